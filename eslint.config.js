@@ -1,0 +1,81 @@
+// ESLint flat config: typescript-eslint type-checked rules, plus the architecture's import boundaries
+// (architecture §2: shared imports nothing platform-specific; core never imports electron, React or DOM;
+// renderer never imports core, main or node:*; preload imports only electron and shared/ipc).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'worker_threads', 'http', 'net'];
+
+/** A no-restricted-imports rule; `patterns` are gitignore-style groups. */
+const restrict = (groups, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      'out/**',
+      'dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: restrict(
+      ['electron', 'react', 'react-dom', ...nodeBuiltins, '**/core/**', '**/main/**', '**/renderer/**', '**/preload/**'],
+      'src/shared is pure TypeScript usable everywhere: no platform, no core/main/renderer imports.',
+    ),
+  },
+  {
+    files: ['src/core/**/*.ts', 'src/cli/**/*.ts'],
+    rules: restrict(
+      ['electron', 'react', 'react-dom', 'zustand', '**/main/**', '**/renderer/**', '**/preload/**'],
+      'core (and the CLI hosting it) never imports electron, React, DOM or the app shells.',
+    ),
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(
+        ['electron', ...nodeBuiltins, '**/core/**', '**/main/**', '**/preload/**', '**/cli/**'],
+        'The renderer reaches main only through src/renderer/services/ and the IPC contract in src/shared/ipc/.',
+      ),
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: restrict(
+      ['**/core/**', '**/main/**', '**/renderer/**', '**/cli/**', '**/shared/domain/**', '**/shared/lib/**'],
+      'preload imports only electron and src/shared/ipc.',
+    ),
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    rules: restrict(['react', 'react-dom', '**/renderer/**'], 'main never imports the renderer.'),
+  },
+);

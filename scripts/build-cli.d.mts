@@ -1,0 +1,2 @@
+export declare const entryPoints: Record<string, string>;
+export declare function buildCli(): Promise<void>;

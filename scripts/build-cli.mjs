@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Bundles the Node-hosted entry points (the `votary` CLI, the verify worker, the benchmarks) into dist/ with
+// esbuild. Dependencies stay external (node_modules); project sources and network JSON are bundled.
+import { build } from 'esbuild';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const entryPoints = {
+  votary: 'src/cli/index.ts',
+  'verify-worker': 'src/core/protocol/parallel/verify-worker.ts',
+  'bench-protocol': 'tests/bench/protocol-bench.ts',
+};
+
+export async function buildCli() {
+  await build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  writeFileSync(join(root, 'dist', '.build-stamp'), new Date().toISOString());
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildCli();
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Everything a fresh Debian machine of this kind lacks, then the npm dependencies. Idempotent: packages that are
+# already installed are not touched, and `npm ci` runs only when the lockfile changed since the last install.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages: Chromium for the Playwright end-to-end tests (Playwright's own browser download is not
+# reachable here).
+packages=(chromium)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+marker=node_modules/.votary-lock-hash
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f "$marker" ] || [ "$(cat "$marker")" != "$want" ]; then
+  echo "setup: npm ci"
+  npm ci --loglevel=warn --no-fund --no-audit
+  echo "$want" > "$marker"
+fi
