@@ -1,0 +1,42 @@
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { ProtocolError, type ProtocolErrorCode } from './errors';
+
+const HEX = /^(?:[0-9a-fA-F]{2})*$/;
+
+/** Lower-case hex of bytes (protocol reference: "Hex strings are lower-case"). */
+export function toHex(bytes: Uint8Array): string {
+  return bytesToHex(bytes);
+}
+
+/** Decodes hex, rejecting odd length or non-hex characters with a typed error naming the field. */
+export function fromHex(hex: string, what = 'hex string', code: ProtocolErrorCode = 'ERR_BYTES'): Uint8Array {
+  if (typeof hex !== 'string' || !HEX.test(hex)) {
+    throw new ProtocolError(code, `${what} must be an even-length hexadecimal string`);
+  }
+  return hexToBytes(hex);
+}
+
+export function isHex(value: unknown, byteLength?: number): value is string {
+  return (
+    typeof value === 'string' && HEX.test(value) && (byteLength === undefined || value.length === byteLength * 2)
+  );
+}
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}

@@ -1,0 +1,62 @@
+import type { ChainContext, Milestone, Network, RawMilestone } from './types';
+
+type Json = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Deep merge where arrays (and scalars) are replaced, not merged (protocol reference §1). */
+function deepMerge(target: Json, source: Json): Json {
+  const out: Json = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    const current = out[key];
+    out[key] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
+  }
+  return out;
+}
+
+const cache = new WeakMap<RawMilestone[], { heights: number[]; merged: Milestone[] }>();
+
+function mergedMilestones(milestones: RawMilestone[]): { heights: number[]; merged: Milestone[] } {
+  let entry = cache.get(milestones);
+  if (!entry) {
+    const sorted = [...milestones].sort((a, b) => a.height - b.height);
+    const merged: Milestone[] = [];
+    let acc: Json = {};
+    for (const m of sorted) {
+      acc = deepMerge(acc, m as unknown as Json);
+      merged.push(Object.freeze(structuredClone(acc)) as unknown as Milestone);
+    }
+    entry = { heights: sorted.map((m) => m.height), merged };
+    cache.set(milestones, entry);
+  }
+  return entry;
+}
+
+/** `getMilestone(h)`: the cumulative merge of every milestone with `height <= h` (at least the first one). */
+export function milestoneAt(network: Network, height: number): Milestone {
+  const { heights, merged } = mergedMilestones(network.milestones);
+  let index = 0;
+  for (let i = 0; i < heights.length; i++) {
+    if (heights[i]! <= height) index = i;
+    else break;
+  }
+  const milestone = merged[index];
+  if (!milestone) throw new Error(`network ${network.network.name} has no milestones`);
+  return milestone;
+}
+
+export function contextMilestone(ctx: ChainContext): Milestone {
+  return milestoneAt(ctx.network, ctx.height);
+}
+
+/** Heights at which some milestone starts (used for span-aware slot and round arithmetic). */
+export function milestoneHeights(network: Network): number[] {
+  return mergedMilestones(network.milestones).heights;
+}
+
+/** Unix milliseconds of the network epoch (protocol reference §7: all presets use 2017-03-21T13:00:00Z). */
+export function epochUnixMs(network: Network): number {
+  return Date.parse(milestoneAt(network, 1).epoch);
+}

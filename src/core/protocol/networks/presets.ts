@@ -1,0 +1,44 @@
+import devnetGenesis from '../../../../resources/networks/devnet/genesis.json';
+import devnetMilestones from '../../../../resources/networks/devnet/milestones.json';
+import devnetNetwork from '../../../../resources/networks/devnet/network.json';
+import mainnetGenesis from '../../../../resources/networks/mainnet/genesis.json';
+import mainnetMilestones from '../../../../resources/networks/mainnet/milestones.json';
+import mainnetNetwork from '../../../../resources/networks/mainnet/network.json';
+import testnetGenesis from '../../../../resources/networks/testnet/genesis.json';
+import testnetMilestones from '../../../../resources/networks/testnet/milestones.json';
+import testnetNetwork from '../../../../resources/networks/testnet/network.json';
+import type { Network, RawMilestone } from './types';
+
+/** The ARK presets of @arkecosystem/crypto-networks 1.8.2, copied from the reference vectors (networks.json). */
+export const mainnet: Network = {
+  network: mainnetNetwork,
+  milestones: mainnetMilestones as RawMilestone[],
+  genesisBlock: mainnetGenesis,
+};
+
+export const devnet: Network = {
+  network: devnetNetwork,
+  milestones: devnetMilestones as RawMilestone[],
+  genesisBlock: devnetGenesis,
+};
+
+export const testnet: Network = {
+  network: testnetNetwork,
+  milestones: testnetMilestones as RawMilestone[],
+  genesisBlock: testnetGenesis,
+};
+
+const presets: Record<string, Network> = { mainnet, devnet, testnet };
+
+/** Names a later issue extends (Votary's own localnet registers itself here). */
+export function registerNetwork(network: Network): void {
+  presets[network.network.name] = network;
+}
+
+export function networkNames(): string[] {
+  return Object.keys(presets);
+}
+
+export function networkByName(name: string): Network | undefined {
+  return Object.hasOwn(presets, name) ? presets[name] : undefined;
+}
