@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 function electronBinary() {
@@ -22,7 +25,9 @@ function electronBinary() {
 }
 
 function browserShell(reason) {
-  console.error(`votary: the Electron runtime cannot start here (${reason}); falling back to the browser shell.`);
+  console.error(
+    `votary: the Electron runtime cannot start here (${reason}); falling back to the browser shell.`,
+  );
   const shell = spawn(process.execPath, [join(root, 'scripts', 'votary.mjs'), 'serve'], { stdio: 'inherit' });
   shell.on('exit', (code) => process.exit(code ?? 0));
 }
@@ -41,7 +46,8 @@ if (!electron.path) {
   child.on('error', (error) => browserShell(error.message));
   child.on('exit', (code) => {
     // A runtime that dies within seconds with an error never opened a window (missing libraries, no display).
-    if (code !== 0 && Date.now() - started < 10_000) browserShell(stderr.trim().split('\n')[0] || `exit ${code}`);
+    if (code !== 0 && Date.now() - started < 10_000)
+      browserShell(stderr.trim().split('\n')[0] || `exit ${code}`);
     else process.exit(code ?? 0);
   });
 }

@@ -18,7 +18,9 @@ export function fromHex(hex: string, what = 'hex string', code: ProtocolErrorCod
 
 export function isHex(value: unknown, byteLength?: number): value is string {
   return (
-    typeof value === 'string' && HEX.test(value) && (byteLength === undefined || value.length === byteLength * 2)
+    typeof value === 'string' &&
+    HEX.test(value) &&
+    (byteLength === undefined || value.length === byteLength * 2)
   );
 }
 

@@ -30,7 +30,9 @@ export function createMainWindow(): BrowserWindow {
     return { action: 'deny' };
   });
   window.webContents.on('will-navigate', (event) => event.preventDefault());
-  window.webContents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  window.webContents.session.setPermissionRequestHandler((_contents, _permission, callback) =>
+    callback(false),
+  );
 
   const devServer = process.env['ELECTRON_RENDERER_URL'];
   if (devServer) void window.loadURL(devServer);
