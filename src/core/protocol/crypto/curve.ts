@@ -1,0 +1,41 @@
+/**
+ * secp256k1 through @noble/curves (protocol reference §10). Verification works on public data only, so it uses
+ * noble's variable-time `multiplyUnsafe` (wNAF + GLV endomorphism) and per-key precomputed tables (point-cache.ts);
+ * secret scalars go through @noble/secp256k1's hardened multiply (keys.ts, schnorr.ts, ecdsa.ts).
+ *
+ * Measured against @noble/secp256k1 v3 for verification (tests/bench/crypto.bench.ts): noble/curves is the faster
+ * of the two, which is why verification uses it (issue: "or @noble/curves if you measure it faster").
+ */
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { mod as modulo, pow } from '@noble/curves/abstract/modular.js';
+import { bytesToNumberBE, numberToBytesBE } from '@noble/curves/utils.js';
+
+export const Point = secp256k1.Point;
+export type CurvePoint = InstanceType<typeof secp256k1.Point>;
+
+/** Field prime p = 2^256 − 2^32 − 977. */
+export const P: bigint = Point.Fp.ORDER;
+/** Group order n. */
+export const N: bigint = Point.Fn.ORDER;
+
+export const bytesToBigInt = (bytes: Uint8Array): bigint => bytesToNumberBE(bytes);
+export const bigIntToBytes32 = (value: bigint): Uint8Array => numberToBytesBE(value, 32);
+
+/** Non-negative remainder of a modulo m. */
+export const mod = (a: bigint, m: bigint): bigint => modulo(a, m);
+
+export const powMod = (base: bigint, exponent: bigint, m: bigint): bigint => pow(base, exponent, m);
+
+/** The point of a 33- or 65-byte SEC1 encoding (validated on the curve), or undefined. Never throws. */
+export function decodePoint(bytes: Uint8Array): CurvePoint | undefined {
+  if (!(bytes instanceof Uint8Array) || (bytes.length !== 33 && bytes.length !== 65)) return undefined;
+  try {
+    return Point.fromBytes(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+export function encodePoint(point: CurvePoint, compressed = true): Uint8Array {
+  return point.toBytes(compressed);
+}

@@ -1,0 +1,66 @@
+/**
+ * Legacy "bip-schnorr" (2019 sipa draft, jacobi variant) as used by ARK v2 transactions. NOT BIP340: no tagged
+ * hashes, no x-only keys, no even-y rule (protocol reference §3.1, vectors bip340Contrast).
+ */
+import { ProtocolError } from '../errors';
+import { concatBytes } from '../hex';
+import { sha256 } from '../hash';
+import { bigIntToBytes32, bytesToBigInt, mod, N, P, Point } from './curve';
+import { isQuadraticResidue } from './jacobi';
+import { privateKeyScalar } from './keys';
+import { secp } from './noble-setup';
+import { verificationKey } from './point-cache';
+
+function assertHash(hash: Uint8Array): void {
+  if (!(hash instanceof Uint8Array) || hash.length !== 32) {
+    throw new ProtocolError('ERR_SIGNATURE', 'the signed hash must be 32 bytes');
+  }
+}
+
+/** e = int(SHA256(r ‖ ser(P) ‖ m)) mod n, with ser(P) always the 33-byte compressed key. */
+function challenge(r: Uint8Array, compressedKey: Uint8Array, hash: Uint8Array): bigint {
+  return mod(bytesToBigInt(sha256(concatBytes(r, compressedKey, hash))), N);
+}
+
+/** Deterministic 64-byte r ‖ s signature of a 32-byte hash (signed as-is, no further hashing). */
+export function schnorrSign(hash: Uint8Array, privateKey: Uint8Array): Uint8Array {
+  assertHash(hash);
+  const d = privateKeyScalar(privateKey);
+  // The draft's nonce k0 = H(bytes32(d) ‖ m): no RFC6979, no aux randomness, so re-signing gives the same bytes.
+  const k0 = mod(bytesToBigInt(sha256(concatBytes(privateKey, hash))), N);
+  if (k0 === 0n) throw new ProtocolError('ERR_SIGNATURE', 'Schnorr nonce is zero for this key and hash');
+  // Secret scalars go through noble's hardened multiply, not the public-data verification engine.
+  const nonce = secp.Point.BASE.multiply(k0).toAffine();
+  const k = isQuadraticResidue(nonce.y) ? k0 : N - k0;
+  const r = bigIntToBytes32(nonce.x);
+  const publicKey = secp.Point.BASE.multiply(d).toBytes(true);
+  const s = mod(k + challenge(r, publicKey, hash) * d, N);
+  return concatBytes(r, bigIntToBytes32(s));
+}
+
+/**
+ * Accepts when R = s·G − e·P is finite, y(R) is a quadratic residue and x(R) = r. Any malformed input (wrong
+ * lengths, r ≥ p, s ≥ n, a key that is not a point) gives false, never an exception.
+ */
+export function schnorrVerify(hash: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
+  try {
+    if (!(hash instanceof Uint8Array) || hash.length !== 32) return false;
+    if (!(signature instanceof Uint8Array) || signature.length !== 64) return false;
+    if (!(publicKey instanceof Uint8Array)) return false;
+    const rBytes = signature.subarray(0, 32);
+    const r = bytesToBigInt(rBytes);
+    const s = bytesToBigInt(signature.subarray(32));
+    if (r >= P || s >= N) return false;
+    const key = verificationKey(publicKey);
+    if (key === undefined) return false;
+    const e = challenge(rBytes, key.compressed, hash);
+    // R = s·G − e·P, all public values: noble's variable-time multiplies (G and cached keys use precomputes).
+    const sG = Point.BASE.multiplyUnsafe(s);
+    const R = e === 0n ? sG : sG.add(key.point.multiplyUnsafe(N - e));
+    if (R.is0()) return false;
+    const { x, y } = R.toAffine();
+    return x === r && isQuadraticResidue(y);
+  } catch {
+    return false;
+  }
+}
