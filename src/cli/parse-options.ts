@@ -1,0 +1,18 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { usageError } from './cli-error';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Strict option parsing: an unknown option, a missing value or a stray argument is a usage error. */
+export function parseOptions<T extends Options>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw usageError((error as Error).message);
+  }
+}
+
+export function requireOption(value: string | boolean | undefined, name: string): string {
+  if (typeof value !== 'string' || value === '') throw usageError(`--${name} is required`);
+  return value;
+}

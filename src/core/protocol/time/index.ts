@@ -1,0 +1,3 @@
+export * from './epoch';
+export * from './slots';
+export * from './spans';
