@@ -6,7 +6,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'worker_threads', 'http', 'net'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'worker_threads',
+  'http',
+  'net',
+];
 
 /** A no-restricted-imports rule; `patterns` are gitignore-style groups. */
 const restrict = (groups, message) => ({
@@ -34,7 +44,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
     },
   },
   {
@@ -44,7 +57,16 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: restrict(
-      ['electron', 'react', 'react-dom', ...nodeBuiltins, '**/core/**', '**/main/**', '**/renderer/**', '**/preload/**'],
+      [
+        'electron',
+        'react',
+        'react-dom',
+        ...nodeBuiltins,
+        '**/core/**',
+        '**/main/**',
+        '**/renderer/**',
+        '**/preload/**',
+      ],
       'src/shared is pure TypeScript usable everywhere: no platform, no core/main/renderer imports.',
     ),
   },
