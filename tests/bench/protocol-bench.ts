@@ -50,7 +50,7 @@ function transfer(senderIndex: number): TransactionData {
       amount: 100_000_000n + BigInt(senderIndex),
       recipientId: 'DEMvpU4Qq6KvSzF3sRNjGCkm6Kj7cFfVaz',
       expiration: 0,
-    } as TransactionData,
+    },
     { passphrase: `bench sender ${senderIndex}` },
     ctx,
   );

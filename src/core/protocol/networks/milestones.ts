@@ -25,7 +25,7 @@ function mergedMilestones(milestones: RawMilestone[]): { heights: number[]; merg
     const merged: Milestone[] = [];
     let acc: Json = {};
     for (const m of sorted) {
-      acc = deepMerge(acc, m as unknown as Json);
+      acc = deepMerge(acc, m);
       merged.push(Object.freeze(structuredClone(acc)) as unknown as Milestone);
     }
     entry = { heights: sorted.map((m) => m.height), merged };

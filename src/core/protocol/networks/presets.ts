@@ -12,19 +12,19 @@ import type { Network, RawMilestone } from './types';
 /** The ARK presets of @arkecosystem/crypto-networks 1.8.2, copied from the reference vectors (networks.json). */
 export const mainnet: Network = {
   network: mainnetNetwork,
-  milestones: mainnetMilestones as RawMilestone[],
+  milestones: mainnetMilestones,
   genesisBlock: mainnetGenesis,
 };
 
 export const devnet: Network = {
   network: devnetNetwork,
-  milestones: devnetMilestones as RawMilestone[],
+  milestones: devnetMilestones,
   genesisBlock: devnetGenesis,
 };
 
 export const testnet: Network = {
   network: testnetNetwork,
-  milestones: testnetMilestones as RawMilestone[],
+  milestones: testnetMilestones,
   genesisBlock: testnetGenesis,
 };
 
