@@ -7,7 +7,7 @@ import mainnetNetwork from '../../../../resources/networks/mainnet/network.json'
 import testnetGenesis from '../../../../resources/networks/testnet/genesis.json';
 import testnetMilestones from '../../../../resources/networks/testnet/milestones.json';
 import testnetNetwork from '../../../../resources/networks/testnet/network.json';
-import type { Network, RawMilestone } from './types';
+import type { Network } from './types';
 
 /** The ARK presets of @arkecosystem/crypto-networks 1.8.2, copied from the reference vectors (networks.json). */
 export const mainnet: Network = {
