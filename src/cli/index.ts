@@ -1,7 +1,10 @@
+// Registers the localnet network, so that every --network option accepts it.
+import '../core/node/localnet';
 import { isProtocolError } from '../core/protocol/errors';
 import { CliError } from './cli-error';
 import { blockCommand } from './commands/block';
 import { keysCommand } from './commands/keys';
+import { nodeCommand } from './commands/node';
 import { serveCommand } from './commands/serve';
 import { txCommand } from './commands/tx';
 
@@ -14,8 +17,12 @@ const USAGE = `usage: votary <command> [options]
   block decode --hex H [--network NAME]
   block verify --hex H [--network NAME]
   serve [--port N]          the browser shell on 127.0.0.1
+  node --data-dir DIR [--network localnet] [--block-time S] [--verbose]
+                            run the local chain until SIGINT/SIGTERM
+  node verify --data-dir DIR [--network localnet]
+                            replay the stored chain from genesis and compare the state (JSON)
 
-networks: mainnet, devnet (default), testnet`;
+networks: mainnet, devnet (default), testnet, localnet`;
 
 type Command = (args: string[]) => number | Promise<number>;
 
@@ -24,6 +31,7 @@ const commands: Record<string, Command> = {
   tx: txCommand,
   block: blockCommand,
   serve: serveCommand,
+  node: nodeCommand,
 };
 
 /** Runs the `votary` command; JSON goes to stdout, errors are one line on stderr. Returns the exit code. */

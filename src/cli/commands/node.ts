@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CliError, usageError } from '../cli-error';
+import { parseOptions, requireOption } from '../parse-options';
+
+const NODE_USAGE = 'node [verify] --data-dir DIR [--network localnet] [--block-time S] [--verbose]';
+
+function parseBlockTime(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d{0,5}$/.test(value)) {
+    throw usageError(`--block-time must be a whole number of seconds ≥ 1, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function parseNetwork(value: string | undefined): 'localnet' {
+  if (value !== undefined && value !== 'localnet') {
+    throw usageError(`--network: only localnet can run as a local node, got "${value}"`);
+  }
+  return 'localnet';
+}
+
+/** JSON with bigint amounts as decimal strings. */
+function printJsonBig(value: unknown): void {
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
+  process.stdout.write(`${text}\n`);
+}
+
+/**
+ * `votary node --data-dir DIR …` runs the localnet node headless until SIGINT/SIGTERM (issue 3 §6); stdout gets
+ * one line once it is ready. `votary node verify --data-dir DIR` replays the chain from genesis into a scratch
+ * state, compares it with the stored state and prints the result as JSON (exit 0 when verified, else 1); it uses
+ * the block time the chain was created with.
+ */
+export async function nodeCommand(args: string[]): Promise<number> {
+  const [first, ...rest] = args;
+  if (first === 'verify') {
+    const options = parseOptions(rest, { 'data-dir': { type: 'string' }, network: { type: 'string' } });
+    return verifyNode(resolve(requireOption(options['data-dir'], 'data-dir')), parseNetwork(options.network));
+  }
+  if (first !== undefined && !first.startsWith('-')) {
+    throw usageError(`node: unknown subcommand "${first}" (usage: votary ${NODE_USAGE})`);
+  }
+  const options = parseOptions(args, {
+    'data-dir': { type: 'string' },
+    network: { type: 'string' },
+    'block-time': { type: 'string' },
+    verbose: { type: 'boolean' },
+  });
+  const dataDir = resolve(requireOption(options['data-dir'], 'data-dir'));
+  const network = parseNetwork(options.network);
+  return runNode(dataDir, network, parseBlockTime(options['block-time']), options.verbose);
+}
+
+async function runNode(
+  dataDir: string,
+  network: 'localnet',
+  blockTime: number | undefined,
+  verbose: boolean | undefined,
+): Promise<number> {
+  // Loaded on demand: the other commands never open SQLite.
+  const [{ LocalNode }, { BlockTimeConflictError }] = await Promise.all([
+    import('../../core/node/node'),
+    import('../../core/node/forger'),
+  ]);
+  const node = await LocalNode.start({
+    dataDir,
+    network,
+    ...(blockTime === undefined ? {} : { blockTime }),
+  }).catch((error: unknown) => {
+    // The one start failure that is the user's to fix: the chain keeps the block time it was created with.
+    throw error instanceof BlockTimeConflictError ? new CliError(error.message) : error;
+  });
+  node.on('forging-error', (error) =>
+    process.stderr.write(`votary node: forging failed: ${error.message}\n`),
+  );
+  if (verbose === true) {
+    node.on('block', (block) =>
+      process.stderr.write(
+        `block ${block.header.height} ${block.header.id ?? ''} txs=${block.header.numberOfTransactions}\n`,
+      ),
+    );
+    node.on('missed-slot', (event) =>
+      process.stderr.write(
+        `missed slot ${event.slot} (${event.username ?? event.publicKey}: ${event.reason})\n`,
+      ),
+    );
+  }
+  process.stdout.write(`votary node ready: network ${network}, height ${node.height}, data dir ${dataDir}\n`);
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  await node.stop();
+  return 0;
+}
+
+async function verifyNode(dataDir: string, network: 'localnet'): Promise<number> {
+  const [{ verifyChain }, { chainDatabasePath, openLocalnetChain }] = await Promise.all([
+    import('../../core/node/chain'),
+    import('../../core/node/node'),
+  ]);
+  const file = chainDatabasePath(dataDir, network);
+  if (!existsSync(file)) throw new CliError(`no ${network} chain in ${dataDir} (expected ${file})`);
+  const store = openLocalnetChain(dataDir);
+  try {
+    const result = verifyChain(store);
+    printJsonBig(result);
+    return result.verified ? 0 : 1;
+  } finally {
+    store.close();
+  }
+}

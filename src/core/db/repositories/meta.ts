@@ -1,0 +1,20 @@
+import type Database from 'better-sqlite3';
+
+/** The meta table: small named values (network name, nethash, total supply). */
+export class MetaRepository {
+  private readonly select;
+  private readonly upsert;
+
+  constructor(db: Database.Database) {
+    this.select = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+    this.upsert = db.prepare<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+  }
+
+  get(key: string): string | undefined {
+    return this.select.get(key)?.value;
+  }
+
+  set(key: string, value: string): void {
+    this.upsert.run(key, value);
+  }
+}

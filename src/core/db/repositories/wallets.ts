@@ -1,0 +1,181 @@
+import type Database from 'better-sqlite3';
+import { isEmptyWallet } from '../../node/state/wallet';
+import type { DelegateAttributes, Wallet } from '../../node/state/types';
+
+interface WalletRow {
+  address: string;
+  public_key: string | null;
+  balance: bigint;
+  nonce: bigint;
+  second_public_key: string | null;
+  multi_signature: string | null;
+  vote: string | null;
+  locked_balance: bigint;
+  username: string | null;
+  vote_balance: bigint | null;
+  produced_blocks: bigint | null;
+  forged_fees: bigint | null;
+  forged_rewards: bigint | null;
+  last_block_id: string | null;
+  last_block_height: bigint | null;
+  last_block_timestamp: bigint | null;
+  resigned: bigint | null;
+  rank: bigint | null;
+  round: bigint | null;
+}
+
+const SELECT = `SELECT w.*, d.username, d.vote_balance, d.produced_blocks, d.forged_fees, d.forged_rewards,
+  d.last_block_id, d.last_block_height, d.last_block_timestamp, d.resigned, d.rank, d.round
+  FROM wallets w LEFT JOIN delegates d ON d.address = w.address`;
+
+type DelegateParams = [
+  string,
+  string,
+  string,
+  bigint,
+  number,
+  bigint,
+  bigint,
+  string | null,
+  number | null,
+  number | null,
+  number,
+  number | null,
+  number | null,
+];
+
+/** The wallets and delegates tables, read and written as Wallet objects (a delegate row is a wallet's delegate). */
+export class WalletRepository {
+  private readonly byAddress;
+  private readonly byUsername;
+  private readonly allDelegates;
+  private readonly everything;
+  private readonly upsertWallet;
+  private readonly deleteWallet;
+  private readonly upsertDelegate;
+  private readonly deleteDelegate;
+
+  constructor(db: Database.Database) {
+    this.byAddress = db.prepare<[string], WalletRow>(`${SELECT} WHERE w.address = ?`);
+    this.byUsername = db.prepare<[string], WalletRow>(`${SELECT} WHERE d.username = ?`);
+    this.allDelegates = db.prepare<[], WalletRow>(`${SELECT} WHERE d.username IS NOT NULL`);
+    this.everything = db.prepare<[], WalletRow>(`${SELECT} ORDER BY w.address`);
+    this.upsertWallet = db.prepare<
+      [string, string | null, bigint, bigint, string | null, string | null, string | null, bigint]
+    >(
+      `INSERT INTO wallets (address, public_key, balance, nonce, second_public_key, multi_signature, vote,
+         locked_balance) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (address) DO UPDATE SET public_key = excluded.public_key, balance = excluded.balance,
+         nonce = excluded.nonce, second_public_key = excluded.second_public_key,
+         multi_signature = excluded.multi_signature, vote = excluded.vote, locked_balance = excluded.locked_balance`,
+    );
+    this.deleteWallet = db.prepare<[string]>('DELETE FROM wallets WHERE address = ?');
+    this.upsertDelegate = db.prepare<DelegateParams>(
+      `INSERT INTO delegates (public_key, address, username, vote_balance, produced_blocks, forged_fees,
+         forged_rewards, last_block_id, last_block_height, last_block_timestamp, resigned, rank, round)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (public_key) DO UPDATE SET username = excluded.username, vote_balance = excluded.vote_balance,
+         produced_blocks = excluded.produced_blocks, forged_fees = excluded.forged_fees,
+         forged_rewards = excluded.forged_rewards, last_block_id = excluded.last_block_id,
+         last_block_height = excluded.last_block_height, last_block_timestamp = excluded.last_block_timestamp,
+         resigned = excluded.resigned, rank = excluded.rank, round = excluded.round`,
+    );
+    this.deleteDelegate = db.prepare<[string]>('DELETE FROM delegates WHERE address = ?');
+  }
+
+  get(address: string): Wallet | undefined {
+    const row = this.byAddress.get(address);
+    return row && walletFromRow(row);
+  }
+
+  getByUsername(username: string): Wallet | undefined {
+    const row = this.byUsername.get(username);
+    return row && walletFromRow(row);
+  }
+
+  delegates(): Wallet[] {
+    return this.allDelegates.all().map(walletFromRow);
+  }
+
+  /** Every stored wallet, by address (for `verifyChain`). */
+  all(): Wallet[] {
+    return this.everything.all().map(walletFromRow);
+  }
+
+  /** Writes a wallet and its delegate row; a wallet left empty (by a revert) is deleted. */
+  save(wallet: Readonly<Wallet>): void {
+    if (isEmptyWallet(wallet)) {
+      this.deleteDelegate.run(wallet.address);
+      this.deleteWallet.run(wallet.address);
+      return;
+    }
+    this.upsertWallet.run(
+      wallet.address,
+      wallet.publicKey ?? null,
+      wallet.balance,
+      wallet.nonce,
+      wallet.secondPublicKey ?? null,
+      wallet.multiSignature ? JSON.stringify(wallet.multiSignature) : null,
+      wallet.vote ?? null,
+      wallet.lockedBalance,
+    );
+    const delegate = wallet.delegate;
+    if (!delegate || wallet.publicKey === undefined) {
+      this.deleteDelegate.run(wallet.address);
+      return;
+    }
+    this.upsertDelegate.run(
+      wallet.publicKey,
+      wallet.address,
+      delegate.username,
+      delegate.voteBalance,
+      delegate.producedBlocks,
+      delegate.forgedFees,
+      delegate.forgedRewards,
+      delegate.lastBlock?.id ?? null,
+      delegate.lastBlock?.height ?? null,
+      delegate.lastBlock?.timestamp ?? null,
+      delegate.resigned ? 1 : 0,
+      delegate.rank ?? null,
+      delegate.round ?? null,
+    );
+  }
+}
+
+function walletFromRow(row: WalletRow): Wallet {
+  const wallet: Wallet = {
+    address: row.address,
+    balance: row.balance,
+    nonce: row.nonce,
+    lockedBalance: row.locked_balance,
+  };
+  if (row.public_key !== null) wallet.publicKey = row.public_key;
+  if (row.second_public_key !== null) wallet.secondPublicKey = row.second_public_key;
+  if (row.multi_signature !== null) {
+    wallet.multiSignature = JSON.parse(row.multi_signature) as Wallet['multiSignature'];
+  }
+  if (row.vote !== null) wallet.vote = row.vote;
+  if (row.username !== null) wallet.delegate = delegateFromRow(row, row.username);
+  return wallet;
+}
+
+function delegateFromRow(row: WalletRow, username: string): DelegateAttributes {
+  const delegate: DelegateAttributes = {
+    username,
+    voteBalance: row.vote_balance ?? 0n,
+    producedBlocks: Number(row.produced_blocks ?? 0n),
+    forgedFees: row.forged_fees ?? 0n,
+    forgedRewards: row.forged_rewards ?? 0n,
+    resigned: row.resigned === 1n,
+  };
+  if (row.last_block_id !== null && row.last_block_height !== null && row.last_block_timestamp !== null) {
+    delegate.lastBlock = {
+      id: row.last_block_id,
+      height: Number(row.last_block_height),
+      timestamp: Number(row.last_block_timestamp),
+    };
+  }
+  if (row.rank !== null) delegate.rank = Number(row.rank);
+  if (row.round !== null) delegate.round = Number(row.round);
+  return delegate;
+}

@@ -1,0 +1,28 @@
+/** Why a block was refused. The block changed nothing: applyBlock validates before it writes. */
+export type BlockRejectionCode =
+  | 'ERR_BLOCK_CHAIN'
+  | 'ERR_BLOCK_SIGNATURE'
+  | 'ERR_BLOCK_SLOT'
+  | 'ERR_BLOCK_PAYLOAD'
+  | 'ERR_BLOCK_REWARD'
+  | 'ERR_BLOCK_TIMESTAMP'
+  | 'ERR_BLOCK_VERSION'
+  | 'ERR_BLOCK_TX'
+  | 'ERR_BLOCK_INVALID';
+
+export class BlockRejectedError extends Error {
+  override readonly name = 'BlockRejectedError';
+
+  constructor(
+    readonly code: BlockRejectionCode,
+    message: string,
+    /** Every rule the block failed, in the order checked. */
+    readonly reasons: readonly string[] = [message],
+  ) {
+    super(message);
+  }
+}
+
+export function isBlockRejectedError(value: unknown): value is BlockRejectedError {
+  return value instanceof BlockRejectedError;
+}

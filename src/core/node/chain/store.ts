@@ -1,0 +1,299 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { migrate, openDatabase } from '../../db';
+import { BlockRepository, MetaRepository, RoundRepository } from '../../db/repositories';
+import { deserializeTransaction, type TransactionData } from '../../protocol/transactions';
+import type { Block, BlockHeader } from '../../protocol/blocks';
+import { milestoneAt, type Network } from '../../protocol/networks';
+import { isNewRound, roundInfo } from '../../protocol/rounds';
+import { nethashOf } from '../genesis';
+import {
+  applyTransaction,
+  applyTrustedTransaction,
+  isApplyError,
+  revertTransaction,
+  type HandlerContext,
+} from '../handlers';
+import { DatabaseState, StateOverlay, type StateView } from '../state';
+import { BlockRejectedError } from './errors';
+import { applyForgerReward, revertForgerReward } from './forger-reward';
+import { restoreRound, selectRound, type RoundSelection } from './rounds';
+import { storedTransaction } from './stored-transaction';
+import { checkBlockIntegrity, checkChaining, checkSlotOwner } from './validate-block';
+
+export interface ChainStoreOptions {
+  /** Directory holding `<network>/chain.db`; undefined keeps the chain in memory. */
+  dataDir?: string;
+  network: Network;
+  genesis: Block;
+}
+
+export interface Supply {
+  /** Genesis amount + every block reward (ark-core-api.md §10.6, counting rewards actually paid). */
+  total: bigint;
+  /** The burn address's balance (0 when the network has no burn address). */
+  burned: bigint;
+  circulation: bigint;
+}
+
+const META = {
+  network: 'network',
+  nethash: 'nethash',
+  genesisAmount: 'supply.genesis',
+  rewards: 'supply.rewards',
+};
+
+/**
+ * The chain on disk (design "Storage"): blocks, transactions and the derived state in one SQLite database per
+ * network. applyBlock and revertLastBlock are each one SQLite transaction, so a crash leaves a whole block or
+ * none; opening an existing database reads the tip and state from disk without replaying anything.
+ */
+export class ChainStore {
+  readonly network: Network;
+  readonly db: Database.Database;
+  readonly genesis: Block;
+  private readonly blocks: BlockRepository;
+  private readonly rounds: RoundRepository;
+  private readonly meta: MetaRepository;
+  private readonly confirmed: DatabaseState;
+  private readonly deletePoolRow;
+  private tip: BlockHeader;
+
+  static open(options: ChainStoreOptions): ChainStore {
+    let file = ':memory:';
+    if (options.dataDir !== undefined) {
+      const dir = join(options.dataDir, options.network.network.name);
+      mkdirSync(dir, { recursive: true });
+      file = join(dir, 'chain.db');
+    }
+    const db = openDatabase(file);
+    try {
+      migrate(db);
+      return new ChainStore(db, options.network, options.genesis);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  private constructor(db: Database.Database, network: Network, genesis: Block) {
+    this.db = db;
+    this.network = network;
+    this.genesis = genesis;
+    this.blocks = new BlockRepository(db);
+    this.rounds = new RoundRepository(db);
+    this.meta = new MetaRepository(db);
+    this.confirmed = new DatabaseState(db, network.network.pubKeyHash);
+    this.deletePoolRow = db.prepare<[string]>('DELETE FROM pool WHERE id = ?');
+    const nethash = nethashOf(genesis);
+    if (network.network.nethash !== nethash) {
+      throw new Error(
+        `network ${network.network.name} has nethash ${network.network.nethash}, its genesis block ${nethash}`,
+      );
+    }
+    const last = this.blocks.lastHeader();
+    if (last) {
+      const stored = this.meta.get(META.nethash);
+      if (stored !== nethash) {
+        throw new Error(
+          `the database belongs to the chain with nethash ${stored ?? '(none)'}, not ${nethash}`,
+        );
+      }
+      this.tip = last;
+    } else {
+      this.tip = this.applyGenesis(genesis);
+    }
+  }
+
+  // Reads -------------------------------------------------------------------------------------------------
+
+  lastBlock(): BlockHeader {
+    return this.tip;
+  }
+
+  height(): number {
+    return this.tip.height;
+  }
+
+  blockByHeight(height: number): Block | undefined {
+    const header = this.blocks.header(height);
+    return header && this.withTransactions(header);
+  }
+
+  blockById(id: string): Block | undefined {
+    const header = this.blocks.headerById(id);
+    return header && this.withTransactions(header);
+  }
+
+  /** The round's forgers (public keys) in forging order. */
+  roundDelegates(round: number): string[] {
+    return this.rounds.forgersOf(round).map((slot) => slot.publicKey);
+  }
+
+  /** Every round's forgers in forging order with their vote balance at the round start (for verifyChain). */
+  roundRows(): { round: number; publicKey: string; voteBalance: bigint }[] {
+    return this.rounds.all();
+  }
+
+  /** The confirmed state. Read-only: overlays (StateOverlay) build on it. */
+  state(): DatabaseState {
+    return this.confirmed;
+  }
+
+  supply(): Supply {
+    const total =
+      BigInt(this.meta.get(META.genesisAmount) ?? '0') + BigInt(this.meta.get(META.rewards) ?? '0');
+    const burnAddress = this.network.network.burnAddress;
+    const burned = burnAddress === undefined ? 0n : this.confirmed.wallet(burnAddress).balance;
+    return { total, burned, circulation: total - burned };
+  }
+
+  // Writes ------------------------------------------------------------------------------------------------
+
+  /**
+   * The one validation for forged and received blocks (design "Forging"): chaining, `Block.verify()`, the
+   * generator owning the slot, then every transaction against the state on an overlay. Only when all pass is
+   * the block written, in one SQLite transaction. Throws BlockRejectedError, with nothing changed, otherwise.
+   */
+  applyBlock(block: Block, options: { now?: number } = {}): void {
+    const { header } = block;
+    checkChaining(header, this.tip, this.network);
+    checkBlockIntegrity(block, this.network, options.now ?? Date.now());
+    checkSlotOwner(header, this.roundDelegates(roundInfo(header.height, this.network).round), this.network);
+
+    const overlay = new StateOverlay(this.confirmed);
+    const ctx = this.contextFor(header);
+    block.transactions.forEach((tx, index) => {
+      try {
+        applyTransaction(tx, overlay, ctx);
+      } catch (error) {
+        if (!isApplyError(error)) throw error;
+        throw new BlockRejectedError(
+          'ERR_BLOCK_TX',
+          `block ${header.height}: transaction ${index} (${tx.id ?? '?'}) cannot be applied: ${error.message}`,
+        );
+      }
+    });
+    applyForgerReward(overlay, header);
+    const selection = this.maybeSelectRound(overlay, header.height);
+    this.write(() => {
+      this.blocks.insert(header, this.storedTransactions(block, overlay));
+      this.confirmed.write(overlay.changes());
+      if (selection) this.rounds.save(selection.round, selection.forgers, selection.ranking);
+      this.addRewards(header.reward);
+      for (const tx of block.transactions) if (tx.id !== undefined) this.deletePoolRow.run(tx.id);
+    });
+    this.tip = header;
+  }
+
+  /** Undoes the last block exactly (state, rounds, supply) in one SQLite transaction. The genesis block stays. */
+  revertLastBlock(): void {
+    const header = this.tip;
+    if (header.height <= 1) throw new Error('the genesis block cannot be reverted');
+    const block = this.withTransactions(header);
+    const previous = this.blocks.header(header.height - 1);
+    if (!previous) throw new Error(`block ${header.height - 1} is missing from the database`);
+    const overlay = new StateOverlay(this.confirmed);
+    let undoneRound: number | undefined;
+    if (isNewRound(header.height + 1, this.network)) {
+      undoneRound = roundInfo(header.height + 1, this.network).round;
+      const kept = undoneRound - 1;
+      restoreRound(overlay, this.rounds.rankingOf(kept), this.rounds.forgersOf(undoneRound), (publicKey) =>
+        this.rounds.lastActiveRound(publicKey, kept),
+      );
+    }
+    revertForgerReward(
+      overlay,
+      header,
+      this.blocks.lastForgedBefore(header.generatorPublicKey, header.height),
+    );
+    const ctx = this.contextFor(header, previous);
+    for (const tx of [...block.transactions].reverse()) revertTransaction(tx, overlay, ctx);
+    this.write(() => {
+      this.confirmed.write(overlay.changes());
+      if (undoneRound !== undefined) this.rounds.remove(undoneRound);
+      this.blocks.remove(header.height);
+      this.addRewards(-header.reward);
+    });
+    this.tip = previous;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  // Internals ---------------------------------------------------------------------------------------------
+
+  /** The genesis block takes the trusted path: no slot owner yet, and its sender may go negative. */
+  private applyGenesis(genesis: Block): BlockHeader {
+    const { header } = genesis;
+    if (header.height !== 1) throw new Error(`the genesis block has height ${header.height}`);
+    const overlay = new StateOverlay(this.confirmed);
+    const ctx: HandlerContext = {
+      network: this.network,
+      height: 1,
+      lastBlock: { height: 0, timestamp: header.timestamp },
+      timestamp: header.timestamp,
+    };
+    for (const tx of genesis.transactions) applyTrustedTransaction(tx, overlay, ctx);
+    const selection = selectRound(overlay, 1, milestoneAt(this.network, 1).activeDelegates);
+    this.write(() => {
+      this.blocks.insert(header, this.storedTransactions(genesis, overlay));
+      this.confirmed.write(overlay.changes());
+      this.rounds.save(selection.round, selection.forgers, selection.ranking);
+      this.meta.set(META.network, this.network.network.name);
+      this.meta.set(META.nethash, nethashOf(genesis));
+      this.meta.set(META.genesisAmount, header.totalAmount.toString());
+      this.meta.set(META.rewards, header.reward.toString());
+    });
+    return header;
+  }
+
+  /** At the last block of a round, the next round's forgers are chosen from the state after it (§7). */
+  private maybeSelectRound(overlay: StateOverlay, height: number): RoundSelection | undefined {
+    if (!isNewRound(height + 1, this.network)) return undefined;
+    const next = roundInfo(height + 1, this.network);
+    return selectRound(overlay, next.round, next.maxDelegates);
+  }
+
+  private contextFor(header: BlockHeader, previous: BlockHeader = this.tip): HandlerContext {
+    return {
+      network: this.network,
+      height: header.height,
+      lastBlock: { height: previous.height, timestamp: previous.timestamp },
+      timestamp: header.timestamp,
+    };
+  }
+
+  private storedTransactions(block: Block, state: StateView) {
+    return block.transactions.map((tx, index) =>
+      storedTransaction(tx, index, block.transactionBytes?.[index], state),
+    );
+  }
+
+  private addRewards(delta: bigint): void {
+    const rewards = BigInt(this.meta.get(META.rewards) ?? '0') + delta;
+    this.meta.set(META.rewards, rewards.toString());
+  }
+
+  /** One SQLite transaction; if it fails, the state cache may hold rows that were rolled back: drop it. */
+  private write(body: () => void): void {
+    try {
+      this.db.transaction(body)();
+    } catch (error) {
+      this.confirmed.forget();
+      throw error;
+    }
+  }
+
+  private withTransactions(header: BlockHeader): Block {
+    const ctx = { network: this.network, height: header.height };
+    const genesis = header.height === 1;
+    const transactionBytes = this.blocks.transactions(header.height);
+    const transactions: TransactionData[] = transactionBytes.map((bytes) =>
+      deserializeTransaction(bytes, ctx, { genesis }),
+    );
+    return { header, transactions, transactionBytes };
+  }
+}

@@ -1,0 +1,8 @@
+/** The genesis block of a Votary chain. */
+export {
+  buildGenesisBlock,
+  nethashOf,
+  GENESIS_PREVIOUS_BLOCK,
+  type GenesisInput,
+  type GenesisWalletSpec,
+} from './build';

@@ -1,0 +1,48 @@
+import {
+  CoreType,
+  MagistrateType,
+  TypeGroup,
+  internalTypeLabel,
+  type TransactionData,
+} from '../../protocol/transactions';
+import { delegateRegistration } from './delegate-registration';
+import { delegateResignation } from './delegate-resignation';
+import { entity } from './entity';
+import { ApplyError } from './errors';
+import { htlcClaim, htlcLock, htlcRefund } from './htlc';
+import { ipfs } from './ipfs';
+import { multiPayment } from './multi-payment';
+import { multiSignature } from './multi-signature';
+import { secondSignature } from './second-signature';
+import { transfer } from './transfer';
+import type { TransactionHandler } from './types';
+import { vote } from './vote';
+
+const CORE: Record<number, TransactionHandler> = {
+  [CoreType.Transfer]: transfer,
+  [CoreType.SecondSignature]: secondSignature,
+  [CoreType.DelegateRegistration]: delegateRegistration,
+  [CoreType.Vote]: vote,
+  [CoreType.MultiSignature]: multiSignature,
+  [CoreType.Ipfs]: ipfs,
+  [CoreType.MultiPayment]: multiPayment,
+  [CoreType.DelegateResignation]: delegateResignation,
+  [CoreType.HtlcLock]: htlcLock,
+  [CoreType.HtlcClaim]: htlcClaim,
+  [CoreType.HtlcRefund]: htlcRefund,
+};
+
+/**
+ * The handler of a transaction's type. The chain runs Core types 0–10 and Entity; the legacy business and
+ * bridgechain types (Magistrate 0–5, retired by aip36) are not supported.
+ */
+export function handlerFor(tx: Pick<TransactionData, 'typeGroup' | 'type' | 'version'>): TransactionHandler {
+  if (tx.version !== 2)
+    throw new ApplyError(`version ${tx.version} transactions are not accepted on this chain`);
+  if (tx.typeGroup === TypeGroup.Core) {
+    const handler = CORE[tx.type];
+    if (handler) return handler;
+  }
+  if (tx.typeGroup === TypeGroup.Magistrate && tx.type === MagistrateType.Entity) return entity;
+  throw new ApplyError(`unsupported transaction type ${internalTypeLabel(tx.typeGroup, tx.type)}`);
+}

@@ -1,0 +1,12 @@
+/** The embedded node (issue 3; docs/design/node.md): Node-only, never imported by the renderer. */
+export {
+  LocalNode,
+  openLocalnetChain,
+  chainDatabasePath,
+  type LocalNodeOptions,
+  type LocalNodeEvents,
+} from './node';
+export * from './localnet';
+export * from './pool';
+export * from './forger';
+export { ChainStore, verifyChain, BlockRejectedError, type ChainVerification, type Supply } from './chain';

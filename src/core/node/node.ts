@@ -1,0 +1,191 @@
+/**
+ * LocalNode (issue 3 §3, §6; docs/design/node.md): one process running the localnet chain — the ChainStore
+ * (genesis on first run), the transaction pool (reloaded from disk) and the forger — with typed events and a
+ * clean shutdown. Every block, forged here or received later, goes through `applyBlock`.
+ */
+import { EventEmitter } from 'node:events';
+import { join } from 'node:path';
+import type { Block } from '../protocol/blocks';
+import { milestoneAt } from '../protocol/networks';
+import type { TransactionData } from '../protocol/transactions';
+import { ChainStore } from './chain';
+import {
+  Forger,
+  chooseBlockTime,
+  recordBlockTime,
+  recordedBlockTime,
+  withBlockTime,
+  type MissedSlotEvent,
+} from './forger';
+import { LOCALNET_NAME, localnet, localnetDelegateSecrets, localnetGenesis } from './localnet';
+import { TransactionPool, type AddTransactionsResult, type PoolOptionsInput } from './pool';
+
+export interface LocalNodeOptions {
+  /** Holds one database per network: `<dataDir>/<network>/chain.db`. */
+  dataDir: string;
+  /** Only Votary's own chain can run locally: 'localnet' (the default). */
+  network?: string;
+  /**
+   * Seconds per slot instead of the milestone's (`--block-time`); whole seconds. Recorded with a new chain; an
+   * existing chain keeps the block time it was created with (a different value is BlockTimeConflictError).
+   */
+  blockTime?: number;
+  /** Start the slot timer (default true). Tests may drive `forger.forgeAt` with a fake clock instead. */
+  forging?: boolean;
+  /** Passphrases the forger holds; default: the 21 genesis delegates of wallets.json (TEST-ONLY secrets). */
+  delegateSecrets?: readonly string[];
+  pool?: PoolOptionsInput;
+  /** Unix milliseconds. */
+  now?: () => number;
+}
+
+export interface LocalNodeEvents {
+  /** A block was applied (forged here). */
+  block: [block: Block];
+  /** The pool's content changed. */
+  pool: [info: { size: number }];
+  /** A slot passed without a block: its owner had no secret here or was offline. */
+  'missed-slot': [event: MissedSlotEvent];
+  /** Forging a slot failed (e.g. the block was rejected); the next slot is tried again. */
+  'forging-error': [error: Error];
+}
+
+type Listener<K extends keyof LocalNodeEvents> = (...args: LocalNodeEvents[K]) => void;
+
+export class LocalNode {
+  private readonly emitter = new EventEmitter();
+  private stopped = false;
+
+  private constructor(
+    readonly dataDir: string,
+    readonly store: ChainStore,
+    readonly pool: TransactionPool,
+    readonly forger: Forger,
+    private readonly now: () => number,
+  ) {}
+
+  /** Boots the node; rejects when the chain cannot be opened (nothing is left running then). */
+  static start(options: LocalNodeOptions): Promise<LocalNode> {
+    return new Promise((resolve) => resolve(LocalNode.boot(options)));
+  }
+
+  private static boot(options: LocalNodeOptions): LocalNode {
+    const name = options.network ?? LOCALNET_NAME;
+    if (name !== LOCALNET_NAME) {
+      throw new Error(`only the ${LOCALNET_NAME} network can run as a local node, not "${name}"`);
+    }
+    const store = openLocalnetChain(options.dataDir, options.blockTime);
+    const network = store.network;
+    const now = options.now ?? Date.now;
+    // The node is built in steps because pool and forger report through it; `self` is set before any event.
+    let self: LocalNode | undefined;
+    try {
+      const pool = TransactionPool.open({
+        db: store.db,
+        network,
+        chain: store,
+        now,
+        ...(options.pool ? { options: options.pool } : {}),
+        onChange: () => self?.emit('pool', { size: pool.size() }),
+      });
+      const forger = new Forger({
+        network,
+        chain: {
+          lastBlock: () => {
+            const last = store.lastBlock();
+            return { id: last.id ?? '', height: last.height, timestamp: last.timestamp };
+          },
+          roundDelegates: (round) => store.roundDelegates(round),
+          state: () => store.state(),
+        },
+        pool,
+        apply: (block) => self?.applyBlock(block),
+        secrets: options.delegateSecrets ?? localnetDelegateSecrets(),
+        now,
+        onMissed: (event) => self?.emit('missed-slot', event),
+        onError: (error) =>
+          self?.emit('forging-error', error instanceof Error ? error : new Error(String(error))),
+      });
+      self = new LocalNode(options.dataDir, store, pool, forger, now);
+      if (options.forging !== false) forger.start();
+      return self;
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  }
+
+  get network() {
+    return this.store.network;
+  }
+
+  get height(): number {
+    return this.store.height();
+  }
+
+  /** The one entry point for a block: validate and store it, then revalidate the pool (issue 3 §3, §4). */
+  applyBlock(block: Block): void {
+    this.store.applyBlock(block, { now: this.now() });
+    this.pool.afterBlock(block);
+    this.emit('block', block);
+  }
+
+  addTransactions(items: readonly (Uint8Array | TransactionData)[]): AddTransactionsResult {
+    return this.pool.addTransactions(items);
+  }
+
+  on<K extends keyof LocalNodeEvents>(event: K, listener: Listener<K>): this {
+    this.emitter.on(event, listener as (...args: unknown[]) => void);
+    return this;
+  }
+
+  off<K extends keyof LocalNodeEvents>(event: K, listener: Listener<K>): this {
+    this.emitter.off(event, listener as (...args: unknown[]) => void);
+    return this;
+  }
+
+  once<K extends keyof LocalNodeEvents>(event: K, listener: Listener<K>): this {
+    this.emitter.once(event, listener as (...args: unknown[]) => void);
+    return this;
+  }
+
+  /** Stops the slot timer and closes the database. Safe to call twice. */
+  stop(): Promise<void> {
+    if (!this.stopped) {
+      this.stopped = true;
+      this.forger.stop();
+      this.store.close();
+      this.emitter.removeAllListeners();
+    }
+    return Promise.resolve();
+  }
+
+  private emit<K extends keyof LocalNodeEvents>(event: K, ...args: LocalNodeEvents[K]): void {
+    this.emitter.emit(event, ...args);
+  }
+}
+
+/** Where a node keeps a network's database (docs/design/node.md "Storage"). */
+export function chainDatabasePath(dataDir: string, network: string): string {
+  return join(dataDir, network, 'chain.db');
+}
+
+/**
+ * Opens (or creates, with the genesis block) the localnet chain in a data directory, with the block time it was
+ * created with (see chain-block-time.ts). Throws BlockTimeConflictError when `blockTime` contradicts it.
+ */
+export function openLocalnetChain(dataDir: string, blockTime?: number): ChainStore {
+  const recorded = recordedBlockTime(chainDatabasePath(dataDir, LOCALNET_NAME));
+  const chosen = chooseBlockTime(recorded, blockTime);
+  const network = withBlockTime(localnet, chosen);
+  const store = ChainStore.open({ dataDir, network, genesis: localnetGenesis() });
+  if (recorded === undefined) {
+    try {
+      recordBlockTime(store.db, milestoneAt(network, 1).blocktime);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  }
+  return store;
+}

@@ -1,0 +1,378 @@
+/**
+ * The transaction pool (issue 3 §4; docs/design/node.md "Pool"), with the semantics of ARK core-transaction-pool
+ * 3.x: per-sender queues in nonce order, each validated on an overlay of the confirmed state that holds the
+ * sender's earlier pooled transactions (sender-side application, as ARK's SenderState), a dynamic fee floor,
+ * per-sender and total limits with eviction of the lowest fee, expiry, persistence and revalidation after every
+ * block.
+ */
+import type Database from 'better-sqlite3';
+import type { Block } from '../../protocol/blocks';
+import type { ChainContext, Network } from '../../protocol/networks';
+import type { TransactionData } from '../../protocol/transactions';
+import { applyToSender, isApplyError, type HandlerContext } from '../handlers';
+import { StateOverlay, type StateView } from '../state';
+import { checkAdmission, decodeIncoming, passesBroadcastFee, type PoolCandidate } from './admission';
+import { describeTransaction } from './describe';
+import type { AddTransactionsResult, PoolEntry } from './entry';
+import { PoolError, isPoolError } from './errors';
+import { resolvePoolOptions, type PoolOptions, type PoolOptionsInput } from './options';
+import { PoolStore } from './pool-store';
+import { inPriorityOrder } from './priority';
+import { collectCandidates, isExpiredAt } from './collect';
+
+/** What the pool reads from the chain. */
+export interface PoolChain {
+  lastBlock(): { height: number; timestamp: number };
+  /** The confirmed state. */
+  state(): StateView;
+}
+
+export interface TransactionPoolConfig {
+  db: Database.Database;
+  network: Network;
+  chain: PoolChain;
+  options?: PoolOptionsInput;
+  /** Unix milliseconds (tests pass a fixed clock). */
+  now?: () => number;
+  /** Called after every change of the pool's content. */
+  onChange?: () => void;
+}
+
+export class TransactionPool {
+  readonly options: PoolOptions;
+  private readonly store: PoolStore;
+  private readonly entries = new Map<string, PoolEntry>();
+  /** Each sender's transactions in nonce order. */
+  private readonly queues = new Map<string, PoolEntry[]>();
+  /** Confirmed state + the sender's queue applied sender-side; rebuilt lazily after a block or a removal. */
+  private readonly overlays = new Map<string, StateOverlay>();
+  private sequence = 0;
+
+  private constructor(private readonly config: TransactionPoolConfig) {
+    this.options = resolvePoolOptions(config.options);
+    this.store = new PoolStore(config.db);
+  }
+
+  /** Opens the pool and reloads what was persisted, revalidating every transaction against the current state. */
+  static open(config: TransactionPoolConfig): TransactionPool {
+    const pool = new TransactionPool(config);
+    pool.reload();
+    return pool;
+  }
+
+  // Queries (the API's /transactions/unconfirmed) ----------------------------------------------------------
+
+  size(): number {
+    return this.entries.size;
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  get(id: string): Readonly<PoolEntry> | undefined {
+    return this.entries.get(id);
+  }
+
+  /** A page of the pool in ARK's highest-priority order. */
+  all(offset = 0, limit = Number.MAX_SAFE_INTEGER): Readonly<PoolEntry>[] {
+    return inPriorityOrder(this.queues.values()).slice(offset, offset + limit);
+  }
+
+  /** A sender's pooled transactions in nonce order. */
+  bySender(publicKey: string): Readonly<PoolEntry>[] {
+    return [...(this.queues.get(publicKey) ?? [])];
+  }
+
+  // Admission -------------------------------------------------------------------------------------------------
+
+  /**
+   * Adds transactions (serialized bytes, or data as POST /api/transactions receives them), each independently and
+   * in order. The answer has the shape of POST /api/transactions (ark-core-api.md §7).
+   */
+  addTransactions(items: readonly (Uint8Array | TransactionData)[]): AddTransactionsResult {
+    const result: AddTransactionsResult = { accept: [], broadcast: [], excess: [], invalid: [], errors: {} };
+    const ctx = this.context();
+    items.forEach((item, index) => {
+      const decoded = decodeIncoming(item, index, ctx);
+      try {
+        if ('error' in decoded) throw decoded.error;
+        this.admit(decoded.candidate, ctx, this.chain.lastBlock().height, this.now());
+        result.accept.push(decoded.key);
+        if (passesBroadcastFee(decoded.candidate, this.options)) result.broadcast.push(decoded.key);
+      } catch (error) {
+        if (!isPoolError(error)) throw error;
+        result.invalid.push(decoded.key);
+        if (error.code === 'ERR_EXCEEDS_MAX_COUNT') result.excess.push(decoded.key);
+        result.errors[decoded.key] = { type: error.code, message: error.message };
+      }
+    });
+    if (result.accept.length > 0) this.changed();
+    return result;
+  }
+
+  private admit(
+    candidate: PoolCandidate,
+    ctx: HandlerContext,
+    receivedHeight: number,
+    receivedAt: number,
+  ): void {
+    const { tx, id } = candidate;
+    const prefix = describeTransaction(tx, this.network.network.pubKeyHash);
+    if (this.entries.has(id)) throw new PoolError('ERR_DUPLICATE', `${prefix} is already in pool`);
+    checkAdmission(candidate, ctx, this.options);
+
+    const sender = tx.senderPublicKey;
+    const queue = this.queues.get(sender) ?? [];
+    if (queue.length >= this.options.maxTransactionsPerSender) {
+      throw new PoolError(
+        'ERR_EXCEEDS_MAX_COUNT',
+        `${prefix} exceeds sender's ${this.options.maxTransactionsPerSender} transactions count limit`,
+      );
+    }
+    const victim = this.evictionVictim(candidate, prefix);
+    this.applyForSender(candidate.tx, prefix, ctx);
+    if (victim) this.removeWithSuccessors(victim);
+
+    const entry: PoolEntry = {
+      id,
+      tx,
+      bytes: candidate.bytes,
+      senderPublicKey: sender,
+      nonce: tx.nonce,
+      fee: tx.fee,
+      sequence: this.sequence++,
+      receivedHeight,
+      receivedAt,
+    };
+    queue.push(entry);
+    this.queues.set(sender, queue);
+    this.entries.set(id, entry);
+    this.store.insert({
+      id,
+      serialized: candidate.bytes,
+      senderPublicKey: sender,
+      nonce: tx.nonce,
+      fee: tx.fee,
+      receivedHeight,
+      receivedAt,
+    });
+  }
+
+  /**
+   * When the pool is full, the transaction with the lowest fee among the other senders' last transactions makes
+   * room (ARK evicts from the lowest-priority end; only a queue's tail can go without breaking its nonces). A fee
+   * that is not higher than that one is ERR_POOL_FULL.
+   */
+  private evictionVictim(candidate: PoolCandidate, prefix: string): PoolEntry | undefined {
+    if (this.entries.size < this.options.maxTransactionsInPool) return undefined;
+    let lowest: PoolEntry | undefined;
+    for (const [sender, queue] of this.queues) {
+      if (sender === candidate.tx.senderPublicKey) continue;
+      const tail = queue[queue.length - 1];
+      if (!tail) continue;
+      if (!lowest || tail.fee < lowest.fee || (tail.fee === lowest.fee && tail.sequence > lowest.sequence)) {
+        lowest = tail;
+      }
+    }
+    if (!lowest || candidate.tx.fee <= lowest.fee) {
+      const floor = lowest ? lowest.fee : candidate.tx.fee;
+      throw new PoolError(
+        'ERR_POOL_FULL',
+        `${prefix} fee ${candidate.tx.fee} is lower than ${floor} already in pool`,
+      );
+    }
+    return lowest;
+  }
+
+  /** Sender-side application on the sender's overlay: ERR_APPLY with the handler's reason. */
+  private applyForSender(tx: TransactionData, prefix: string, ctx: HandlerContext): void {
+    const overlay = this.senderOverlay(tx.senderPublicKey, ctx);
+    try {
+      // applyToSender checks first and changes nothing when the check fails.
+      applyToSender(tx, overlay, ctx);
+    } catch (error) {
+      if (isApplyError(error))
+        throw new PoolError('ERR_APPLY', `${prefix} cannot be applied: ${error.message}`);
+      // Anything else is a defect: do not trust what the overlay holds now.
+      this.overlays.delete(tx.senderPublicKey);
+      throw error;
+    }
+  }
+
+  private senderOverlay(sender: string, ctx: HandlerContext): StateOverlay {
+    let overlay = this.overlays.get(sender);
+    if (!overlay) {
+      overlay = new StateOverlay(this.chain.state());
+      // These were accepted against this same state (the cache is dropped whenever it changes).
+      for (const entry of this.queues.get(sender) ?? []) applyToSender(entry.tx, overlay, ctx);
+      this.overlays.set(sender, overlay);
+    }
+    return overlay;
+  }
+
+  // Block assembly ---------------------------------------------------------------------------------------------
+
+  /**
+   * The transactions of the next block: by fee priority while keeping each sender's nonce order (ARK's
+   * Collator), each re-checked on one overlay of the confirmed state for the whole block. A candidate that no
+   * longer applies leaves the pool with its sender's later transactions. Stops at `maxTransactions` or when the
+   * next one (4 length bytes + its bytes) would not fit in `maxPayloadBytes`.
+   */
+  collectForBlock(
+    maxTransactions: number,
+    maxPayloadBytes: number,
+    ctx: HandlerContext,
+  ): Readonly<PoolEntry>[] {
+    const { chosen, invalid } = collectCandidates(
+      this.queues.values(),
+      this.chain.state(),
+      maxTransactions,
+      maxPayloadBytes,
+      ctx,
+    );
+    if (invalid.length > 0) {
+      for (const entry of invalid) this.removeWithSuccessors(entry);
+      this.changed();
+    }
+    return chosen;
+  }
+
+  // Maintenance -----------------------------------------------------------------------------------------------
+
+  /**
+   * After a block was applied (or reverted): its transactions leave the pool, then every sender's queue is
+   * replayed on a fresh overlay of the new state; the first transaction that expired, aged out or no longer
+   * applies leaves with every later one of its sender (they depend on it by nonce).
+   */
+  afterBlock(block?: Pick<Block, 'transactions'>): void {
+    const removed = new Set<string>();
+    for (const tx of block?.transactions ?? []) {
+      if (tx.id !== undefined && this.entries.has(tx.id)) removed.add(tx.id);
+    }
+    this.overlays.clear();
+    const ctx = this.context();
+    const state = this.chain.state();
+    for (const [sender, queue] of this.queues) {
+      // Transactions whose nonce the chain already used (forged, here or in another block) go on their own.
+      const confirmedNonce = state.walletByPublicKey(sender).nonce;
+      const overlay = new StateOverlay(state);
+      let failed = false;
+      for (const entry of queue) {
+        if (removed.has(entry.id)) continue;
+        if (entry.nonce <= confirmedNonce) {
+          removed.add(entry.id);
+          continue;
+        }
+        failed ||=
+          isExpiredAt(entry, ctx.height) || this.isTooOld(entry) || !this.reapplies(entry, overlay, ctx);
+        if (failed) removed.add(entry.id);
+      }
+      if (!failed) this.overlays.set(sender, overlay);
+    }
+    if (removed.size > 0) {
+      this.drop(removed);
+      this.changed();
+    }
+  }
+
+  /** Removes transactions by id (each with its sender's later transactions). */
+  remove(ids: Iterable<string>): void {
+    let changed = false;
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (entry) {
+        this.removeWithSuccessors(entry);
+        changed = true;
+      }
+    }
+    if (changed) this.changed();
+  }
+
+  private reapplies(entry: PoolEntry, overlay: StateOverlay, ctx: HandlerContext): boolean {
+    try {
+      applyToSender(entry.tx, overlay, ctx);
+      return true;
+    } catch (error) {
+      if (isApplyError(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Never forged within maxTransactionAge blocks of its arrival. */
+  private isTooOld(entry: PoolEntry): boolean {
+    return this.chain.lastBlock().height - entry.receivedHeight >= this.options.maxTransactionAge;
+  }
+
+  private removeWithSuccessors(entry: PoolEntry): void {
+    const queue = this.queues.get(entry.senderPublicKey) ?? [];
+    this.drop(queue.filter((other) => other.nonce >= entry.nonce).map((other) => other.id));
+  }
+
+  private drop(ids: Iterable<string>): void {
+    const list = [...ids];
+    const senders = new Set<string>();
+    for (const id of list) {
+      const entry = this.entries.get(id);
+      if (!entry) continue;
+      this.entries.delete(id);
+      senders.add(entry.senderPublicKey);
+    }
+    for (const sender of senders) {
+      const rest = (this.queues.get(sender) ?? []).filter((entry) => this.entries.has(entry.id));
+      if (rest.length > 0) this.queues.set(sender, rest);
+      else this.queues.delete(sender);
+      this.overlays.delete(sender);
+    }
+    this.store.delete(list);
+  }
+
+  /** Restart: every persisted transaction goes through admission again; what fails is deleted. */
+  private reload(): void {
+    const ctx = this.context();
+    const rejected: string[] = [];
+    // Arrival order, which is also each sender's nonce order (a nonce is only accepted after its predecessor).
+    for (const row of this.store.all()) {
+      const decoded = decodeIncoming(row.serialized, 0, ctx);
+      try {
+        if ('error' in decoded) throw decoded.error;
+        if (this.chain.lastBlock().height - row.receivedHeight >= this.options.maxTransactionAge) {
+          throw new PoolError('ERR_EXPIRED', `${decoded.key} is older than the maximum age`);
+        }
+        this.admit(decoded.candidate, ctx, row.receivedHeight, row.receivedAt);
+      } catch (error) {
+        if (!isPoolError(error)) throw error;
+        rejected.push(row.id);
+      }
+    }
+    this.store.delete(rejected);
+  }
+
+  // Helpers ---------------------------------------------------------------------------------------------------
+
+  private get chain(): PoolChain {
+    return this.config.chain;
+  }
+
+  private get network(): Network {
+    return this.config.network;
+  }
+
+  private now(): number {
+    return this.config.now?.() ?? Date.now();
+  }
+
+  private changed(): void {
+    this.config.onChange?.();
+  }
+
+  /** The context of the next block: what a pooled transaction will be applied in. */
+  private context(): HandlerContext & ChainContext {
+    const last = this.chain.lastBlock();
+    return {
+      network: this.network,
+      height: last.height + 1,
+      lastBlock: { height: last.height, timestamp: last.timestamp },
+    };
+  }
+}

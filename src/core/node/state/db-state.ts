@@ -1,0 +1,129 @@
+import type Database from 'better-sqlite3';
+import { EntityRepository, LockRepository, WalletRepository } from '../../db/repositories';
+import { addressFromPublicKey } from '../../protocol/crypto';
+import type { StateChanges } from './overlay';
+import type { Entity, Lock, StateView, Wallet } from './types';
+import { emptyWallet } from './wallet';
+
+const ADDRESS_CACHE_LIMIT = 100_000;
+
+/**
+ * The confirmed state, read from the database with an in-memory cache of what has been read (design "State
+ * and handlers"). It changes only through `write`, inside the block's SQLite transaction; if that transaction
+ * fails the caller drops the cache (`forget`), so it never holds rows the database does not.
+ */
+export class DatabaseState implements StateView {
+  private readonly walletRepo: WalletRepository;
+  private readonly lockRepo: LockRepository;
+  private readonly entityRepo: EntityRepository;
+  private readonly wallets = new Map<string, Wallet>();
+  private readonly addresses = new Map<string, string>();
+  private delegateAddresses: Set<string> | undefined;
+
+  constructor(
+    db: Database.Database,
+    private readonly pubKeyHash: number,
+  ) {
+    this.walletRepo = new WalletRepository(db);
+    this.lockRepo = new LockRepository(db);
+    this.entityRepo = new EntityRepository(db);
+  }
+
+  wallet(address: string): Readonly<Wallet> {
+    let wallet = this.wallets.get(address);
+    if (!wallet) {
+      wallet = this.walletRepo.get(address) ?? emptyWallet(address);
+      this.wallets.set(address, wallet);
+    }
+    return wallet;
+  }
+
+  walletByPublicKey(publicKey: string): Readonly<Wallet> {
+    return this.wallet(this.addressOf(publicKey));
+  }
+
+  addressOf(publicKey: string): string {
+    let address = this.addresses.get(publicKey);
+    if (address === undefined) {
+      address = addressFromPublicKey(publicKey, this.pubKeyHash);
+      if (this.addresses.size >= ADDRESS_CACHE_LIMIT) this.addresses.clear();
+      this.addresses.set(publicKey, address);
+    }
+    return address;
+  }
+
+  delegateByUsername(username: string): Readonly<Wallet> | undefined {
+    for (const address of this.delegateSet()) {
+      const wallet = this.wallet(address);
+      if (wallet.delegate?.username === username) return wallet;
+    }
+    return undefined;
+  }
+
+  delegates(): Readonly<Wallet>[] {
+    return [...this.delegateSet()].map((address) => this.wallet(address));
+  }
+
+  /** Delegates are few (tens to hundreds) and read at every round start: their addresses stay cached. */
+  private delegateSet(): Set<string> {
+    if (!this.delegateAddresses) {
+      this.delegateAddresses = new Set();
+      for (const wallet of this.walletRepo.delegates()) {
+        this.delegateAddresses.add(wallet.address);
+        if (!this.wallets.has(wallet.address)) this.wallets.set(wallet.address, wallet);
+      }
+    }
+    return this.delegateAddresses;
+  }
+
+  lock(id: string): Readonly<Lock> | undefined {
+    return this.lockRepo.get(id);
+  }
+
+  entity(id: string): Readonly<Entity> | undefined {
+    return this.entityRepo.get(id);
+  }
+
+  entityIdByName(type: number, name: string): string | undefined {
+    return this.entityRepo.idByName(type, name);
+  }
+
+  ipfsOwner(hash: string): string | undefined {
+    return this.entityRepo.ipfsOwner(hash);
+  }
+
+  /** Writes an overlay's changes (call inside the block's SQLite transaction) and updates the cache. */
+  write(changes: StateChanges): void {
+    for (const wallet of changes.wallets.values()) this.walletRepo.save(wallet);
+    for (const [id, lock] of changes.locks) this.lockRepo.save(id, lock);
+    for (const [id, entity] of changes.entities) this.entityRepo.save(id, entity);
+    for (const [hash, owner] of changes.ipfs) this.entityRepo.saveIpfs(hash, owner);
+    const delegates = this.delegateSet();
+    for (const [address, wallet] of changes.wallets) {
+      this.wallets.set(address, wallet);
+      if (wallet.delegate) delegates.add(address);
+      else delegates.delete(address);
+    }
+  }
+
+  /** Drops every cached row (after a failed write, or when the database was changed behind our back). */
+  forget(): void {
+    this.wallets.clear();
+    this.delegateAddresses = undefined;
+  }
+
+  /** Every stored wallet, lock and entity and IPFS hash, straight from the database (for `verifyChain`). */
+  snapshot(): {
+    wallets: Wallet[];
+    locks: Lock[];
+    entities: Entity[];
+    ipfs: { hash: string; address: string }[];
+  } {
+    return {
+      wallets: this.walletRepo.all(),
+      locks: this.lockRepo.all(),
+      entities: this.entityRepo.all(),
+      ipfs: this.entityRepo.ipfsHashes(),
+    };
+  }
+}

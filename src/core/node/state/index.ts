@@ -1,0 +1,17 @@
+/** The derived chain state: wallets, delegates, locks, entities (docs/design/node.md "State and handlers"). */
+export type {
+  DelegateAttributes,
+  Entity,
+  EntityData,
+  LastBlockRef,
+  Lock,
+  LockStatus,
+  MultiSignatureAttributes,
+  StateView,
+  Wallet,
+} from './types';
+export { StateOverlay, entityNameKey, type StateChanges } from './overlay';
+export { DatabaseState } from './db-state';
+export { EmptyState } from './empty-state';
+export { emptyWallet, cloneWallet, isEmptyWallet } from './wallet';
+export { addBalance, addLockedBalance, castVote, withdrawVote, votingWeight } from './vote-weight';

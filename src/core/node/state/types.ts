@@ -1,0 +1,102 @@
+/**
+ * The derived chain state (docs/design/node.md "State and handlers"; ark-core-api.md §6.16, §10). Amounts are
+ * bigint arktoshi. A Wallet is what ARK keeps in its wallet attributes, with the per-transaction collections
+ * (locks, entities, IPFS hashes) kept in their own indexes instead of inside the wallet.
+ */
+
+export interface LastBlockRef {
+  id: string;
+  height: number;
+  timestamp: number;
+}
+
+export interface DelegateAttributes {
+  username: string;
+  /** Σ over the wallets voting for this delegate of (balance + lockedBalance) (ark-core-api.md §10.7). */
+  voteBalance: bigint;
+  producedBlocks: number;
+  forgedFees: bigint;
+  forgedRewards: bigint;
+  lastBlock?: LastBlockRef;
+  resigned: boolean;
+  /** Position in the ranking of the last round start (§10.2); absent when unranked. */
+  rank?: number;
+  /** The last round in which this delegate was an active forger. */
+  round?: number;
+}
+
+export interface MultiSignatureAttributes {
+  min: number;
+  publicKeys: string[];
+}
+
+export interface Wallet {
+  address: string;
+  /** Known once the wallet has sent a transaction (or registered a delegate); a cold wallet has none. */
+  publicKey?: string;
+  /** Can be negative only for the genesis sender (ARK's genesis wallet). */
+  balance: bigint;
+  nonce: bigint;
+  secondPublicKey?: string;
+  multiSignature?: MultiSignatureAttributes;
+  /** Public key of the voted delegate (without the "+"). */
+  vote?: string;
+  /** Σ of the amounts of this wallet's open HTLC locks: still counts toward its vote weight (§10.7). */
+  lockedBalance: bigint;
+  delegate?: DelegateAttributes;
+}
+
+export type LockStatus = 'locked' | 'claimed' | 'refunded';
+
+/** An HTLC lock (ark-core-api.md §6.17), kept after it is claimed or refunded for the API's unlocked lists. */
+export interface Lock {
+  id: string;
+  senderPublicKey: string;
+  senderAddress: string;
+  recipientAddress: string;
+  amount: bigint;
+  secretHash: string;
+  expiration: { type: 1 | 2; value: number };
+  /** Timestamp and height of the block holding the lock transaction. */
+  timestamp: number;
+  height: number;
+  vendorField?: string;
+  status: LockStatus;
+  unlockTransactionId?: string;
+}
+
+export interface EntityData {
+  name: string;
+  ipfsData?: string;
+}
+
+/** An Entity (ark-core-api.md §6.18), identified by its registration transaction id. */
+export interface Entity {
+  id: string;
+  address: string;
+  publicKey: string;
+  type: number;
+  subType: number;
+  data: EntityData;
+  resigned: boolean;
+  /** The data each update replaced, oldest first: what reverting an update restores. */
+  dataHistory: EntityData[];
+}
+
+/** Read access to a state: the confirmed state (database) or an overlay on top of it. */
+export interface StateView {
+  /** The wallet at an address; an empty wallet (balance 0, nonce 0) when the chain has never seen it. */
+  wallet(address: string): Readonly<Wallet>;
+  walletByPublicKey(publicKey: string): Readonly<Wallet>;
+  /** The address of a public key on this state's network (cached). */
+  addressOf(publicKey: string): string;
+  delegateByUsername(username: string): Readonly<Wallet> | undefined;
+  /** Every delegate wallet, resigned ones included (order unspecified). */
+  delegates(): Readonly<Wallet>[];
+  lock(id: string): Readonly<Lock> | undefined;
+  entity(id: string): Readonly<Entity> | undefined;
+  /** The registration id of the entity with this type and name (resigned entities keep their name). */
+  entityIdByName(type: number, name: string): string | undefined;
+  /** The address that registered an IPFS hash. */
+  ipfsOwner(hash: string): string | undefined;
+}

@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localnetWallet } from '../../src/core/node/localnet';
+import { runCli, tempFile } from './run-cli';
+
+const votary = join(import.meta.dirname, '..', '..', 'scripts', 'votary.mjs');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'votary-cli-node-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `votary node …`, waits for its ready line, lets it forge for `runMs`, then sends SIGTERM. */
+function runNodeUntilTerm(args: string[], runMs: number): Promise<Exit & { readyAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [votary, 'node', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let readyAfterMs = -1;
+    const guard = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`votary node did not finish: ${stdout} ${stderr}`));
+    }, 30_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (readyAfterMs < 0 && stdout.includes('\n')) {
+        readyAfterMs = Date.now() - started;
+        setTimeout(() => child.kill('SIGTERM'), runMs);
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr, readyAfterMs });
+    });
+  });
+}
+
+describe('votary node', () => {
+  it('prints one ready line, forges, exits 0 on SIGTERM; node verify then passes', async () => {
+    const dataDir = tempDir();
+    const run = await runNodeUntilTerm(['--data-dir', dataDir, '--block-time', '1', '--verbose'], 2200);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`votary node ready: network localnet, height 1, data dir ${dataDir}\n`);
+    expect(run.stderr).toMatch(/^block 2 [0-9a-f]{64} txs=0$/m);
+
+    // The chain remembers its block time: verify needs no option, and a restart with another one is refused.
+    const verify = runCli('node', 'verify', '--data-dir', dataDir);
+    expect(verify.stderr).toBe('');
+    expect(verify.code).toBe(0);
+    const result = JSON.parse(verify.stdout) as { verified: boolean; height: number };
+    expect(result.verified).toBe(true);
+    expect(result.height).toBeGreaterThanOrEqual(2);
+
+    // A restart continues from the stored height.
+    const again = await runNodeUntilTerm(['--data-dir', dataDir, '--block-time', '1'], 0);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(new RegExp(`height ${result.height}, data dir`));
+    expect(again.stderr).toBe('');
+
+    const conflict = runCli('node', '--data-dir', dataDir, '--block-time', '2');
+    expect(conflict.code).toBe(1);
+    expect(conflict.stderr).toMatch(
+      /^votary: this chain runs with a block time of 1 s .*cannot continue with 2 s\n$/,
+    );
+  });
+
+  it('rejects bad options with one line and exit 2', () => {
+    for (const args of [
+      ['node'],
+      ['node', '--data-dir', tempDir(), '--block-time', '0'],
+      ['node', '--data-dir', tempDir(), '--block-time', '1.5'],
+      ['node', '--data-dir', tempDir(), '--network', 'devnet'],
+      ['node', '--data-dir', tempDir(), '--bogus'],
+      ['node', 'bogus', '--data-dir', tempDir()],
+      ['node', 'verify'],
+      ['node', 'verify', '--data-dir', tempDir(), '--block-time', '1'],
+    ]) {
+      const result = runCli(...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+  });
+
+  it('node verify exits 1 when there is no chain in the data dir', () => {
+    const result = runCli('node', 'verify', '--data-dir', tempDir());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^votary: no localnet chain in /);
+  });
+
+  it('knows localnet as a --network for every command', () => {
+    const faucet = localnetWallet('faucet');
+    const result = runCli('keys', '--passphrase-file', tempFile(faucet.passphrase), '--network', 'localnet');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ publicKey: faucet.publicKey, address: faucet.address });
+  });
+});

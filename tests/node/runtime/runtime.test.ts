@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { verifyChain } from '../../../src/core/node/chain';
+import { localnet } from '../../../src/core/node/localnet';
+import { LocalNode } from '../../../src/core/node/node';
+import type { Block } from '../../../src/core/protocol/blocks';
+import { forgerIndex, roundInfo } from '../../../src/core/protocol/rounds';
+import { ClockedNode, faucetTransfer, removeTempDirs, someone, tempDataDir } from '../forger/support';
+
+const running: LocalNode[] = [];
+afterEach(async () => {
+  for (const node of running.splice(0)) await node.stop();
+  removeTempDirs();
+});
+
+function nextBlocks(node: LocalNode, count: number): Promise<Block[]> {
+  return new Promise((resolve) => {
+    const blocks: Block[] = [];
+    const listener = (block: Block) => {
+      blocks.push(block);
+      if (blocks.length === count) {
+        node.off('block', listener);
+        resolve(blocks);
+      }
+    };
+    node.on('block', listener);
+  });
+}
+
+describe('LocalNode with the slot timer', () => {
+  it('forges a block every second with blockTime 1, each by its slot owner', async () => {
+    const node = await LocalNode.start({ dataDir: tempDataDir(), blockTime: 1 });
+    running.push(node);
+    expect(node.network.milestones.every((m) => m.blocktime === 1)).toBe(true);
+    const blocks = await nextBlocks(node, 2);
+    for (const block of blocks) {
+      const round = roundInfo(block.header.height, node.network).round;
+      const owner = node.store.roundDelegates(round)[forgerIndex(block.header.timestamp, 21)];
+      expect(block.header.generatorPublicKey).toBe(owner);
+    }
+    expect(blocks[1]!.header.timestamp - blocks[0]!.header.timestamp).toBe(1);
+    expect(verifyChain(node.store).verified).toBe(true);
+  });
+
+  it('pauses and resumes the timer-driven forger', async () => {
+    const node = await LocalNode.start({ dataDir: tempDataDir(), blockTime: 1 });
+    running.push(node);
+    await nextBlocks(node, 1);
+    node.forger.pause();
+    const height = node.height;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(node.height).toBe(height);
+    node.forger.resume();
+    const [block] = await nextBlocks(node, 1);
+    expect(block!.header.height).toBe(height + 1);
+  });
+
+  it('stops cleanly: no timer left, the database closed', async () => {
+    const node = await LocalNode.start({ dataDir: tempDataDir(), blockTime: 1 });
+    await node.stop();
+    expect(node.forger.isRunning).toBe(false);
+    expect(node.store.db.open).toBe(false);
+    await node.stop();
+  });
+});
+
+describe('LocalNode restart', () => {
+  it('resumes at the same height with its pool and continues', async () => {
+    const dataDir = tempDataDir();
+    const first = await ClockedNode.start({ dataDir });
+    running.push(first.node);
+    for (let i = 0; i < 3; i++) first.step();
+    const pending = faucetTransfer(1n, 42n, first.node.height + 1);
+    first.node.forger.pause();
+    expect(first.node.addTransactions([pending]).accept).toEqual([pending.id]);
+    const height = first.node.height;
+    const tip = first.node.store.lastBlock().id;
+    await first.node.stop();
+
+    const second = await ClockedNode.start({ dataDir, at: first.clock });
+    running.push(second.node);
+    expect(second.node.height).toBe(height);
+    expect(second.node.store.lastBlock().id).toBe(tip);
+    expect(second.node.pool.has(pending.id!)).toBe(true);
+    const outcome = second.step();
+    expect(outcome.kind).toBe('forged');
+    expect(second.node.height).toBe(height + 1);
+    expect(second.node.store.state().wallet(someone).balance).toBe(42n);
+    expect(verifyChain(second.node.store).verified).toBe(true);
+    expect(second.node.network.network.nethash).toBe(localnet.network.nethash);
+  });
+});
