@@ -5,8 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages: Chromium for the Playwright end-to-end tests (Playwright's own browser download is not
-# reachable here).
-packages=(chromium)
+# reachable here); libsecret-1-dev and pkg-config so the optional keytar module (the OS keychain behind "unlock on
+# this device") builds during `npm ci`; dbus (dbus-run-session) and gnome-keyring for the key-store test that
+# runs keytar against a real Secret Service (tests/keystore/keychain-real.test.ts).
+packages=(chromium libsecret-1-dev pkg-config dbus gnome-keyring)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,15 @@
+/** The key store (issue 5 §2): encrypted vault, unlock sessions, OS keychain unlock, wallets and signing. */
+export { Keystore, type RecoveryPhrase, type SignOptions } from './keystore';
+export {
+  VaultSession,
+  DEFAULT_IDLE_LOCK_MS,
+  MIN_PASSWORD_LENGTH,
+  type KeystoreOptions,
+  type LockReason,
+} from './vault-session';
+export { KeystoreError, isKeystoreError, type KeystoreErrorCode } from './errors';
+export { DEFAULT_SCRYPT, type ScryptParams } from './kdf';
+export { keytarKeychain, KEYCHAIN_SERVICE, type Keychain, type KeychainStatus } from './keychain';
+export type { NewMnemonicWallet } from './pending-mnemonic';
+export type { WalletOptions, SecondPassphraseOptions } from './wallet-import';
+export type { WalletInfo, WalletKind } from './wallet-record';

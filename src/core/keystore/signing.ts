@@ -1,0 +1,75 @@
+/**
+ * Signing with keys held by the key store. The protocol's `signTransaction` takes a passphrase; a WIF wallet
+ * only has a private key, so this mirrors it step for step with private keys (protocol reference §4.4):
+ * prepare the draft, Schnorr-sign signingHash (ECDSA for version 1, §3.3), optionally a second signature over
+ * the bytes that include the first, then the id, then the full validation. Same inputs give the same bytes as
+ * `signTransaction` with the passphrase (tests/keystore prove it).
+ */
+import { ecdsaSign, schnorrSign, type SignedMessage } from '../protocol/crypto';
+import { sha256 } from '../protocol/hash';
+import { toHex } from '../protocol/hex';
+import type { ChainContext } from '../protocol/networks';
+import {
+  prepareTransaction,
+  secondSigningHash,
+  signingHash,
+  transactionId,
+  validateTransaction,
+  type TransactionData,
+  type TransactionDraft,
+} from '../protocol/transactions';
+import { ProtocolError } from '../protocol/errors';
+import { KeystoreError } from './errors';
+
+export interface SigningKeys {
+  privateKey: Uint8Array;
+  /** 33-byte compressed public key. */
+  publicKey: Uint8Array;
+  secondPrivateKey?: Uint8Array;
+}
+
+/** Protocol failures (schema, vendor field, fee, key mismatch) become ERR_INVALID_DRAFT with the same words. */
+function asDraftError(error: unknown): unknown {
+  return error instanceof ProtocolError
+    ? new KeystoreError('ERR_INVALID_DRAFT', `${error.code}: ${error.message}`)
+    : error;
+}
+
+export function signDraftWithKeys(
+  draft: TransactionDraft,
+  keys: SigningKeys,
+  ctx: ChainContext,
+  withSecondSignature: boolean,
+): TransactionData {
+  if (typeof draft !== 'object' || draft === null) {
+    throw new KeystoreError('ERR_INVALID_DRAFT', 'the draft must be an object');
+  }
+  const publicKey = toHex(keys.publicKey);
+  const sender: unknown = draft.senderPublicKey;
+  if (sender !== undefined && (typeof sender !== 'string' || sender.toLowerCase() !== publicKey)) {
+    throw new KeystoreError(
+      'ERR_INVALID_DRAFT',
+      'the draft’s senderPublicKey is not this wallet’s public key',
+    );
+  }
+  try {
+    const tx = prepareTransaction({ ...draft, senderPublicKey: publicKey }, ctx);
+    const sign = (hash: Uint8Array, privateKey: Uint8Array) =>
+      toHex(tx.version === 1 ? ecdsaSign(hash, privateKey) : schnorrSign(hash, privateKey));
+    tx.signature = sign(signingHash(tx), keys.privateKey);
+    if (withSecondSignature && keys.secondPrivateKey !== undefined) {
+      tx.secondSignature = sign(secondSigningHash(tx), keys.secondPrivateKey);
+    }
+    tx.id = transactionId(tx);
+    validateTransaction(tx, ctx);
+    return tx;
+  } catch (error) {
+    throw asDraftError(error);
+  }
+}
+
+/** `Crypto.Message.sign` (protocol reference §8): ECDSA-DER over SHA256 of the UTF-8 message. */
+export function signMessageWithKeys(message: string, keys: SigningKeys): SignedMessage {
+  const signature = ecdsaSign(sha256(message), keys.privateKey);
+  return { publicKey: toHex(keys.publicKey), signature: toHex(signature), message };
+}

@@ -1,0 +1,328 @@
+/**
+ * One profile's vault and its unlocked session: the encrypted file on disk, the session in memory, auto-lock,
+ * password change and "unlock on this device". The wallet operations and signing (keystore.ts) build on it.
+ *
+ * Secrets exist in clear only inside an unlocked session; `lock()` zeroes every key buffer the session owns and
+ * drops every reference to passphrase text (JavaScript strings cannot be wiped; dropping them is all one can do).
+ */
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { removeStaleTemps, writeFileAtomic } from './atomic-file';
+import { KeystoreError } from './errors';
+import { IdleTimer } from './idle-timer';
+import { DEFAULT_SCRYPT, type ScryptParams } from './kdf';
+import { explainKeychainError, keytarKeychain, type Keychain, type KeychainStatus } from './keychain';
+import type { PendingMnemonic } from './pending-mnemonic';
+import type { SigningKeys } from './signing';
+import { parseVaultFile, serializeVaultFile, type VaultFile } from './vault-file';
+import {
+  createVault,
+  openContents,
+  randomKey,
+  rewrapPassword,
+  sealContents,
+  sealDeviceKey,
+  unwrapWithDeviceKey,
+  unwrapWithPassword,
+} from './vault';
+import { wipeKeys } from './wallet-import';
+import type { StoredWallet } from './wallet-record';
+
+export type LockReason = 'idle' | 'manual';
+
+export interface KeystoreOptions {
+  /** The app data directory; the vault is `<dataDir>/profiles/<profile>/vault.json`. */
+  dataDir: string;
+  /** Profile id: 1–64 of A–Z a–z 0–9 _ -. Also the keychain account. */
+  profile: string;
+  /** Auto-lock after this many milliseconds without use; 0 disables it. Default 5 minutes. */
+  idleLockMs?: number;
+  onLocked?: (reason: LockReason) => void;
+  /** Default: the keytar-backed OS keychain. */
+  keychain?: Keychain;
+  /** scrypt cost for new passwords. Default DEFAULT_SCRYPT (≈ 0.27 s here); tests pass a cheap one. */
+  scrypt?: ScryptParams;
+}
+
+export const DEFAULT_IDLE_LOCK_MS = 5 * 60_000;
+export const MIN_PASSWORD_LENGTH = 8;
+const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface Session {
+  vaultKey: Uint8Array;
+  file: VaultFile;
+  wallets: StoredWallet[];
+  /** Signing keys derived on first use, zeroed on lock. */
+  keys: Map<string, SigningKeys>;
+  pending: Map<string, PendingMnemonic>;
+}
+
+function assertPassword(password: unknown, what = 'password'): asserts password is string {
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) {
+    throw new KeystoreError(
+      'ERR_INVALID_INPUT',
+      `the ${what} must be at least ${MIN_PASSWORD_LENGTH} characters`,
+    );
+  }
+}
+
+export class VaultSession {
+  readonly profile: string;
+  readonly vaultPath: string;
+  protected session: Session | undefined;
+  private readonly idle: IdleTimer;
+  private readonly keychain: Keychain;
+  private readonly scrypt: ScryptParams;
+  private readonly onLocked: ((reason: LockReason) => void) | undefined;
+  /** Every file write runs in this queue, so each one starts from the result of the previous one. */
+  private writes: Promise<unknown> = Promise.resolve();
+
+  constructor(options: KeystoreOptions) {
+    if (typeof options.profile !== 'string' || !PROFILE_ID.test(options.profile)) {
+      throw new KeystoreError('ERR_INVALID_INPUT', 'the profile id must be 1–64 of A–Z a–z 0–9 _ -');
+    }
+    this.profile = options.profile;
+    this.vaultPath = join(options.dataDir, 'profiles', options.profile, 'vault.json');
+    this.keychain = options.keychain ?? keytarKeychain();
+    this.scrypt = options.scrypt ?? DEFAULT_SCRYPT;
+    this.onLocked = options.onLocked;
+    this.idle = new IdleTimer(options.idleLockMs ?? DEFAULT_IDLE_LOCK_MS, () => this.endSession('idle'));
+  }
+
+  // ── the vault file ──────────────────────────────────────────────────────────────────────────────
+
+  async hasVault(): Promise<boolean> {
+    try {
+      return (await stat(this.vaultPath)).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /** The file as on disk: ERR_NO_VAULT when absent, ERR_VAULT_CORRUPT when unreadable. */
+  private async readVault(): Promise<VaultFile> {
+    let text: string;
+    try {
+      text = await readFile(this.vaultPath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new KeystoreError('ERR_NO_VAULT', `There is no vault for profile "${this.profile}" yet.`);
+      }
+      throw error;
+    }
+    await removeStaleTemps(this.vaultPath);
+    return parseVaultFile(text);
+  }
+
+  private async writeVault(file: VaultFile): Promise<void> {
+    await writeFileAtomic(this.vaultPath, serializeVaultFile(file));
+  }
+
+  protected enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.writes.then(task, task);
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
+
+  // ── sessions ────────────────────────────────────────────────────────────────────────────────────
+
+  isUnlocked(): boolean {
+    return this.session !== undefined;
+  }
+
+  /** The unlocked session (re-arming auto-lock), or ERR_LOCKED. */
+  protected use(): Session {
+    const session = this.session;
+    if (session === undefined) throw new KeystoreError('ERR_LOCKED', 'The vault is locked; unlock it first.');
+    this.idle.touch();
+    return session;
+  }
+
+  private startSession(file: VaultFile, vaultKey: Uint8Array): void {
+    let wallets: StoredWallet[];
+    try {
+      wallets = openContents(file, vaultKey).wallets;
+    } catch (error) {
+      vaultKey.fill(0);
+      throw error;
+    }
+    this.endSession(undefined);
+    this.session = { vaultKey, file, wallets, keys: new Map(), pending: new Map() };
+    this.idle.touch();
+  }
+
+  private endSession(reason: LockReason | undefined): void {
+    const session = this.session;
+    if (session === undefined) return;
+    this.session = undefined;
+    this.idle.stop();
+    session.vaultKey.fill(0);
+    for (const keys of session.keys.values()) wipeKeys(keys);
+    session.keys.clear();
+    session.pending.clear();
+    session.wallets = [];
+    if (reason !== undefined) this.onLocked?.(reason);
+  }
+
+  /** Creates the profile's vault (empty) and leaves it unlocked. */
+  async create(password: string): Promise<void> {
+    assertPassword(password);
+    await this.enqueue(async () => {
+      if (await this.hasVault()) {
+        throw new KeystoreError('ERR_VAULT_EXISTS', `Profile "${this.profile}" already has a vault.`);
+      }
+      await mkdir(join(this.vaultPath, '..'), { recursive: true, mode: 0o700 });
+      const { file, vaultKey } = await createVault(password, this.scrypt);
+      try {
+        await this.writeVault(file);
+      } catch (error) {
+        vaultKey.fill(0);
+        throw error;
+      }
+      this.startSession(file, vaultKey);
+    });
+  }
+
+  async unlock(password: string): Promise<void> {
+    if (typeof password !== 'string')
+      throw new KeystoreError('ERR_INVALID_INPUT', 'the password must be text');
+    const file = await this.enqueue(() => this.readVault());
+    this.startSession(file, await unwrapWithPassword(file, password));
+  }
+
+  lock(): void {
+    this.endSession('manual');
+  }
+
+  /** Milliseconds of idle time before auto-lock (0: never). Re-arms the timer when unlocked. */
+  setIdleLock(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) {
+      throw new KeystoreError('ERR_INVALID_INPUT', 'the idle time must be a non-negative number of ms');
+    }
+    this.idle.setDelay(ms);
+    if (this.session !== undefined) this.idle.touch();
+  }
+
+  get idleLockMs(): number {
+    return this.idle.delay;
+  }
+
+  /** Re-wraps the vault key under a new password; wallets and "unlock on this device" are unaffected. */
+  async changePassword(current: string, next: string): Promise<void> {
+    assertPassword(next, 'new password');
+    if (typeof current !== 'string')
+      throw new KeystoreError('ERR_INVALID_INPUT', 'the password must be text');
+    await this.enqueue(async () => {
+      const file = this.session?.file ?? (await this.readVault());
+      const vaultKey = await unwrapWithPassword(file, current);
+      try {
+        const rewrapped = await rewrapPassword(file, vaultKey, next, this.scrypt);
+        await this.writeVault(rewrapped);
+        if (this.session !== undefined) this.session.file = rewrapped;
+      } finally {
+        vaultKey.fill(0);
+      }
+    });
+  }
+
+  /** Seals new contents with the session's vault key and writes them; call inside `enqueue`. */
+  protected async saveWallets(session: Session, wallets: StoredWallet[]): Promise<void> {
+    const file: VaultFile = {
+      ...session.file,
+      contents: sealContents(session.vaultKey, { version: 1, wallets }),
+    };
+    await this.writeVault(file);
+    session.file = file;
+    session.wallets = wallets;
+  }
+
+  /** Checks a password against the vault without changing the session (for password-gated actions). */
+  protected async verifyPassword(session: Session, password: string): Promise<void> {
+    if (typeof password !== 'string')
+      throw new KeystoreError('ERR_INVALID_INPUT', 'the password must be text');
+    (await unwrapWithPassword(session.file, password)).fill(0);
+  }
+
+  // ── unlock on this device (OS keychain) ─────────────────────────────────────────────────────────
+
+  keychainStatus(): Promise<KeychainStatus> {
+    return this.keychain.status();
+  }
+
+  async deviceUnlockEnabled(): Promise<boolean> {
+    const file = this.session?.file ?? (await this.enqueue(() => this.readVault()));
+    return file.deviceKey !== null;
+  }
+
+  /** Stores a random device key in the keychain and the vault key sealed with it in the vault file. */
+  async enableDeviceUnlock(): Promise<void> {
+    this.use();
+    const status = await this.keychain.status();
+    if (!status.available) {
+      throw new KeystoreError(
+        'ERR_KEYCHAIN_UNAVAILABLE',
+        `Unlock on this device is unavailable: ${status.reason}.`,
+      );
+    }
+    await this.enqueue(async () => {
+      const session = this.use();
+      const deviceKey = randomKey();
+      try {
+        await this.keychain.setSecret(this.profile, Buffer.from(deviceKey).toString('base64'));
+        const file: VaultFile = { ...session.file, deviceKey: sealDeviceKey(session.vaultKey, deviceKey) };
+        try {
+          await this.writeVault(file);
+        } catch (error) {
+          await this.keychain.deleteSecret(this.profile).catch(() => false);
+          throw error;
+        }
+        session.file = file;
+      } finally {
+        deviceKey.fill(0);
+      }
+    });
+  }
+
+  /**
+   * Removes the sealed key from the vault file, then the keychain entry. Works while locked, and when the
+   * keychain is gone: without its box in the file, a leftover keychain entry opens nothing.
+   */
+  async disableDeviceUnlock(): Promise<void> {
+    await this.enqueue(async () => {
+      const file = { ...(this.session?.file ?? (await this.readVault())), deviceKey: null };
+      await this.writeVault(file);
+      if (this.session !== undefined) this.session.file = file;
+    });
+    await this.keychain.deleteSecret(this.profile).catch(() => false);
+  }
+
+  /** Unlocks with the device key from the OS keychain, without the password. */
+  async unlockWithDevice(): Promise<void> {
+    const file = await this.enqueue(() => this.readVault());
+    if (file.deviceKey === null) {
+      throw new KeystoreError('ERR_DEVICE_UNLOCK_NOT_ENABLED', 'Unlock on this device is not enabled.');
+    }
+    let stored: string | null;
+    try {
+      stored = await this.keychain.getSecret(this.profile);
+    } catch (error) {
+      throw new KeystoreError(
+        'ERR_KEYCHAIN_UNAVAILABLE',
+        `The OS keychain cannot be read: ${explainKeychainError(error)}.`,
+      );
+    }
+    if (stored === null) {
+      throw new KeystoreError(
+        'ERR_DEVICE_UNLOCK_NOT_ENABLED',
+        'This device’s keychain holds no key for this vault; unlock with the password.',
+      );
+    }
+    const deviceKey = Uint8Array.from(Buffer.from(stored, 'base64'));
+    try {
+      this.startSession(file, unwrapWithDeviceKey(file, deviceKey));
+    } finally {
+      deviceKey.fill(0);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * What the vault stores per wallet (inside the encrypted contents only), and the public view of it that may
+ * leave the key store. `WalletInfo` is the only wallet shape any caller sees: no passphrase, mnemonic, WIF or
+ * private key is ever part of it (architecture §1 "Keys never leave main").
+ */
+import { z } from 'zod';
+import type { Network } from '../protocol/networks';
+
+export type WalletKind = 'mnemonic' | 'passphrase' | 'wif' | 'watch';
+
+/** The network facts a wallet needs: its identity (nethash) and the address and WIF version bytes. */
+export interface WalletNetwork {
+  name: string;
+  nethash: string;
+  pubKeyHash: number;
+  wif: number;
+}
+
+export interface StoredWallet {
+  id: string;
+  name: string;
+  kind: WalletKind;
+  network: WalletNetwork;
+  address: string;
+  publicKey: string | null;
+  /** The mnemonic or passphrase text, or the WIF; null for a watch-only wallet. */
+  secret: string | null;
+  secondPassphrase: string | null;
+  createdAt: string;
+}
+
+export interface WalletInfo {
+  id: string;
+  name: string;
+  kind: WalletKind;
+  /** The network name, e.g. "localnet", "devnet". */
+  network: string;
+  nethash: string;
+  address: string;
+  publicKey?: string;
+  hasSecondPassphrase: boolean;
+  createdAt: string;
+}
+
+export interface VaultContents {
+  version: 1;
+  wallets: StoredWallet[];
+}
+
+export function walletNetworkOf(network: Network): WalletNetwork {
+  const params = network.network;
+  return { name: params.name, nethash: params.nethash, pubKeyHash: params.pubKeyHash, wif: params.wif };
+}
+
+export function walletInfo(wallet: StoredWallet): WalletInfo {
+  const info: WalletInfo = {
+    id: wallet.id,
+    name: wallet.name,
+    kind: wallet.kind,
+    network: wallet.network.name,
+    nethash: wallet.network.nethash,
+    address: wallet.address,
+    hasSecondPassphrase: wallet.secondPassphrase !== null,
+    createdAt: wallet.createdAt,
+  };
+  if (wallet.publicKey !== null) info.publicKey = wallet.publicKey;
+  return info;
+}
+
+const byte = z.number().int().min(0).max(255);
+const walletSchema = z.strictObject({
+  id: z.string().min(1),
+  name: z.string(),
+  kind: z.enum(['mnemonic', 'passphrase', 'wif', 'watch']),
+  network: z.strictObject({ name: z.string(), nethash: z.string(), pubKeyHash: byte, wif: byte }),
+  address: z.string(),
+  publicKey: z.string().nullable(),
+  secret: z.string().nullable(),
+  secondPassphrase: z.string().nullable(),
+  createdAt: z.string(),
+});
+const contentsSchema = z.strictObject({ version: z.literal(1), wallets: z.array(walletSchema) });
+
+/** The decrypted contents, or undefined when they are not the expected shape. */
+export function parseVaultContents(json: unknown): VaultContents | undefined {
+  const parsed = contentsSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
