@@ -12,6 +12,9 @@ export const entryPoints = {
   votary: 'src/cli/index.ts',
   'verify-worker': 'src/core/protocol/parallel/verify-worker.ts',
   'bench-protocol': 'tests/bench/protocol-bench.ts',
+  'bench-node': 'tests/bench/node-bench.ts',
+  // The child process of tests/node/crash/crash.test.ts.
+  'crash-node': 'tests/node/crash/crash-node.ts',
 };
 
 export async function buildCli() {

@@ -121,6 +121,7 @@ describe('devnet vector set', () => {
       contextOf('devnet', 6000000),
     );
     expect(result.verified).toBe(false);
+    expect(result.code).toBe('ERR_NO_SENDER_SIGNATURE');
     expect(result.reason).toMatch(/multisignature/);
   });
 });

@@ -35,6 +35,8 @@ export interface LocalNodeOptions {
   /** Passphrases the forger holds; default: the 21 genesis delegates of wallets.json (TEST-ONLY secrets). */
   delegateSecrets?: readonly string[];
   pool?: PoolOptionsInput;
+  /** Wallets the confirmed state keeps in memory (LRU); default 50,000. */
+  walletCacheSize?: number;
   /** Unix milliseconds. */
   now?: () => number;
 }
@@ -42,6 +44,8 @@ export interface LocalNodeOptions {
 export interface LocalNodeEvents {
   /** A block was applied (forged here). */
   block: [block: Block];
+  /** Blocks were reverted (oldest first); `height` is the new tip. */
+  revert: [info: { blocks: Block[]; height: number }];
   /** The pool's content changed. */
   pool: [info: { size: number }];
   /** A slot passed without a block: its owner had no secret here or was offline. */
@@ -74,7 +78,11 @@ export class LocalNode {
     if (name !== LOCALNET_NAME) {
       throw new Error(`only the ${LOCALNET_NAME} network can run as a local node, not "${name}"`);
     }
-    const store = openLocalnetChain(options.dataDir, options.blockTime);
+    const store = openLocalnetChain(
+      options.dataDir,
+      options.blockTime,
+      options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize },
+    );
     const network = store.network;
     const now = options.now ?? Date.now;
     // The node is built in steps because pool and forger report through it; `self` is set before any event.
@@ -130,6 +138,36 @@ export class LocalNode {
     this.emit('block', block);
   }
 
+  /**
+   * Reverts the last `count` blocks, one SQLite transaction each (the genesis block stays). Their transactions
+   * go back into the pool, which then admits them again before its own (ARK `readdTransactions`): those that
+   * still apply stay, the others leave. Returns the reverted blocks, oldest first.
+   */
+  revertBlocks(count: number): Block[] {
+    if (!Number.isSafeInteger(count) || count < 0 || count > this.height - 1) {
+      throw new RangeError(
+        `can revert 0 to ${this.height - 1} blocks (the genesis block stays), not ${count}`,
+      );
+    }
+    const reverted: Block[] = [];
+    try {
+      for (let i = 0; i < count; i++) reverted.unshift(this.store.revertLastBlock({ returnToPool: true }));
+    } finally {
+      // Whatever was reverted before a failure is still returned to the pool.
+      if (reverted.length > 0) this.pool.afterRevert();
+    }
+    if (reverted.length > 0) this.emit('revert', { blocks: reverted, height: this.height });
+    return reverted;
+  }
+
+  /** Reverts blocks until `height` is the tip (1 ≤ height ≤ the current height). */
+  revertToHeight(height: number): Block[] {
+    if (!Number.isSafeInteger(height) || height < 1 || height > this.height) {
+      throw new RangeError(`cannot revert to height ${height}: the chain is at ${this.height}`);
+    }
+    return this.revertBlocks(this.height - height);
+  }
+
   addTransactions(items: readonly (Uint8Array | TransactionData)[]): AddTransactionsResult {
     return this.pool.addTransactions(items);
   }
@@ -174,11 +212,15 @@ export function chainDatabasePath(dataDir: string, network: string): string {
  * Opens (or creates, with the genesis block) the localnet chain in a data directory, with the block time it was
  * created with (see chain-block-time.ts). Throws BlockTimeConflictError when `blockTime` contradicts it.
  */
-export function openLocalnetChain(dataDir: string, blockTime?: number): ChainStore {
+export function openLocalnetChain(
+  dataDir: string,
+  blockTime?: number,
+  options: { walletCacheSize?: number } = {},
+): ChainStore {
   const recorded = recordedBlockTime(chainDatabasePath(dataDir, LOCALNET_NAME));
   const chosen = chooseBlockTime(recorded, blockTime);
   const network = withBlockTime(localnet, chosen);
-  const store = ChainStore.open({ dataDir, network, genesis: localnetGenesis() });
+  const store = ChainStore.open({ dataDir, network, genesis: localnetGenesis(), ...options });
   if (recorded === undefined) {
     try {
       recordBlockTime(store.db, milestoneAt(network, 1).blocktime);

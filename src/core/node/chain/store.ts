@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { migrate, openDatabase } from '../../db';
 import { BlockRepository, MetaRepository, RoundRepository } from '../../db/repositories';
-import { deserializeTransaction, type TransactionData } from '../../protocol/transactions';
+import {
+  deserializeTransaction,
+  serializeTransaction,
+  transactionId,
+  type TransactionData,
+} from '../../protocol/transactions';
+import { unixMsFromEpoch } from '../../protocol/time';
 import type { Block, BlockHeader } from '../../protocol/blocks';
 import { milestoneAt, type Network } from '../../protocol/networks';
 import { isNewRound, roundInfo } from '../../protocol/rounds';
@@ -27,6 +33,19 @@ export interface ChainStoreOptions {
   dataDir?: string;
   network: Network;
   genesis: Block;
+  /** Wallets the confirmed state keeps in memory (LRU); default DEFAULT_WALLET_CACHE_SIZE (50,000). */
+  walletCacheSize?: number;
+}
+
+export interface ApplyBlockOptions {
+  /** Unix milliseconds for the future-timestamp rule; default Date.now(). */
+  now?: number;
+  /**
+   * Skips `Block.verify()`: the block signature, every transaction's sender signature and the payload rules it
+   * checks (totals, payload hash, size, duplicates). Only `npm run bench:node` uses it, to measure the state part
+   * of a block on its own; chaining, the slot owner and every state rule still apply. Never for a received block.
+   */
+  skipBlockVerification?: boolean;
 }
 
 export interface Supply {
@@ -58,6 +77,7 @@ export class ChainStore {
   private readonly meta: MetaRepository;
   private readonly confirmed: DatabaseState;
   private readonly deletePoolRow;
+  private readonly insertPoolRow;
   private tip: BlockHeader;
 
   static open(options: ChainStoreOptions): ChainStore {
@@ -70,22 +90,31 @@ export class ChainStore {
     const db = openDatabase(file);
     try {
       migrate(db);
-      return new ChainStore(db, options.network, options.genesis);
+      return new ChainStore(db, options);
     } catch (error) {
       db.close();
       throw error;
     }
   }
 
-  private constructor(db: Database.Database, network: Network, genesis: Block) {
+  private constructor(db: Database.Database, options: ChainStoreOptions) {
+    const { network, genesis } = options;
     this.db = db;
     this.network = network;
     this.genesis = genesis;
     this.blocks = new BlockRepository(db);
     this.rounds = new RoundRepository(db);
     this.meta = new MetaRepository(db);
-    this.confirmed = new DatabaseState(db, network.network.pubKeyHash);
+    this.confirmed = new DatabaseState(
+      db,
+      network.network.pubKeyHash,
+      options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize },
+    );
     this.deletePoolRow = db.prepare<[string]>('DELETE FROM pool WHERE id = ?');
+    this.insertPoolRow = db.prepare<[string, Uint8Array, string, bigint, bigint, bigint, bigint]>(
+      `INSERT OR IGNORE INTO pool (id, serialized, sender_public_key, nonce, fee, received_height, received_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
     const nethash = nethashOf(genesis);
     if (network.network.nethash !== nethash) {
       throw new Error(
@@ -156,10 +185,12 @@ export class ChainStore {
    * generator owning the slot, then every transaction against the state on an overlay. Only when all pass is
    * the block written, in one SQLite transaction. Throws BlockRejectedError, with nothing changed, otherwise.
    */
-  applyBlock(block: Block, options: { now?: number } = {}): void {
+  applyBlock(block: Block, options: ApplyBlockOptions = {}): void {
     const { header } = block;
     checkChaining(header, this.tip, this.network);
-    checkBlockIntegrity(block, this.network, options.now ?? Date.now());
+    if (options.skipBlockVerification !== true) {
+      checkBlockIntegrity(block, this.network, options.now ?? Date.now());
+    }
     checkSlotOwner(header, this.roundDelegates(roundInfo(header.height, this.network).round), this.network);
 
     const overlay = new StateOverlay(this.confirmed);
@@ -187,8 +218,13 @@ export class ChainStore {
     this.tip = header;
   }
 
-  /** Undoes the last block exactly (state, rounds, supply) in one SQLite transaction. The genesis block stays. */
-  revertLastBlock(): void {
+  /**
+   * Undoes the last block exactly (state, rounds, supply) in one SQLite transaction, and returns it. The genesis
+   * block stays. With `returnToPool`, the block's transactions go back into the `pool` table in that same
+   * transaction (ARK re-adds a reverted block's transactions to its pool), so a crash cannot lose them; the pool
+   * then admits them again (TransactionPool.afterRevert), arrived at the block's time and previous height.
+   */
+  revertLastBlock(options: { returnToPool?: boolean } = {}): Block {
     const header = this.tip;
     if (header.height <= 1) throw new Error('the genesis block cannot be reverted');
     const block = this.withTransactions(header);
@@ -215,8 +251,10 @@ export class ChainStore {
       if (undoneRound !== undefined) this.rounds.remove(undoneRound);
       this.blocks.remove(header.height);
       this.addRewards(-header.reward);
+      if (options.returnToPool === true) this.returnToPool(block, previous.height);
     });
     this.tip = previous;
+    return block;
   }
 
   close(): void {
@@ -270,6 +308,23 @@ export class ChainStore {
     return block.transactions.map((tx, index) =>
       storedTransaction(tx, index, block.transactionBytes?.[index], state),
     );
+  }
+
+  private returnToPool(block: Block, receivedHeight: number): void {
+    const receivedAt = BigInt(unixMsFromEpoch(block.header.timestamp, this.network));
+    block.transactions.forEach((tx, index) => {
+      const bytes = block.transactionBytes?.[index] ?? serializeTransaction(tx);
+      const id = tx.id ?? transactionId(tx);
+      this.insertPoolRow.run(
+        id,
+        bytes,
+        tx.senderPublicKey,
+        tx.nonce,
+        tx.fee,
+        BigInt(receivedHeight),
+        receivedAt,
+      );
+    });
   }
 
   private addRewards(delta: bigint): void {

@@ -45,7 +45,7 @@ export function checkBlockIntegrity(block: Block, network: Network, now: number)
     // Only when every unverified transaction is a multisignature spend that passes its type gate.
     const onlySpends =
       reported === spends.length &&
-      spends.every((tx) => verifyTransaction(tx, ctx).reason?.startsWith('no sender signature') === true);
+      spends.every((tx) => verifyTransaction(tx, ctx).code === 'ERR_NO_SENDER_SIGNATURE');
     if (onlySpends) errors = errors.filter((error) => error !== NOT_VERIFIED && !error.startsWith('=> '));
   }
   const expectedLength = 32 * block.header.numberOfTransactions;

@@ -146,7 +146,12 @@ export function minimumFee(candidate: PoolCandidate, satoshiPerByte: number, opt
  * The stateless admission rules in ARK's order (sender-state.ts `apply`): size, supported type, expiration height
  * (`expiration ≤ lastHeight + 1` is expired), fee floor, signature. `ctx.height` is the height of the next block.
  */
-export function checkAdmission(candidate: PoolCandidate, ctx: ChainContext, options: PoolOptions): void {
+export function checkAdmission(
+  candidate: PoolCandidate,
+  ctx: ChainContext,
+  options: PoolOptions,
+  known: { signatureVerified?: boolean } = {},
+): void {
   const { tx } = candidate;
   const milestone = contextMilestone(ctx);
   const prefix = describeTransaction(tx, ctx.network.network.pubKeyHash);
@@ -177,8 +182,9 @@ export function checkAdmission(candidate: PoolCandidate, ctx: ChainContext, opti
   }
 
   // A multisignature spend has no sender signature: its participant signatures are checked against the wallet
-  // by the handler. Everything else must carry a valid sender signature.
-  if (tx.signature !== undefined || tx.signatures === undefined) {
+  // by the handler. Everything else must carry a valid sender signature (unless this process verified it already:
+  // a pooled transaction admitted again after a revert).
+  if (known.signatureVerified !== true && (tx.signature !== undefined || tx.signatures === undefined)) {
     if (!verifyTransaction(tx, ctx).verified) {
       throw new PoolError('ERR_BAD_DATA', `${prefix} didn't passed verification`);
     }

@@ -22,3 +22,14 @@ export interface AddTransactionsResult {
   invalid: string[];
   errors: Record<string, { type: string; message: string }>;
 }
+
+/** When and how a transaction reached the pool. */
+export interface Arrival {
+  receivedHeight: number;
+  /** Unix milliseconds. */
+  receivedAt: number;
+  /** The row is on disk already (restart, revert): do not write it again. */
+  stored?: boolean;
+  /** Its sender signature was verified by this process before: skip that check. */
+  signatureVerified?: boolean;
+}

@@ -13,10 +13,12 @@ import { applyToSender, isApplyError, type HandlerContext } from '../handlers';
 import { StateOverlay, type StateView } from '../state';
 import { checkAdmission, decodeIncoming, passesBroadcastFee, type PoolCandidate } from './admission';
 import { describeTransaction } from './describe';
-import type { AddTransactionsResult, PoolEntry } from './entry';
+import type { AddTransactionsResult, Arrival, PoolEntry } from './entry';
+import { evictionVictim } from './eviction';
 import { PoolError, isPoolError } from './errors';
 import { resolvePoolOptions, type PoolOptions, type PoolOptionsInput } from './options';
-import { PoolStore } from './pool-store';
+import { PendingClaims } from './pending-claims';
+import { PoolStore, inSenderNonceOrder } from './pool-store';
 import { inPriorityOrder } from './priority';
 import { collectCandidates, isExpiredAt } from './collect';
 
@@ -46,6 +48,8 @@ export class TransactionPool {
   private readonly queues = new Map<string, PoolEntry[]>();
   /** Confirmed state + the sender's queue applied sender-side; rebuilt lazily after a block or a removal. */
   private readonly overlays = new Map<string, StateOverlay>();
+  /** Delegate usernames, entity names and IPFS hashes claimed by pooled transactions (pending-claims.ts). */
+  private readonly claims = new PendingClaims();
   private sequence = 0;
 
   private constructor(private readonly config: TransactionPoolConfig) {
@@ -56,7 +60,7 @@ export class TransactionPool {
   /** Opens the pool and reloads what was persisted, revalidating every transaction against the current state. */
   static open(config: TransactionPoolConfig): TransactionPool {
     const pool = new TransactionPool(config);
-    pool.reload();
+    pool.readmitStored(new Set());
     return pool;
   }
 
@@ -97,7 +101,10 @@ export class TransactionPool {
       const decoded = decodeIncoming(item, index, ctx);
       try {
         if ('error' in decoded) throw decoded.error;
-        this.admit(decoded.candidate, ctx, this.chain.lastBlock().height, this.now());
+        this.admit(decoded.candidate, ctx, {
+          receivedHeight: this.chain.lastBlock().height,
+          receivedAt: this.now(),
+        });
         result.accept.push(decoded.key);
         if (passesBroadcastFee(decoded.candidate, this.options)) result.broadcast.push(decoded.key);
       } catch (error) {
@@ -111,16 +118,17 @@ export class TransactionPool {
     return result;
   }
 
-  private admit(
-    candidate: PoolCandidate,
-    ctx: HandlerContext,
-    receivedHeight: number,
-    receivedAt: number,
-  ): void {
+  /**
+   * Every admission rule, then the entry joins its sender's queue. The row is written (committed: the pool
+   * statements run outside any transaction) before this returns, so an accepted transaction survives a crash;
+   * `stored` rows (a restart, a revert) are already on disk.
+   */
+  private admit(candidate: PoolCandidate, ctx: HandlerContext, arrival: Arrival): void {
     const { tx, id } = candidate;
+    const { receivedHeight, receivedAt } = arrival;
     const prefix = describeTransaction(tx, this.network.network.pubKeyHash);
     if (this.entries.has(id)) throw new PoolError('ERR_DUPLICATE', `${prefix} is already in pool`);
-    checkAdmission(candidate, ctx, this.options);
+    checkAdmission(candidate, ctx, this.options, { signatureVerified: arrival.signatureVerified === true });
 
     const sender = tx.senderPublicKey;
     const queue = this.queues.get(sender) ?? [];
@@ -130,9 +138,14 @@ export class TransactionPool {
         `${prefix} exceeds sender's ${this.options.maxTransactionsPerSender} transactions count limit`,
       );
     }
-    const victim = this.evictionVictim(candidate, prefix);
+    const victim =
+      this.entries.size < this.options.maxTransactionsInPool
+        ? undefined
+        : evictionVictim(this.queues, candidate.tx, prefix);
+    this.claims.check(tx, id, prefix);
     this.applyForSender(candidate.tx, prefix, ctx);
     if (victim) this.removeWithSuccessors(victim);
+    this.claims.add(tx, id);
 
     const entry: PoolEntry = {
       id,
@@ -148,6 +161,7 @@ export class TransactionPool {
     queue.push(entry);
     this.queues.set(sender, queue);
     this.entries.set(id, entry);
+    if (arrival.stored === true) return;
     this.store.insert({
       id,
       serialized: candidate.bytes,
@@ -157,32 +171,6 @@ export class TransactionPool {
       receivedHeight,
       receivedAt,
     });
-  }
-
-  /**
-   * When the pool is full, the transaction with the lowest fee among the other senders' last transactions makes
-   * room (ARK evicts from the lowest-priority end; only a queue's tail can go without breaking its nonces). A fee
-   * that is not higher than that one is ERR_POOL_FULL.
-   */
-  private evictionVictim(candidate: PoolCandidate, prefix: string): PoolEntry | undefined {
-    if (this.entries.size < this.options.maxTransactionsInPool) return undefined;
-    let lowest: PoolEntry | undefined;
-    for (const [sender, queue] of this.queues) {
-      if (sender === candidate.tx.senderPublicKey) continue;
-      const tail = queue[queue.length - 1];
-      if (!tail) continue;
-      if (!lowest || tail.fee < lowest.fee || (tail.fee === lowest.fee && tail.sequence > lowest.sequence)) {
-        lowest = tail;
-      }
-    }
-    if (!lowest || candidate.tx.fee <= lowest.fee) {
-      const floor = lowest ? lowest.fee : candidate.tx.fee;
-      throw new PoolError(
-        'ERR_POOL_FULL',
-        `${prefix} fee ${candidate.tx.fee} is lower than ${floor} already in pool`,
-      );
-    }
-    return lowest;
   }
 
   /** Sender-side application on the sender's overlay: ERR_APPLY with the handler's reason. */
@@ -276,6 +264,22 @@ export class TransactionPool {
     }
   }
 
+  /**
+   * After blocks were reverted (ARK `readdTransactions`): the reverted blocks' transactions, which the chain put
+   * back into the `pool` table in the revert's SQLite transaction (ChainStore.revertLastBlock `returnToPool`),
+   * and the pool's own transactions are admitted again on the reverted state, each sender in nonce order; what
+   * no longer applies leaves. Signatures of transactions that were in the pool already are not verified twice.
+   */
+  afterRevert(): void {
+    const known = new Set(this.entries.keys());
+    this.entries.clear();
+    this.queues.clear();
+    this.overlays.clear();
+    this.claims.clear();
+    this.readmitStored(known);
+    this.changed();
+  }
+
   /** Removes transactions by id (each with its sender's later transactions). */
   remove(ids: Iterable<string>): void {
     let changed = false;
@@ -316,6 +320,7 @@ export class TransactionPool {
       const entry = this.entries.get(id);
       if (!entry) continue;
       this.entries.delete(id);
+      this.claims.remove(entry.tx, id);
       senders.add(entry.senderPublicKey);
     }
     for (const sender of senders) {
@@ -327,19 +332,27 @@ export class TransactionPool {
     this.store.delete(list);
   }
 
-  /** Restart: every persisted transaction goes through admission again; what fails is deleted. */
-  private reload(): void {
+  /**
+   * Restart (and revert): every persisted row goes through admission again, in arrival order but each sender in
+   * nonce order (a reverted block's rows may arrive after the sender's later pooled ones); what fails is deleted.
+   * Rows whose id is in `verified` skip the signature check: they passed it in this process.
+   */
+  private readmitStored(verified: ReadonlySet<string>): void {
     const ctx = this.context();
     const rejected: string[] = [];
-    // Arrival order, which is also each sender's nonce order (a nonce is only accepted after its predecessor).
-    for (const row of this.store.all()) {
+    for (const row of inSenderNonceOrder(this.store.all())) {
       const decoded = decodeIncoming(row.serialized, 0, ctx);
       try {
         if ('error' in decoded) throw decoded.error;
         if (this.chain.lastBlock().height - row.receivedHeight >= this.options.maxTransactionAge) {
           throw new PoolError('ERR_EXPIRED', `${decoded.key} is older than the maximum age`);
         }
-        this.admit(decoded.candidate, ctx, row.receivedHeight, row.receivedAt);
+        this.admit(decoded.candidate, ctx, {
+          receivedHeight: row.receivedHeight,
+          receivedAt: row.receivedAt,
+          stored: true,
+          signatureVerified: verified.has(row.id),
+        });
       } catch (error) {
         if (!isPoolError(error)) throw error;
         rejected.push(row.id);

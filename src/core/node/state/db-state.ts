@@ -6,11 +6,19 @@ import type { Entity, Lock, StateView, Wallet } from './types';
 import { emptyWallet } from './wallet';
 
 const ADDRESS_CACHE_LIMIT = 100_000;
+/** Wallets kept in memory by default: a few tens of MB, while a big chain may have millions of wallets. */
+export const DEFAULT_WALLET_CACHE_SIZE = 50_000;
+
+export interface DatabaseStateOptions {
+  /** How many wallets the cache keeps (least recently used go first); default DEFAULT_WALLET_CACHE_SIZE. */
+  walletCacheSize?: number;
+}
 
 /**
  * The confirmed state, read from the database with an in-memory cache of what has been read (design "State
  * and handlers"). It changes only through `write`, inside the block's SQLite transaction; if that transaction
- * fails the caller drops the cache (`forget`), so it never holds rows the database does not.
+ * fails the caller drops the cache (`forget`), so it never holds rows the database does not. The wallet cache is
+ * an LRU of bounded size: every write reaches the database first, so an evicted wallet is simply read again.
  */
 export class DatabaseState implements StateView {
   private readonly walletRepo: WalletRepository;
@@ -19,11 +27,18 @@ export class DatabaseState implements StateView {
   private readonly wallets = new Map<string, Wallet>();
   private readonly addresses = new Map<string, string>();
   private delegateAddresses: Set<string> | undefined;
+  private readonly walletCacheSize: number;
 
   constructor(
     db: Database.Database,
     private readonly pubKeyHash: number,
+    options: DatabaseStateOptions = {},
   ) {
+    const size = options.walletCacheSize ?? DEFAULT_WALLET_CACHE_SIZE;
+    if (!Number.isSafeInteger(size) || size < 1) {
+      throw new RangeError(`walletCacheSize must be a positive integer, got ${size}`);
+    }
+    this.walletCacheSize = size;
     this.walletRepo = new WalletRepository(db);
     this.lockRepo = new LockRepository(db);
     this.entityRepo = new EntityRepository(db);
@@ -31,11 +46,19 @@ export class DatabaseState implements StateView {
 
   wallet(address: string): Readonly<Wallet> {
     let wallet = this.wallets.get(address);
-    if (!wallet) {
+    if (wallet) {
+      // Most recently used: a Map iterates in insertion order, so move it to the end.
+      this.wallets.delete(address);
+    } else {
       wallet = this.walletRepo.get(address) ?? emptyWallet(address);
-      this.wallets.set(address, wallet);
     }
+    this.cache(address, wallet);
     return wallet;
+  }
+
+  /** How many wallets the cache holds now (at most the configured size). */
+  cachedWallets(): number {
+    return this.wallets.size;
   }
 
   walletByPublicKey(publicKey: string): Readonly<Wallet> {
@@ -70,7 +93,7 @@ export class DatabaseState implements StateView {
       this.delegateAddresses = new Set();
       for (const wallet of this.walletRepo.delegates()) {
         this.delegateAddresses.add(wallet.address);
-        if (!this.wallets.has(wallet.address)) this.wallets.set(wallet.address, wallet);
+        if (!this.wallets.has(wallet.address)) this.cache(wallet.address, wallet);
       }
     }
     return this.delegateAddresses;
@@ -100,9 +123,19 @@ export class DatabaseState implements StateView {
     for (const [hash, owner] of changes.ipfs) this.entityRepo.saveIpfs(hash, owner);
     const delegates = this.delegateSet();
     for (const [address, wallet] of changes.wallets) {
-      this.wallets.set(address, wallet);
+      this.wallets.delete(address);
+      this.cache(address, wallet);
       if (wallet.delegate) delegates.add(address);
       else delegates.delete(address);
+    }
+  }
+
+  /** Caches a wallet as the most recently used one, evicting the least recently used beyond the limit. */
+  private cache(address: string, wallet: Wallet): void {
+    this.wallets.set(address, wallet);
+    if (this.wallets.size > this.walletCacheSize) {
+      const oldest = this.wallets.keys().next();
+      if (oldest.done !== true) this.wallets.delete(oldest.value);
     }
   }
 

@@ -11,7 +11,7 @@ export type {
   Wallet,
 } from './types';
 export { StateOverlay, entityNameKey, type StateChanges } from './overlay';
-export { DatabaseState } from './db-state';
+export { DatabaseState, DEFAULT_WALLET_CACHE_SIZE, type DatabaseStateOptions } from './db-state';
 export { EmptyState } from './empty-state';
 export { emptyWallet, cloneWallet, isEmptyWallet } from './wallet';
 export { addBalance, addLockedBalance, castVote, withdrawVote, votingWeight } from './vote-weight';

@@ -28,7 +28,13 @@ export {
   multiSignatureSigningHash,
 } from './hashes';
 export { validateTransaction, type ValidateOptions } from './validate';
-export { verifyTransaction, verifySecondSignature, verifyMultiSignatures, type VerifyResult } from './verify';
+export {
+  verifyTransaction,
+  verifySecondSignature,
+  verifyMultiSignatures,
+  type VerifyResult,
+  type VerifyFailureCode,
+} from './verify';
 export {
   signTransaction,
   prepareTransaction,

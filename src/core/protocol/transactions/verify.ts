@@ -5,10 +5,32 @@ import { CoreType, MagistrateType, TypeGroup } from './constants';
 import { multiSignatureSigningHash, secondSigningHash, signingHash } from './hashes';
 import type { MultiSignatureAsset, TransactionData } from './types';
 
+/**
+ * Why `verifyTransaction` failed, for callers that act on the cause rather than on the text:
+ * - ERR_TYPE_INACTIVE: the type (or version) is not active at this height (the type's milestone gate);
+ * - ERR_NO_SENDER_SIGNATURE: no `signature` but participant `signatures`: a multisignature spend, which only
+ *   verifies against the wallet's multisignature asset (verifyMultiSignatures; core re-checks it with state);
+ * - ERR_NOT_SIGNED: no signature of any kind;
+ * - ERR_MALFORMED: the signature or sender public key is not hex of the right length;
+ * - ERR_INVALID_SIGNATURE: the sender's signature does not verify.
+ */
+export type VerifyFailureCode =
+  | 'ERR_TYPE_INACTIVE'
+  | 'ERR_NO_SENDER_SIGNATURE'
+  | 'ERR_NOT_SIGNED'
+  | 'ERR_MALFORMED'
+  | 'ERR_INVALID_SIGNATURE';
+
 export interface VerifyResult {
   verified: boolean;
-  /** Why verification failed (absent when verified). */
+  /** Why verification failed, as a code (absent when verified). */
+  code?: VerifyFailureCode;
+  /** Why verification failed, in words (absent when verified). */
   reason?: string;
+}
+
+function failure(code: VerifyFailureCode, reason: string): VerifyResult {
+  return { verified: false, code, reason };
 }
 
 /**
@@ -19,20 +41,20 @@ export interface VerifyResult {
  */
 export function verifyTransaction(tx: TransactionData, ctx: ChainContext): VerifyResult {
   const gate = typeGate(tx, contextMilestone(ctx));
-  if (gate !== undefined) return { verified: false, reason: gate };
+  if (gate !== undefined) return failure('ERR_TYPE_INACTIVE', gate);
   if (tx.signature === undefined) {
-    return {
-      verified: false,
-      reason: tx.signatures
-        ? 'no sender signature (a multisignature spend is checked with verifyMultiSignatures)'
-        : 'not signed',
-    };
+    return tx.signatures
+      ? failure(
+          'ERR_NO_SENDER_SIGNATURE',
+          'no sender signature (a multisignature spend is checked with verifyMultiSignatures)',
+        )
+      : failure('ERR_NOT_SIGNED', 'not signed');
   }
   if (!isHex(tx.signature) || !isHex(tx.senderPublicKey, 33)) {
-    return { verified: false, reason: 'signature or senderPublicKey is not hex' };
+    return failure('ERR_MALFORMED', 'signature or senderPublicKey is not hex');
   }
   const ok = verifyTransactionSignature(signingHash(tx), fromHex(tx.signature), fromHex(tx.senderPublicKey));
-  return ok ? { verified: true } : { verified: false, reason: 'invalid signature' };
+  return ok ? { verified: true } : failure('ERR_INVALID_SIGNATURE', 'invalid signature');
 }
 
 /** The milestone gates of the type classes; undefined when the type may verify at this height. */

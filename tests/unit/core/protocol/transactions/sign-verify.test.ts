@@ -117,13 +117,21 @@ describe('verifyTransaction gates (protocol reference §5)', () => {
     const flipped = tx.signature!.slice(0, -1) + (tx.signature!.endsWith('0') ? '1' : '0');
     expect(verifyTransaction({ ...tx, signature: flipped }, ctx)).toEqual({
       verified: false,
+      code: 'ERR_INVALID_SIGNATURE',
       reason: 'invalid signature',
     });
     expect(verifyTransaction({ ...tx, signature: undefined }, ctx)).toEqual({
       verified: false,
+      code: 'ERR_NOT_SIGNED',
       reason: 'not signed',
     });
-    expect(verifyTransaction({ ...tx, signature: 'zz' }, ctx).verified).toBe(false);
-    expect(verifyTransaction({ ...tx, typeGroup: 9 }, ctx).verified).toBe(false);
+    expect(verifyTransaction({ ...tx, signature: 'zz' }, ctx)).toMatchObject({
+      verified: false,
+      code: 'ERR_MALFORMED',
+    });
+    expect(verifyTransaction({ ...tx, typeGroup: 9 }, ctx)).toMatchObject({
+      verified: false,
+      code: 'ERR_TYPE_INACTIVE',
+    });
   });
 });

@@ -1,0 +1,32 @@
+import type { TransactionData } from '../../protocol/transactions';
+import type { PoolEntry } from './entry';
+import { PoolError } from './errors';
+
+/**
+ * When the pool is full, the transaction with the lowest fee among the other senders' last transactions makes
+ * room (ARK evicts from the lowest-priority end; only a queue's tail can go without breaking its nonces; the
+ * latest arrival goes first among equal fees). A fee that is not higher than that one is ERR_POOL_FULL.
+ */
+export function evictionVictim(
+  queues: ReadonlyMap<string, readonly PoolEntry[]>,
+  candidate: TransactionData,
+  prefix: string,
+): PoolEntry {
+  let lowest: PoolEntry | undefined;
+  for (const [sender, queue] of queues) {
+    if (sender === candidate.senderPublicKey) continue;
+    const tail = queue[queue.length - 1];
+    if (!tail) continue;
+    if (!lowest || tail.fee < lowest.fee || (tail.fee === lowest.fee && tail.sequence > lowest.sequence)) {
+      lowest = tail;
+    }
+  }
+  if (!lowest || candidate.fee <= lowest.fee) {
+    const floor = lowest ? lowest.fee : candidate.fee;
+    throw new PoolError(
+      'ERR_POOL_FULL',
+      `${prefix} fee ${candidate.fee} is lower than ${floor} already in pool`,
+    );
+  }
+  return lowest;
+}
