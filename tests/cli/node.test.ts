@@ -22,11 +22,28 @@ interface Exit {
   stderr: string;
 }
 
-/** Runs `votary node …`, waits for its ready line, lets it forge for `runMs`, then sends SIGTERM. */
-function runNodeUntilTerm(args: string[], runMs: number): Promise<Exit & { readyAfterMs: number }> {
+/** The API on any free ports, so that tests never collide with a node already running on 4003/4004. */
+const FREE_PORTS = ['--port', '0', '--public-port', '0'];
+const READY = (dataDir: string, height: number | string) =>
+  new RegExp(
+    `^votary node ready: network localnet, height ${height}, data dir ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, ` +
+      `public API (http://127\\.0\\.0\\.1:\\d+/api), secondary (http://127\\.0\\.0\\.1:\\d+)\n$`,
+  );
+
+/**
+ * Runs `votary node …`, waits for its ready line, calls `whileReady` (e.g. requests to the API it announced),
+ * lets it forge for `runMs`, then sends SIGTERM.
+ */
+function runNodeUntilTerm(
+  args: string[],
+  runMs: number,
+  whileReady: (readyLine: string) => Promise<void> = () => Promise.resolve(),
+): Promise<Exit & { readyAfterMs: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [votary, 'node', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [votary, 'node', ...args, ...FREE_PORTS], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let readyAfterMs = -1;
@@ -38,7 +55,11 @@ function runNodeUntilTerm(args: string[], runMs: number): Promise<Exit & { ready
       stdout += chunk;
       if (readyAfterMs < 0 && stdout.includes('\n')) {
         readyAfterMs = Date.now() - started;
-        setTimeout(() => child.kill('SIGTERM'), runMs);
+        whileReady(stdout)
+          .catch((error: unknown) => {
+            stderr += `whileReady failed: ${String(error)}`;
+          })
+          .finally(() => setTimeout(() => child.kill('SIGTERM'), runMs));
       }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -52,9 +73,22 @@ function runNodeUntilTerm(args: string[], runMs: number): Promise<Exit & { ready
 describe('votary node', () => {
   it('prints one ready line, forges, exits 0 on SIGTERM; node verify then passes', async () => {
     const dataDir = tempDir();
-    const run = await runNodeUntilTerm(['--data-dir', dataDir, '--block-time', '1', '--verbose'], 2200);
+    const answers: unknown[] = [];
+    const run = await runNodeUntilTerm(
+      ['--data-dir', dataDir, '--block-time', '1', '--verbose'],
+      2200,
+      async (line) => {
+        const [, publicUrl, secondaryUrl] = READY(dataDir, 1).exec(line) ?? [];
+        answers.push(await (await fetch(`${publicUrl}/blockchain`)).json());
+        answers.push(await (await fetch(`${secondaryUrl}/trng`)).json());
+      },
+    );
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(`votary node ready: network localnet, height 1, data dir ${dataDir}\n`);
+    expect(run.stdout).toMatch(READY(dataDir, 1));
+    expect((answers[0] as { data: { block: { height: number } } }).data.block.height).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(answers[1]).toMatchObject({ values: expect.any(Array) as unknown[] });
     expect(run.stderr).toMatch(/^block 2 [0-9a-f]{64} txs=0$/m);
 
     // The chain remembers its block time: verify needs no option, and a restart with another one is refused.
@@ -68,7 +102,7 @@ describe('votary node', () => {
     // A restart continues from the stored height.
     const again = await runNodeUntilTerm(['--data-dir', dataDir, '--block-time', '1'], 0);
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(new RegExp(`height ${result.height}, data dir`));
+    expect(again.stdout).toMatch(READY(dataDir, result.height));
     expect(again.stderr).toBe('');
 
     const conflict = runCli('node', '--data-dir', dataDir, '--block-time', '2');
@@ -85,6 +119,9 @@ describe('votary node', () => {
       ['node', '--data-dir', tempDir(), '--block-time', '1.5'],
       ['node', '--data-dir', tempDir(), '--network', 'devnet'],
       ['node', '--data-dir', tempDir(), '--bogus'],
+      ['node', '--data-dir', tempDir(), '--port', '70000'],
+      ['node', '--data-dir', tempDir(), '--public-port', 'x'],
+      ['node', '--data-dir', tempDir(), '--host', ''],
       ['node', 'bogus', '--data-dir', tempDir()],
       ['node', 'verify'],
       ['node', 'verify', '--data-dir', tempDir(), '--block-time', '1'],

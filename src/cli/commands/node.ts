@@ -3,7 +3,23 @@ import { resolve } from 'node:path';
 import { CliError, usageError } from '../cli-error';
 import { parseOptions, requireOption } from '../parse-options';
 
-const NODE_USAGE = 'node [verify] --data-dir DIR [--network localnet] [--block-time S] [--verbose]';
+const NODE_USAGE =
+  'node [verify] --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]';
+
+/** `--port` / `--public-port`: 0..65535 (0 = any free port). */
+function parsePort(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+    throw usageError(`--${name} must be a port number 0..65535, got "${value}"`);
+  }
+  return Number(value);
+}
+
+interface ApiListen {
+  host: string | undefined;
+  port: number | undefined;
+  publicPort: number | undefined;
+}
 
 function parseBlockTime(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -27,8 +43,8 @@ function printJsonBig(value: unknown): void {
 }
 
 /**
- * `votary node --data-dir DIR …` runs the localnet node headless until SIGINT/SIGTERM (issue 3 §6); stdout gets
- * one line once it is ready. `votary node verify --data-dir DIR` replays the chain from genesis into a scratch
+ * `votary node --data-dir DIR …` runs the localnet node headless until SIGINT/SIGTERM (issue 3 §6) and serves
+ * the public API and the secondary interface (issue 4 §1); stdout gets one line with both URLs once ready. `votary node verify --data-dir DIR` replays the chain from genesis into a scratch
  * state, compares it with the stored state and prints the result as JSON (exit 0 when verified, else 1); it uses
  * the block time the chain was created with.
  */
@@ -45,23 +61,34 @@ export async function nodeCommand(args: string[]): Promise<number> {
     'data-dir': { type: 'string' },
     network: { type: 'string' },
     'block-time': { type: 'string' },
+    port: { type: 'string' },
+    'public-port': { type: 'string' },
+    host: { type: 'string' },
     verbose: { type: 'boolean' },
   });
   const dataDir = resolve(requireOption(options['data-dir'], 'data-dir'));
   const network = parseNetwork(options.network);
-  return runNode(dataDir, network, parseBlockTime(options['block-time']), options.verbose);
+  if (options.host === '') throw usageError('--host must not be empty');
+  const api: ApiListen = {
+    host: options.host,
+    port: parsePort(options.port, 'port'),
+    publicPort: parsePort(options['public-port'], 'public-port'),
+  };
+  return runNode(dataDir, network, parseBlockTime(options['block-time']), api, options.verbose);
 }
 
 async function runNode(
   dataDir: string,
   network: 'localnet',
   blockTime: number | undefined,
+  listen: ApiListen,
   verbose: boolean | undefined,
 ): Promise<number> {
-  // Loaded on demand: the other commands never open SQLite.
-  const [{ LocalNode }, { BlockTimeConflictError }] = await Promise.all([
+  // Loaded on demand: the other commands never open SQLite or load the HTTP server.
+  const [{ LocalNode }, { BlockTimeConflictError }, { createApiServer }] = await Promise.all([
     import('../../core/node/node'),
     import('../../core/node/forger'),
+    import('../../core/api'),
   ]);
   const node = await LocalNode.start({
     dataDir,
@@ -86,11 +113,31 @@ async function runNode(
       ),
     );
   }
-  process.stdout.write(`votary node ready: network ${network}, height ${node.height}, data dir ${dataDir}\n`);
+  // The public API (…/api) and the secondary interface, both on 127.0.0.1 unless --host says otherwise.
+  const api = createApiServer({
+    node,
+    ...(listen.host === undefined ? {} : { host: listen.host }),
+    ...(listen.port === undefined ? {} : { port: listen.port }),
+    ...(listen.publicPort === undefined ? {} : { publicPort: listen.publicPort }),
+  });
+  let urls: { publicUrl: string; secondaryUrl: string };
+  try {
+    urls = await api.listen();
+  } catch (error) {
+    await api.close().catch(() => undefined);
+    await node.stop();
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CliError(`cannot serve the API on ${listen.host ?? '127.0.0.1'}: ${reason}`);
+  }
+  process.stdout.write(
+    `votary node ready: network ${network}, height ${node.height}, data dir ${dataDir}, ` +
+      `public API ${urls.publicUrl}, secondary ${urls.secondaryUrl}\n`,
+  );
   await new Promise<void>((done) => {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);
   });
+  await api.close();
   await node.stop();
   return 0;
 }

@@ -1,7 +1,8 @@
 import { chainSchema } from './001-chain';
+import { apiIndexes } from './002-api-indexes';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every migration in version order; a new schema step is a new file NNN-name.ts appended here. */
-export const MIGRATIONS: readonly Migration[] = [chainSchema];
+export const MIGRATIONS: readonly Migration[] = [chainSchema, apiIndexes];

@@ -1,0 +1,52 @@
+/**
+ * What the API reads from the node, and the per-server context every route receives. The API never writes the
+ * chain: it reads the node's database (same connection, so reads always see whole blocks) and hands new
+ * transactions to the node's pool.
+ */
+import type { ChainStore } from '../node/chain';
+import type { AddTransactionsResult, TransactionPool } from '../node/pool';
+import type { Network } from '../protocol/networks';
+import type { TransactionData } from '../protocol/transactions';
+import { PublicKeyDirectory } from './data/public-keys';
+import { StatementCache } from './sql/statement-cache';
+
+/** The node as the API sees it: LocalNode satisfies it. */
+export interface ApiNode {
+  readonly store: ChainStore;
+  readonly pool: TransactionPool;
+  addTransactions(items: readonly (Uint8Array | TransactionData)[]): AddTransactionsResult;
+}
+
+export interface ApiContext {
+  readonly node: ApiNode;
+  readonly network: Network;
+  readonly sql: StatementCache;
+  readonly keys: PublicKeyDirectory;
+  /** Unix milliseconds (the network clock of /node/status and /node/fees?days). */
+  readonly now: () => number;
+  /** The ports the two interfaces listen on (for /node/configuration). */
+  readonly ports: () => { public: number; secondary: number };
+  /** Votary's version (for /node/configuration `core.version`). */
+  readonly version: string;
+}
+
+export function createContext(
+  node: ApiNode,
+  options: { now: () => number; ports: ApiContext['ports']; version: string },
+): ApiContext {
+  const sql = new StatementCache(node.store.db);
+  return {
+    node,
+    network: node.store.network,
+    sql,
+    keys: new PublicKeyDirectory(sql, node.store.network.network.pubKeyHash),
+    now: options.now,
+    ports: options.ports,
+    version: options.version,
+  };
+}
+
+/** The chain height (the last block's). */
+export function chainHeight(ctx: ApiContext): number {
+  return ctx.node.store.height();
+}

@@ -1,0 +1,152 @@
+/**
+ * Block queries of the public API (ark-core-api.md §6.2): criteria, sort columns and lookups over the `blocks`
+ * table. Heights are contiguous from 1, so an unfiltered total is the chain height; block timestamps strictly
+ * increase with height (every block is in a later slot than its parent), so sorting by timestamp is sorting by
+ * height, which the primary key serves.
+ */
+import type { ApiContext } from '../context';
+import { criteriaFilter, columnCriterion, rangeCriterion, listOf, type CriteriaSet } from '../query/criteria';
+import type { DbSortColumns, SortItem } from '../query/order-by';
+import { blockId, hex, integer, orList, publicKey } from '../schema/common';
+import { fragment, placeholders, type SqlFragment } from '../sql/filter';
+import { runPage, type PageRows } from '../sql/page-query';
+import { timestampAsHeight } from './timestamps';
+
+export interface BlockRow {
+  height: bigint;
+  id: string;
+  version: bigint;
+  timestamp: bigint;
+  previous_block: string | null;
+  number_of_transactions: bigint;
+  total_amount: bigint;
+  total_fee: bigint;
+  reward: bigint;
+  payload_length: bigint;
+  payload_hash: string;
+  generator_public_key: string;
+  block_signature: string;
+}
+
+export const BLOCK_COLUMNS =
+  'b.height, b.id, b.version, b.timestamp, b.previous_block, b.number_of_transactions, b.total_amount, ' +
+  'b.total_fee, b.reward, b.payload_length, b.payload_hash, b.generator_public_key, b.block_signature';
+
+const count = () => integer({ minimum: 0 });
+
+/** ARK's old block criteria (§6.2); numeric ones take `X.from` / `X.to`. */
+export const BLOCK_CRITERIA: CriteriaSet = {
+  id: columnCriterion('b.id', blockId()),
+  version: columnCriterion('b.version', count()),
+  timestamp: {
+    schema: rangeCriterion('b.timestamp', count()).schema,
+    filter: (value) => timestampAsHeight('b.height', value),
+  },
+  previousBlock: {
+    schema: orList(blockId()),
+    // The block after the one with that id (the chain is linear), or the genesis block's stored parent.
+    filter: (value) => {
+      const ids = listOf(value as string | string[]);
+      return fragment(
+        `b.height IN (SELECT height + 1 FROM blocks WHERE id IN (${placeholders(ids)})) OR ` +
+          `(b.height = 1 AND b.previous_block IN (${placeholders(ids)}))`,
+        ...ids,
+        ...ids,
+      );
+    },
+  },
+  height: rangeCriterion('b.height', count()),
+  numberOfTransactions: rangeCriterion('b.number_of_transactions', count()),
+  totalAmount: rangeCriterion('b.total_amount', count()),
+  totalFee: rangeCriterion('b.total_fee', count()),
+  reward: rangeCriterion('b.reward', count()),
+  payloadLength: rangeCriterion('b.payload_length', count()),
+  payloadHash: columnCriterion('b.payload_hash', hex()),
+  generatorPublicKey: columnCriterion('b.generator_public_key', publicKey()),
+  blockSignature: columnCriterion('b.block_signature', hex()),
+};
+
+export const BLOCK_SORT: DbSortColumns = {
+  id: 'b.id',
+  version: 'b.version',
+  timestamp: 'b.height',
+  previousBlock: 'b.previous_block',
+  height: 'b.height',
+  numberOfTransactions: 'b.number_of_transactions',
+  totalAmount: 'b.total_amount',
+  totalFee: 'b.total_fee',
+  reward: 'b.reward',
+  payloadLength: 'b.payload_length',
+  payloadHash: 'b.payload_hash',
+  generatorPublicKey: 'b.generator_public_key',
+  blockSignature: 'b.block_signature',
+};
+
+export const BLOCK_DEFAULT_ORDER: SortItem[] = [{ property: 'height', direction: 'desc' }];
+export const BLOCK_TIE_BREAKERS = ['b.height'];
+
+export function blockByHeight(ctx: ApiContext, height: number): BlockRow | undefined {
+  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks b WHERE b.height = ?`, [height]);
+}
+
+export function blockById(ctx: ApiContext, id: string): BlockRow | undefined {
+  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks b WHERE b.id = ?`, [id]);
+}
+
+/**
+ * `{id|height}` as ARK resolves it (§6.2): a number that is at most the chain height is a height, anything else
+ * a block id.
+ */
+export function findBlock(ctx: ApiContext, idOrHeight: string): BlockRow | undefined {
+  const asNumber = Number(idOrHeight);
+  if (/^\d+$/.test(idOrHeight) && asNumber >= 1 && asNumber <= ctx.node.store.height()) {
+    return blockByHeight(ctx, asNumber);
+  }
+  return blockById(ctx, idOrHeight);
+}
+
+export interface ListWindow {
+  start: number;
+  limit: number;
+}
+
+/** A page of blocks; `extra` is an additional condition (e.g. a delegate's generatorPublicKey). */
+export function listBlocks(
+  ctx: ApiContext,
+  query: Readonly<Record<string, unknown>>,
+  orderBy: readonly string[],
+  window: ListWindow,
+  extra?: SqlFragment,
+): PageRows<BlockRow> {
+  const filters = [criteriaFilter(BLOCK_CRITERIA, query), extra].filter(
+    (part): part is SqlFragment => part !== undefined,
+  );
+  const where =
+    filters.length === 0
+      ? undefined
+      : { sql: filters.map((f) => `(${f.sql})`).join(' AND '), params: filters.flatMap((f) => f.params) };
+  return runPage<BlockRow>(ctx.sql, {
+    columns: BLOCK_COLUMNS,
+    from: 'blocks b',
+    where,
+    orderBy,
+    start: window.start,
+    limit: window.limit,
+    ...(where === undefined ? { knownTotal: ctx.node.store.height() } : {}),
+  });
+}
+
+/** Σ of multipayment payments per block (the transformed block's `forged.amount` includes them, §6.13). */
+export function multiPaymentSums(ctx: ApiContext, heights: readonly number[]): Map<number, bigint> {
+  const sums = new Map<number, bigint>();
+  if (heights.length === 0) return sums;
+  const rows = ctx.sql.all<{ height: bigint; amount: bigint }>(
+    `SELECT t.block_height AS height, sum(r.amount) AS amount
+       FROM transactions t JOIN transaction_recipients r ON r.transaction_id = t.id
+      WHERE t.block_height IN (${placeholders(heights)}) AND t.type_group = 1 AND t.type = 6
+      GROUP BY t.block_height`,
+    heights,
+  );
+  for (const row of rows) sums.set(Number(row.height), row.amount);
+  return sums;
+}

@@ -1,0 +1,88 @@
+/**
+ * Confirmed transactions of the public API: each row joined with its block (id, timestamp) and decoded from its
+ * stored bytes, so every field is exactly what was signed.
+ */
+import { deserializeTransaction, type TransactionData } from '../../protocol/transactions';
+import type { ApiContext } from '../context';
+import { criteriaFilter } from '../query/criteria';
+import { and, type SqlFragment } from '../sql/filter';
+import { runPage, type PageRows } from '../sql/page-query';
+import { TRANSACTION_CRITERIA } from './transaction-criteria';
+import type { ListWindow } from './blocks';
+
+interface TransactionRow {
+  id: string;
+  block_height: bigint;
+  sequence: bigint;
+  sender_address: string;
+  serialized: Uint8Array;
+  block_id: string;
+  block_timestamp: bigint;
+}
+
+/** A stored transaction with where it sits in the chain. */
+export interface ConfirmedTransaction {
+  tx: TransactionData;
+  blockId: string;
+  blockHeight: number;
+  blockTimestamp: number;
+  sequence: number;
+  senderAddress: string;
+}
+
+const COLUMNS =
+  't.id, t.block_height, t.sequence, t.sender_address, t.serialized, b.id AS block_id, b.timestamp AS block_timestamp';
+const FROM = 'transactions t JOIN blocks b ON b.height = t.block_height';
+
+function decode(ctx: ApiContext, row: TransactionRow): ConfirmedTransaction {
+  const height = Number(row.block_height);
+  const tx = deserializeTransaction(
+    row.serialized,
+    { network: ctx.network, height },
+    // The genesis block's transactions are exempt from the fee and amount minimums.
+    { genesis: height === 1 },
+  );
+  return {
+    tx,
+    blockId: row.block_id,
+    blockHeight: height,
+    blockTimestamp: Number(row.block_timestamp),
+    sequence: Number(row.sequence),
+    senderAddress: row.sender_address,
+  };
+}
+
+export function transactionById(ctx: ApiContext, id: string): ConfirmedTransaction | undefined {
+  const row = ctx.sql.get1<TransactionRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE t.id = ?`, [id]);
+  return row && decode(ctx, row);
+}
+
+/** The number of stored transactions, kept by triggers (migration 002), so an unfiltered list never counts. */
+function transactionTotal(ctx: ApiContext): number {
+  const row = ctx.sql.get1<{ value: bigint }>("SELECT value FROM api_counters WHERE name = 'transactions'");
+  return Number(row?.value ?? 0n);
+}
+
+/** A page of transactions matching the query's criteria and `extra` (a block, a wallet, a type …). */
+export function listTransactions(
+  ctx: ApiContext,
+  query: Readonly<Record<string, unknown>>,
+  orderBy: readonly string[],
+  window: ListWindow,
+  extra?: SqlFragment,
+): PageRows<ConfirmedTransaction> {
+  const where = and([criteriaFilter(TRANSACTION_CRITERIA, query), extra]);
+  // The count needs the block join only when the order or a filter refers to the block (`b.`).
+  const needsBlock = where !== undefined && /\bb\./.test(where.sql);
+  const page = runPage<TransactionRow>(ctx.sql, {
+    columns: COLUMNS,
+    from: FROM,
+    countFrom: needsBlock ? FROM : 'transactions t',
+    where,
+    orderBy,
+    start: window.start,
+    limit: window.limit,
+    ...(where === undefined ? { knownTotal: transactionTotal(ctx) } : {}),
+  });
+  return { rows: page.rows.map((row) => decode(ctx, row)), totalCount: page.totalCount };
+}

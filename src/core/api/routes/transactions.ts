@@ -1,0 +1,137 @@
+/** Transactions: confirmed, unconfirmed (the pool) and the type metadata (ark-core-api.md §6.3, §9.4–§9.6). */
+import type { FastifyInstance } from 'fastify';
+import type { PoolEntry } from '../../node/pool';
+import { milestoneAt, type Milestone } from '../../protocol/networks';
+import type { ApiContext } from '../context';
+import {
+  TRANSACTION_CRITERIA,
+  TRANSACTION_DEFAULT_ORDER,
+  TRANSACTION_SORT,
+  TRANSACTION_TIE_BREAKERS,
+} from '../data/transaction-criteria';
+import { staticFees, typeNames, typeSchemas } from '../data/transaction-types';
+import { listTransactions, transactionById } from '../data/transactions';
+import { notFound } from '../http/errors';
+import { criteriaSchemas } from '../query/criteria';
+import { dbOrderBy, memoryOrderBy, slicePage, sortInMemory } from '../query/order-by';
+import { rawTransaction, transactionWithBlock, transactionWithoutBlock } from '../resources/transaction';
+import { paramsSchema, querySchema, transactionId } from '../schema/common';
+import { orderByOf, pageOf, paramOf, queryOf, transformOf, windowOf } from './helpers';
+import { postTransactionsRoute } from './transactions-post';
+
+/** What the pool can be sorted on (memory dialect; default: ARK's priority order). */
+const POOL_SORT: Record<string, (entry: Readonly<PoolEntry>) => unknown> = {
+  id: (entry) => entry.id,
+  fee: (entry) => entry.fee,
+  nonce: (entry) => entry.nonce,
+  amount: (entry) => entry.tx.amount,
+  senderPublicKey: (entry) => entry.senderPublicKey,
+  type: (entry) => entry.tx.type,
+  typeGroup: (entry) => entry.tx.typeGroup,
+  version: (entry) => entry.tx.version,
+  vendorField: (entry) => entry.tx.vendorField,
+};
+
+export function transactionRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  app.get(
+    '/transactions',
+    {
+      schema: {
+        querystring: querySchema({
+          criteria: criteriaSchemas(TRANSACTION_CRITERIA),
+          orderBy: 'db',
+          transform: true,
+        }),
+      },
+    },
+    (request) => {
+      const query = queryOf(request);
+      const window = windowOf(query);
+      const order = dbOrderBy(
+        orderByOf(query),
+        TRANSACTION_SORT,
+        TRANSACTION_DEFAULT_ORDER,
+        TRANSACTION_TIE_BREAKERS,
+      );
+      const page = listTransactions(ctx, query, order, window);
+      const lastHeight = ctx.node.store.height();
+      const data = page.rows.map((item) =>
+        transformOf(query)
+          ? transactionWithBlock(ctx.network, item, lastHeight)
+          : rawTransaction(item.tx, item),
+      );
+      return pageOf(request, window, page.totalCount, data, true);
+    },
+  );
+
+  app.get(
+    '/transactions/unconfirmed',
+    { schema: { querystring: querySchema({ orderBy: 'memory', transform: true }) } },
+    (request) => {
+      const query = queryOf(request);
+      const window = windowOf(query);
+      const order = memoryOrderBy(orderByOf(query), (property) => Object.hasOwn(POOL_SORT, property));
+      const entries = ctx.node.pool.all();
+      const sorted =
+        order.length === 0
+          ? entries
+          : sortInMemory(entries, order, (entry, property) => POOL_SORT[property]?.(entry));
+      const data = slicePage(sorted, window.start, window.limit).map((entry) =>
+        transformOf(query)
+          ? transactionWithoutBlock(ctx.network, entry.tx, ctx.keys.address(entry.senderPublicKey))
+          : rawTransaction(entry.tx),
+      );
+      return pageOf(request, window, entries.length, data, true);
+    },
+  );
+
+  // No query schema, as ARK's; raw by default (ARK's default here), transformed with transform=true.
+  app.get(
+    '/transactions/unconfirmed/:id',
+    { schema: { params: paramsSchema({ id: transactionId() }) } },
+    (request) => {
+      const entry = ctx.node.pool.get(paramOf(request, 'id'));
+      if (!entry) throw notFound('Transaction not found');
+      const requested = (request.query as Record<string, unknown>).transform;
+      const transform = typeof requested === 'string' && requested.toLowerCase() === 'true';
+      return {
+        data: transform
+          ? transactionWithoutBlock(ctx.network, entry.tx, ctx.keys.address(entry.senderPublicKey))
+          : rawTransaction(entry.tx),
+      };
+    },
+  );
+
+  app.get('/transactions/fees', () => ({ data: staticFees(ctx.network, ctx.node.store.height()) }));
+  app.get('/transactions/types', () => ({ data: typeNames(ctx.network, ctx.node.store.height()) }));
+  let schemas: { milestone: Milestone; data: unknown } | undefined;
+  app.get('/transactions/schemas', () => {
+    const height = ctx.node.store.height();
+    const milestone = milestoneAt(ctx.network, height);
+    // Generated once per milestone: converting every schema takes a few milliseconds.
+    if (schemas?.milestone !== milestone) schemas = { milestone, data: typeSchemas(ctx.network, height) };
+    return { data: schemas.data };
+  });
+
+  app.get(
+    '/transactions/:id',
+    {
+      schema: {
+        params: paramsSchema({ id: transactionId() }),
+        querystring: querySchema({ paginated: false, transform: true }),
+      },
+    },
+    (request) => {
+      const item = transactionById(ctx, paramOf(request, 'id'));
+      if (!item) throw notFound('Transaction not found');
+      const query = queryOf(request);
+      return {
+        data: transformOf(query)
+          ? transactionWithBlock(ctx.network, item, ctx.node.store.height())
+          : rawTransaction(item.tx, item),
+      };
+    },
+  );
+
+  postTransactionsRoute(app, ctx);
+}

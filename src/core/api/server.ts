@@ -1,0 +1,135 @@
+/**
+ * createApiServer (issue 4 §1): the public API under `/api` (127.0.0.1:4003 by default) and the secondary
+ * interface (127.0.0.1:4004 by default), two fastify instances over one node. Both read the node's database on
+ * its own connection and thread, so every answer sees whole blocks.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createContext, type ApiContext, type ApiNode } from './context';
+import { createBaseApp, type RateLimitOptions } from './http/app';
+import { blockRoutes } from './routes/blocks';
+import { blockchainRoutes } from './routes/blockchain';
+import { nodeRoutes } from './routes/node';
+import { peerRoutes } from './routes/peers';
+import { transactionRoutes } from './routes/transactions';
+import { secondaryRoutes } from './secondary/routes';
+import { VOTARY_VERSION } from './version';
+
+export const DEFAULT_API_HOST = '127.0.0.1';
+export const DEFAULT_PUBLIC_PORT = 4003;
+export const DEFAULT_SECONDARY_PORT = 4004;
+
+export interface ApiServerOptions {
+  node: ApiNode;
+  /** Address both interfaces bind to (default 127.0.0.1). */
+  host?: string;
+  /** The secondary interface's port (default 4004; 0 = any free port). */
+  port?: number;
+  /** The public API's port (default 4003; 0 = any free port). */
+  publicPort?: number;
+  rateLimit?: RateLimitOptions;
+  /** Unix milliseconds (default Date.now). */
+  now?: () => number;
+  /** Genuine server errors (bugs); default: written to stderr. */
+  onServerError?: (error: unknown) => void;
+}
+
+/** A route group: registers its routes on an instance (under `/api` for the public API). */
+export type RouteGroup = (app: FastifyInstance, ctx: ApiContext) => void;
+
+/** Every route group of the public API. A new group (delegates, wallets, …) is added here. */
+export const PUBLIC_ROUTE_GROUPS: readonly RouteGroup[] = [
+  blockchainRoutes,
+  blockRoutes,
+  transactionRoutes,
+  nodeRoutes,
+  peerRoutes,
+];
+
+export interface ApiServer {
+  /** The public API (routes under /api, plus `GET /`). */
+  readonly publicApp: FastifyInstance;
+  /** The secondary interface (/blockchain, /trng, /trng-1). */
+  readonly secondaryApp: FastifyInstance;
+  readonly context: ApiContext;
+  /** Starts listening on both; resolves with their URLs. */
+  listen(): Promise<{ publicUrl: string; secondaryUrl: string }>;
+  close(): Promise<void>;
+}
+
+function boundPort(app: FastifyInstance, fallback: number): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address !== null ? address.port : fallback;
+}
+
+function urlOf(host: string, port: number, path: string): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`;
+}
+
+export function createApiServer(options: ApiServerOptions): ApiServer {
+  const host = options.host ?? DEFAULT_API_HOST;
+  const publicPort = options.publicPort ?? DEFAULT_PUBLIC_PORT;
+  const secondaryPort = options.port ?? DEFAULT_SECONDARY_PORT;
+  const onServerError =
+    options.onServerError ??
+    ((error: unknown) =>
+      process.stderr.write(
+        `votary api: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      ));
+
+  // Filled below; the ports are read when requests arrive, after listen() bound them (port 0 = any free port).
+  const bound: { public?: FastifyInstance; secondary?: FastifyInstance } = {};
+  const ports = () => ({
+    public: bound.public ? boundPort(bound.public, publicPort) : publicPort,
+    secondary: bound.secondary ? boundPort(bound.secondary, secondaryPort) : secondaryPort,
+  });
+  const context = createContext(options.node, {
+    now: options.now ?? Date.now,
+    ports,
+    version: VOTARY_VERSION,
+  });
+  const base = (port: () => number) =>
+    createBaseApp({
+      host,
+      port,
+      blockHeight: () => options.node.store.height(),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      onServerError: (error) => onServerError(error),
+    });
+
+  const publicApp = (bound.public = base(() => ports().public));
+  publicApp.get('/', () => ({ data: 'Hello World!' }));
+  // Registered as a plugin so that it loads after CORS and the rate limiter, which attach to the routes.
+  void publicApp.register(
+    (api, _opts, done) => {
+      for (const group of PUBLIC_ROUTE_GROUPS) group(api, context);
+      done();
+    },
+    { prefix: '/api' },
+  );
+
+  const secondaryApp = (bound.secondary = base(() => ports().secondary));
+  void secondaryApp.register((app, _opts, done) => {
+    secondaryRoutes(app, context);
+    done();
+  });
+
+  const apps = { publicApp, secondaryApp };
+  return {
+    ...apps,
+    context,
+    async listen() {
+      await apps.publicApp.listen({ host, port: publicPort });
+      try {
+        await apps.secondaryApp.listen({ host, port: secondaryPort });
+      } catch (error) {
+        await apps.publicApp.close();
+        throw error;
+      }
+      const bound = ports();
+      return { publicUrl: urlOf(host, bound.public, '/api'), secondaryUrl: urlOf(host, bound.secondary, '') };
+    },
+    async close() {
+      await Promise.all([apps.publicApp.close(), apps.secondaryApp.close()]);
+    },
+  };
+}
