@@ -1,0 +1,63 @@
+/**
+ * core/client: an HTTP client for any ARK Core 3.x-compatible node (architecture §1; issue 5 §3): typed routes
+ * with checked answers (amounts as bigint), peers scored by health and latency with failover, backoff on 429 and
+ * failures, broadcast to several peers, network discovery from a node URL, and the persisted network registry.
+ */
+export {
+  ClientError,
+  isClientError,
+  type ClientErrorCode,
+  type ClientErrorDetails,
+  type PeerFailure,
+} from './errors';
+export { normalizePeerUrl, isValidPeerUrl } from './urls';
+export {
+  requestJson,
+  parseRetryAfter,
+  queryParams,
+  type Query,
+  type QueryValue,
+  type FetchLike,
+} from './http';
+export {
+  PeerHealth,
+  DEFAULT_PEER_HEALTH_OPTIONS,
+  type PeerHealthOptions,
+  type PeerStatus,
+  type PeerLastError,
+} from './peer-health';
+export { PeerPool, combineFailures, type PeerPoolOptions, type PeerRequest } from './peer-pool';
+export {
+  broadcastTransactions,
+  mergeBroadcastAnswers,
+  type BroadcastOptions,
+  type BroadcastResult,
+  type PeerBroadcastOutcome,
+  type TransactionPayload,
+} from './broadcast';
+export { NodeClient, type NodeClientOptions, type CallOptions, type ListQuery } from './node-client';
+export { discoverNetwork, verifyPeer, type DiscoverOptions, type NetworkDescription } from './discover';
+export { NetworkRegistry, EMBEDDED_NETWORK_ID, type NetworkEntry, type EmbeddedNetwork } from './registry';
+export {
+  memoryNetworkStore,
+  registryData,
+  REGISTRY_FORMAT_VERSION,
+  type NetworkStore,
+  type RegistryData,
+  type StoredNetwork,
+} from './registry-data';
+export { jsonFileNetworkStore } from './registry-file-store';
+export type { Page, PageMeta, Timestamp } from './schemas/common';
+export type {
+  NodeConfiguration,
+  CryptoConfiguration,
+  NetworkConstants,
+  NodeStatus,
+  NodeSyncing,
+  NodeFees,
+  FeeStatistic,
+  StaticFees,
+  Blockchain,
+} from './schemas/node';
+export type { Block, Transaction, Wallet, Delegate, Lock, Peer, RoundDelegate } from './schemas/resources';
+export type { PostTransactionsAnswer, PoolError } from './schemas/post';

@@ -1,0 +1,281 @@
+/**
+ * NodeClient: typed access to any ARK Core 3.x-compatible node (the embedded one or remote ones) through the peer
+ * pool of its network. Every answer is checked against the ARK response shape (schemas/) and amounts come back as
+ * bigint (schemas/common.ts). Route meanings: ark-core-api.md §6 and §9.
+ */
+import {
+  broadcastTransactions,
+  type BroadcastOptions,
+  type BroadcastResult,
+  type TransactionPayload,
+} from './broadcast';
+import type { Query } from './http';
+import type { PeerStatus } from './peer-health';
+import { PeerPool, type PeerPoolOptions } from './peer-pool';
+import { dataOf, pageOf, type Page } from './schemas/common';
+import {
+  blockchain,
+  cryptoConfiguration,
+  nodeConfiguration,
+  nodeFees,
+  nodeStatus,
+  nodeSyncing,
+  staticFees,
+  type Blockchain,
+  type CryptoConfiguration,
+  type NodeConfiguration,
+  type NodeFees,
+  type NodeStatus,
+  type NodeSyncing,
+  type StaticFees,
+} from './schemas/node';
+import { postTransactionsAnswer, type PostTransactionsAnswer } from './schemas/post';
+import {
+  block,
+  delegate,
+  lock,
+  peer,
+  roundDelegate,
+  transaction,
+  wallet,
+  type Block,
+  type Delegate,
+  type Lock,
+  type Peer,
+  type RoundDelegate,
+  type Transaction,
+  type Wallet,
+} from './schemas/resources';
+import { z } from 'zod';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Pagination and sorting (ark-core-api.md §2.3–§2.4) plus the route's own criteria. */
+export type ListQuery = Query & { page?: number; limit?: number; offset?: number; orderBy?: string };
+
+export type NodeClientOptions = PeerPoolOptions;
+
+const blockData = dataOf(block);
+const transactionData = dataOf(transaction);
+const walletData = dataOf(wallet);
+const delegateData = dataOf(delegate);
+const lockData = dataOf(lock);
+const blockPage = pageOf(block);
+const transactionPage = pageOf(transaction);
+const walletPage = pageOf(wallet);
+const delegatePage = pageOf(delegate);
+const lockPage = pageOf(lock);
+const peerPage = pageOf(peer);
+
+function segment(id: string | number): string {
+  return encodeURIComponent(String(id));
+}
+
+export class NodeClient {
+  readonly pool: PeerPool;
+
+  constructor(peers: readonly string[], options: NodeClientOptions = {}) {
+    this.pool = new PeerPool(peers, options);
+  }
+
+  private async get<T>(
+    route: string,
+    schema: z.ZodType<T>,
+    query?: Query,
+    options: CallOptions = {},
+  ): Promise<T> {
+    const answer = await this.pool.request({
+      method: 'GET',
+      route,
+      schema,
+      ...(query === undefined ? {} : { query }),
+      ...options,
+    });
+    return answer.value;
+  }
+
+  // Peers -----------------------------------------------------------------------------------------------------
+
+  /** Replaces the peer list (peers that stay keep their health). */
+  setPeers(urls: readonly string[]): void {
+    this.pool.setPeers(urls);
+  }
+
+  peerStatuses(): PeerStatus[] {
+    return this.pool.statuses();
+  }
+
+  /** Asks every peer (except rate-limited ones) for /node/syncing at once, to refresh latency, health and height. */
+  async refresh(options: CallOptions = {}): Promise<PeerStatus[]> {
+    const syncing = dataOf(nodeSyncing);
+    await Promise.allSettled(
+      this.pool
+        .candidates()
+        .map((peer) =>
+          this.pool.attempt(peer, { method: 'GET', route: '/node/syncing', schema: syncing, ...options }),
+        ),
+    );
+    return this.pool.statuses();
+  }
+
+  // Node and chain (§9, §6.1) ---------------------------------------------------------------------------------
+
+  configuration(options?: CallOptions): Promise<NodeConfiguration> {
+    return this.get('/node/configuration', dataOf(nodeConfiguration), undefined, options);
+  }
+
+  cryptoConfiguration(options?: CallOptions): Promise<CryptoConfiguration> {
+    return this.get('/node/configuration/crypto', dataOf(cryptoConfiguration), undefined, options);
+  }
+
+  status(options?: CallOptions): Promise<NodeStatus> {
+    return this.get('/node/status', dataOf(nodeStatus), undefined, options);
+  }
+
+  syncing(options?: CallOptions): Promise<NodeSyncing> {
+    return this.get('/node/syncing', dataOf(nodeSyncing), undefined, options);
+  }
+
+  /** Fee statistics: over `days` (1–30) or, without it, over each type's last 20 transactions (§9.7). */
+  fees(days?: number, options?: CallOptions): Promise<NodeFees> {
+    return this.get('/node/fees', nodeFees, days === undefined ? undefined : { days }, options);
+  }
+
+  staticFees(options?: CallOptions): Promise<StaticFees> {
+    return this.get('/transactions/fees', dataOf(staticFees), undefined, options);
+  }
+
+  blockchain(options?: CallOptions): Promise<Blockchain> {
+    return this.get('/blockchain', dataOf(blockchain), undefined, options);
+  }
+
+  // Blocks (§6.2) ---------------------------------------------------------------------------------------------
+
+  lastBlock(options?: CallOptions): Promise<Block> {
+    return this.get('/blocks/last', blockData, undefined, options);
+  }
+
+  /** A block by id, or by height when given a number (§6.2). */
+  block(idOrHeight: string | number, options?: CallOptions): Promise<Block> {
+    return this.get(`/blocks/${segment(idOrHeight)}`, blockData, undefined, options);
+  }
+
+  blocks(query: ListQuery = {}, options?: CallOptions): Promise<Page<Block>> {
+    return this.get('/blocks', blockPage, query, options);
+  }
+
+  // Transactions (§6.3, §7) -----------------------------------------------------------------------------------
+
+  transactions(query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
+    return this.get('/transactions', transactionPage, query, options);
+  }
+
+  transaction(id: string, options?: CallOptions): Promise<Transaction> {
+    return this.get(`/transactions/${segment(id)}`, transactionData, undefined, options);
+  }
+
+  unconfirmedTransactions(query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
+    return this.get('/transactions/unconfirmed', transactionPage, query, options);
+  }
+
+  /** `transform=true` is explicit: without it ARK answers the raw form on this route (§2.5). */
+  unconfirmedTransaction(id: string, options?: CallOptions): Promise<Transaction> {
+    return this.get(
+      `/transactions/unconfirmed/${segment(id)}`,
+      transactionData,
+      { transform: true },
+      options,
+    );
+  }
+
+  /** POST to one peer (with failover); see broadcast() to reach several. */
+  async postTransactions(
+    transactions: readonly TransactionPayload[],
+    options: CallOptions = {},
+  ): Promise<PostTransactionsAnswer> {
+    const answer = await this.pool.request({
+      method: 'POST',
+      route: '/transactions',
+      body: { transactions },
+      schema: postTransactionsAnswer,
+      ...options,
+    });
+    return answer.value;
+  }
+
+  broadcast(
+    transactions: readonly TransactionPayload[],
+    options?: BroadcastOptions,
+  ): Promise<BroadcastResult> {
+    return broadcastTransactions(this.pool, transactions, options);
+  }
+
+  // Wallets (§6.6) --------------------------------------------------------------------------------------------
+
+  /** By address, public key or delegate username. */
+  wallet(id: string, options?: CallOptions): Promise<Wallet> {
+    return this.get(`/wallets/${segment(id)}`, walletData, undefined, options);
+  }
+
+  wallets(query: ListQuery = {}, options?: CallOptions): Promise<Page<Wallet>> {
+    return this.get('/wallets', walletPage, query, options);
+  }
+
+  /** Sent and received, multipayments included (§6.6). */
+  walletTransactions(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
+    return this.get(`/wallets/${segment(id)}/transactions`, transactionPage, query, options);
+  }
+
+  walletVotes(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
+    return this.get(`/wallets/${segment(id)}/votes`, transactionPage, query, options);
+  }
+
+  walletLocks(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Lock>> {
+    return this.get(`/wallets/${segment(id)}/locks`, lockPage, query, options);
+  }
+
+  // Delegates (§6.5) ------------------------------------------------------------------------------------------
+
+  delegates(query: ListQuery = {}, options?: CallOptions): Promise<Page<Delegate>> {
+    return this.get('/delegates', delegatePage, query, options);
+  }
+
+  delegate(id: string, options?: CallOptions): Promise<Delegate> {
+    return this.get(`/delegates/${segment(id)}`, delegateData, undefined, options);
+  }
+
+  delegateVoters(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Wallet>> {
+    return this.get(`/delegates/${segment(id)}/voters`, walletPage, query, options);
+  }
+
+  delegateBlocks(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Block>> {
+    return this.get(`/delegates/${segment(id)}/blocks`, blockPage, query, options);
+  }
+
+  // Locks, peers, rounds (§6.7, §6.10, §6.11) -----------------------------------------------------------------
+
+  locks(query: ListQuery = {}, options?: CallOptions): Promise<Page<Lock>> {
+    return this.get('/locks', lockPage, query, options);
+  }
+
+  lock(id: string, options?: CallOptions): Promise<Lock> {
+    return this.get(`/locks/${segment(id)}`, lockData, undefined, options);
+  }
+
+  peers(query: ListQuery = {}, options?: CallOptions): Promise<Page<Peer>> {
+    return this.get('/peers', peerPage, query, options);
+  }
+
+  /** The active delegates of a round with their vote weights at its start (§6.11). */
+  roundDelegates(round: number, options?: CallOptions): Promise<RoundDelegate[]> {
+    return this.get(
+      `/rounds/${segment(round)}/delegates`,
+      dataOf(z.array(roundDelegate)),
+      undefined,
+      options,
+    );
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The peers of one network and the failover rule: a request goes to the best peer (highest score among those not
+ * backing off) and moves to the next one on a timeout, a failed connection, a 5xx or a malformed answer. A peer that
+ * answered 429 is skipped until its Retry-After has passed. Peers backing off after failures are still tried, last
+ * and in the order their backoff ends, so a network whose only node had a hiccup (the embedded localnet) is not
+ * refused while that node is already back; a backed-off peer thus comes back as soon as it answers.
+ */
+import { ClientError, type PeerFailure } from './errors';
+import { requestJson, type FetchLike, type HttpAnswer, type HttpRequest } from './http';
+import {
+  DEFAULT_PEER_HEALTH_OPTIONS,
+  PeerHealth,
+  type PeerHealthOptions,
+  type PeerStatus,
+} from './peer-health';
+import { normalizePeerUrl } from './urls';
+
+export interface PeerPoolOptions extends Partial<PeerHealthOptions> {
+  /** Per-request timeout in milliseconds (default 5000, ARK's own socket timeout, ark-core-api.md §1). */
+  timeoutMs?: number;
+  /** How many peers one request may try before giving up (default 4). */
+  maxAttempts?: number;
+  fetch?: FetchLike;
+}
+
+export type PeerRequest<T> = Omit<HttpRequest<T>, 'timeoutMs'> & { timeoutMs?: number };
+
+export class PeerPool {
+  private readonly healthOptions: PeerHealthOptions;
+  private readonly timeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly fetchImpl: FetchLike | undefined;
+  private health: PeerHealth[] = [];
+
+  constructor(urls: readonly string[], options: PeerPoolOptions = {}) {
+    const { timeoutMs, maxAttempts, fetch, ...health } = options;
+    this.healthOptions = { ...DEFAULT_PEER_HEALTH_OPTIONS, ...health };
+    this.timeoutMs = timeoutMs ?? 5_000;
+    this.maxAttempts = maxAttempts ?? 4;
+    this.fetchImpl = fetch;
+    this.setPeers(urls);
+  }
+
+  /** Replaces the peer list; peers that stay keep their health. Throws ERR_INVALID_URL on a bad URL. */
+  setPeers(urls: readonly string[]): void {
+    const normalized = [...new Set(urls.map(normalizePeerUrl))];
+    const known = new Map(this.health.map((peer) => [peer.url, peer]));
+    this.health = normalized.map((url) => known.get(url) ?? new PeerHealth(url, this.healthOptions));
+  }
+
+  urls(): string[] {
+    return this.health.map((peer) => peer.url);
+  }
+
+  /** Every peer's state, in configured order (for the Node screen). */
+  statuses(): PeerStatus[] {
+    return this.health.map((peer) => peer.status());
+  }
+
+  /**
+   * The order in which peers are asked: healthy ones by score (ties keep the configured order), then those backing
+   * off, soonest-available first. Rate-limited peers are left out.
+   */
+  candidates(): PeerHealth[] {
+    const usable = this.health.filter((peer) => !peer.isRateLimited());
+    const ready = usable.filter((peer) => !peer.isBackingOff());
+    const waiting = usable.filter((peer) => peer.isBackingOff());
+    const scored = ready.map((peer, index) => ({ peer, index, score: peer.score() }));
+    scored.sort((a, b) => b.score - a.score || a.index - b.index);
+    waiting.sort((a, b) => (a.backoffUntil() ?? 0) - (b.backoffUntil() ?? 0));
+    return [...scored.map((entry) => entry.peer), ...waiting];
+  }
+
+  /** One request to one peer, with its outcome recorded in that peer's health. */
+  async attempt<T>(peer: PeerHealth, request: PeerRequest<T>): Promise<HttpAnswer<T>> {
+    try {
+      const answer = await requestJson(
+        peer.url,
+        { ...request, timeoutMs: request.timeoutMs ?? this.timeoutMs },
+        ...(this.fetchImpl ? [this.fetchImpl] : []),
+      );
+      peer.recordSuccess(answer.latencyMs, answer.height);
+      return answer;
+    } catch (error) {
+      if (error instanceof ClientError) {
+        if (error.code === 'ERR_RATE_LIMITED') peer.recordRateLimit(error);
+        else if (error.isPeerFailure) peer.recordFailure(error);
+        // A 4xx is a complete, meaningful answer ("Wallet not found"): the peer works.
+        else if (error.code === 'ERR_HTTP_4XX') peer.recordSuccess(undefined, undefined);
+      }
+      throw error;
+    }
+  }
+
+  /** The error to throw when no peer may be asked at all. */
+  unavailable(): ClientError {
+    if (this.health.length === 0) {
+      return new ClientError('ERR_ALL_PEERS_FAILED', 'this network has no peers; add a node URL in Settings');
+    }
+    const retryAfter = Math.min(...this.health.map((peer) => peer.rateLimitRemaining()));
+    return new ClientError(
+      'ERR_RATE_LIMITED',
+      `every peer of this network is rate limiting requests; retry in ${Math.ceil(retryAfter)} s`,
+      { retryAfter },
+    );
+  }
+
+  /** A request with failover: the first good answer wins; 4xx and cancellation end it at once. */
+  async request<T>(request: PeerRequest<T>): Promise<HttpAnswer<T>> {
+    const candidates = this.candidates().slice(0, this.maxAttempts);
+    if (candidates.length === 0) throw this.unavailable();
+    const failures: PeerFailure[] = [];
+    for (const peer of candidates) {
+      try {
+        return await this.attempt(peer, request);
+      } catch (error) {
+        if (!(error instanceof ClientError)) throw error;
+        if (error.code !== 'ERR_RATE_LIMITED' && !error.isPeerFailure) throw error;
+        failures.push({ url: peer.url, error });
+      }
+    }
+    throw combineFailures(failures);
+  }
+}
+
+/**
+ * One error for a request every tried peer failed: the peer's own error when only one was tried (so a single-node
+ * network reports ERR_TIMEOUT or ERR_NETWORK as is), ERR_RATE_LIMITED when they all answered 429, and
+ * ERR_ALL_PEERS_FAILED with every cause otherwise.
+ */
+export function combineFailures(failures: readonly PeerFailure[]): ClientError {
+  const [only] = failures;
+  if (failures.length === 1 && only) return only.error;
+  if (failures.length > 0 && failures.every((failure) => failure.error.code === 'ERR_RATE_LIMITED')) {
+    const retryAfter = Math.min(...failures.map((failure) => failure.error.retryAfter ?? 0));
+    return new ClientError(
+      'ERR_RATE_LIMITED',
+      `every peer asked is rate limiting requests; retry in ${Math.ceil(retryAfter)} s`,
+      { retryAfter, causes: [...failures] },
+    );
+  }
+  const summary = failures.map((failure) => `${failure.url}: ${failure.error.message}`).join('; ');
+  return new ClientError('ERR_ALL_PEERS_FAILED', `no peer could answer (${summary})`, {
+    causes: [...failures],
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Building blocks of the response schemas. Amounts: ARK sends every amount, fee, balance, vote weight, reward and
+ * nonce as an integer string in the smallest unit (ark-core-api.md §2.7); the client turns them into `bigint`
+ * at the boundary, so core code never sees amount strings and never loses precision (architecture §3: amounts are
+ * bigint inside core). A few routes send numbers instead (the `/node/fees` zeros, milestone rewards); those are
+ * accepted when they are safe integers.
+ */
+import { z } from 'zod';
+
+export const amount = z
+  .union([
+    z.string().regex(/^-?\d{1,30}$/, 'expected an integer amount string'),
+    z.number().int().refine(Number.isSafeInteger),
+  ])
+  .transform((value) => BigInt(value));
+
+export const integer = z.number().int();
+export const hex64 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex characters');
+export const publicKey = z.string().regex(/^[0-9a-fA-F]{66}$/, 'expected a 66-hex public key');
+
+/** `{epoch, unix, human}` (ark-core-api.md §2.7). */
+export const timestamp = z.object({ epoch: integer, unix: integer, human: z.string() });
+export type Timestamp = z.output<typeof timestamp>;
+
+/** `{"data": …}`: every non-paginated route (ark-core-api.md §3). */
+export function dataOf<T>(item: z.ZodType<T>): z.ZodType<T> {
+  return z.object({ data: item }).transform((envelope) => envelope.data);
+}
+
+/** The pagination envelope (ark-core-api.md §3); links are paths without `/api`, or null. */
+export const pageMeta = z.object({
+  totalCountIsEstimate: z.boolean().optional(),
+  count: integer,
+  pageCount: integer,
+  totalCount: integer,
+  next: z.string().nullable().optional(),
+  previous: z.string().nullable().optional(),
+  self: z.string().optional(),
+  first: z.string().optional(),
+  last: z.string().optional(),
+});
+export type PageMeta = z.output<typeof pageMeta>;
+
+export interface Page<T> {
+  meta: PageMeta;
+  data: T[];
+}
+
+export function pageOf<T>(item: z.ZodType<T>): z.ZodType<Page<T>> {
+  return z.object({ meta: pageMeta, data: z.array(item) });
+}

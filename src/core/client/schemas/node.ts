@@ -1,0 +1,134 @@
+/** Node and chain metadata answers (ark-core-api.md §6.1, §9.1–§9.3, §9.7, §9.8). */
+import { z } from 'zod';
+import { amount, hex64, integer, publicKey } from './common';
+
+/** A raw milestone: only `height` is required, the rest is merged from earlier entries (protocol reference §1). */
+export const rawMilestone = z.looseObject({
+  height: integer.min(1),
+  reward: z.union([z.number().int().min(0), z.string().regex(/^\d+$/)]).optional(),
+  activeDelegates: integer.min(1).optional(),
+  blocktime: integer.min(1).optional(),
+  block: z
+    .looseObject({
+      version: integer.optional(),
+      maxTransactions: integer.optional(),
+      maxPayload: integer.optional(),
+      idFullSha256: z.boolean().optional(),
+      acceptExpiredTransactionTimestamps: z.boolean().optional(),
+    })
+    .optional(),
+  epoch: z.string().optional(),
+  fees: z.looseObject({ staticFees: z.record(z.string(), z.number().int().min(0)).optional() }).optional(),
+  vendorFieldLength: integer.optional(),
+  multiPaymentLimit: integer.optional(),
+  aip11: z.boolean().optional(),
+  htlcEnabled: z.boolean().optional(),
+  aip36: z.boolean().optional(),
+  aip37: z.boolean().optional(),
+});
+
+/** The merged milestone a node reports as `constants` (§9.3): the fields every network needs are present. */
+export const constants = rawMilestone.extend({
+  reward: z.union([z.number().int().min(0), z.string().regex(/^\d+$/)]),
+  activeDelegates: integer.min(1),
+  blocktime: integer.min(1),
+  epoch: z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'expected an ISO date'),
+});
+export type NetworkConstants = z.output<typeof constants>;
+
+export const nodeConfiguration = z.object({
+  core: z.looseObject({ version: z.string() }),
+  nethash: hex64,
+  slip44: integer,
+  wif: integer,
+  token: z.string().min(1),
+  symbol: z.string(),
+  explorer: z.string().optional(),
+  /** The network's address byte (pubKeyHash), not a software version (§9.3). */
+  version: integer.min(0).max(255),
+  ports: z.record(z.string(), z.number().nullable()),
+  constants,
+  transactionPool: z.record(z.string(), z.unknown()).optional(),
+});
+export type NodeConfiguration = z.output<typeof nodeConfiguration>;
+
+export const networkParams = z.object({
+  name: z.string().min(1),
+  messagePrefix: z.string(),
+  bip32: z.object({ public: integer, private: integer }),
+  pubKeyHash: integer.min(0).max(255),
+  nethash: hex64,
+  wif: integer.min(0).max(255),
+  slip44: integer,
+  aip20: integer.default(0),
+  burnAddress: z.string().optional(),
+  client: z.object({ token: z.string().min(1), symbol: z.string(), explorer: z.string() }),
+});
+
+/** The genesis block as the crypto configuration carries it; only the summary fields are kept. */
+export const genesisSummary = z
+  .looseObject({
+    id: z.string().min(1),
+    height: integer,
+    timestamp: integer,
+    payloadHash: hex64,
+    generatorPublicKey: publicKey,
+    numberOfTransactions: integer,
+    totalAmount: amount,
+  })
+  .transform((block) => ({
+    id: block.id,
+    height: block.height,
+    timestamp: block.timestamp,
+    payloadHash: block.payloadHash,
+    generatorPublicKey: block.generatorPublicKey,
+    numberOfTransactions: block.numberOfTransactions,
+    totalAmount: block.totalAmount.toString(),
+  }));
+
+/** `configManager.all()` (§9.8): network, milestones, exceptions, genesis block. */
+export const cryptoConfiguration = z.object({
+  network: networkParams,
+  milestones: z.array(rawMilestone).min(1),
+  exceptions: z.record(z.string(), z.unknown()).optional(),
+  genesisBlock: genesisSummary,
+});
+export type CryptoConfiguration = z.output<typeof cryptoConfiguration>;
+
+export const nodeStatus = z.object({
+  synced: z.boolean(),
+  now: integer,
+  blocksCount: integer,
+  timestamp: integer,
+});
+export type NodeStatus = z.output<typeof nodeStatus>;
+
+export const nodeSyncing = z.object({
+  syncing: z.boolean(),
+  blocks: integer,
+  height: integer,
+  id: z.string(),
+});
+export type NodeSyncing = z.output<typeof nodeSyncing>;
+
+export const blockchain = z.object({
+  block: z.object({ height: integer, id: z.string() }),
+  supply: amount,
+});
+export type Blockchain = z.output<typeof blockchain>;
+
+const feeStatistic = z.object({ avg: amount, max: amount, min: amount, sum: amount });
+export type FeeStatistic = z.output<typeof feeStatistic>;
+
+/** `/node/fees` (§9.7): `data[typeGroup][handlerKey] = {avg,max,min,sum}`, plus `meta.days`. */
+export const nodeFees = z
+  .object({
+    meta: z.object({ days: integer.optional() }).optional(),
+    data: z.record(z.string(), z.record(z.string(), feeStatistic)),
+  })
+  .transform((answer) => ({ days: answer.meta?.days, byTypeGroup: answer.data }));
+export type NodeFees = z.output<typeof nodeFees>;
+
+/** `/transactions/fees` (§9.4): static fees by typeGroup and handler key. */
+export const staticFees = z.record(z.string(), z.record(z.string(), amount));
+export type StaticFees = z.output<typeof staticFees>;
