@@ -13,6 +13,7 @@ export const entryPoints = {
   'verify-worker': 'src/core/protocol/parallel/verify-worker.ts',
   'bench-protocol': 'tests/bench/protocol-bench.ts',
   'bench-node': 'tests/bench/node-bench.ts',
+  'bench-api': 'tests/bench/api-bench.ts',
   // The child process of tests/node/crash/crash.test.ts.
   'crash-node': 'tests/node/crash/crash-node.ts',
 };

@@ -38,6 +38,25 @@ const ROUTES = [
   '/api/node/syncing',
   '/api/peers',
   '/api/peers/{id}',
+  '/api/locks',
+  '/api/locks/{id}',
+  '/api/entities',
+  '/api/entities/{id}',
+  '/api/delegates',
+  '/api/delegates/{id}',
+  '/api/delegates/{id}/voters',
+  '/api/delegates/{id}/blocks',
+  '/api/rounds/{id}/delegates',
+  '/api/wallets',
+  '/api/wallets/top',
+  '/api/wallets/{id}',
+  '/api/wallets/{id}/transactions',
+  '/api/wallets/{id}/transactions/sent',
+  '/api/wallets/{id}/transactions/received',
+  '/api/wallets/{id}/votes',
+  '/api/wallets/{id}/locks',
+  '/api/votes',
+  '/api/votes/{id}',
 ];
 const SECONDARY = ['/blockchain', '/trng', '/trng-1'];
 
@@ -78,6 +97,40 @@ const KEYS = [
   'days',
   'ip',
   'version',
+  'lockId',
+  'isExpired',
+  'expirationType',
+  'expirationValue.from',
+  'secretHash',
+  'timestamp.epoch',
+  'timestamp.unix.to',
+  'timestamp.human',
+  'isResigned',
+  'subType',
+  'data.name',
+  'data.ipfsData',
+  'data',
+  'username',
+  'votes.from',
+  'rank',
+  'rank.to',
+  'blocks.produced',
+  'blocks.last.height.from',
+  'blocks.last.timestamp.human',
+  'production.approval',
+  'forged.total.to',
+  'balance',
+  'balance.from',
+  'nonce.to',
+  'attributes',
+  'attributes.vote',
+  'attributes.delegate.username',
+  'attributes.delegate.voteBalance.from',
+  'attributes.delegate.resigned',
+  'attributes.multiSignature.publicKeys',
+  'attributes.htlc.locks.*.amount',
+  'attributes.ipfs.hashes.*',
+  'attributes.entities.*.data.name',
   '__proto__',
   'constructor.prototype',
   'a..b',
@@ -105,6 +158,13 @@ const value = fc.oneof(
     'foo:desc',
     'amount:asc,height:desc',
     'address:asc',
+    'rank:desc',
+    'votes',
+    'balance:asc',
+    'attributes.delegate.rank:desc',
+    'attributes.htlc.locks',
+    'api_user2',
+    'genesis_1',
     faucet.publicKey,
     user1.address,
     'a'.repeat(64),
@@ -135,6 +195,10 @@ const segment = fc.oneof(
     '%2F',
     '..',
     'first',
+    'api_user2',
+    'genesis_1',
+    user1.address,
+    faucet.publicKey,
   ),
 );
 
@@ -239,6 +303,26 @@ describe('no 5xx for anything a client sends', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('no 5xx from POST /locks/unlocked', () => {
+  it('random bodies (ids, id, anything) and query strings', async () => {
+    const lockId = fc.oneof(hex(64, 64), fc.constant(chain.txs.lock.id!), fc.string(), fc.integer());
+    const body = fc.oneof(
+      fc.record({ ids: fc.oneof(fc.array(lockId, { maxLength: 30 }), lockId) }, { requiredKeys: [] }),
+      fc.record({ id: fc.oneof(fc.array(lockId, { maxLength: 30 }), lockId) }, { requiredKeys: [] }),
+      fc.jsonValue(),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, queryString, async (payload, query) => {
+        const answer = await request(chain.server.publicApp, 'POST', `/api/locks/unlocked?${query}`, {
+          body: payload,
+        });
+        expectClientSafe(answer.status, answer.text);
+      }),
+      { numRuns: 300 },
     );
   });
 });

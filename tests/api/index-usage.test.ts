@@ -7,19 +7,29 @@
  * gets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_HASH, faucet, startApiChain, user1, user3, type ApiChain } from './support/api-chain';
-import { get } from './support/http';
+import {
+  SECRET_HASH,
+  faucet,
+  startApiChain,
+  user1,
+  user2,
+  user3,
+  votedDelegate,
+  type ApiChain,
+} from './support/api-chain';
+import { request } from './support/http';
 import { recordQueries, type RecordedQuery } from './support/query-recorder';
 
 let chain: ApiChain;
 let recorded: RecordedQuery[];
 beforeAll(async () => {
-  chain = await startApiChain();
+  // Without the response cache: every request must reach SQLite, so every route's plan is really checked.
+  chain = await startApiChain({ responseCache: false });
   recorded = recordQueries(chain.server);
 });
 afterAll(async () => chain?.close());
 
-const BIG_TABLE_SCAN = /^SCAN (b|t|blocks|transactions|wallets)\b/;
+const BIG_TABLE_SCAN = /^SCAN (b|t|w|blocks|transactions|wallets)\b/;
 
 function plan(query: RecordedQuery): string[] {
   const rows = chain.node.store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as {
@@ -37,9 +47,15 @@ function isOrderedWalk(query: RecordedQuery, lines: string[]): boolean {
   );
 }
 
-async function scansOf(url: string): Promise<string[]> {
+/** The full scans of a GET (or, with a body, a POST) of `url`. */
+async function scansOf(url: string, body?: unknown): Promise<string[]> {
   recorded.length = 0;
-  const answer = await get(chain.server.publicApp, url);
+  const answer = await request(
+    chain.server.publicApp,
+    body === undefined ? 'GET' : 'POST',
+    url,
+    body === undefined ? {} : { body },
+  );
   expect(answer.status, `${url}: ${answer.text}`).toBeLessThan(300);
   const failures: string[] = [];
   for (const query of recorded) {
@@ -94,6 +110,58 @@ const INDEXED: (() => string)[] = [
   () => '/api/node/syncing',
   () => '/api/node/configuration',
   () => '/api/peers',
+  () => '/api/locks',
+  () => '/api/locks?orderBy=amount:desc',
+  () => `/api/locks?lockId=${chain.txs.lock.id!}`,
+  () => `/api/locks?senderPublicKey=${pk()}`,
+  () => `/api/locks?recipientId=${user3.address}`,
+  () => `/api/locks?secretHash=${SECRET_HASH}`,
+  () => '/api/locks?isExpired=false&amount.from=1',
+  () => '/api/locks?timestamp.epoch.from=8000',
+  () => `/api/locks/${chain.txs.lock.id!}`,
+  () => '/api/entities',
+  () => '/api/entities?type=0&data.name=votary%25',
+  () => `/api/entities?address=${user1.address}`,
+  () => `/api/entities?publicKey=${pk()}`,
+  () => '/api/delegates',
+  () => '/api/delegates?username=api%25&orderBy=votes:desc',
+  () => '/api/delegates/api_user2',
+  () => `/api/delegates/${user2.address}`,
+  () => `/api/delegates/${votedDelegate.publicKey}`,
+  () => `/api/delegates/${votedDelegate.publicKey}/voters`,
+  () => `/api/delegates/${votedDelegate.publicKey}/voters?orderBy=balance:asc`,
+  () => `/api/delegates/${votedDelegate.publicKey}/voters?balance.from=1&nonce=1`,
+  () => `/api/delegates/${votedDelegate.publicKey}/blocks`,
+  () => `/api/delegates/${votedDelegate.publicKey}/blocks?orderBy=height:asc`,
+  () => '/api/rounds/1/delegates',
+  () => '/api/wallets',
+  () => '/api/wallets?orderBy=balance:asc',
+  () => '/api/wallets/top?page=2&limit=5',
+  () => `/api/wallets?address=${user1.address}`,
+  () => `/api/wallets?publicKey=${pk()}`,
+  () => '/api/wallets?balance.from=1&balance.to=100000000000',
+  () => '/api/wallets?nonce=1',
+  () => `/api/wallets?attributes.vote=${votedDelegate.publicKey}`,
+  () => '/api/wallets?attributes.delegate.username=api_user2',
+  () => '/api/wallets?attributes.delegate.voteBalance.from=1',
+  () => `/api/wallets?attributes.secondPublicKey=${pk()}`,
+  () => '/api/wallets?attributes.multiSignature.min=2',
+  () => '/api/wallets?attributes.htlc.lockedBalance.from=1',
+  () => `/api/wallets?attributes.htlc.locks.${chain.txs.lock.id!}.amount=300000000`,
+  () => '/api/wallets?attributes.ipfs.hashes.QmR45FmbVVrixReBwJkhEKde2qwHYaQzGxu4ZoDeswuF9w=true',
+  () => '/api/wallets?attributes.entities.*.data.name=votary',
+  () => `/api/wallets/${user1.address}`,
+  () => `/api/wallets/${pk()}`,
+  () => '/api/wallets/api_user2',
+  () => `/api/wallets/${user1.address}/transactions`,
+  () => `/api/wallets/${user1.address}/transactions/sent`,
+  () => `/api/wallets/${user1.address}/transactions/received`,
+  () => `/api/wallets/${user1.address}/votes`,
+  () => `/api/wallets/${pk()}/locks`,
+  () => '/api/votes',
+  () => '/api/votes?orderBy=timestamp:asc',
+  () => `/api/votes?senderId=${user1.address}`,
+  () => `/api/votes/${chain.txs.vote.id}`,
 ];
 
 /** Filters and sorts no index serves: a scan is expected (listed in docs/design/api.md). */
@@ -115,6 +183,10 @@ const UNINDEXED: (() => string)[] = [
   () => '/api/transactions?vendorField=%25again',
   () => `/api/transactions?asset.lock.secretHash=${SECRET_HASH}`,
   () => '/api/transactions?orderBy=amount:desc',
+  () => '/api/wallets?address=D%25',
+  () => '/api/wallets?publicKey=03%25',
+  () => '/api/wallets?orderBy=nonce:desc',
+  () => '/api/wallets?orderBy=attributes.delegate.voteBalance:desc',
 ];
 
 describe('query plans', () => {
@@ -124,5 +196,11 @@ describe('query plans', () => {
 
   it.each(UNINDEXED.map((url) => [url]))('%s scans (a documented exception)', async (url) => {
     expect((await scansOf(url())).length).toBeGreaterThan(0);
+  });
+});
+
+describe('query plans of POST /locks/unlocked', () => {
+  it.each([[{}], [{ ids: [SECRET_HASH] }], [{ id: SECRET_HASH }]])('%j uses indexes only', async (body) => {
+    expect(await scansOf('/api/locks/unlocked', body)).toEqual([]);
   });
 });

@@ -53,11 +53,33 @@ export function hasMillionBlockDb(dataDir: string, blocks: number): boolean {
   }
 }
 
+/** A block's payload totals, for a caller that fills blocks with transactions (bench:api). */
+export interface BlockPayload {
+  numberOfTransactions: number;
+  totalAmount: bigint;
+  totalFee: bigint;
+  payloadLength: number;
+}
+
+/**
+ * What a caller adds to each block (bench:api): `payload(height)` gives the block row's totals, and `fill` writes
+ * the block's rows (its transactions) on the same connection, inside the same SQLite transaction, right after
+ * the block row. Without it, blocks are empty (bench:node).
+ */
+export interface BlockFiller {
+  prepare(db: ReturnType<typeof openDatabase>): void;
+  payload(height: number): BlockPayload;
+  fill(height: number, timestamp: number): void;
+}
+
+const EMPTY: BlockPayload = { numberOfTransactions: 0, totalAmount: 0n, totalFee: 0n, payloadLength: 0 };
+
 /** Builds the chain of `blocks` blocks (genesis included) in `dataDir`, replacing whatever was there. */
 export function buildMillionBlockDb(
   dataDir: string,
   blocks: number,
   progress: (height: number) => void,
+  filler?: BlockFiller,
 ): void {
   rmSync(dataDir, { recursive: true, force: true });
   const store = openLocalnetChain(dataDir);
@@ -80,8 +102,9 @@ export function buildMillionBlockDb(
     const insertBlock = db.prepare(
       `INSERT INTO blocks (height, id, version, timestamp, previous_block, number_of_transactions, total_amount,
          total_fee, reward, payload_length, payload_hash, generator_public_key, block_signature)
-       VALUES (?, ?, ?, ?, ?, 0, 0, 0, ?, 0, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    filler?.prepare(db);
     const insertForger = db.prepare(
       'INSERT INTO rounds (round, position, public_key, vote_balance) VALUES (?, ?, ?, ?)',
     );
@@ -101,17 +124,23 @@ export function buildMillionBlockDb(
         const owner = forgers[forgerIndex(slotNumber(timestamp, milestone.blocktime), active)];
         if (!owner) throw new Error(`round ${round} has no forger for height ${height}`);
         const id = blockId(height);
+        const payload = filler?.payload(height) ?? EMPTY;
         insertBlock.run(
           BigInt(height),
           id,
           BigInt(milestone.block.version),
           BigInt(timestamp),
           previous,
+          BigInt(payload.numberOfTransactions),
+          payload.totalAmount,
+          payload.totalFee,
           BigInt(milestone.reward),
+          BigInt(payload.payloadLength),
           EMPTY_PAYLOAD_HASH,
           owner.publicKey,
           PLACEHOLDER_SIGNATURE,
         );
+        filler?.fill(height, timestamp);
         previous = id;
         // ChainStore saves the next round's rows with the last block of a round.
         if (isNewRound(height + 1, network)) {

@@ -6,11 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import { createContext, type ApiContext, type ApiNode } from './context';
 import { createBaseApp, type RateLimitOptions } from './http/app';
+import { isChainRoute, registerResponseCache } from './http/response-cache';
 import { blockRoutes } from './routes/blocks';
 import { blockchainRoutes } from './routes/blockchain';
+import { delegateRoutes } from './routes/delegates';
+import { entityRoutes } from './routes/entities';
+import { lockRoutes } from './routes/locks';
 import { nodeRoutes } from './routes/node';
 import { peerRoutes } from './routes/peers';
 import { transactionRoutes } from './routes/transactions';
+import { voteRoutes } from './routes/votes';
+import { walletRoutes } from './routes/wallets';
 import { secondaryRoutes } from './secondary/routes';
 import { VOTARY_VERSION } from './version';
 
@@ -29,6 +35,10 @@ export interface ApiServerOptions {
   rateLimit?: RateLimitOptions;
   /** Unix milliseconds (default Date.now). */
   now?: () => number;
+  /**
+   * Cache GET answers of the chain-only routes until the next block (http/response-cache.ts); default true.
+   */
+  responseCache?: boolean;
   /** Genuine server errors (bugs); default: written to stderr. */
   onServerError?: (error: unknown) => void;
 }
@@ -43,6 +53,11 @@ export const PUBLIC_ROUTE_GROUPS: readonly RouteGroup[] = [
   transactionRoutes,
   nodeRoutes,
   peerRoutes,
+  lockRoutes,
+  entityRoutes,
+  delegateRoutes,
+  walletRoutes,
+  voteRoutes,
 ];
 
 export interface ApiServer {
@@ -98,6 +113,12 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
   const publicApp = (bound.public = base(() => ports().public));
   publicApp.get('/', () => ({ data: 'Hello World!' }));
+  if (options.responseCache ?? true) {
+    registerResponseCache(publicApp, {
+      tip: () => options.node.store.lastBlock().id ?? '',
+      cacheable: isChainRoute,
+    });
+  }
   // Registered as a plugin so that it loads after CORS and the rate limiter, which attach to the routes.
   void publicApp.register(
     (api, _opts, done) => {

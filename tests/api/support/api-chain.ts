@@ -89,7 +89,7 @@ function addAll(node: LocalNode, txs: TransactionData[]): void {
 }
 
 export async function startApiChain(
-  options: { rateLimit?: RateLimitOptions; host?: string } = {},
+  options: { rateLimit?: RateLimitOptions; host?: string; responseCache?: boolean } = {},
 ): Promise<ApiChain> {
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-api-'));
   const blockTime = milestoneAt(localnet, 1).blocktime;
@@ -178,6 +178,7 @@ export async function startApiChain(
     now: () => clock.now,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.host ? { host: options.host } : {}),
+    ...(options.responseCache === undefined ? {} : { responseCache: options.responseCache }),
     onServerError: (error) => serverErrors.push(error),
   });
   await server.publicApp.ready();

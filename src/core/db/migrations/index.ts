@@ -1,8 +1,15 @@
 import { chainSchema } from './001-chain';
 import { apiIndexes } from './002-api-indexes';
+import { apiDelegatesWallets } from './003-api-delegates-wallets';
+import { apiLocksEntities } from './004-api-locks-entities';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every migration in version order; a new schema step is a new file NNN-name.ts appended here. */
-export const MIGRATIONS: readonly Migration[] = [chainSchema, apiIndexes];
+export const MIGRATIONS: readonly Migration[] = [
+  chainSchema,
+  apiIndexes,
+  apiDelegatesWallets,
+  apiLocksEntities,
+];

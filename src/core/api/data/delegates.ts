@@ -1,0 +1,164 @@
+/**
+ * Delegates of the public API (ark-core-api.md §6.5, §6.15, §10; public-api.md §4.4). ARK builds every
+ * delegate's resource in memory and filters and sorts those; so does Votary: delegates are few (the registered
+ * ones, a few hundred at most), read from the small `delegates` table, so the criteria are ARK's own semantics
+ * (query/memory-match.ts) on the very values the resource shows.
+ */
+import { formatTimestamp, type TimestampObject } from '../../protocol/time';
+import type { ApiContext } from '../context';
+import { matchesCriteria } from '../query/memory-match';
+import { patternable } from '../query/memory-criteria';
+import type { SortItem } from '../query/order-by';
+import { address, boolean, hex, integer, orList, publicKey, text, type JsonSchema } from '../schema/common';
+import { approvalOf } from './approval';
+import { bigIntegerText, memoryRangeable } from './wallets';
+
+export interface DelegateRecord {
+  username: string;
+  address: string;
+  publicKey: string;
+  votes: bigint;
+  rank?: number;
+  isResigned: boolean;
+  blocks: {
+    produced: number;
+    last?: { id: string; height: number; timestamp: TimestampObject };
+  };
+  production: { approval: number };
+  forged: { fees: bigint; rewards: bigint; total: bigint };
+}
+
+interface DelegateRow {
+  public_key: string;
+  address: string;
+  username: string;
+  vote_balance: bigint;
+  produced_blocks: bigint;
+  forged_fees: bigint;
+  forged_rewards: bigint;
+  last_block_id: string | null;
+  last_block_height: bigint | null;
+  last_block_timestamp: bigint | null;
+  resigned: bigint;
+  rank: bigint | null;
+}
+
+const SELECT =
+  'SELECT public_key, address, username, vote_balance, produced_blocks, forged_fees, forged_rewards, ' +
+  'last_block_id, last_block_height, last_block_timestamp, resigned, rank FROM delegates';
+
+function recordOf(ctx: ApiContext, row: DelegateRow, supply: bigint): DelegateRecord {
+  const resigned = row.resigned === 1n;
+  const record: DelegateRecord = {
+    username: row.username,
+    address: row.address,
+    publicKey: row.public_key,
+    votes: row.vote_balance,
+    isResigned: resigned,
+    blocks: { produced: Number(row.produced_blocks) },
+    production: { approval: approvalOf(row.vote_balance, supply) },
+    forged: {
+      fees: row.forged_fees,
+      rewards: row.forged_rewards,
+      total: row.forged_fees + row.forged_rewards,
+    },
+  };
+  // The rank of the last round start (§10.2); a resigned delegate shows none even before the next round.
+  if (row.rank !== null && !resigned) record.rank = Number(row.rank);
+  if (row.last_block_id !== null && row.last_block_height !== null && row.last_block_timestamp !== null) {
+    record.blocks.last = {
+      id: row.last_block_id,
+      height: Number(row.last_block_height),
+      timestamp: formatTimestamp(Number(row.last_block_timestamp), ctx.network),
+    };
+  }
+  return record;
+}
+
+/** Every registered delegate, resigned ones included, with approval against the current supply (§10.5). */
+export function allDelegates(ctx: ApiContext): DelegateRecord[] {
+  const supply = ctx.node.store.supply().total;
+  return ctx.sql.all<DelegateRow>(SELECT).map((row) => recordOf(ctx, row, supply));
+}
+
+/** The delegate of a wallet, or undefined when the wallet is not a delegate. */
+export function delegateOfWallet(ctx: ApiContext, walletAddress: string): DelegateRecord | undefined {
+  const row = ctx.sql.get1<DelegateRow>(`${SELECT} WHERE address = ?`, [walletAddress]);
+  return row && recordOf(ctx, row, ctx.node.store.supply().total);
+}
+
+const count = (minimum = 0): JsonSchema => integer({ minimum });
+const object = (properties: Record<string, JsonSchema>): JsonSchema => ({
+  type: 'object',
+  properties,
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+/** The criteria of `/delegates` (§6.5; public-api.md §4.4), nested as the dotted keys parse. */
+export const DELEGATE_CRITERIA: Record<string, JsonSchema> = {
+  username: orList(text(256)),
+  address: orList(patternable(address(), '0-9a-zA-Z', 34)),
+  publicKey: orList(patternable(publicKey(), '0-9a-fA-F', 66)),
+  votes: memoryRangeable(bigIntegerText()),
+  rank: memoryRangeable(count(1)),
+  isResigned: boolean(),
+  blocks: object({
+    produced: memoryRangeable(count()),
+    last: object({
+      id: orList(patternable(hex(64), '0-9a-fA-F', 64)),
+      height: memoryRangeable(count()),
+      timestamp: object({
+        epoch: memoryRangeable(count()),
+        unix: memoryRangeable(count()),
+        human: orList(text(64)),
+      }),
+    }),
+  }),
+  production: object({
+    approval: memoryRangeable({ type: 'number', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+  }),
+  forged: object({
+    fees: memoryRangeable(bigIntegerText()),
+    rewards: memoryRangeable(bigIntegerText()),
+    total: memoryRangeable(bigIntegerText()),
+  }),
+};
+
+/** Whether a delegate satisfies every criterion of the query (AND across keys). */
+export function matchesDelegate(record: DelegateRecord, query: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(DELEGATE_CRITERIA).every(
+    (key) =>
+      !Object.hasOwn(query, key) ||
+      query[key] === undefined ||
+      matchesCriteria((record as unknown as Record<string, unknown>)[key], query[key]),
+  );
+}
+
+/** The sortable paths: the criteria's leaves (§2.4 B). */
+const DELEGATE_PATHS = new Set([
+  'username',
+  'address',
+  'publicKey',
+  'votes',
+  'rank',
+  'isResigned',
+  'blocks.produced',
+  'blocks.last.id',
+  'blocks.last.height',
+  'blocks.last.timestamp.epoch',
+  'blocks.last.timestamp.unix',
+  'blocks.last.timestamp.human',
+  'production.approval',
+  'forged.fees',
+  'forged.rewards',
+  'forged.total',
+]);
+
+export const isDelegatePath = (path: string): boolean => DELEGATE_PATHS.has(path);
+
+/** ARK's default and tie-breakers (§2.4 B): unranked delegates (resigned, or registered this round) last. */
+export const DELEGATE_TIE_BREAKERS: SortItem[] = [
+  { property: 'rank', direction: 'asc' },
+  { property: 'publicKey', direction: 'asc' },
+];

@@ -1,0 +1,226 @@
+/**
+ * HTLC locks of the public API (ark-core-api.md §6.7, §6.17, §8; public-api.md §4.9). ARK keeps open locks in
+ * wallet state, so /locks lists only those (a claim or refund removes the lock there); Votary's `locks` table
+ * keeps every lock with its status and unlocking transaction, so the memory-dialect criteria and sorting run in
+ * SQL (query/memory-criteria.ts) over indexes (migration 004). `isExpired` is judged against the last block,
+ * read inside the query, so a page and its total agree.
+ */
+import type { Lock, LockStatus } from '../../node/state/types';
+import { epochUnixMs, type Network } from '../../protocol/networks';
+import type { ApiContext } from '../context';
+import { criteriaFilter, isRange, listOf, type CriteriaSet, type Criterion } from '../query/criteria';
+import {
+  memoryOrderSql,
+  patternable,
+  textCriterion,
+  textMatch,
+  type MemorySortColumns,
+} from '../query/memory-criteria';
+import type { SortItem } from '../query/order-by';
+import { address, boolean, hex, integer, orList, publicKey, rangeable, text } from '../schema/common';
+import type { JsonSchema } from '../schema/common';
+import { and, between, fragment, inList, or, placeholders, type SqlFragment } from '../sql/filter';
+import { runPage, type PageRows } from '../sql/page-query';
+import type { SqlParam } from '../sql/statement-cache';
+import type { ListWindow } from './blocks';
+
+interface LockRow {
+  id: string;
+  sender_public_key: string;
+  sender_address: string;
+  recipient_address: string;
+  amount: bigint;
+  secret_hash: string;
+  expiration_type: bigint;
+  expiration_value: bigint;
+  timestamp: bigint;
+  height: bigint;
+  vendor_field: string | null;
+  status: LockStatus;
+  unlock_transaction_id: string | null;
+}
+
+function lockOf(row: LockRow): Lock {
+  const lock: Lock = {
+    id: row.id,
+    senderPublicKey: row.sender_public_key,
+    senderAddress: row.sender_address,
+    recipientAddress: row.recipient_address,
+    amount: row.amount,
+    secretHash: row.secret_hash,
+    expiration: { type: row.expiration_type === 1n ? 1 : 2, value: Number(row.expiration_value) },
+    timestamp: Number(row.timestamp),
+    height: Number(row.height),
+    status: row.status,
+  };
+  if (row.vendor_field !== null) lock.vendorField = row.vendor_field;
+  if (row.unlock_transaction_id !== null) lock.unlockTransactionId = row.unlock_transaction_id;
+  return lock;
+}
+
+/** The last block's height and timestamp, as SQL (uncorrelated: evaluated once per statement). */
+const TIP_HEIGHT = '(SELECT max(height) FROM blocks)';
+const TIP_TIMESTAMP = `(SELECT timestamp FROM blocks WHERE height = ${TIP_HEIGHT})`;
+/** ARK's isExpired (§6.17): type 1 against the last block's timestamp, type 2 against its height. */
+const IS_EXPIRED = `(l.expiration_value <= CASE l.expiration_type WHEN 1 THEN ${TIP_TIMESTAMP} ELSE ${TIP_HEIGHT} END)`;
+const OPEN = fragment("l.status = 'locked'");
+
+const INT64_MAX = 2n ** 63n - 1n;
+/** Amounts are integer strings (they may pass 2^53); beyond int64 they match nothing stored. */
+const amountScalar: JsonSchema = { type: 'string', pattern: '^[0-9]{1,30}$' };
+const amountParam = (value: string): bigint => {
+  const amount = BigInt(value);
+  return amount > INT64_MAX ? INT64_MAX : amount;
+};
+
+function amountCriterion(column: string): Criterion {
+  return {
+    schema: rangeable(amountScalar),
+    filter: (value) => {
+      if (isRange(value)) {
+        return between(column, {
+          ...(value.from === undefined ? {} : { from: amountParam(String(value.from)) }),
+          ...(value.to === undefined ? {} : { to: amountParam(String(value.to)) }),
+        });
+      }
+      return inList(column, listOf(value as string | string[]).map(amountParam));
+    },
+  };
+}
+
+function numberFilter(column: string, value: unknown, shift = 0): SqlFragment | undefined {
+  const move = (n: SqlParam | undefined) => (n === undefined ? undefined : Number(n) - shift);
+  if (isRange(value)) {
+    const from = move(value.from);
+    const to = move(value.to);
+    return between(column, { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
+  }
+  return inList(
+    column,
+    listOf(value as number | number[]).map((n) => Number(n) - shift),
+  );
+}
+
+const nonNegative = () => integer({ minimum: 0 });
+
+/** `timestamp.human` equality: the ISO text of one epoch second, else nothing; `%` patterns match the text. */
+function humanFilter(value: string, unixOffset: number): SqlFragment {
+  if (value.includes('%')) {
+    return textMatch(`strftime('%Y-%m-%dT%H:%M:%fZ', l.timestamp + ${unixOffset}, 'unixepoch')`, value);
+  }
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms) || ms % 1000 !== 0 || new Date(ms).toISOString() !== value) {
+    return fragment('0');
+  }
+  return fragment('l.timestamp = ?', ms / 1000 - unixOffset);
+}
+
+/** Lock criteria (§6.7): the network decides how unix seconds map to the stored epoch seconds. */
+export function lockCriteria(network: Network): CriteriaSet {
+  const unixOffset = Math.floor(epochUnixMs(network) / 1000);
+  return {
+    lockId: textCriterion('l.id', patternable(hex(64), '0-9a-fA-F', 64)),
+    senderPublicKey: textCriterion('l.sender_public_key', patternable(publicKey(), '0-9a-fA-F', 66)),
+    recipientId: textCriterion('l.recipient_address', patternable(address(), '0-9a-zA-Z', 34)),
+    isExpired: {
+      schema: boolean(),
+      filter: (value) => fragment(value === true ? IS_EXPIRED : `NOT ${IS_EXPIRED}`),
+    },
+    expirationType: {
+      schema: orList(nonNegative()),
+      filter: (value) => numberFilter('l.expiration_type', value),
+    },
+    expirationValue: {
+      schema: rangeable(nonNegative()),
+      filter: (value) => numberFilter('l.expiration_value', value),
+    },
+    secretHash: textCriterion('l.secret_hash', patternable(hex(64), '0-9a-fA-F', 64)),
+    amount: amountCriterion('l.amount'),
+    timestamp: {
+      schema: {
+        type: 'object',
+        properties: {
+          epoch: rangeable(nonNegative()),
+          unix: rangeable(nonNegative()),
+          human: orList(text(64)),
+        },
+        additionalProperties: false,
+        minProperties: 1,
+      },
+      filter: (value) => {
+        const stamp = value as { epoch?: unknown; unix?: unknown; human?: string | string[] };
+        return and([
+          stamp.epoch === undefined ? undefined : numberFilter('l.timestamp', stamp.epoch),
+          stamp.unix === undefined ? undefined : numberFilter('l.timestamp', stamp.unix, unixOffset),
+          stamp.human === undefined
+            ? undefined
+            : or(listOf(stamp.human).map((human) => humanFilter(human, unixOffset))),
+        ]);
+      },
+    },
+    vendorField: textCriterion('l.vendor_field', text(255)),
+  };
+}
+
+/** The sortable paths (the criteria's leaves, §2.4 B) and their expressions. */
+export const LOCK_SORT: MemorySortColumns = {
+  lockId: { sql: 'l.id' },
+  senderPublicKey: { sql: 'l.sender_public_key' },
+  isExpired: { sql: IS_EXPIRED },
+  amount: { sql: 'l.amount' },
+  secretHash: { sql: 'l.secret_hash' },
+  recipientId: { sql: 'l.recipient_address' },
+  'timestamp.epoch': { sql: 'l.timestamp' },
+  'timestamp.unix': { sql: 'l.timestamp' },
+  'timestamp.human': { sql: 'l.timestamp' },
+  expirationType: { sql: 'l.expiration_type' },
+  expirationValue: { sql: 'l.expiration_value' },
+  vendorField: { sql: 'l.vendor_field', nullable: true },
+};
+
+export const isLockPath = (path: string): boolean => Object.hasOwn(LOCK_SORT, path);
+
+/** ARK's tie-breaker (`timestamp.unix:desc`), then the lock id so that pages never overlap. */
+const LOCK_TIE_BREAKERS: SortItem[] = [{ property: 'timestamp.unix', direction: 'desc' }];
+const LOCK_FINAL = 'l.id DESC';
+
+/**
+ * A page of open locks matching the query's criteria and `extra` (a wallet's locks: `l.sender_address = ?`),
+ * in the memory order `order` (validated by memoryOrderBy with isLockPath).
+ */
+export function listLocks(
+  ctx: ApiContext,
+  criteria: CriteriaSet,
+  query: Readonly<Record<string, unknown>>,
+  order: readonly SortItem[],
+  window: ListWindow,
+  extra?: SqlFragment,
+): PageRows<Lock> {
+  const page = runPage<LockRow>(ctx.sql, {
+    columns: 'l.*',
+    from: 'locks l',
+    where: and([OPEN, criteriaFilter(criteria, query), extra]),
+    orderBy: memoryOrderSql(order, LOCK_SORT, LOCK_TIE_BREAKERS, LOCK_FINAL),
+    start: window.start,
+    limit: window.limit,
+  });
+  return { rows: page.rows.map(lockOf), totalCount: page.totalCount };
+}
+
+/** An open lock (ARK answers 404 once a lock is claimed or refunded: it left wallet state). */
+export function openLockById(ctx: ApiContext, id: string): Lock | undefined {
+  const row = ctx.sql.get1<LockRow>("SELECT * FROM locks WHERE id = ? AND status = 'locked'", [id]);
+  return row && lockOf(row);
+}
+
+/**
+ * POST /locks/unlocked (§8): the transactions that unlocked these locks (their claim or refund), or — without
+ * ids — every claim and refund on the chain (each confirmed one closed a lock).
+ */
+export function unlockingTransactionsFilter(ids: readonly string[] | undefined): SqlFragment {
+  if (ids === undefined) return fragment('t.type_group = 1 AND t.type IN (9, 10)');
+  return {
+    sql: `t.id IN (SELECT unlock_transaction_id FROM locks WHERE id IN (${placeholders(ids)}) AND unlock_transaction_id IS NOT NULL)`,
+    params: [...ids],
+  };
+}

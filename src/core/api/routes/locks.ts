@@ -1,0 +1,119 @@
+/** HTLC locks (ark-core-api.md §6.7, §6.17, §8; public-api.md §4.9). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiContext } from '../context';
+import {
+  isLockPath,
+  listLocks,
+  lockCriteria,
+  openLockById,
+  unlockingTransactionsFilter,
+} from '../data/locks';
+import {
+  TRANSACTION_DEFAULT_ORDER,
+  TRANSACTION_SORT,
+  TRANSACTION_TIE_BREAKERS,
+} from '../data/transaction-criteria';
+import { listTransactions } from '../data/transactions';
+import { notFound } from '../http/errors';
+import { criteriaSchemas } from '../query/criteria';
+import { dbOrderBy, memoryOrderBy } from '../query/order-by';
+import { lockResource, type ChainTip } from '../resources/lock';
+import { transactionWithBlock } from '../resources/transaction';
+import { paramsSchema, querySchema, transactionId, type JsonSchema } from '../schema/common';
+import { orderByOf, pageOf, paramOf, queryOf, windowOf } from './helpers';
+
+/** ARK: 1–25 unique lock ids per request (§8). */
+export const MAX_UNLOCKED_IDS = 25;
+
+const idList = (): JsonSchema => ({
+  type: 'array',
+  items: transactionId(),
+  minItems: 1,
+  maxItems: MAX_UNLOCKED_IDS,
+  uniqueItems: true,
+});
+
+/**
+ * ARK's body `{ids: [...]}` and the spec's `id` (one id or a list); both optional: without any id the route
+ * lists the unlocking transactions of every unlocked lock. A missing body is the same as `{}`.
+ */
+const unlockedBody: JsonSchema = {
+  type: 'object',
+  properties: { ids: idList(), id: { anyOf: [transactionId(), idList()] } },
+  additionalProperties: false,
+};
+
+function tipOf(ctx: ApiContext): ChainTip {
+  const last = ctx.node.store.lastBlock();
+  return { height: last.height, timestamp: last.timestamp };
+}
+
+function requestedIds(request: FastifyRequest): string[] | undefined {
+  const body = (request.body ?? {}) as { ids?: string[]; id?: string | string[] };
+  if (body.ids === undefined && body.id === undefined) return undefined;
+  const ids = [...(body.ids ?? []), ...(body.id === undefined ? [] : [body.id].flat())];
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
+}
+
+export function lockRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const criteria = lockCriteria(ctx.network);
+
+  app.get(
+    '/locks',
+    {
+      schema: {
+        querystring: querySchema({
+          criteria: criteriaSchemas(criteria),
+          orderBy: 'memory',
+          transform: false,
+        }),
+      },
+    },
+    (request) => {
+      const query = queryOf(request);
+      const window = windowOf(query);
+      const order = memoryOrderBy(orderByOf(query), isLockPath);
+      const page = listLocks(ctx, criteria, query, order, window);
+      const tip = tipOf(ctx);
+      const data = page.rows.map((lock) => lockResource(ctx.network, lock, tip));
+      return pageOf(request, window, page.totalCount, data, false);
+    },
+  );
+
+  // No query schema, as ARK's (any query is accepted); the id is 64 hex.
+  app.get('/locks/:id', { schema: { params: paramsSchema({ id: transactionId() }) } }, (request) => {
+    const lock = openLockById(ctx, paramOf(request, 'id').toLowerCase());
+    if (!lock) throw notFound('Lock not found');
+    return { data: lockResource(ctx.network, lock, tipOf(ctx)) };
+  });
+
+  app.post(
+    '/locks/unlocked',
+    {
+      schema: {
+        querystring: querySchema({ orderBy: 'db', transform: false }),
+        body: unlockedBody,
+      },
+      // No body at all (no content type) is the same as `{}`: every unlocked lock.
+      preValidation: (request, _reply, done) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+        done();
+      },
+    },
+    (request) => {
+      const query = queryOf(request);
+      const window = windowOf(query);
+      const order = dbOrderBy(
+        orderByOf(query),
+        TRANSACTION_SORT,
+        TRANSACTION_DEFAULT_ORDER,
+        TRANSACTION_TIE_BREAKERS,
+      );
+      const extra = unlockingTransactionsFilter(requestedIds(request));
+      const page = listTransactions(ctx, {}, order, window, extra);
+      const lastHeight = ctx.node.store.height();
+      const data = page.rows.map((item) => transactionWithBlock(ctx.network, item, lastHeight));
+      return pageOf(request, window, page.totalCount, data, false);
+    },
+  );
+}

@@ -1,0 +1,69 @@
+/** Votes: type 3 (Core) transactions (ark-core-api.md §6.4, §6.20; public-api.md §4.8). */
+import type { FastifyInstance } from 'fastify';
+import type { ApiContext } from '../context';
+import {
+  TRANSACTION_CRITERIA,
+  TRANSACTION_DEFAULT_ORDER,
+  TRANSACTION_SORT,
+  TRANSACTION_TIE_BREAKERS,
+} from '../data/transaction-criteria';
+import { listTransactions, transactionById, type ConfirmedTransaction } from '../data/transactions';
+import { notFound } from '../http/errors';
+import { criteriaSchemas } from '../query/criteria';
+import { dbOrderBy } from '../query/order-by';
+import { rawTransaction, transactionWithoutBlock } from '../resources/transaction';
+import { paramsSchema, querySchema, transactionId } from '../schema/common';
+import { fragment } from '../sql/filter';
+import { orderByOf, pageOf, paramOf, queryOf, transformOf, windowOf } from './helpers';
+
+const VOTE = fragment('t.type_group = 1 AND t.type = 3');
+
+export function voteRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  // ARK's vote resource is the block-less transaction (§6.4): confirmations 0, no timestamp for v2.
+  const shape = (item: ConfirmedTransaction, transform: boolean) =>
+    transform
+      ? transactionWithoutBlock(ctx.network, item.tx, item.senderAddress, item.blockId)
+      : rawTransaction(item.tx, item);
+
+  app.get(
+    '/votes',
+    {
+      schema: {
+        querystring: querySchema({
+          criteria: criteriaSchemas(TRANSACTION_CRITERIA),
+          orderBy: 'db',
+          transform: true,
+        }),
+      },
+    },
+    (request) => {
+      // ARK overwrites the client's type and typeGroup with the vote's (controllers/votes.ts).
+      const { type: _type, typeGroup: _typeGroup, ...query } = queryOf(request);
+      const window = windowOf(query);
+      const order = dbOrderBy(
+        orderByOf(query),
+        TRANSACTION_SORT,
+        TRANSACTION_DEFAULT_ORDER,
+        TRANSACTION_TIE_BREAKERS,
+      );
+      const page = listTransactions(ctx, query, order, window, VOTE);
+      const data = page.rows.map((item) => shape(item, transformOf(query)));
+      return pageOf(request, window, page.totalCount, data, true);
+    },
+  );
+
+  app.get(
+    '/votes/:id',
+    {
+      schema: {
+        params: paramsSchema({ id: transactionId() }),
+        querystring: querySchema({ paginated: false, transform: true }),
+      },
+    },
+    (request) => {
+      const item = transactionById(ctx, paramOf(request, 'id'));
+      if (!item || item.tx.typeGroup !== 1 || item.tx.type !== 3) throw notFound('Vote not found');
+      return { data: shape(item, transformOf(queryOf(request))) };
+    },
+  );
+}
