@@ -5,6 +5,8 @@
  * /node/configuration/crypto — are broadcast through the SDK, accepted, and forged into blocks. Both packages are
  * dev dependencies only; nothing in Votary imports them.
  */
+// Must stay first: selects bcrypto's JS backend before @arkecosystem/crypto loads it.
+import './support/bcrypto-js-backend';
 import { Connection } from '@arkecosystem/client';
 import { Identities, Managers, Transactions } from '@arkecosystem/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
