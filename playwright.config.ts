@@ -1,7 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium (Playwright's own browser download is unreachable on these machines).
 const PORT = 4310;
+
+// The browser shell prints a per-launch token in its URL; the tests must know it in advance, so this run picks
+// one and hands it to `votary serve` (VOTARY_SERVE_TOKEN). Set before the workers start, so they inherit the
+// same values. A fresh data directory per run, with 1-second blocks.
+process.env['VOTARY_SERVE_TOKEN'] ??= randomBytes(32).toString('base64url');
+process.env['VOTARY_E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'votary-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,7 +34,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/votary.mjs serve --port ${PORT}`,
+    command: `node scripts/votary.mjs serve --port ${PORT} --block-time 1 --data-dir "${process.env['VOTARY_E2E_DATA_DIR']}"`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,

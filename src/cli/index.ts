@@ -16,7 +16,8 @@ const USAGE = `usage: votary <command> [options]
   tx verify (--hex H | --json F) [--second-public-key K] [--network NAME] [--height N]
   block decode --hex H [--network NAME]
   block verify --hex H [--network NAME]
-  serve [--port N]          the browser shell on 127.0.0.1
+  serve [--port N] [--data-dir DIR] [--block-time S]
+                            the app in a browser: prints http://127.0.0.1:N/#token=…
   node --data-dir DIR [--network localnet] [--block-time S] [--verbose]
                             run the local chain until SIGINT/SIGTERM
   node verify --data-dir DIR [--network localnet]

@@ -2,7 +2,10 @@ import type { VotaryBridge } from '../shared/ipc/contract';
 
 declare global {
   interface Window {
-    /** Present in the Electron shell (preload) and, later, in the browser shell (WebSocket bridge). */
+    /**
+     * The host bridge: set by the preload in the Electron shell, or by src/renderer/services/bridge.ts over a
+     * WebSocket in the browser shell. Undefined when no host is connected.
+     */
     votary?: VotaryBridge;
   }
 }

@@ -1,20 +1,11 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { dirname, extname, join, normalize, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VOTARY_VERSION } from '../../core/api/version';
+import { startBrowserShell } from '../browser-shell';
 import { CliError, usageError } from '../cli-error';
 import { parseOptions } from '../parse-options';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 /** out/renderer, relative to this bundle (dist/votary.mjs) or to the source file under src/cli/commands. */
 function rendererDir(): string {
@@ -25,67 +16,95 @@ function rendererDir(): string {
   return found;
 }
 
-/**
- * The browser shell: serves the built renderer on 127.0.0.1 only. The Host header is checked so that a web page
- * on another origin cannot reach it through DNS rebinding (architecture §4).
- */
-export async function serveCommand(args: string[]): Promise<number> {
-  const options = parseOptions(args, { port: { type: 'string' } });
-  const port = options.port === undefined ? 4200 : Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be 0..65535`);
-  const root = rendererDir();
-
-  const server = createServer((req, res) => handle(req, res, root, server.address()));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new CliError(`cannot listen on 127.0.0.1:${port}: ${error.code ?? error.message}`)),
-    );
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  const bound = typeof address === 'object' && address ? address.port : port;
-  process.stdout.write(`Votary browser shell: http://127.0.0.1:${bound}/\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => server.close(() => resolve());
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  return 0;
+/** Electron's userData for an app named "votary", so both shells open the same profile by default. */
+export function defaultDataDir(): string {
+  const home = homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'votary');
+  if (process.platform === 'win32')
+    return join(process.env['APPDATA'] ?? join(home, 'AppData', 'Roaming'), 'votary');
+  return join(process.env['XDG_CONFIG_HOME'] ?? join(home, '.config'), 'votary');
 }
 
-function handle(
-  req: IncomingMessage,
-  res: ServerResponse,
-  root: string,
-  address: ReturnType<ReturnType<typeof createServer>['address']>,
-): void {
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const host = req.headers.host ?? '';
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
-    res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request: unexpected Host header\n');
-    return;
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 4200;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+    throw usageError(`--port must be 0..65535, got "${value}"`);
+  return Number(value);
+}
+
+function parseBlockTime(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d{0,5}$/.test(value)) {
+    throw usageError(`--block-time must be a whole number of seconds ≥ 1, got "${value}"`);
   }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD' }).end();
-    return;
+  return Number(value);
+}
+
+/**
+ * A fixed token from the environment, for automation that must know the URL in advance (the end-to-end tests).
+ * It must be long enough to be unguessable; otherwise every launch draws a fresh random one.
+ */
+function tokenFromEnvironment(): string | undefined {
+  const token = process.env['VOTARY_SERVE_TOKEN'];
+  if (token === undefined || token === '') return undefined;
+  if (!/^[A-Za-z0-9_-]{32,128}$/.test(token)) {
+    throw usageError('VOTARY_SERVE_TOKEN must be 32–128 characters of A–Z a–z 0–9 _ -');
   }
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
-  } catch {
-    res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request: malformed path\n');
-    return;
-  }
-  const relative = normalize(pathname === '/' ? '/index.html' : pathname);
-  const file = join(root, relative);
-  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
-    return;
-  }
-  res.writeHead(200, {
-    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'no-cache',
+  return token;
+}
+
+/**
+ * `votary serve [--port N] [--data-dir DIR] [--block-time S]`: the browser shell (issue 5 §1). It starts the same
+ * core as the desktop app (embedded localnet node and API, key store, networks) and serves the built renderer on
+ * 127.0.0.1 with the IPC contract over a WebSocket. It prints the URL to open, with the per-launch token, and runs
+ * until SIGINT/SIGTERM, then stops the node cleanly.
+ */
+export async function serveCommand(args: string[]): Promise<number> {
+  const options = parseOptions(args, {
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'block-time': { type: 'string' },
   });
-  res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
+  const port = parsePort(options.port);
+  const blockTime = parseBlockTime(options['block-time']);
+  const dataDir = resolve(options['data-dir'] ?? defaultDataDir());
+  const root = rendererDir();
+  const token = tokenFromEnvironment();
+
+  const [{ AppCore }, { BlockTimeConflictError }] = await Promise.all([
+    import('../../core/services'),
+    import('../../core/node/forger'),
+  ]);
+  const core = await AppCore.open({
+    dataDir,
+    shell: 'browser',
+    version: VOTARY_VERSION,
+    ...(blockTime === undefined ? {} : { blockTime }),
+  }).catch((error: unknown) => {
+    throw error instanceof BlockTimeConflictError ? new CliError(error.message) : error;
+  });
+  let shell;
+  try {
+    shell = await startBrowserShell({
+      core,
+      rendererDir: root,
+      port,
+      ...(token === undefined ? {} : { token }),
+    });
+  } catch (error) {
+    await core.close();
+    throw new CliError(
+      `cannot listen on 127.0.0.1:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  const api = core.services.info.embeddedApiUrl;
+  process.stdout.write(`Votary browser shell: ${shell.url}\n`);
+  process.stdout.write(`  data dir ${dataDir}${api === undefined ? '' : `, local node API ${api}`}\n`);
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  await shell.close();
+  await core.close();
+  return 0;
 }

@@ -1,30 +1,37 @@
-import { app, ipcMain, type IpcMainInvokeEvent } from 'electron';
-import type { IpcChannel, IpcChannels } from '../../shared/ipc/contract';
+import { BrowserWindow, ipcMain } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AppCore } from '../../core/services';
+import { EVENT_CHANNEL, IPC_CHANNELS, type IpcChannel } from '../../shared/ipc/channels';
+import { createIpcGate, type TrustedPages } from './sender-check';
 
-type Handler<C extends IpcChannel> = (
-  request: IpcChannels[C]['request'],
-) => Promise<IpcChannels[C]['response']> | IpcChannels[C]['response'];
-
-/** Only our own renderer (file:// in production, the dev server in development) may call main. */
-function isTrustedSender(event: IpcMainInvokeEvent): boolean {
-  const url = event.senderFrame?.url ?? '';
-  const devServer = process.env['ELECTRON_RENDERER_URL'];
-  return url.startsWith('file://') || (devServer !== undefined && url.startsWith(devServer));
+/** The renderer page main loads (see windows/create-window.ts) and, in development, the dev server. */
+export function trustedPages(): TrustedPages {
+  return {
+    fileUrl: pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href,
+    devServerUrl: process.env['ELECTRON_RENDERER_URL'],
+  };
 }
 
-/** Every handler goes through here: one place checks the sender. */
-export function handle<C extends IpcChannel>(channel: C, handler: Handler<C>): void {
-  ipcMain.handle(channel, async (event, request: IpcChannels[C]['request']) => {
-    if (!isTrustedSender(event)) throw new Error(`IPC ${channel} refused: untrusted sender`);
-    return handler(request);
+/**
+ * Registers every channel of the contract through `handle`, the one function that checks the sender and passes
+ * the payload to the core's dispatcher, which validates it against the channel's schema. A channel outside the
+ * contract has no handler here (Electron refuses it) and the dispatcher would refuse it too.
+ */
+export function registerHandlers(core: AppCore): () => void {
+  const gate = createIpcGate(core.handleRequest, trustedPages());
+  const handle = (channel: IpcChannel) =>
+    ipcMain.handle(channel, (event, payload: unknown) => gate(channel, event, payload));
+  for (const channel of IPC_CHANNELS) handle(channel);
+
+  // Push events go to every window of the app (there is one; a second launch focuses it).
+  const unsubscribe = core.subscribe((event, payload) => {
+    for (const window of BrowserWindow.getAllWindows()) {
+      if (!window.webContents.isDestroyed()) window.webContents.send(EVENT_CHANNEL, { event, payload });
+    }
   });
-}
-
-export function registerHandlers(): void {
-  handle('app:info', () => ({
-    name: 'Votary',
-    version: app.getVersion(),
-    shell: 'electron',
-    platform: process.platform,
-  }));
+  return () => {
+    unsubscribe();
+    for (const channel of IPC_CHANNELS) ipcMain.removeHandler(channel);
+  };
 }

@@ -1,6 +1,9 @@
-import type { AppInfo } from '../../shared/ipc/contract';
+import type { AppInfo } from '../../shared/domain/app';
+import { connectBridge } from './bridge';
+import { unwrap } from './ipc';
 
-/** The only caller of window.votary for app information. Without a bridge there is no host to ask. */
+/** App information from the host; undefined when no host is connected to this page (a static preview). */
 export async function fetchAppInfo(): Promise<AppInfo | undefined> {
-  return window.votary ? window.votary.appInfo() : undefined;
+  const bridge = await connectBridge();
+  return bridge === undefined ? undefined : unwrap(await bridge.appInfo());
 }

@@ -1,25 +1,231 @@
 /**
- * The IPC contract (architecture §3.3): channel names `domain:verb`, each with its request and response type.
- * This file is the single source of channel types for main, preload and the renderer. Later issues add the
- * wallet, node and monitor channels, runtime request schemas and push events here.
+ * The IPC contract (architecture §3.3; issue 5 §1): for every channel of channels.ts, the zod schema that
+ * validates its request at runtime (strict objects: unknown fields are refused) and the schema of its response
+ * (which also strips anything it does not name). Main, the browser shell and the preload types all derive from
+ * here. Amounts cross as decimal strings. `secret: true` marks the only two channels whose answer holds key
+ * material — the one-time display of a new phrase and the password-gated recovery phrase.
  */
-export interface AppInfo {
-  name: string;
-  version: string;
-  /** Which shell hosts the renderer. */
-  shell: 'electron' | 'browser';
-  platform: string;
+import { z } from 'zod';
+import { alertView, appInfo } from '../domain/app';
+import {
+  blockEvent,
+  blockView,
+  chainWallet,
+  delegateView,
+  feesView,
+  lockView,
+  nodeConfigurationView,
+  nodeStatusView,
+  peerStatusView,
+  syncEvent,
+  transactionView,
+} from '../domain/chain';
+import { addressText, nothing, pageRequest, pageView } from '../domain/common';
+import { keychainStatus, keystoreStatus } from '../domain/keystore';
+import { networkView } from '../domain/networks';
+import { draftInput, faucetResult, pendingView, sendResult } from '../domain/transactions';
+import { newMnemonicWallet, recoveryPhrase, walletChange, walletView } from '../domain/wallets';
+import type { IpcChannel, IpcEvent, MethodName } from './channels';
+import type { IpcResult } from './errors';
+
+interface ChannelSpec {
+  request: z.ZodType;
+  response: z.ZodType;
+  secret?: true;
 }
 
-export interface IpcChannels {
-  'app:info': { request: void; response: AppInfo };
-}
+const none = z.undefined();
+const password = z.string().min(1).max(1024);
+const walletId = z.string().min(1).max(100);
+const networkId = z.string().min(1).max(100);
+const walletName = z.string().min(1).max(64).optional();
+const url = z.string().min(1).max(2048);
+const forWallet = { walletId };
+/** Wallet imports name their network; the active one when absent. */
+const newWallet = { networkId: networkId.optional(), name: walletName };
 
-export type IpcChannel = keyof IpcChannels;
+export const IPC_CONTRACT = {
+  'app:info': { request: none, response: appInfo },
 
-export const IPC_CHANNELS = ['app:info'] as const satisfies readonly IpcChannel[];
+  'keystore:status': { request: none, response: keystoreStatus },
+  'keystore:create': { request: z.strictObject({ password }), response: keystoreStatus },
+  'keystore:unlock': { request: z.strictObject({ password }), response: keystoreStatus },
+  'keystore:lock': { request: none, response: keystoreStatus },
+  'keystore:change-password': {
+    request: z.strictObject({ current: password, next: password }),
+    response: nothing,
+  },
+  'keystore:set-auto-lock': {
+    request: z.strictObject({
+      minutes: z
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 60),
+    }),
+    response: keystoreStatus,
+  },
+  'keystore:keychain-status': { request: none, response: keychainStatus },
+  'keystore:keychain-enable': { request: none, response: keychainStatus },
+  'keystore:keychain-disable': { request: none, response: keychainStatus },
+  'keystore:unlock-with-device': { request: none, response: keystoreStatus },
 
-/** What the preload exposes as `window.votary`: one function per channel, nothing else. */
-export interface VotaryBridge {
-  appInfo(): Promise<AppInfo>;
-}
+  'wallets:list': {
+    request: z.strictObject({ networkId: networkId.optional() }).optional(),
+    response: z.array(walletView),
+  },
+  'wallets:create-mnemonic': {
+    request: z.strictObject(newWallet),
+    response: newMnemonicWallet,
+    secret: true,
+  },
+  'wallets:confirm': {
+    request: z.strictObject({
+      pendingId: z.string().min(1).max(100),
+      words: z.array(z.string().max(64)).max(24),
+    }),
+    response: walletView,
+  },
+  'wallets:cancel-pending': {
+    request: z.strictObject({ pendingId: z.string().min(1).max(100) }),
+    response: nothing,
+  },
+  'wallets:import-passphrase': {
+    request: z.strictObject({
+      ...newWallet,
+      passphrase: z.string().min(1).max(1000),
+      secondPassphrase: z.string().min(1).max(1000).optional(),
+    }),
+    response: walletView,
+  },
+  'wallets:import-wif': {
+    request: z.strictObject({
+      ...newWallet,
+      wif: z.string().min(1).max(100),
+      secondPassphrase: z.string().min(1).max(1000).optional(),
+    }),
+    response: walletView,
+  },
+  'wallets:add-watch-only': {
+    request: z.strictObject({ ...newWallet, address: addressText }),
+    response: walletView,
+  },
+  'wallets:rename': {
+    request: z.strictObject({ ...forWallet, name: z.string().min(1).max(64) }),
+    response: walletView,
+  },
+  'wallets:remove': { request: z.strictObject(forWallet), response: nothing },
+  'wallets:set-second-passphrase': {
+    request: z.strictObject({ ...forWallet, secondPassphrase: z.string().min(1).max(1000) }),
+    response: walletView,
+  },
+  'wallets:remove-second-passphrase': { request: z.strictObject(forWallet), response: walletView },
+  'wallets:reveal-phrase': {
+    request: z.strictObject({ ...forWallet, password }),
+    response: recoveryPhrase,
+    secret: true,
+  },
+
+  'networks:list': { request: none, response: z.array(networkView) },
+  'networks:add': {
+    request: z.strictObject({ url, name: z.string().min(1).max(64).optional() }),
+    response: networkView,
+  },
+  'networks:remove': { request: z.strictObject({ networkId }), response: nothing },
+  'networks:add-peer': { request: z.strictObject({ networkId, url }), response: networkView },
+  'networks:remove-peer': { request: z.strictObject({ networkId, url }), response: networkView },
+  'networks:select': { request: z.strictObject({ networkId }), response: networkView },
+
+  'chain:wallet': { request: z.strictObject({ address: addressText }), response: chainWallet },
+  'chain:wallet-transactions': {
+    request: z.strictObject({
+      address: addressText,
+      ...pageRequest,
+      direction: z.enum(['all', 'sent', 'received']).default('all'),
+      /** ARK type and typeGroup (typeGroup 1 = Core when only the type is given). */
+      type: z.number().int().min(0).max(255).optional(),
+      typeGroup: z.number().int().min(1).max(65535).optional(),
+    }),
+    response: pageView(transactionView),
+  },
+  'chain:wallet-locks': {
+    request: z.strictObject({ address: addressText, ...pageRequest }),
+    response: pageView(lockView),
+  },
+  'chain:delegates': {
+    request: z.strictObject({ ...pageRequest, search: z.string().max(20).optional() }).optional(),
+    response: pageView(delegateView),
+  },
+  'chain:blocks': {
+    request: z.strictObject({ ...pageRequest }).optional(),
+    response: pageView(blockView),
+  },
+  'chain:fees': {
+    request: z.strictObject({ days: z.number().int().min(1).max(30).optional() }).optional(),
+    response: feesView,
+  },
+  'node:status': { request: none, response: nodeStatusView },
+  'node:configuration': { request: none, response: nodeConfigurationView },
+  'node:peers': { request: none, response: z.array(peerStatusView) },
+
+  'tx:send': { request: z.strictObject({ walletId, draft: draftInput }), response: sendResult },
+  'tx:pending': {
+    request: z.strictObject({ networkId: networkId.optional() }).optional(),
+    response: z.array(pendingView),
+  },
+  'tx:rebroadcast': { request: z.strictObject({ id: z.string().length(64) }), response: pendingView },
+  'tx:dismiss': { request: z.strictObject({ id: z.string().length(64) }), response: nothing },
+  'faucet:fund': {
+    request: z.strictObject({
+      address: addressText,
+      /** Arktoshi; default 1,000 tokens, at most 100,000 per request. */
+      amount: z
+        .string()
+        .regex(/^\d{1,30}$/)
+        .optional(),
+    }),
+    response: faucetResult,
+  },
+} as const satisfies Record<IpcChannel, ChannelSpec>;
+
+export const IPC_EVENT_SCHEMAS = {
+  'node:block': blockEvent,
+  'node:sync': syncEvent,
+  'wallet:changed': walletChange,
+  'keystore:status': keystoreStatus,
+  'tx:status': pendingView,
+  alert: alertView,
+} as const satisfies Record<IpcEvent, z.ZodType>;
+
+type Contract = typeof IPC_CONTRACT;
+
+/** What a caller passes (before defaults) and what it gets back. */
+export type IpcRequest<C extends IpcChannel> = z.input<Contract[C]['request']>;
+/** What the handler receives (after validation and defaults). */
+export type IpcParsedRequest<C extends IpcChannel> = z.output<Contract[C]['request']>;
+export type IpcResponse<C extends IpcChannel> = z.output<Contract[C]['response']>;
+export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof IPC_EVENT_SCHEMAS)[E]>;
+
+/** Channels whose answer may hold key material (tests/ipc walks the contract to prove there are only these). */
+export const SECRET_CHANNELS: readonly IpcChannel[] = (Object.keys(IPC_CONTRACT) as IpcChannel[]).filter(
+  (channel) => (IPC_CONTRACT[channel] as ChannelSpec).secret === true,
+);
+
+type BridgeCall<C extends IpcChannel> =
+  undefined extends IpcRequest<C>
+    ? (request?: IpcRequest<C>) => Promise<IpcResult<IpcResponse<C>>>
+    : (request: IpcRequest<C>) => Promise<IpcResult<IpcResponse<C>>>;
+
+/**
+ * `window.votary` (issue 5 §1): one function per channel, each answering an IpcResult, plus `on` for push
+ * events (it returns the unsubscribe function). Nothing else.
+ */
+export type VotaryBridge = { [C in IpcChannel as MethodName<C>]: BridgeCall<C> } & {
+  on<E extends IpcEvent>(event: E, handler: (payload: IpcEventPayload<E>) => void): () => void;
+};
+
+export type { IpcChannel, IpcEvent } from './channels';
+export { IPC_CHANNELS, IPC_EVENTS, methodName, isIpcChannel, isIpcEvent, EVENT_CHANNEL } from './channels';
+export type { IpcError, IpcResult } from './errors';
+export { VotaryError, BRIDGE_ERROR_CODES, ipcError, isIpcError, isIpcResult } from './errors';
+export type { AppInfo } from '../domain/app';

@@ -1,0 +1,205 @@
+/**
+ * The browser shell (issue 5 §1; architecture §1): the built renderer served on 127.0.0.1, and the IPC contract
+ * over a WebSocket at /bridge, both answered by the same AppCore the Electron shell hosts. Guards, each one
+ * closing a way in for another web page or another local user's browser:
+ *   - bound to 127.0.0.1 only;
+ *   - the Host header must name this server (DNS rebinding);
+ *   - the WebSocket's Origin must be this server's page (cross-site WebSocket hijacking);
+ *   - a per-launch random token, given in the URL's #fragment (never sent to a server or in a Referer), must be
+ *     presented to open the bridge: wrong or missing token → the upgrade is refused with 401.
+ * Wire format: `{id, channel, payload}` → `{id, result: IpcResult}`; pushes are `{event, payload}`.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { extname, join, normalize, sep } from 'node:path';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { EventListener, RequestHandler } from '../core/services';
+import { BRIDGE_ERROR_CODES, ipcError } from '../shared/ipc/errors';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** One request frame may carry at most this much (the largest real request, a multipayment, is far smaller). */
+const MAX_FRAME_BYTES = 1024 * 1024;
+export const BRIDGE_PATH = '/bridge';
+
+/** What the shell needs from the core: AppCore satisfies it. */
+export interface ShellCore {
+  handleRequest: RequestHandler;
+  subscribe(listener: EventListener): () => void;
+}
+
+export interface BrowserShellOptions {
+  core: ShellCore;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 = any free port. */
+  port: number;
+  /** Default: 32 random bytes, base64url. */
+  token?: string;
+}
+
+export interface BrowserShell {
+  port: number;
+  token: string;
+  /** The page to open: http://127.0.0.1:PORT/#token=… */
+  url: string;
+  close(): Promise<void>;
+}
+
+export function newBridgeToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function tokenMatches(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function allowedHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`];
+}
+
+export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
+  const token = options.token ?? newBridgeToken();
+  let port = options.port;
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const server: Server = createServer((req, res) => serveFile(req, res, options.rendererDir, port));
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = checkUpgrade(req, port, token);
+    if (refusal !== undefined) {
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => connect(ws, options.core));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address !== null ? address.port : port;
+
+  return {
+    port,
+    token,
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    close: async () => {
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Why an upgrade is refused (a status line), or undefined when it may proceed. */
+function checkUpgrade(req: IncomingMessage, port: number, token: string): string | undefined {
+  const hosts = allowedHosts(port);
+  if (!hosts.includes(req.headers.host ?? '')) return '421 Misdirected Request';
+  const origin = req.headers.origin;
+  if (origin === undefined || !hosts.some((host) => origin === `http://${host}`)) return '403 Forbidden';
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://local');
+  } catch {
+    return '400 Bad Request';
+  }
+  if (url.pathname !== BRIDGE_PATH) return '404 Not Found';
+  if (!tokenMatches(url.searchParams.get('token'), token)) return '401 Unauthorized';
+  return undefined;
+}
+
+function connect(ws: WebSocket, core: ShellCore): void {
+  const send = (message: unknown) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const unsubscribe = core.subscribe((event, payload) => send({ event, payload }));
+  ws.on('close', unsubscribe);
+  ws.on('message', (data: RawData, isBinary: boolean) => {
+    const frame = parseFrame(data, isBinary);
+    if ('error' in frame) {
+      send({ id: frame.id, result: { ok: false, error: frame.error } });
+      return;
+    }
+    void core.handleRequest(frame.channel, frame.payload).then((result) => send({ id: frame.id, result }));
+  });
+}
+
+type Frame =
+  | { id: number; channel: unknown; payload: unknown }
+  | { id: number | null; error: ReturnType<typeof ipcError> };
+
+function parseFrame(data: RawData, isBinary: boolean): Frame {
+  const invalid = (id: number | null, message: string): Frame => ({
+    id,
+    error: ipcError(BRIDGE_ERROR_CODES.invalidRequest, message),
+  });
+  if (isBinary) return invalid(null, 'The bridge takes JSON text frames.');
+  let message: unknown;
+  try {
+    message = JSON.parse(
+      Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(toBuffers(data)).toString('utf8'),
+    );
+  } catch {
+    return invalid(null, 'The frame is not JSON.');
+  }
+  if (typeof message !== 'object' || message === null) return invalid(null, 'The frame is not an object.');
+  const { id, channel, payload } = message as { id?: unknown; channel?: unknown; payload?: unknown };
+  if (typeof id !== 'number' || !Number.isSafeInteger(id))
+    return invalid(null, 'The frame has no numeric id.');
+  return { id, channel, payload };
+}
+
+function toBuffers(data: RawData): Buffer[] {
+  return Array.isArray(data) ? data : [Buffer.from(data as ArrayBuffer)];
+}
+
+/** Static files of the built renderer, GET/HEAD only, paths kept inside the directory. */
+function serveFile(req: IncomingMessage, res: ServerResponse, root: string, port: number): void {
+  if (!allowedHosts(port).includes(req.headers.host ?? '')) {
+    res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request: unexpected Host header\n');
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request: malformed path\n');
+    return;
+  }
+  const relative = normalize(pathname === '/' ? '/index.html' : pathname);
+  const file = join(root, relative);
+  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-cache',
+  });
+  res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
+}

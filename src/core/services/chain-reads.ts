@@ -1,0 +1,207 @@
+/**
+ * Chain reads for the screens (issue 5 §4), through the active network's NodeClient — the same path for the
+ * embedded node (its API on 127.0.0.1) and a remote one, so every screen behaves alike on both.
+ */
+import { isClientError, type NodeClient, type PeerStatus } from '../client';
+import type {
+  BlockView,
+  ChainWallet,
+  DelegateView,
+  FeesView,
+  LockView,
+  NodeConfigurationView,
+  NodeStatusView,
+  PeerStatusView,
+  TransactionView,
+} from '../../shared/domain/chain';
+import type { PageView } from '../../shared/domain/common';
+import type { Networks } from './networks';
+import {
+  blockView,
+  coldWallet,
+  delegateView,
+  lockView,
+  pageOfViews,
+  transactionView,
+  walletView,
+} from './views';
+
+export interface PageAt {
+  page: number;
+  limit: number;
+}
+
+export interface TransactionFilter extends PageAt {
+  address: string;
+  direction: 'all' | 'sent' | 'received';
+  type?: number | undefined;
+  typeGroup?: number | undefined;
+}
+
+/** ARK answers 404 "Wallet not found" for an address the chain has never seen (ark-core-api.md §6.6). */
+function isNotFound(error: unknown): boolean {
+  return isClientError(error) && error.code === 'ERR_HTTP_4XX' && error.status === 404;
+}
+
+function emptyPage<V>(at: PageAt): PageView<V> {
+  return { meta: { ...at, count: 0, totalCount: 0, pageCount: 0 }, data: [] };
+}
+
+const mapBig = <K extends string>(table: Record<K, bigint>) =>
+  Object.fromEntries(Object.entries<bigint>(table).map(([key, value]) => [key, value.toString()]));
+
+export class ChainReads {
+  constructor(private readonly networks: Networks) {}
+
+  private get client(): NodeClient {
+    return this.networks.client();
+  }
+
+  async wallet(address: string): Promise<ChainWallet> {
+    try {
+      return walletView(await this.client.wallet(address));
+    } catch (error) {
+      if (isNotFound(error)) return coldWallet(address);
+      throw error;
+    }
+  }
+
+  async walletTransactions(filter: TransactionFilter): Promise<PageView<TransactionView>> {
+    const { address, direction, page, limit } = filter;
+    const query = {
+      page,
+      limit,
+      ...(filter.type === undefined ? {} : { type: filter.type }),
+      ...(filter.typeGroup === undefined ? {} : { typeGroup: filter.typeGroup }),
+    };
+    const answer =
+      direction === 'sent'
+        ? await this.client.transactions({ ...query, senderId: address })
+        : direction === 'received'
+          ? await this.client.transactions({ ...query, recipientId: address })
+          : await this.client.walletTransactions(address, query).catch((error: unknown) => {
+              if (isNotFound(error)) return undefined;
+              throw error;
+            });
+    if (answer === undefined) return emptyPage({ page, limit });
+    return pageOfViews(answer, { page, limit }, (tx) => transactionView(tx, address));
+  }
+
+  async walletLocks(address: string, at: PageAt): Promise<PageView<LockView>> {
+    const network = this.networks.active().network;
+    try {
+      const answer = await this.client.walletLocks(address, { page: at.page, limit: at.limit });
+      return pageOfViews(answer, at, (lock) => lockView(lock, network));
+    } catch (error) {
+      if (isNotFound(error)) return emptyPage(at);
+      throw error;
+    }
+  }
+
+  /** Delegates by rank; `search` matches part of the username (ARK `%` pattern, §6.5). */
+  async delegates(at: PageAt & { search?: string | undefined }): Promise<PageView<DelegateView>> {
+    // Only the characters a username may have (ARK `^[a-z0-9!@$&_.]+$`); `%` would be a wildcard.
+    const search = at.search
+      ?.trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9!@$&_.]/g, '');
+    const answer = await this.client.delegates({
+      page: at.page,
+      limit: at.limit,
+      ...(search ? { username: `%${search}%` } : {}),
+    });
+    return pageOfViews(answer, at, delegateView);
+  }
+
+  async blocks(at: PageAt): Promise<PageView<BlockView>> {
+    return pageOfViews(await this.client.blocks({ page: at.page, limit: at.limit }), at, blockView);
+  }
+
+  async fees(days?: number): Promise<FeesView> {
+    const [fixed, stats] = await Promise.all([this.client.staticFees(), this.client.fees(days)]);
+    return {
+      static: Object.fromEntries(Object.entries(fixed).map(([group, table]) => [group, mapBig(table)])),
+      stats: {
+        ...(stats.days === undefined ? {} : { days: stats.days }),
+        byTypeGroup: Object.fromEntries(
+          Object.entries(stats.byTypeGroup).map(([group, table]) => [
+            group,
+            Object.fromEntries(
+              Object.entries(table).map(([key, s]) => [
+                key,
+                {
+                  min: s.min.toString(),
+                  avg: s.avg.toString(),
+                  max: s.max.toString(),
+                  sum: s.sum.toString(),
+                },
+              ]),
+            ),
+          ]),
+        ),
+      },
+    };
+  }
+
+  async nodeStatus(): Promise<NodeStatusView> {
+    const [syncing, status] = await Promise.all([this.client.syncing(), this.client.status()]);
+    return {
+      networkId: this.networks.activeId,
+      height: syncing.height,
+      blockId: syncing.id,
+      synced: status.synced,
+      syncing: syncing.syncing,
+      blocksBehind: syncing.blocks,
+      progress: syncProgress(syncing.height, syncing.blocks),
+    };
+  }
+
+  async nodeConfiguration(): Promise<NodeConfigurationView> {
+    const config = await this.client.configuration();
+    const c = config.constants;
+    return {
+      networkId: this.networks.activeId,
+      nethash: config.nethash,
+      token: config.token,
+      symbol: config.symbol,
+      ...(config.explorer ? { explorer: config.explorer } : {}),
+      version: config.core.version,
+      pubKeyHash: config.version,
+      ports: config.ports,
+      constants: {
+        blocktime: c.blocktime,
+        activeDelegates: c.activeDelegates,
+        epoch: c.epoch,
+        reward: String(c.reward),
+        ...(c.vendorFieldLength === undefined ? {} : { vendorFieldLength: c.vendorFieldLength }),
+        ...(c.multiPaymentLimit === undefined ? {} : { multiPaymentLimit: c.multiPaymentLimit }),
+        ...(c.htlcEnabled === undefined ? {} : { htlcEnabled: c.htlcEnabled }),
+        ...(c.aip37 === undefined ? {} : { aip37: c.aip37 }),
+      },
+    };
+  }
+
+  /** Probes every peer of the active network, then reports health, latency and height. */
+  async peers(): Promise<PeerStatusView[]> {
+    return (await this.client.refresh()).map(peerView);
+  }
+}
+
+export function syncProgress(height: number, behind: number): number {
+  return behind <= 0 ? 1 : height / (height + behind);
+}
+
+function peerView(peer: PeerStatus): PeerStatusView {
+  return {
+    url: peer.url,
+    score: peer.score,
+    health: peer.health,
+    ...(peer.latencyMs === undefined ? {} : { latencyMs: peer.latencyMs }),
+    ...(peer.height === undefined ? {} : { height: peer.height }),
+    ...(peer.lastError === undefined
+      ? {}
+      : { lastError: { code: peer.lastError.code, message: peer.lastError.message, at: peer.lastError.at } }),
+    ...(peer.backoffUntil === undefined ? {} : { backoffUntil: peer.backoffUntil }),
+    rateLimited: peer.rateLimited,
+  };
+}

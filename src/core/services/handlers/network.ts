@@ -1,0 +1,32 @@
+/** networks:*, chain:* and node:* — the networks, and reads from the active one (issue 5 §3, §4). */
+import type { ChannelHandlers } from '../dispatcher';
+import type { Services } from './services';
+
+type NetworkChannels = Extract<
+  keyof ChannelHandlers,
+  `networks:${string}` | `chain:${string}` | `node:${string}`
+>;
+
+export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChannels> {
+  return {
+    'networks:list': () => s.networks.list(),
+    'networks:add': ({ url, name }) => s.networks.add(url, name),
+    'networks:remove': async ({ networkId }) => {
+      await s.networks.remove(networkId);
+      return null;
+    },
+    'networks:add-peer': ({ networkId, url }) => s.networks.addPeer(networkId, url),
+    'networks:remove-peer': ({ networkId, url }) => s.networks.removePeer(networkId, url),
+    'networks:select': ({ networkId }) => s.networks.select(networkId),
+
+    'chain:wallet': ({ address }) => s.chain.wallet(address),
+    'chain:wallet-transactions': (request) => s.chain.walletTransactions(request),
+    'chain:wallet-locks': ({ address, page, limit }) => s.chain.walletLocks(address, { page, limit }),
+    'chain:delegates': (request) => s.chain.delegates(request ?? { page: 1, limit: 25 }),
+    'chain:blocks': (request) => s.chain.blocks(request ?? { page: 1, limit: 25 }),
+    'chain:fees': (request) => s.chain.fees(request?.days),
+    'node:status': () => s.chain.nodeStatus(),
+    'node:configuration': () => s.chain.nodeConfiguration(),
+    'node:peers': () => s.chain.peers(),
+  };
+}

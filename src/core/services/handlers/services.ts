@@ -1,0 +1,23 @@
+/** What the channel handlers work with: the services one AppCore owns. */
+import type { Keystore } from '../../keystore';
+import type { LocalNode } from '../../node';
+import type { AppInfo } from '../../../shared/domain/app';
+import type { Accounts } from '../accounts';
+import type { ChainReads } from '../chain-reads';
+import type { AppEvents } from '../events';
+import type { Networks } from '../networks';
+import type { PendingTracker } from '../pending-tracker';
+import type { SettingsFile } from '../settings';
+
+export interface Services {
+  info: AppInfo;
+  node: LocalNode;
+  keystore: Keystore;
+  networks: Networks;
+  chain: ChainReads;
+  accounts: Accounts;
+  tracker: PendingTracker;
+  settings: SettingsFile;
+  events: AppEvents;
+  now: () => number;
+}

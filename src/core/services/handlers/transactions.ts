@@ -1,0 +1,20 @@
+/** tx:* and faucet:fund — signing, broadcasting and following transactions (issue 5 §4). */
+import type { ChannelHandlers } from '../dispatcher';
+import { fundFromFaucet } from '../faucet';
+import { sendTransaction } from '../sender';
+import type { Services } from './services';
+
+type TransactionChannels = Extract<keyof ChannelHandlers, `tx:${string}` | `faucet:${string}`>;
+
+export function transactionHandlers(s: Services): Pick<ChannelHandlers, TransactionChannels> {
+  return {
+    'tx:send': ({ walletId, draft }) => sendTransaction(s, walletId, draft),
+    'tx:pending': (request) => s.tracker.list(request?.networkId),
+    'tx:rebroadcast': ({ id }) => s.tracker.rebroadcast(id),
+    'tx:dismiss': ({ id }) => {
+      s.tracker.dismiss(id);
+      return null;
+    },
+    'faucet:fund': ({ address, amount }) => fundFromFaucet(s, address, amount),
+  };
+}

@@ -1,0 +1,160 @@
+/** keystore:* and wallets:* — the vault and the wallets in it (issue 5 §2). */
+import type { Network } from '../../protocol/networks';
+import type { WalletInfo } from '../../keystore';
+import type { KeystoreStatus } from '../../../shared/domain/keystore';
+import type { WalletView } from '../../../shared/domain/wallets';
+import type { ChannelHandlers } from '../dispatcher';
+import type { Services } from './services';
+
+type VaultChannels = Extract<keyof ChannelHandlers, `keystore:${string}` | `wallets:${string}`>;
+
+export async function keystoreStatus(s: Services): Promise<KeystoreStatus> {
+  return {
+    hasVault: await s.keystore.hasVault(),
+    unlocked: s.keystore.isUnlocked(),
+    idleLockMs: s.keystore.idleLockMs,
+  };
+}
+
+async function keychainStatus(s: Services) {
+  const [status, hasVault] = await Promise.all([s.keystore.keychainStatus(), s.keystore.hasVault()]);
+  return {
+    available: status.available,
+    ...(status.available ? {} : { reason: status.reason }),
+    enabled: hasVault ? await s.keystore.deviceUnlockEnabled() : false,
+  };
+}
+
+/** The status after a change, also pushed so every window sees it. */
+async function announce(s: Services): Promise<KeystoreStatus> {
+  const status = await keystoreStatus(s);
+  s.events.emit('keystore:status', status);
+  return status;
+}
+
+export function toWalletView(s: Services, info: WalletInfo): WalletView {
+  const networkId = s.networks.byNethash(info.nethash)?.id;
+  return { ...info, ...(networkId === undefined ? {} : { networkId }) };
+}
+
+function networkOf(s: Services, networkId: string | undefined): Network {
+  return s.networks.entry(networkId ?? s.networks.activeId).network;
+}
+
+function changed(
+  s: Services,
+  reason: 'added' | 'updated' | 'removed',
+  view: { id: string; address?: string },
+) {
+  s.events.emit('wallet:changed', {
+    reason,
+    walletId: view.id,
+    ...(view.address === undefined ? {} : { address: view.address }),
+  });
+}
+
+export function vaultHandlers(s: Services): Pick<ChannelHandlers, VaultChannels> {
+  const added = (info: WalletInfo) => {
+    const view = toWalletView(s, info);
+    changed(s, 'added', view);
+    return view;
+  };
+  const updated = (info: WalletInfo) => {
+    const view = toWalletView(s, info);
+    changed(s, 'updated', view);
+    return view;
+  };
+  return {
+    'keystore:status': () => keystoreStatus(s),
+    'keystore:create': async ({ password }) => {
+      await s.keystore.create(password);
+      return announce(s);
+    },
+    'keystore:unlock': async ({ password }) => {
+      await s.keystore.unlock(password);
+      return announce(s);
+    },
+    // lock() reports through the key store's onLocked, which AppCore pushes as keystore:status.
+    'keystore:lock': () => {
+      s.keystore.lock();
+      return keystoreStatus(s);
+    },
+    'keystore:change-password': async ({ current, next }) => {
+      await s.keystore.changePassword(current, next);
+      return null;
+    },
+    'keystore:set-auto-lock': async ({ minutes }) => {
+      const idleLockMs = minutes * 60_000;
+      s.keystore.setIdleLock(idleLockMs);
+      await s.settings.update({ idleLockMs });
+      return announce(s);
+    },
+    'keystore:keychain-status': () => keychainStatus(s),
+    'keystore:keychain-enable': async () => {
+      await s.keystore.enableDeviceUnlock();
+      return keychainStatus(s);
+    },
+    'keystore:keychain-disable': async () => {
+      await s.keystore.disableDeviceUnlock();
+      return keychainStatus(s);
+    },
+    'keystore:unlock-with-device': async () => {
+      await s.keystore.unlockWithDevice();
+      return announce(s);
+    },
+
+    'wallets:list': (request) => {
+      const nethash =
+        request?.networkId === undefined ? undefined : s.networks.entry(request.networkId).nethash;
+      return s.keystore
+        .listWallets(nethash === undefined ? {} : { nethash })
+        .map((info) => toWalletView(s, info));
+    },
+    'wallets:create-mnemonic': ({ networkId, name }) =>
+      s.keystore.createMnemonicWallet({ network: networkOf(s, networkId), name }),
+    'wallets:confirm': async ({ pendingId, words }) =>
+      added(await s.keystore.confirmWallet(pendingId, words)),
+    'wallets:cancel-pending': ({ pendingId }) => {
+      s.keystore.cancelPendingWallet(pendingId);
+      return null;
+    },
+    'wallets:import-passphrase': async ({ networkId, name, passphrase, secondPassphrase }) =>
+      added(
+        await s.keystore.importPassphrase({
+          network: networkOf(s, networkId),
+          name,
+          passphrase,
+          secondPassphrase,
+        }),
+      ),
+    'wallets:import-wif': async ({ networkId, name, wif, secondPassphrase }) =>
+      added(await s.keystore.importWif({ network: networkOf(s, networkId), name, wif, secondPassphrase })),
+    'wallets:add-watch-only': async ({ networkId, name, address }) =>
+      added(await s.keystore.addWatchOnly({ network: networkOf(s, networkId), name, address })),
+    'wallets:rename': async ({ walletId, name }) => updated(await s.keystore.renameWallet(walletId, name)),
+    'wallets:remove': async ({ walletId }) => {
+      const info = s.keystore.getWallet(walletId);
+      await s.keystore.removeWallet(walletId);
+      changed(s, 'removed', info);
+      return null;
+    },
+    'wallets:set-second-passphrase': async ({ walletId, secondPassphrase }) => {
+      // When the chain has a second key for this wallet, the passphrase must be the one that made it.
+      const info = s.keystore.getWallet(walletId);
+      const network = s.networks.byNethash(info.nethash);
+      const onChain =
+        network === undefined
+          ? undefined
+          : (await s.accounts.sender(network.id, info.address, info.publicKey)).secondPublicKey;
+      return updated(
+        await s.keystore.setSecondPassphrase(walletId, {
+          secondPassphrase,
+          ...(onChain === undefined ? {} : { secondPublicKey: onChain }),
+        }),
+      );
+    },
+    'wallets:remove-second-passphrase': async ({ walletId }) =>
+      updated(await s.keystore.removeSecondPassphrase(walletId)),
+    'wallets:reveal-phrase': ({ walletId, password }) => s.keystore.revealRecoveryPhrase(walletId, password),
+  };
+}

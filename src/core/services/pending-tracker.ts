@@ -1,0 +1,288 @@
+/**
+ * Pending transactions (issue 5 §4): what this app sent, from broadcast to confirmation. Each entry moves
+ * broadcast → in-pool → confirmed, or ends rejected (a node refused it, with the reason) or expired (no block
+ * included it within the pool's maximum age, ARK maxTransactionAge). While it waits, a plain-words reason says
+ * why it may be stuck. Checks run on every new block of the network (node events for the embedded node, polling
+ * for remote ones), through the network's NodeClient; only public transaction data is kept.
+ */
+import { isClientError, type BroadcastResult } from '../client';
+import type { TransactionJson } from '../protocol/transactions';
+import type { TransactionKind } from '../../shared/domain/chain';
+import type { PendingStatus, PendingView } from '../../shared/domain/transactions';
+import type { AppEvents } from './events';
+import type { Networks } from './networks';
+import { expiredReason, NOT_IN_ANY_POOL, refusalReason, waitingForEarlier, waitingInPool } from './reasons';
+import { ServiceError } from './service-error';
+
+/** ARK core-transaction-pool maxTransactionAge (blocks): the default when a remote node does not say. */
+export const DEFAULT_MAX_TRANSACTION_AGE = 2_700;
+/** After this many blocks in a pool without confirmation an entry gets a "stuck" reason. */
+export const STUCK_AFTER_BLOCKS = 3;
+
+export interface TrackInput {
+  networkId: string;
+  walletId?: string;
+  sender: string;
+  kind: TransactionKind;
+  amount: bigint;
+  fee: bigint;
+  nonce: bigint;
+  recipient?: string;
+  json: TransactionJson & { id: string };
+  /** Chain height when it was broadcast. */
+  height: number;
+  maxAge: number;
+}
+
+interface Entry extends Omit<TrackInput, 'height'> {
+  id: string;
+  status: PendingStatus;
+  reason: string | undefined;
+  confirmedHeight: number | undefined;
+  broadcastHeight: number;
+  createdAt: number;
+  lastBroadcastAt: number;
+  broadcastCount: number;
+}
+
+const FINAL: ReadonlySet<PendingStatus> = new Set(['confirmed', 'rejected', 'expired']);
+
+/** Accepted anywhere, or refused only because a node already holds it (ERR_DUPLICATE): it is in a pool. */
+export function broadcastOutcome(
+  result: BroadcastResult,
+  id: string,
+): { accepted: boolean; error?: { type: string; message: string } } {
+  if (result.accept.includes(id)) return { accepted: true };
+  const error = result.errors[id];
+  if (error === undefined || error.type === 'ERR_DUPLICATE') return { accepted: true };
+  return { accepted: false, error };
+}
+
+export class PendingTracker {
+  private readonly entries = new Map<string, Entry>();
+  private readonly tips = new Map<string, number>();
+
+  constructor(
+    private readonly networks: Networks,
+    private readonly events: AppEvents,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  track(
+    input: TrackInput,
+    outcome: { accepted: boolean; error?: { type: string; message: string } },
+  ): PendingView {
+    const { height, ...rest } = input;
+    const at = this.now();
+    const entry: Entry = {
+      ...rest,
+      id: input.json.id,
+      status: outcome.accepted ? 'broadcast' : 'rejected',
+      reason: outcome.error === undefined ? undefined : refusalReason(outcome.error),
+      confirmedHeight: undefined,
+      broadcastHeight: height,
+      createdAt: at,
+      lastBroadcastAt: at,
+      broadcastCount: 1,
+    };
+    this.entries.set(entry.id, entry);
+    this.noteTip(input.networkId, height);
+    const view = this.view(entry);
+    this.events.emit('tx:status', view);
+    return view;
+  }
+
+  list(networkId?: string): PendingView[] {
+    return [...this.entries.values()]
+      .filter((entry) => networkId === undefined || entry.networkId === networkId)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((entry) => this.view(entry));
+  }
+
+  get(id: string): PendingView {
+    return this.view(this.entry(id));
+  }
+
+  dismiss(id: string): void {
+    this.entry(id);
+    this.entries.delete(id);
+  }
+
+  /** The highest nonce of this sender still on its way (broadcast or in a pool) on that network. */
+  highestInFlightNonce(networkId: string, sender: string): bigint | undefined {
+    let highest: bigint | undefined;
+    for (const entry of this.entries.values()) {
+      if (entry.networkId !== networkId || entry.sender !== sender) continue;
+      if (entry.status !== 'broadcast' && entry.status !== 'in-pool') continue;
+      if (highest === undefined || entry.nonce > highest) highest = entry.nonce;
+    }
+    return highest;
+  }
+
+  /** Posts the same signed transaction again to the network's peers. */
+  async rebroadcast(id: string): Promise<PendingView> {
+    const entry = this.entry(id);
+    if (entry.status === 'confirmed') return this.view(entry);
+    const result = await this.networks.client(entry.networkId).broadcast([entry.json], { peers: 3 });
+    const outcome = broadcastOutcome(result, id);
+    entry.lastBroadcastAt = this.now();
+    entry.broadcastCount += 1;
+    const tip = this.tips.get(entry.networkId) ?? entry.broadcastHeight;
+    if (outcome.accepted) {
+      // A fresh broadcast starts a fresh pool age.
+      entry.broadcastHeight = tip;
+      this.change(entry, 'broadcast', undefined);
+    } else if (outcome.error !== undefined) {
+      this.change(entry, 'rejected', refusalReason(outcome.error));
+    }
+    return this.view(entry);
+  }
+
+  /** Fast path for a block seen in this process (the embedded node): its transactions are confirmed. */
+  confirmInBlock(networkId: string, height: number, ids: readonly string[]): void {
+    this.noteTip(networkId, height);
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (entry === undefined || entry.networkId !== networkId || entry.status === 'confirmed') continue;
+      entry.confirmedHeight = height;
+      this.change(entry, 'confirmed', undefined);
+    }
+  }
+
+  /** After blocks were reverted: what they confirmed is pending again until the next check. */
+  reverted(networkId: string, height: number): void {
+    this.tips.set(networkId, height);
+    for (const entry of this.entries.values()) {
+      if (
+        entry.networkId === networkId &&
+        entry.status === 'confirmed' &&
+        (entry.confirmedHeight ?? 0) > height
+      ) {
+        entry.confirmedHeight = undefined;
+        this.change(entry, 'broadcast', undefined);
+      }
+    }
+  }
+
+  /** Re-reads every open entry of the network from its node; a node that cannot be reached changes nothing. */
+  async check(networkId: string, tip: number): Promise<void> {
+    this.noteTip(networkId, tip);
+    const open = [...this.entries.values()].filter((e) => e.networkId === networkId && !FINAL.has(e.status));
+    await Promise.all(open.map((entry) => this.checkOne(entry, tip)));
+  }
+
+  private async checkOne(entry: Entry, tip: number): Promise<void> {
+    const client = this.networks.client(entry.networkId);
+    try {
+      const confirmed = await found(client.transaction(entry.id));
+      if (confirmed !== undefined) {
+        entry.confirmedHeight = tip - confirmed.confirmations + 1;
+        this.change(entry, 'confirmed', undefined);
+        return;
+      }
+      if (tip >= expiresAt(entry)) {
+        this.change(entry, 'expired', expiredReason(entry.maxAge));
+        return;
+      }
+      const pooled = await found(client.unconfirmedTransaction(entry.id));
+      if (pooled === undefined) {
+        this.change(entry, 'broadcast', NOT_IN_ANY_POOL);
+        return;
+      }
+      this.change(entry, 'in-pool', this.stuckReason(entry, tip));
+    } catch (error) {
+      if (!isClientError(error)) throw error;
+      // Unreachable node: the next block (or poll) tries again.
+    }
+  }
+
+  private stuckReason(entry: Entry, tip: number): string | undefined {
+    const waited = tip - entry.broadcastHeight;
+    if (waited < STUCK_AFTER_BLOCKS) return undefined;
+    const earlier = [...this.entries.values()].find(
+      (other) =>
+        other.networkId === entry.networkId &&
+        other.sender === entry.sender &&
+        other.nonce < entry.nonce &&
+        !FINAL.has(other.status),
+    );
+    return earlier === undefined ? waitingInPool(waited) : waitingForEarlier(earlier.nonce);
+  }
+
+  private change(entry: Entry, status: PendingStatus, reason: string | undefined): void {
+    if (entry.status === status && entry.reason === reason) return;
+    entry.status = status;
+    entry.reason = reason;
+    this.events.emit('tx:status', this.view(entry));
+  }
+
+  private noteTip(networkId: string, height: number): void {
+    if (height > (this.tips.get(networkId) ?? 0)) this.tips.set(networkId, height);
+  }
+
+  private entry(id: string): Entry {
+    const entry = this.entries.get(id);
+    if (entry === undefined) {
+      throw new ServiceError('ERR_PENDING_NOT_FOUND', 'This transaction is not in the pending list.');
+    }
+    return entry;
+  }
+
+  private view(entry: Entry): PendingView {
+    const tip = this.tips.get(entry.networkId) ?? entry.broadcastHeight;
+    const confirmations =
+      entry.confirmedHeight === undefined ? undefined : Math.max(1, tip - entry.confirmedHeight + 1);
+    return {
+      id: entry.id,
+      networkId: entry.networkId,
+      ...(entry.walletId === undefined ? {} : { walletId: entry.walletId }),
+      sender: entry.sender,
+      kind: entry.kind,
+      amount: entry.amount.toString(),
+      fee: entry.fee.toString(),
+      nonce: entry.nonce.toString(),
+      ...(entry.recipient === undefined ? {} : { recipient: entry.recipient }),
+      status: entry.status,
+      statusText: statusText(entry, confirmations),
+      ...(entry.reason === undefined ? {} : { reason: entry.reason }),
+      ...(entry.confirmedHeight === undefined ? {} : { height: entry.confirmedHeight }),
+      ...(confirmations === undefined ? {} : { confirmations }),
+      expiresAtHeight: expiresAt(entry),
+      createdAt: entry.createdAt,
+      lastBroadcastAt: entry.lastBroadcastAt,
+      broadcastCount: entry.broadcastCount,
+    };
+  }
+}
+
+/** A pool drops a transaction this many blocks after it arrived (ARK maxTransactionAge). */
+function expiresAt(entry: Entry): number {
+  return entry.broadcastHeight + entry.maxAge;
+}
+
+/** The answer, or undefined on 404 (not there). */
+async function found<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isClientError(error) && error.code === 'ERR_HTTP_4XX' && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+function statusText(entry: Entry, confirmations: number | undefined): string {
+  switch (entry.status) {
+    case 'broadcast':
+      return entry.reason ?? 'Sent to the network; waiting to see it in a pool.';
+    case 'in-pool':
+      return entry.reason === undefined
+        ? 'In the pool, waiting for a block.'
+        : `In the pool. ${entry.reason}`;
+    case 'confirmed':
+      return `Confirmed in block ${entry.confirmedHeight ?? '?'} (${confirmations ?? 1} confirmation${confirmations === 1 ? '' : 's'}).`;
+    case 'rejected':
+      return `Refused. ${entry.reason ?? ''}`.trim();
+    case 'expired':
+      return `Expired. ${entry.reason ?? ''}`.trim();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * tx:send (issue 5 §4): a draft from the renderer becomes a signed transaction inside the key store
+ * (Keystore.signDraft — the only place that touches a private key), is broadcast to the wallet's network and
+ * joins the pending list. The answer holds the id, whether a node accepted it, and for an HTLC lock the secret
+ * the person must keep (it claims the lock; it is not a wallet key and Votary does not store it).
+ */
+import { KeystoreError, type Keystore } from '../keystore';
+import { transactionToJson } from '../protocol/transactions';
+import type { DraftInput, SendResult } from '../../shared/domain/transactions';
+import type { Accounts } from './accounts';
+import { buildDraft } from './drafts';
+import type { AppEvents } from './events';
+import type { Networks } from './networks';
+import { broadcastOutcome, type PendingTracker } from './pending-tracker';
+import { ServiceError } from './service-error';
+import { kindOf, recipientOf } from './views';
+
+export interface SenderDeps {
+  keystore: Keystore;
+  networks: Networks;
+  accounts: Accounts;
+  tracker: PendingTracker;
+  events: AppEvents;
+  now: () => number;
+}
+
+export async function sendTransaction(
+  deps: SenderDeps,
+  walletId: string,
+  input: DraftInput,
+): Promise<SendResult> {
+  const wallet = deps.keystore.getWallet(walletId);
+  if (wallet.kind === 'watch') {
+    throw new KeystoreError('ERR_WATCH_ONLY', 'This is a watch-only wallet: it holds no key to sign with.');
+  }
+  const entry = deps.networks.byNethash(wallet.nethash);
+  if (entry === undefined) {
+    throw new ServiceError(
+      'ERR_NETWORK_UNKNOWN',
+      `This wallet belongs to ${wallet.network}, which is not in the network list. Add one of its nodes first.`,
+    );
+  }
+  const account = await deps.accounts.sender(entry.id, wallet.address, wallet.publicKey);
+  const registered = account.secondPublicKey !== undefined;
+  if (input.kind === 'secondSignature' && registered) {
+    throw new ServiceError('ERR_ALREADY_REGISTERED', 'This wallet already has a second passphrase on chain.');
+  }
+  if (registered && !wallet.hasSecondPassphrase) {
+    throw new ServiceError(
+      'ERR_SECOND_PASSPHRASE_REQUIRED',
+      'This wallet has a second passphrase on chain: add it to the wallet (Settings) before sending.',
+    );
+  }
+  const built = buildDraft(input, {
+    network: entry.network,
+    height: account.height,
+    now: deps.now(),
+    nonce: account.nextNonce,
+  });
+  // The second signature follows the chain, not the vault: only a registered second key co-signs (ARK 3).
+  const signed = deps.keystore.signDraft(
+    walletId,
+    built.draft,
+    { network: entry.network, height: account.height },
+    { secondSignature: registered },
+  );
+  const json = transactionToJson(signed);
+  const id = signed.id ?? '';
+  const result = await deps.networks.client(entry.id).broadcast([json], { peers: 3 });
+  const outcome = broadcastOutcome(result, id);
+  if (outcome.accepted && built.secondPassphrase !== undefined) {
+    // Kept from now on: once the registration confirms, every transaction needs the second signature.
+    await deps.keystore.setSecondPassphrase(walletId, { secondPassphrase: built.secondPassphrase });
+    deps.events.emit('wallet:changed', { reason: 'updated', walletId, address: wallet.address });
+  }
+  const recipient = recipientOf(signed);
+  const pending = deps.tracker.track(
+    {
+      networkId: entry.id,
+      walletId,
+      sender: wallet.address,
+      kind: kindOf(signed.typeGroup, signed.type),
+      amount: signed.amount,
+      fee: signed.fee,
+      nonce: signed.nonce,
+      ...(recipient === undefined ? {} : { recipient }),
+      json: { ...json, id },
+      height: account.height,
+      maxAge: account.maxAge,
+    },
+    outcome,
+  );
+  return {
+    id,
+    accepted: outcome.accepted,
+    ...(outcome.error === undefined ? {} : { error: outcome.error }),
+    pending,
+    ...(built.htlc === undefined ? {} : { htlc: built.htlc }),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Errors of the app services, and the one conversion of any failure into the IPC error shape (architecture §4:
+ * errors are values with a code and a message a person can act on). Key-store, client, protocol and pool errors
+ * keep their own codes; anything else is a defect and says so without leaking its internals.
+ */
+import { isClientError } from '../client';
+import { isKeystoreError } from '../keystore';
+import { isProtocolError } from '../protocol/errors';
+import { BRIDGE_ERROR_CODES, ipcError, type IpcError } from '../../shared/ipc/errors';
+
+export type ServiceErrorCode =
+  | 'ERR_NO_ACTIVE_NETWORK'
+  | 'ERR_NETWORK_UNKNOWN'
+  | 'ERR_FAUCET_UNAVAILABLE'
+  | 'ERR_FAUCET_LIMIT'
+  | 'ERR_MEMO_LOOKS_LIKE_PHRASE'
+  | 'ERR_SECOND_PASSPHRASE_REQUIRED'
+  | 'ERR_ALREADY_REGISTERED'
+  | 'ERR_PENDING_NOT_FOUND'
+  | 'ERR_INVALID_DRAFT';
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+
+  constructor(
+    readonly code: ServiceErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export function toIpcError(error: unknown, onDefect?: (error: unknown) => void): IpcError {
+  if (error instanceof ServiceError) return ipcError(error.code, error.message, error.details);
+  if (isKeystoreError(error)) return ipcError(error.code, error.message);
+  if (isClientError(error)) {
+    const { code: _code, message: _message, ...details } = error.toJSON();
+    return ipcError(error.code, error.message, Object.keys(details).length > 0 ? details : undefined);
+  }
+  if (isProtocolError(error)) return ipcError(error.code, error.message);
+  onDefect?.(error);
+  return ipcError(
+    BRIDGE_ERROR_CODES.internal,
+    'Votary hit an internal error; the action did not complete. Details are in the log.',
+  );
+}

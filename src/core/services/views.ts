@@ -1,0 +1,215 @@
+/**
+ * From the client's answers (amounts as bigint, ARK shapes) to the screens' DTOs (amounts as decimal strings,
+ * only the fields the screens read) — the one place where bigints become strings (architecture §3.3).
+ */
+import type { Block, Delegate, Lock, Page, Transaction, Wallet } from '../client';
+import { CoreType, TypeGroup, typeName, type TransactionData } from '../protocol/transactions';
+import type { Network } from '../protocol/networks';
+import { unixSecondsFromEpoch } from '../protocol/time';
+import {
+  transactionKind,
+  type BlockView,
+  type ChainWallet,
+  type DelegateView,
+  type LockView,
+  type TransactionKind,
+  type TransactionView,
+} from '../../shared/domain/chain';
+import type { PageView } from '../../shared/domain/common';
+
+const str = (value: bigint): string => value.toString();
+
+/** ARK pages carry counts; the screens also want the page number and size they asked for. */
+export function pageOfViews<T, V>(
+  page: Page<T>,
+  at: { page: number; limit: number },
+  map: (item: T) => V,
+): PageView<V> {
+  return {
+    meta: {
+      page: at.page,
+      limit: at.limit,
+      count: page.meta.count,
+      totalCount: page.meta.totalCount,
+      pageCount: page.meta.pageCount,
+    },
+    data: page.data.map(map),
+  };
+}
+
+export function kindOf(typeGroup: number, type: number): TransactionKind {
+  // Only Core types have their own kind; magistrate and unknown types show as "other".
+  const parsed = transactionKind.safeParse(
+    typeGroup === TypeGroup.Core ? typeName(typeGroup, type) : undefined,
+  );
+  return parsed.success ? parsed.data : 'other';
+}
+
+/** The empty wallet ARK would describe for an address it has never seen (its 404). */
+export function coldWallet(address: string): ChainWallet {
+  return { address, known: false, balance: '0', nonce: '0', lockedBalance: '0' };
+}
+
+export function walletView(wallet: Wallet): ChainWallet {
+  const attributes = wallet.attributes;
+  const delegate = attributes.delegate;
+  return {
+    address: wallet.address,
+    known: true,
+    ...(wallet.publicKey === undefined ? {} : { publicKey: wallet.publicKey }),
+    balance: str(wallet.balance),
+    nonce: str(wallet.nonce),
+    lockedBalance: str(attributes.htlc?.lockedBalance ?? 0n),
+    ...(attributes.vote === undefined ? {} : { vote: attributes.vote }),
+    ...(attributes.secondPublicKey === undefined ? {} : { secondPublicKey: attributes.secondPublicKey }),
+    ...(attributes.multiSignature === undefined
+      ? {}
+      : {
+          multiSignature: {
+            min: attributes.multiSignature.min,
+            publicKeys: attributes.multiSignature.publicKeys ?? [],
+          },
+        }),
+    ...(delegate === undefined
+      ? {}
+      : {
+          delegate: {
+            username: delegate.username,
+            votes: str(delegate.voteBalance ?? 0n),
+            ...(delegate.rank === undefined ? {} : { rank: delegate.rank }),
+            resigned: delegate.resigned === true,
+            producedBlocks: delegate.producedBlocks ?? 0,
+            forgedFees: str(delegate.forgedFees ?? 0n),
+            forgedRewards: str(delegate.forgedRewards ?? 0n),
+          },
+        }),
+  };
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The asset parts the screens show, read defensively: a remote node's asset is only loosely checked. */
+function assetSummary(tx: Transaction): Partial<TransactionView> {
+  const asset = record(tx.asset);
+  if (asset === undefined) return {};
+  const out: Partial<TransactionView> = {};
+  if (Array.isArray(asset['votes'])) out.votes = asset['votes'].filter((v) => typeof v === 'string');
+  if (Array.isArray(asset['payments'])) {
+    out.payments = asset['payments'].flatMap((p) => {
+      const payment = record(p);
+      const recipientId = text(payment?.['recipientId']);
+      const amount = payment?.['amount'];
+      return recipientId !== undefined && (typeof amount === 'string' || typeof amount === 'number')
+        ? [{ recipientId, amount: BigInt(amount).toString() }]
+        : [];
+    });
+  }
+  const username = text(record(asset['delegate'])?.['username']);
+  if (username !== undefined) out.delegateUsername = username;
+  const lock = record(asset['lock']);
+  const expiration = record(lock?.['expiration']);
+  const secretHash = text(lock?.['secretHash']);
+  if (secretHash !== undefined && typeof expiration?.['value'] === 'number') {
+    out.lock = {
+      secretHash,
+      expirationType: expiration['type'] === 2 ? 'height' : 'time',
+      expirationValue: expiration['value'],
+    };
+  }
+  const lockId =
+    text(record(asset['claim'])?.['lockTransactionId']) ??
+    text(record(asset['refund'])?.['lockTransactionId']);
+  if (lockId !== undefined) out.lockId = lockId;
+  return out;
+}
+
+export function transactionView(tx: Transaction, forAddress?: string): TransactionView {
+  const view: TransactionView = {
+    id: tx.id,
+    ...(tx.blockId === undefined ? {} : { blockId: tx.blockId }),
+    type: tx.type,
+    typeGroup: tx.typeGroup,
+    kind: kindOf(tx.typeGroup, tx.type),
+    amount: str(tx.amount),
+    fee: str(tx.fee),
+    sender: tx.sender,
+    senderPublicKey: tx.senderPublicKey,
+    recipient: tx.recipient,
+    ...(tx.vendorField === undefined ? {} : { memo: tx.vendorField }),
+    confirmations: tx.confirmations,
+    ...(tx.timestamp === undefined ? {} : { timestamp: tx.timestamp }),
+    ...(tx.nonce === undefined ? {} : { nonce: str(tx.nonce) }),
+    ...assetSummary(tx),
+  };
+  if (forAddress !== undefined) {
+    const sent = tx.sender === forAddress;
+    const received =
+      tx.recipient === forAddress || (view.payments ?? []).some((p) => p.recipientId === forAddress);
+    view.direction = sent && received ? 'self' : sent ? 'sent' : 'received';
+  }
+  return view;
+}
+
+export function delegateView(delegate: Delegate): DelegateView {
+  return {
+    username: delegate.username,
+    address: delegate.address,
+    publicKey: delegate.publicKey,
+    votes: str(delegate.votes),
+    ...(delegate.rank === undefined ? {} : { rank: delegate.rank }),
+    isResigned: delegate.isResigned,
+    producedBlocks: delegate.blocks.produced,
+    ...(delegate.blocks.last === undefined ? {} : { lastBlockHeight: delegate.blocks.last.height }),
+    approval: delegate.production.approval,
+    forgedTotal: str(delegate.forged.total),
+  };
+}
+
+export function lockView(lock: Lock, network: Network): LockView {
+  const byTime = lock.expirationType !== 2;
+  return {
+    lockId: lock.lockId,
+    senderPublicKey: lock.senderPublicKey,
+    recipientId: lock.recipientId,
+    amount: str(lock.amount),
+    secretHash: lock.secretHash,
+    isExpired: lock.isExpired,
+    expirationType: byTime ? 'time' : 'height',
+    expirationValue: lock.expirationValue,
+    ...(byTime ? { expiresAtUnix: unixSecondsFromEpoch(lock.expirationValue, network) } : {}),
+    timestamp: lock.timestamp,
+    ...(lock.vendorField === undefined ? {} : { memo: lock.vendorField }),
+  };
+}
+
+export function blockView(block: Block): BlockView {
+  return {
+    id: block.id,
+    height: block.height,
+    generator: {
+      ...(block.generator.username === undefined ? {} : { username: block.generator.username }),
+      address: block.generator.address,
+      publicKey: block.generator.publicKey,
+    },
+    transactions: block.transactions,
+    reward: str(block.forged.reward),
+    fee: str(block.forged.fee),
+    amount: str(block.forged.amount),
+    confirmations: block.confirmations,
+    timestamp: block.timestamp,
+  };
+}
+
+/** The recipient a signed transaction pays (transfer, HTLC lock), or undefined. */
+export function recipientOf(tx: TransactionData): string | undefined {
+  if (tx.typeGroup !== TypeGroup.Core) return undefined;
+  return tx.type === CoreType.Transfer || tx.type === CoreType.HtlcLock ? tx.recipientId : undefined;
+}

@@ -1,0 +1,19 @@
+import { useState } from 'react';
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 1500);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <button type="button" onClick={() => void copy()} aria-label={label}>
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { Amount } from '../../components/Amount';
+import { delegates } from '../../services/chain';
+import { RecentActivity } from './RecentActivity';
+import { useVotary } from '../../store';
+import { totalBalance } from '../../store/wallets-slice';
+
+export function Dashboard() {
+  const wallets = useVotary((s) => s.wallets);
+  const chain = useVotary((s) => s.chain);
+  const total = useVotary(totalBalance);
+  const node = useVotary((s) => s.node);
+  const navigate = useVotary((s) => s.navigate);
+  const reportError = useVotary((s) => s.reportError);
+  const [names, setNames] = useState<Record<string, string>>({});
+  // Votes are public keys; the delegate list names them (first page: the active delegates and more).
+  useEffect(() => {
+    delegates(1).then(
+      (page) => setNames(Object.fromEntries(page.data.map((d) => [d.publicKey, d.username]))),
+      reportError,
+    );
+  }, [reportError]);
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title">Dashboard</h1>
+      <div className="grid">
+        <article className="card">
+          <h2>Total balance</h2>
+          <p className="big" data-testid="total-balance">
+            <Amount value={total} />
+          </p>
+        </article>
+        <article className="card">
+          <h2>Node</h2>
+          <p data-testid="node-height">Height {node?.height ?? '…'}</p>
+          <p>
+            {node === undefined
+              ? ''
+              : node.synced
+                ? 'In sync'
+                : `Syncing, ${node.blocksBehind} blocks behind`}
+          </p>
+        </article>
+      </div>
+      <h2>Wallets</h2>
+      {wallets.length === 0 ? (
+        <p>
+          No wallets yet.{' '}
+          <button type="button" onClick={() => navigate('wallets')}>
+            Add a wallet
+          </button>
+        </p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Wallet</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Vote</th>
+            </tr>
+          </thead>
+          <tbody>
+            {wallets.map((wallet) => {
+              const state = chain[wallet.address];
+              return (
+                <tr key={wallet.id}>
+                  <td>
+                    <button type="button" className="link" onClick={() => navigate('wallet', wallet.id)}>
+                      {wallet.name}
+                    </button>
+                  </td>
+                  <td>{state === undefined ? '—' : <Amount value={state.balance} />}</td>
+                  <td>
+                    {state?.vote === undefined
+                      ? 'No vote'
+                      : (names[state.vote] ?? `${state.vote.slice(0, 12)}…`)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <RecentActivity />
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/** Register a delegate, resign, or register a second passphrase, for the selected wallet. */
+import { useState, type FormEvent } from 'react';
+import { SecretInput } from '../../components/SecretInput';
+import { sendDraft } from '../../services/transactions';
+import { useVotary } from '../../store';
+import { selectedWallet } from '../../store/wallets-slice';
+import { WalletPicker } from '../common/WalletPicker';
+
+export function DelegatePage() {
+  const wallet = useVotary(selectedWallet);
+  const delegate = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.delegate));
+  const reportError = useVotary((s) => s.reportError);
+  const clearError = useVotary((s) => s.clearError);
+  const pendingChanged = useVotary((s) => s.pendingChanged);
+  const [username, setUsername] = useState('');
+  const [second, setSecond] = useState('');
+  const [note, setNote] = useState('');
+
+  const run = async (draft: Parameters<typeof sendDraft>[1]) => {
+    if (wallet === undefined) return;
+    try {
+      const result = await sendDraft(wallet.id, draft);
+      pendingChanged(result.pending);
+      if (result.accepted) clearError();
+      else reportError(new Error(result.error?.message ?? 'No node accepted the transaction.'));
+      setNote(result.pending.statusText);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  const register = (event: FormEvent) => {
+    event.preventDefault();
+    void run({ kind: 'delegateRegistration', username: username.trim() });
+  };
+  const registerSecond = (event: FormEvent) => {
+    event.preventDefault();
+    const given = second;
+    setSecond('');
+    void run({ kind: 'secondSignature', secondPassphrase: given });
+  };
+
+  return (
+    <section aria-labelledby="delegate-title">
+      <h1 id="delegate-title">Delegate</h1>
+      <WalletPicker />
+      {note && <p role="status">{note}</p>}
+      {delegate ? (
+        <div className="card">
+          <p>
+            Registered as <strong>{delegate.username}</strong>
+            {delegate.resigned ? ' (resigned)' : ''}.
+          </p>
+          {!delegate.resigned && (
+            <button
+              type="button"
+              onClick={() => {
+                if (window.confirm('Resign as a delegate? This cannot be undone.'))
+                  void run({ kind: 'delegateResignation' });
+              }}
+            >
+              Resign
+            </button>
+          )}
+        </div>
+      ) : (
+        <form className="card" onSubmit={register} aria-label="Register delegate">
+          <h2>Register as a delegate</h2>
+          <label>
+            Delegate name (1–20 of a–z 0–9 ! @ $ &amp; _ .)
+            <input value={username} onChange={(e) => setUsername(e.target.value)} maxLength={20} required />
+          </label>
+          <button type="submit" className="primary">
+            Register
+          </button>
+        </form>
+      )}
+      <form className="card" onSubmit={registerSecond} aria-label="Second passphrase">
+        <h2>Second passphrase</h2>
+        <p className="muted">
+          Once registered, every transaction from this wallet also needs it; Votary keeps it in the vault.
+        </p>
+        <label>
+          Second passphrase
+          <SecretInput value={second} onChange={(e) => setSecond(e.target.value)} required />
+        </label>
+        <button type="submit">Register second passphrase</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * HTLC locks: create (main generates the secret; it is shown here once with its hash), claim with a secret,
+ * refund after expiry.
+ */
+import { useState, type FormEvent } from 'react';
+import type { SendResult } from '../../../shared/domain/transactions';
+import { CopyButton } from '../../components/CopyButton';
+import { SecretInput } from '../../components/SecretInput';
+import { parseAmount } from '../../lib/amount';
+import { sendDraft } from '../../services/transactions';
+import { useVotary } from '../../store';
+import { selectedWallet } from '../../store/wallets-slice';
+import { WalletPicker } from '../common/WalletPicker';
+import { LockList } from './LockList';
+
+export function LocksPage() {
+  const wallet = useVotary(selectedWallet);
+  const reportError = useVotary((s) => s.reportError);
+  const clearError = useVotary((s) => s.clearError);
+  const pendingChanged = useVotary((s) => s.pendingChanged);
+  const round = useVotary((s) => s.configuration?.constants.activeDelegates);
+  const blocktime = useVotary((s) => s.configuration?.constants.blocktime);
+  const [recipient, setRecipient] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const [expiryType, setExpiryType] = useState<'time' | 'height'>('time');
+  const [expiry, setExpiry] = useState('3600');
+  const [created, setCreated] = useState<SendResult | undefined>();
+  const [lockId, setLockId] = useState('');
+  const [secret, setSecret] = useState('');
+  const [note, setNote] = useState('');
+
+  const run = async (draft: Parameters<typeof sendDraft>[1]): Promise<SendResult | undefined> => {
+    if (wallet === undefined) return undefined;
+    try {
+      const result = await sendDraft(wallet.id, draft);
+      pendingChanged(result.pending);
+      if (!result.accepted)
+        reportError(new Error(result.error?.message ?? 'No node accepted the transaction.'));
+      else clearError();
+      setNote(result.pending.statusText);
+      return result;
+    } catch (error) {
+      reportError(error);
+      return undefined;
+    }
+  };
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const amount = parseAmount(amountText);
+    const after = Number.parseInt(expiry, 10);
+    if (amount === undefined || !Number.isInteger(after) || after < 1) {
+      reportError(new Error('Enter an amount and a whole number of seconds or blocks for the expiry.'));
+      return;
+    }
+    const result = await run({
+      kind: 'htlcLock',
+      recipientId: recipient.trim(),
+      amount,
+      expiration:
+        expiryType === 'time'
+          ? { type: 'time', afterSeconds: after }
+          : { type: 'height', afterBlocks: after },
+    });
+    if (result !== undefined) setCreated(result);
+  };
+  const claim = async (event: FormEvent) => {
+    event.preventDefault();
+    const given = secret.trim();
+    setSecret('');
+    await run({ kind: 'htlcClaim', lockId: lockId.trim(), secret: given });
+  };
+  const refund = async (id = lockId.trim()) => {
+    await run({ kind: 'htlcRefund', lockId: id });
+  };
+
+  return (
+    <section aria-labelledby="locks-title">
+      <h1 id="locks-title">Locks</h1>
+      <WalletPicker />
+      {note && <p role="status">{note}</p>}
+      <form className="card" onSubmit={(e) => void create(e)} aria-label="Create lock">
+        <h2>Create a lock</h2>
+        <label>
+          Recipient address
+          <input
+            value={recipient}
+            onChange={(e) => setRecipient(e.target.value)}
+            spellCheck={false}
+            required
+          />
+        </label>
+        <label>
+          Amount
+          <input
+            value={amountText}
+            onChange={(e) => setAmountText(e.target.value)}
+            inputMode="decimal"
+            required
+          />
+        </label>
+        <fieldset>
+          <legend>Expires</legend>
+          <label className="inline">
+            <input
+              type="radio"
+              name="expiry"
+              checked={expiryType === 'time'}
+              onChange={() => setExpiryType('time')}
+            />
+            after seconds
+          </label>
+          <label className="inline">
+            <input
+              type="radio"
+              name="expiry"
+              checked={expiryType === 'height'}
+              onChange={() => setExpiryType('height')}
+            />
+            after blocks
+          </label>
+          {round !== undefined && blocktime !== undefined && (
+            <p className="muted small">
+              Nodes accept an expiry more than one round ahead: over {round} blocks, or over{' '}
+              {round * blocktime} seconds.
+            </p>
+          )}
+          <label>
+            {expiryType === 'time' ? 'Seconds from now' : 'Blocks from now'}
+            <input inputMode="numeric" value={expiry} onChange={(e) => setExpiry(e.target.value)} required />
+          </label>
+        </fieldset>
+        <button type="submit" className="primary">
+          Create lock
+        </button>
+      </form>
+      {created?.htlc && (
+        <section className="card" aria-label="Lock secret">
+          <h2>Keep this secret</h2>
+          <p>The recipient needs it to claim the lock. It is shown this once and Votary does not store it.</p>
+          <p className="mono small">Secret: {created.htlc.secret}</p>
+          <CopyButton text={created.htlc.secret} label="Copy secret" />
+          <p className="mono small">Hash: {created.htlc.secretHash}</p>
+          <p className="mono small">Lock id: {created.id}</p>
+          <button type="button" onClick={() => setCreated(undefined)}>
+            I have saved it
+          </button>
+        </section>
+      )}
+      {wallet && (
+        <section className="card" aria-labelledby="own-locks-title">
+          <h2 id="own-locks-title">Your locks</h2>
+          <LockList address={wallet.address} onRefund={(id) => void refund(id)} />
+        </section>
+      )}
+      <form className="card" onSubmit={(e) => void claim(e)} aria-label="Claim or refund a lock">
+        <h2>Claim or refund</h2>
+        <label>
+          Lock id
+          <input value={lockId} onChange={(e) => setLockId(e.target.value)} spellCheck={false} required />
+        </label>
+        <label>
+          Secret (to claim)
+          <SecretInput value={secret} onChange={(e) => setSecret(e.target.value)} />
+        </label>
+        <div className="row">
+          <button type="submit" className="primary">
+            Claim
+          </button>
+          <button type="button" onClick={() => void refund()}>
+            Refund after expiry
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

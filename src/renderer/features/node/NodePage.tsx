@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import type { PeerStatusView } from '../../../shared/domain/chain';
+import { Amount } from '../../components/Amount';
+import { nodePeers } from '../../services/chain';
+import { useVotary } from '../../store';
+
+export function NodePage() {
+  const node = useVotary((s) => s.node);
+  const configuration = useVotary((s) => s.configuration);
+  const reportError = useVotary((s) => s.reportError);
+  const embeddedApiUrl = useVotary((s) => s.info?.embeddedApiUrl);
+  const [peers, setPeers] = useState<PeerStatusView[]>([]);
+  useEffect(() => {
+    nodePeers().then(setPeers, reportError);
+  }, [reportError]);
+  return (
+    <section aria-labelledby="node-title">
+      <h1 id="node-title">Node</h1>
+      <dl className="facts">
+        <dt>Height</dt>
+        <dd>{node?.height ?? '…'}</dd>
+        <dt>Sync</dt>
+        <dd>
+          {node === undefined
+            ? '…'
+            : node.synced
+              ? 'In sync'
+              : `Syncing: ${node.blocksBehind} blocks behind (${Math.round(node.progress * 100)}%)`}
+          {node && <progress value={node.progress} max={1} aria-label="Sync progress" />}
+        </dd>
+        {embeddedApiUrl && (
+          <>
+            <dt>Embedded API</dt>
+            <dd className="mono">{embeddedApiUrl}</dd>
+          </>
+        )}
+      </dl>
+      {configuration && (
+        <>
+          <h2>Network configuration</h2>
+          <dl className="facts">
+            <dt>Token</dt>
+            <dd>
+              {configuration.token} ({configuration.symbol})
+            </dd>
+            <dt>Nethash</dt>
+            <dd className="mono small">{configuration.nethash}</dd>
+            <dt>Version</dt>
+            <dd>{configuration.version}</dd>
+            <dt>Block time</dt>
+            <dd>{configuration.constants.blocktime} s</dd>
+            <dt>Active delegates</dt>
+            <dd>{configuration.constants.activeDelegates}</dd>
+            <dt>Block reward</dt>
+            <dd>
+              <Amount value={configuration.constants.reward} />
+            </dd>
+          </dl>
+        </>
+      )}
+      <h2>Peers</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Peer</th>
+            <th scope="col">Height</th>
+            <th scope="col">Latency</th>
+            <th scope="col">Health</th>
+          </tr>
+        </thead>
+        <tbody>
+          {peers.map((peer) => (
+            <tr key={peer.url}>
+              <td className="mono small">{peer.url}</td>
+              <td>{peer.height ?? '—'}</td>
+              <td>{peer.latencyMs === undefined ? '—' : `${Math.round(peer.latencyMs)} ms`}</td>
+              <td>
+                {Math.round(peer.health * 100)}%{peer.lastError && ` · ${peer.lastError.message}`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

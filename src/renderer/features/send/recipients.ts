@@ -1,0 +1,37 @@
+/**
+ * The Send form's recipients: one makes a transfer, two or more a multipayment (issue 5 §4). Pure functions, so
+ * the draft the review step shows is exactly the draft that is signed.
+ */
+import type { DraftInput } from '../../../shared/domain/transactions';
+import { parseAmount } from '../../lib/amount';
+
+export interface RecipientRow {
+  address: string;
+  amount: string;
+}
+
+export type SendPlan =
+  | { ok: true; draft: DraftInput; total: string; payments: Array<{ recipientId: string; amount: string }> }
+  | { ok: false; message: string };
+
+export function planSend(rows: readonly RecipientRow[], memo: string, fee: string | undefined): SendPlan {
+  const payments: Array<{ recipientId: string; amount: string }> = [];
+  for (const [i, row] of rows.entries()) {
+    const amount = parseAmount(row.amount);
+    const which = rows.length > 1 ? ` for recipient ${i + 1}` : '';
+    if (row.address.trim() === '') return { ok: false, message: `Enter the recipient address${which}.` };
+    if (amount === undefined || BigInt(amount) <= 0n) {
+      return { ok: false, message: `Enter an amount above zero, with at most 8 decimals${which}.` };
+    }
+    payments.push({ recipientId: row.address.trim(), amount });
+  }
+  const first = payments[0];
+  if (first === undefined) return { ok: false, message: 'Add a recipient.' };
+  const extras = { ...(memo === '' ? {} : { memo }), ...(fee === undefined ? {} : { fee }) };
+  const total = payments.reduce((sum, p) => sum + BigInt(p.amount), 0n).toString();
+  const draft: DraftInput =
+    payments.length === 1
+      ? { kind: 'transfer', recipientId: first.recipientId, amount: first.amount, ...extras }
+      : { kind: 'multiPayment', payments, ...extras };
+  return { ok: true, draft, total, payments };
+}

@@ -1,0 +1,68 @@
+/** The active network, and adding a remote one by a node URL (main reads its configuration and nethash). */
+import { useState, type FormEvent } from 'react';
+import { addNetwork, selectNetwork } from '../../services/chain';
+import { useVotary } from '../../store';
+
+export function NetworkSettings() {
+  const networks = useVotary((s) => s.networks);
+  const loadNode = useVotary((s) => s.loadNode);
+  const loadWallets = useVotary((s) => s.loadWallets);
+  const reportError = useVotary((s) => s.reportError);
+  const clearError = useVotary((s) => s.clearError);
+  const [url, setUrl] = useState('');
+
+  const choose = async (networkId: string) => {
+    try {
+      await selectNetwork(networkId);
+      await Promise.all([loadNode(), loadWallets()]);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await addNetwork(url.trim());
+      setUrl('');
+      clearError();
+      await loadNode();
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  return (
+    <fieldset>
+      <legend>Network</legend>
+      {networks.map((network) => (
+        <div key={network.id}>
+          <label className="inline">
+            <input
+              type="radio"
+              name="network"
+              checked={network.active}
+              onChange={() => void choose(network.id)}
+            />
+            {network.name} ({network.symbol}) {network.kind === 'embedded' ? '· embedded localnet' : ''}
+          </label>
+          <p className="muted small mono">
+            nethash {network.nethash.slice(0, 16)}… · {network.peers.length} peer(s)
+          </p>
+        </div>
+      ))}
+      <form onSubmit={(e) => void add(e)} aria-label="Add network">
+        <label>
+          Add a network by a node URL
+          <input
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://node.example:4003"
+            spellCheck={false}
+            required
+          />
+        </label>
+        <button type="submit">Add network</button>
+      </form>
+    </fieldset>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import type { KeychainStatusView } from '../../../shared/domain/keystore';
+import type { ThemeChoice } from '../../lib/theme';
+import { keychainStatus, setAutoLock } from '../../services/vault';
+import { useVotary } from '../../store';
+import { NetworkSettings } from './NetworkSettings';
+import { PasswordChange } from './PasswordChange';
+
+export function SettingsPage() {
+  const theme = useVotary((s) => s.theme);
+  const setTheme = useVotary((s) => s.setTheme);
+  const vault = useVotary((s) => s.vault);
+  const vaultChanged = useVotary((s) => s.vaultChanged);
+  const reportError = useVotary((s) => s.reportError);
+  const [minutes, setMinutes] = useState(String(Math.round((vault?.idleLockMs ?? 0) / 60_000)));
+  const [keychain, setKeychain] = useState<KeychainStatusView | undefined>();
+
+  useEffect(() => {
+    keychainStatus().then(setKeychain, reportError);
+  }, [reportError]);
+
+  const saveAutoLock = async () => {
+    const value = Number.parseInt(minutes, 10);
+    if (!Number.isInteger(value) || value < 0) {
+      reportError(new Error('Auto-lock takes a whole number of minutes (0 = never).'));
+      return;
+    }
+    try {
+      vaultChanged(await setAutoLock(value));
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title">Settings</h1>
+      <fieldset>
+        <legend>Theme</legend>
+        {(['system', 'light', 'dark'] as ThemeChoice[]).map((choice) => (
+          <label key={choice} className="inline">
+            <input type="radio" name="theme" checked={theme === choice} onChange={() => setTheme(choice)} />
+            {choice === 'system' ? 'Follow the system' : choice === 'light' ? 'Light' : 'Dark'}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Auto-lock</legend>
+        <label>
+          Lock the vault after this many idle minutes (0 = never)
+          <input inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+        </label>
+        <button type="button" onClick={() => void saveAutoLock()}>
+          Save auto-lock
+        </button>
+      </fieldset>
+      <fieldset>
+        <legend>Unlock on this device</legend>
+        <p data-testid="keychain-status">
+          {keychain === undefined
+            ? '…'
+            : keychain.available
+              ? keychain.enabled
+                ? 'On: the OS keychain holds a key that unlocks this vault.'
+                : 'Off.'
+              : `Unavailable: ${keychain.reason ?? 'no OS keychain here'}.`}
+        </p>
+      </fieldset>
+      <PasswordChange />
+      <NetworkSettings />
+    </section>
+  );
+}

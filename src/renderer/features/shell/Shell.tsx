@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useVotary } from '../../store';
+import { Dashboard } from '../dashboard/Dashboard';
+import { NodePage } from '../node/NodePage';
+import { PendingPage } from '../pending/PendingPage';
+import { SendPage } from '../send/SendPage';
+import { SettingsPage } from '../settings/SettingsPage';
+import { VotePage } from '../vote/VotePage';
+import { WalletPage } from '../wallet/WalletPage';
+import { WalletsPage } from '../wallets/WalletsPage';
+import { HostStatus } from './HostStatus';
+import { Sidebar } from './Sidebar';
+import { LocksPage } from '../locks/LocksPage';
+import { DelegatePage } from '../delegate/DelegatePage';
+
+function Page() {
+  const route = useVotary((s) => s.route);
+  switch (route) {
+    case 'dashboard':
+      return <Dashboard />;
+    case 'wallets':
+      return <WalletsPage />;
+    case 'wallet':
+      return <WalletPage />;
+    case 'send':
+      return <SendPage />;
+    case 'vote':
+      return <VotePage />;
+    case 'locks':
+      return <LocksPage />;
+    case 'delegate':
+      return <DelegatePage />;
+    case 'pending':
+      return <PendingPage />;
+    case 'node':
+      return <NodePage />;
+    case 'settings':
+      return <SettingsPage />;
+  }
+}
+
+export function Shell() {
+  const route = useVotary((s) => s.route);
+  const main = useRef<HTMLElement>(null);
+  const shown = useRef<string | undefined>(undefined);
+  // Moving between pages moves focus to the new page, so keyboard and screen-reader users land on it (not on
+  // the first render: there the skip link comes first).
+  useEffect(() => {
+    if (shown.current !== undefined && shown.current !== route) main.current?.focus();
+    shown.current = route;
+  }, [route]);
+  return (
+    <div className="shell">
+      <a
+        className="skip-link"
+        href="#page"
+        onClick={(e) => {
+          e.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Sidebar />
+      <main className="page" id="page" ref={main} tabIndex={-1} aria-live="polite">
+        <ErrorBanner />
+        <Page />
+        <HostStatus />
+      </main>
+    </div>
+  );
+}

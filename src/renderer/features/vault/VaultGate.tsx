@@ -1,0 +1,68 @@
+/** Create or unlock the vault. Passwords stay in this form's state and are cleared on every submit. */
+import { useState, type FormEvent } from 'react';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { SecretInput } from '../../components/SecretInput';
+import { useVotary } from '../../store';
+import { HostStatus } from '../shell/HostStatus';
+
+export function VaultGate() {
+  const vault = useVotary((s) => s.vault);
+  const createVault = useVotary((s) => s.createVault);
+  const unlockVault = useVotary((s) => s.unlockVault);
+  const reportError = useVotary((s) => s.reportError);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const creating = vault?.hasVault !== true;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const given = password;
+    const repeated = confirm;
+    setPassword('');
+    setConfirm('');
+    if (creating && given !== repeated) {
+      reportError(new Error('The two passwords differ. Type the same password twice.'));
+      return;
+    }
+    setBusy(true);
+    if (creating) await createVault(given);
+    else await unlockVault(given);
+    setBusy(false);
+  };
+
+  return (
+    <main className="gate">
+      <h1>Votary</h1>
+      <form
+        className="card"
+        onSubmit={(event) => void submit(event)}
+        aria-label={creating ? 'Create vault' : 'Unlock'}
+      >
+        <h2>{creating ? 'Create your vault' : 'Unlock your vault'}</h2>
+        <p className="muted">
+          {creating
+            ? 'Your keys are kept encrypted on this device with this password. Votary cannot recover it.'
+            : vault?.lockedBy === 'idle'
+              ? 'The vault locked itself after a while without use.'
+              : 'Enter your password to open your wallets.'}
+        </p>
+        <ErrorBanner />
+        <label>
+          Password
+          <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} required autoFocus />
+        </label>
+        {creating && (
+          <label>
+            Confirm password
+            <SecretInput value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+          </label>
+        )}
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Working…' : creating ? 'Create vault' : 'Unlock'}
+        </button>
+      </form>
+      <HostStatus />
+    </main>
+  );
+}

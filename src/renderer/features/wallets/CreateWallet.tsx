@@ -1,0 +1,124 @@
+/**
+ * A new 24-word wallet (issue 5 §2): the words are shown once, then the person types the words at the positions
+ * the key store asks for. The phrase lives only in this component's state and is dropped when it closes.
+ */
+import { useState, type FormEvent } from 'react';
+import type { NewMnemonicWalletView } from '../../../shared/domain/wallets';
+import { useVotary } from '../../store';
+import { cancelMnemonicWallet, confirmMnemonicWallet, createMnemonicWallet } from '../../services/wallets';
+
+export function CreateWallet({ onDone }: { onDone: () => void }) {
+  const reportError = useVotary((s) => s.reportError);
+  const clearError = useVotary((s) => s.clearError);
+  const walletSaved = useVotary((s) => s.walletSaved);
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<NewMnemonicWalletView | undefined>();
+  const [step, setStep] = useState<'name' | 'words' | 'confirm'>('name');
+  const [answers, setAnswers] = useState<string[]>([]);
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const result = await createMnemonicWallet(name.trim() === '' ? undefined : name.trim());
+      setCreated(result);
+      setAnswers(result.confirmPositions.map(() => ''));
+      setStep('words');
+      clearError();
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (created === undefined) return;
+    try {
+      const wallet = await confirmMnemonicWallet(created.pendingId, answers);
+      setCreated(undefined);
+      walletSaved(wallet);
+      clearError();
+      onDone();
+    } catch (error) {
+      setAnswers(created.confirmPositions.map(() => ''));
+      reportError(error);
+    }
+  };
+  const cancel = async () => {
+    if (created !== undefined) await cancelMnemonicWallet(created.pendingId).catch(reportError);
+    setCreated(undefined);
+    onDone();
+  };
+
+  if (step === 'name' || created === undefined) {
+    return (
+      <form className="card" onSubmit={(e) => void start(e)} aria-label="Create wallet">
+        <h3>Create a wallet</h3>
+        <label>
+          Wallet name (optional)
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
+        </label>
+        <div className="row">
+          <button type="submit" className="primary">
+            Generate recovery phrase
+          </button>
+          <button type="button" onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    );
+  }
+  if (step === 'words') {
+    return (
+      <section className="card" aria-label="Recovery phrase">
+        <h3>Write down your recovery phrase</h3>
+        <p>
+          These 24 words are the only way to restore this wallet. Write them on paper, in order. They are
+          shown this once.
+        </p>
+        <ol className="words" data-testid="recovery-words">
+          {created.words.map((word, i) => (
+            <li key={i}>{word}</li>
+          ))}
+        </ol>
+        <p className="muted">Address: {created.address}</p>
+        <div className="row">
+          <button type="button" className="primary" onClick={() => setStep('confirm')}>
+            I have written them down
+          </button>
+          <button type="button" onClick={() => void cancel()}>
+            Cancel
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <form className="card" onSubmit={(e) => void confirm(e)} aria-label="Confirm recovery phrase">
+      <h3>Confirm your recovery phrase</h3>
+      {created.confirmPositions.map((position, i) => (
+        <label key={position}>
+          Word #{position}
+          <input
+            value={answers[i] ?? ''}
+            onChange={(e) => setAnswers(answers.map((a, j) => (j === i ? e.target.value : a)))}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            required
+          />
+        </label>
+      ))}
+      <div className="row">
+        <button type="submit" className="primary">
+          Confirm and add wallet
+        </button>
+        <button type="button" onClick={() => setStep('words')}>
+          Show the words again
+        </button>
+        <button type="button" onClick={() => void cancel()}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+/** Import by passphrase or WIF, or watch an address. Secrets stay in this form and are cleared on submit. */
+import { useState, type FormEvent } from 'react';
+import { SecretInput } from '../../components/SecretInput';
+import { addWatchOnly, importPassphrase, importWif } from '../../services/wallets';
+import { useVotary } from '../../store';
+
+type Mode = 'passphrase' | 'wif' | 'watch';
+
+export function ImportWallet({ onDone }: { onDone: () => void }) {
+  const reportError = useVotary((s) => s.reportError);
+  const clearError = useVotary((s) => s.clearError);
+  const walletSaved = useVotary((s) => s.walletSaved);
+  const [mode, setMode] = useState<Mode>('passphrase');
+  const [name, setName] = useState('');
+  const [secret, setSecret] = useState('');
+  const [address, setAddress] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const given = secret;
+    setSecret('');
+    const named = name.trim() === '' ? {} : { name: name.trim() };
+    try {
+      const wallet =
+        mode === 'passphrase'
+          ? await importPassphrase({ ...named, passphrase: given })
+          : mode === 'wif'
+            ? await importWif({ ...named, wif: given.trim() })
+            : await addWatchOnly({ ...named, address: address.trim() });
+      walletSaved(wallet);
+      clearError();
+      onDone();
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  return (
+    <form className="card" onSubmit={(e) => void submit(e)} aria-label="Import wallet">
+      <h3>Import or watch a wallet</h3>
+      <fieldset>
+        <legend>How</legend>
+        {(
+          [
+            ['passphrase', 'Passphrase'],
+            ['wif', 'WIF'],
+            ['watch', 'Watch-only address'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="inline">
+            <input type="radio" name="import-mode" checked={mode === value} onChange={() => setMode(value)} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        Wallet name (optional)
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
+      </label>
+      {mode === 'watch' ? (
+        <label>
+          Address
+          <input value={address} onChange={(e) => setAddress(e.target.value)} spellCheck={false} required />
+        </label>
+      ) : (
+        <label>
+          {mode === 'wif' ? 'WIF' : 'Passphrase'}
+          <SecretInput value={secret} onChange={(e) => setSecret(e.target.value)} required />
+        </label>
+      )}
+      <div className="row">
+        <button type="submit" className="primary">
+          {mode === 'watch' ? 'Watch address' : 'Import wallet'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

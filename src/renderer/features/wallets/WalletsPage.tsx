@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import type { WalletView } from '../../../shared/domain/wallets';
+import { Amount } from '../../components/Amount';
+import { fundFromFaucet, removeWallet, renameWallet } from '../../services/wallets';
+import { useVotary } from '../../store';
+import { CreateWallet } from './CreateWallet';
+import { ImportWallet } from './ImportWallet';
+
+function WalletRow({ wallet }: { wallet: WalletView }) {
+  const balance = useVotary((s) => s.chain[wallet.address]?.balance);
+  const isLocalnet = useVotary((s) => s.networks.find((n) => n.active)?.kind === 'embedded');
+  const navigate = useVotary((s) => s.navigate);
+  const reportError = useVotary((s) => s.reportError);
+  const walletSaved = useVotary((s) => s.walletSaved);
+  const loadWallets = useVotary((s) => s.loadWallets);
+  const pendingChanged = useVotary((s) => s.pendingChanged);
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(wallet.name);
+  const [note, setNote] = useState('');
+
+  const fund = async () => {
+    try {
+      const result = await fundFromFaucet(wallet.address);
+      pendingChanged(result.pending);
+      setNote('Test tokens sent; they arrive with the next block.');
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  const rename = async () => {
+    try {
+      walletSaved(await renameWallet(wallet.id, name.trim()));
+      setRenaming(false);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  const remove = async () => {
+    if (
+      !window.confirm(
+        `Remove "${wallet.name}" from this vault? Without its recovery phrase it cannot be restored.`,
+      )
+    )
+      return;
+    try {
+      await removeWallet(wallet.id);
+      await loadWallets();
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  return (
+    <li className="card wallet-row" aria-label={`Wallet ${wallet.name}`}>
+      <div>
+        {renaming ? (
+          <span className="row">
+            <label>
+              New name
+              <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} autoFocus />
+            </label>
+            <button type="button" onClick={() => void rename()}>
+              Save name
+            </button>
+            <button type="button" onClick={() => setRenaming(false)}>
+              Cancel
+            </button>
+          </span>
+        ) : (
+          <h3>
+            {wallet.name} {wallet.kind === 'watch' && <span className="badge">watch-only</span>}
+          </h3>
+        )}
+        <p className="mono small">{wallet.address}</p>
+        <p data-testid={`balance-${wallet.address}`}>
+          {balance === undefined ? '—' : <Amount value={balance} />}
+        </p>
+        {note && <p className="muted small">{note}</p>}
+      </div>
+      <div className="row wrap">
+        <button
+          type="button"
+          onClick={() => navigate('wallet', wallet.id)}
+          aria-label={`Open ${wallet.name}`}
+        >
+          Open
+        </button>
+        {isLocalnet && (
+          <button
+            type="button"
+            onClick={() => void fund()}
+            aria-label={`Fund ${wallet.name} from faucet (test tokens)`}
+          >
+            Fund from faucet (test tokens)
+          </button>
+        )}
+        <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename ${wallet.name}`}>
+          Rename
+        </button>
+        <button type="button" onClick={() => void remove()} aria-label={`Remove ${wallet.name}`}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function WalletsPage() {
+  const wallets = useVotary((s) => s.wallets);
+  const network = useVotary((s) => s.networks.find((n) => n.active));
+  const [panel, setPanel] = useState<'none' | 'create' | 'import'>('none');
+  return (
+    <section aria-labelledby="wallets-title">
+      <h1 id="wallets-title">Wallets</h1>
+      <p className="muted">Network: {network?.name ?? '…'}</p>
+      <div className="row">
+        <button type="button" className="primary" onClick={() => setPanel('create')}>
+          Create wallet
+        </button>
+        <button type="button" onClick={() => setPanel('import')}>
+          Import or watch
+        </button>
+      </div>
+      {panel === 'create' && <CreateWallet onDone={() => setPanel('none')} />}
+      {panel === 'import' && <ImportWallet onDone={() => setPanel('none')} />}
+      {wallets.length === 0 ? (
+        <p>No wallets on this network yet.</p>
+      ) : (
+        <ul className="plain">
+          {wallets.map((wallet) => (
+            <WalletRow key={wallet.id} wallet={wallet} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { IpcRequest } from '../../shared/ipc/contract';
+import type {
+  ChainWallet,
+  DelegateView,
+  FeesView,
+  LockView,
+  NodeConfigurationView,
+  NodeStatusView,
+  PeerStatusView,
+  TransactionView,
+} from '../../shared/domain/chain';
+import type { PageView } from '../../shared/domain/common';
+import type { NetworkView } from '../../shared/domain/networks';
+import { unwrap } from './ipc';
+import { votary } from './votary';
+
+export async function chainWallet(address: string): Promise<ChainWallet> {
+  return unwrap(await (await votary()).chainWallet({ address }));
+}
+export async function walletTransactions(
+  request: IpcRequest<'chain:wallet-transactions'>,
+): Promise<PageView<TransactionView>> {
+  return unwrap(await (await votary()).chainWalletTransactions(request));
+}
+export async function walletLocks(address: string, page = 1): Promise<PageView<LockView>> {
+  return unwrap(await (await votary()).chainWalletLocks({ address, page, limit: 100 }));
+}
+export async function delegates(page: number, search?: string): Promise<PageView<DelegateView>> {
+  const request = search === undefined || search === '' ? { page, limit: 100 } : { page, limit: 100, search };
+  return unwrap(await (await votary()).chainDelegates(request));
+}
+export async function fees(): Promise<FeesView> {
+  return unwrap(await (await votary()).chainFees());
+}
+export async function nodeStatus(): Promise<NodeStatusView> {
+  return unwrap(await (await votary()).nodeStatus());
+}
+export async function nodeConfiguration(): Promise<NodeConfigurationView> {
+  return unwrap(await (await votary()).nodeConfiguration());
+}
+export async function nodePeers(): Promise<PeerStatusView[]> {
+  return unwrap(await (await votary()).nodePeers());
+}
+export async function networks(): Promise<NetworkView[]> {
+  return unwrap(await (await votary()).networksList());
+}
+export async function selectNetwork(networkId: string): Promise<NetworkView> {
+  return unwrap(await (await votary()).networksSelect({ networkId }));
+}
+export async function addNetwork(url: string): Promise<NetworkView> {
+  return unwrap(await (await votary()).networksAdd({ url }));
+}

@@ -1,0 +1,17 @@
+import type { DraftInput, PendingView, SendResult } from '../../shared/domain/transactions';
+import { unwrap } from './ipc';
+import { votary } from './votary';
+
+/** Main signs the draft with the wallet's keys and broadcasts it; the renderer never sees a key. */
+export async function sendDraft(walletId: string, draft: DraftInput): Promise<SendResult> {
+  return unwrap(await (await votary()).txSend({ walletId, draft }));
+}
+export async function pendingTransactions(): Promise<PendingView[]> {
+  return unwrap(await (await votary()).txPending());
+}
+export async function rebroadcast(id: string): Promise<PendingView> {
+  return unwrap(await (await votary()).txRebroadcast({ id }));
+}
+export async function dismissPending(id: string): Promise<void> {
+  unwrap(await (await votary()).txDismiss({ id }));
+}

@@ -1,0 +1,43 @@
+import type { IpcRequest } from '../../shared/ipc/contract';
+import type { NewMnemonicWalletView, RecoveryPhraseView, WalletView } from '../../shared/domain/wallets';
+import type { FaucetResult } from '../../shared/domain/transactions';
+import { unwrap } from './ipc';
+import { votary } from './votary';
+
+export async function listWallets(): Promise<WalletView[]> {
+  return unwrap(await (await votary()).walletsList());
+}
+/** The new phrase comes back this once: callers keep it in component state only, never in the store. */
+export async function createMnemonicWallet(name?: string): Promise<NewMnemonicWalletView> {
+  return unwrap(await (await votary()).walletsCreateMnemonic(name === undefined ? {} : { name }));
+}
+export async function confirmMnemonicWallet(pendingId: string, words: string[]): Promise<WalletView> {
+  return unwrap(await (await votary()).walletsConfirm({ pendingId, words }));
+}
+export async function cancelMnemonicWallet(pendingId: string): Promise<void> {
+  unwrap(await (await votary()).walletsCancelPending({ pendingId }));
+}
+export async function importPassphrase(
+  request: IpcRequest<'wallets:import-passphrase'>,
+): Promise<WalletView> {
+  return unwrap(await (await votary()).walletsImportPassphrase(request));
+}
+export async function importWif(request: IpcRequest<'wallets:import-wif'>): Promise<WalletView> {
+  return unwrap(await (await votary()).walletsImportWif(request));
+}
+export async function addWatchOnly(request: IpcRequest<'wallets:add-watch-only'>): Promise<WalletView> {
+  return unwrap(await (await votary()).walletsAddWatchOnly(request));
+}
+export async function renameWallet(walletId: string, name: string): Promise<WalletView> {
+  return unwrap(await (await votary()).walletsRename({ walletId, name }));
+}
+export async function removeWallet(walletId: string): Promise<void> {
+  unwrap(await (await votary()).walletsRemove({ walletId }));
+}
+export async function fundFromFaucet(address: string): Promise<FaucetResult> {
+  return unwrap(await (await votary()).faucetFund({ address }));
+}
+/** Password-gated; the answer is shown and then dropped by the caller, never stored. */
+export async function revealPhrase(walletId: string, password: string): Promise<RecoveryPhraseView> {
+  return unwrap(await (await votary()).walletsRevealPhrase({ walletId, password }));
+}

@@ -1,0 +1,68 @@
+import type { AppInfo } from '../../shared/domain/app';
+import type { AlertView } from '../../shared/domain/app';
+import { plainError, type PlainError } from '../lib/errors';
+import { applyTheme, loadTheme, type ThemeChoice } from '../lib/theme';
+import { fetchAppInfo } from '../services/app-info';
+import type { Slice } from './types';
+
+export const ROUTES = [
+  'dashboard',
+  'wallets',
+  'send',
+  'vote',
+  'locks',
+  'delegate',
+  'pending',
+  'node',
+  'settings',
+] as const;
+export type Route = (typeof ROUTES)[number] | 'wallet';
+
+export interface AppSlice {
+  info: AppInfo | undefined;
+  hostStatus: 'loading' | 'ready' | 'no-host';
+  route: Route;
+  /** The wallet the Wallet page shows, and the default sender elsewhere. */
+  selectedWalletId: string | undefined;
+  theme: ThemeChoice;
+  /** The last failure an action reported, in plain words (dismissable). */
+  error: PlainError | undefined;
+  alerts: AlertView[];
+  loadApp: () => Promise<void>;
+  navigate: (route: Route, walletId?: string) => void;
+  setTheme: (theme: ThemeChoice) => void;
+  reportError: (error: unknown) => void;
+  clearError: () => void;
+  pushAlert: (alert: AlertView) => void;
+}
+
+export const createAppSlice: Slice<AppSlice> = (set) => ({
+  info: undefined,
+  hostStatus: 'loading',
+  route: 'dashboard',
+  selectedWalletId: undefined,
+  theme: loadTheme(),
+  error: undefined,
+  alerts: [],
+  loadApp: async () => {
+    try {
+      const info = await fetchAppInfo();
+      set({ info, hostStatus: info ? 'ready' : 'no-host' });
+    } catch (error) {
+      set({ hostStatus: 'no-host', error: plainError(error) });
+    }
+  },
+  navigate: (route, walletId) =>
+    set((state) => ({
+      route,
+      selectedWalletId: walletId ?? state.selectedWalletId,
+      error: undefined,
+    })),
+  setTheme: (theme) => {
+    applyTheme(theme);
+    set({ theme });
+  },
+  reportError: (error) => set({ error: plainError(error) }),
+  clearError: () => set({ error: undefined }),
+  pushAlert: (alert) => set((state) => ({ alerts: [alert, ...state.alerts].slice(0, 20) })),
+});

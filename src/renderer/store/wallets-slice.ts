@@ -1,0 +1,66 @@
+import type { ChainWallet } from '../../shared/domain/chain';
+import type { WalletView } from '../../shared/domain/wallets';
+import { plainError } from '../lib/errors';
+import { sumAmounts } from '../lib/amount';
+import { chainWallet } from '../services/chain';
+import { listWallets } from '../services/wallets';
+import type { Slice, VotaryState } from './types';
+
+export interface WalletsSlice {
+  wallets: WalletView[];
+  /** Chain state by address (balance, nonce, vote…), refreshed on every block. */
+  chain: Record<string, ChainWallet>;
+  loadWallets: () => Promise<void>;
+  refreshBalances: () => Promise<void>;
+  walletSaved: (wallet: WalletView) => void;
+}
+
+export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
+  wallets: [],
+  chain: {},
+  loadWallets: async () => {
+    try {
+      const wallets = await listWallets();
+      set({ wallets });
+      await get().refreshBalances();
+    } catch (error) {
+      set({ error: plainError(error) });
+    }
+  },
+  refreshBalances: async () => {
+    const addresses = [...new Set(get().wallets.map((wallet) => wallet.address))];
+    const results = await Promise.allSettled(addresses.map((address) => chainWallet(address)));
+    const chain: Record<string, ChainWallet> = { ...get().chain };
+    results.forEach((result, i) => {
+      const address = addresses[i];
+      if (result.status === 'fulfilled' && address !== undefined) chain[address] = result.value;
+    });
+    set({ chain });
+  },
+  walletSaved: (wallet) => {
+    set((state) => ({
+      wallets: state.wallets.some((w) => w.id === wallet.id)
+        ? state.wallets.map((w) => (w.id === wallet.id ? wallet : w))
+        : [...state.wallets, wallet],
+    }));
+    void get().refreshBalances();
+  },
+});
+
+/** Selectors: derived values, computed from the store without copying it. */
+export function totalBalance(state: VotaryState): string {
+  return sumAmounts(
+    state.wallets
+      .map((wallet) => state.chain[wallet.address]?.balance ?? '0')
+      .filter((b) => !b.startsWith('-')),
+  );
+}
+
+export function selectedWallet(state: VotaryState): WalletView | undefined {
+  return state.wallets.find((wallet) => wallet.id === state.selectedWalletId) ?? state.wallets[0];
+}
+
+/** Wallets that can sign (watch-only ones cannot). */
+export function signingWallets(state: VotaryState): WalletView[] {
+  return state.wallets.filter((wallet) => wallet.kind !== 'watch');
+}

@@ -1,0 +1,143 @@
+/**
+ * What the renderer sends to have a transaction signed (a draft — never a key) and what it gets back: the id,
+ * the broadcast outcome and the pending entry it can follow until confirmation (issue 5 §4).
+ */
+import { z } from 'zod';
+import { addressText, amountString, feeString, hex64, positiveAmountString, publicKeyHex } from './common';
+import { transactionKind } from './chain';
+
+/** A memo (vendor field); the service refuses one that looks like a recovery phrase. */
+const memo = z.string().max(255).optional();
+/** Custom fee in arktoshi; the network's static fee when absent. */
+const fee = feeString.optional();
+
+export const transferDraft = z.strictObject({
+  kind: z.literal('transfer'),
+  recipientId: addressText,
+  amount: positiveAmountString,
+  memo,
+  fee,
+});
+export const multiPaymentDraft = z.strictObject({
+  kind: z.literal('multiPayment'),
+  payments: z
+    .array(z.strictObject({ recipientId: addressText, amount: positiveAmountString }))
+    .min(2)
+    .max(128),
+  memo,
+  fee,
+});
+/** Vote, unvote, or both at once (a switch: the unvote is applied first, needs aip37). */
+export const voteDraft = z
+  .strictObject({
+    kind: z.literal('vote'),
+    vote: publicKeyHex.optional(),
+    unvote: publicKeyHex.optional(),
+    fee,
+  })
+  .refine(
+    (draft) => draft.vote !== undefined || draft.unvote !== undefined,
+    'name a delegate to vote or unvote',
+  );
+export const secondSignatureDraft = z.strictObject({
+  kind: z.literal('secondSignature'),
+  /** Kept in the vault once the registration is accepted; it then co-signs every transaction. */
+  secondPassphrase: z.string().min(1).max(1000),
+  fee,
+});
+export const delegateRegistrationDraft = z.strictObject({
+  kind: z.literal('delegateRegistration'),
+  username: z.string().regex(/^[a-z0-9!@$&_.]{1,20}$/, '1–20 of a–z 0–9 ! @ $ & _ .'),
+  fee,
+});
+export const delegateResignationDraft = z.strictObject({ kind: z.literal('delegateResignation'), fee });
+export const htlcLockDraft = z.strictObject({
+  kind: z.literal('htlcLock'),
+  recipientId: addressText,
+  amount: positiveAmountString,
+  /** Relative to now: seconds from the current time, or blocks above the current height. */
+  expiration: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('time'), afterSeconds: z.number().int().min(1).max(100_000_000) }),
+    z.strictObject({ type: z.literal('height'), afterBlocks: z.number().int().min(1).max(100_000_000) }),
+  ]),
+  memo,
+  fee,
+});
+export const htlcClaimDraft = z.strictObject({
+  kind: z.literal('htlcClaim'),
+  lockId: hex64,
+  /** The lock's secret: 64 hex characters. */
+  secret: hex64,
+  fee,
+});
+export const htlcRefundDraft = z.strictObject({ kind: z.literal('htlcRefund'), lockId: hex64, fee });
+
+export const draftInput = z.union([
+  transferDraft,
+  multiPaymentDraft,
+  voteDraft,
+  secondSignatureDraft,
+  delegateRegistrationDraft,
+  delegateResignationDraft,
+  htlcLockDraft,
+  htlcClaimDraft,
+  htlcRefundDraft,
+]);
+export type DraftInput = z.input<typeof draftInput>;
+
+export const pendingStatus = z.enum(['broadcast', 'in-pool', 'confirmed', 'rejected', 'expired']);
+export type PendingStatus = z.output<typeof pendingStatus>;
+
+export const pendingView = z.object({
+  id: z.string(),
+  networkId: z.string(),
+  /** The vault wallet that signed it (absent for faucet transfers). */
+  walletId: z.string().optional(),
+  sender: z.string(),
+  kind: transactionKind,
+  amount: amountString,
+  fee: amountString,
+  nonce: amountString,
+  recipient: z.string().optional(),
+  status: pendingStatus,
+  /** The status in plain words, including why it is stuck or was refused. */
+  statusText: z.string(),
+  /** Set when refused, expired or stuck: what happened and what to do. */
+  reason: z.string().optional(),
+  /** Block height that confirmed it. */
+  height: z.number().int().optional(),
+  confirmations: z.number().int().optional(),
+  /** Height after which a pool drops it unforged (ARK maxTransactionAge). */
+  expiresAtHeight: z.number().int(),
+  /** Unix milliseconds. */
+  createdAt: z.number(),
+  lastBroadcastAt: z.number(),
+  broadcastCount: z.number().int(),
+});
+export type PendingView = z.output<typeof pendingView>;
+
+export const sendResult = z.object({
+  id: z.string(),
+  /** Accepted into at least one node's pool. */
+  accepted: z.boolean(),
+  /** The first refusing node's reason, when nobody accepted it. */
+  error: z.object({ type: z.string(), message: z.string() }).optional(),
+  pending: pendingView,
+  /**
+   * HTLC lock only: the secret that claims the lock, and its hash (in the transaction). The person must keep the
+   * secret; it is a lock's preimage, not a wallet key, and it is not stored by Votary.
+   */
+  htlc: z.object({ secret: z.string(), secretHash: z.string() }).optional(),
+});
+export type SendResult = z.output<typeof sendResult>;
+
+export const faucetResult = z.object({
+  transactionId: z.string(),
+  address: z.string(),
+  amount: amountString,
+  /** Always true: localnet tokens have no value. */
+  testTokens: z.literal(true),
+  note: z.string(),
+  pending: pendingView,
+});
+export type FaucetResult = z.output<typeof faucetResult>;

@@ -1,0 +1,93 @@
+/**
+ * Channel and event names of the IPC contract (architecture §3.3), `domain:verb`. This file has no schema and no
+ * dependency, so the preload can build `window.votary` from it without bundling the validators; contract.ts keys
+ * its schemas by these names and the compiler keeps the two in step.
+ */
+export const IPC_CHANNELS = [
+  'app:info',
+  // The key store: vault, auto-lock, unlock on this device.
+  'keystore:status',
+  'keystore:create',
+  'keystore:unlock',
+  'keystore:lock',
+  'keystore:change-password',
+  'keystore:set-auto-lock',
+  'keystore:keychain-status',
+  'keystore:keychain-enable',
+  'keystore:keychain-disable',
+  'keystore:unlock-with-device',
+  // Wallets in the vault.
+  'wallets:list',
+  'wallets:create-mnemonic',
+  'wallets:confirm',
+  'wallets:cancel-pending',
+  'wallets:import-passphrase',
+  'wallets:import-wif',
+  'wallets:add-watch-only',
+  'wallets:rename',
+  'wallets:remove',
+  'wallets:set-second-passphrase',
+  'wallets:remove-second-passphrase',
+  'wallets:reveal-phrase',
+  // Networks and their peers.
+  'networks:list',
+  'networks:add',
+  'networks:remove',
+  'networks:add-peer',
+  'networks:remove-peer',
+  'networks:select',
+  // Reads from the active network's node.
+  'chain:wallet',
+  'chain:wallet-transactions',
+  'chain:wallet-locks',
+  'chain:delegates',
+  'chain:blocks',
+  'chain:fees',
+  'node:status',
+  'node:configuration',
+  'node:peers',
+  // Signing and broadcasting, and following what was sent.
+  'tx:send',
+  'tx:pending',
+  'tx:rebroadcast',
+  'tx:dismiss',
+  'faucet:fund',
+] as const;
+
+export type IpcChannel = (typeof IPC_CHANNELS)[number];
+
+export const IPC_EVENTS = [
+  'node:block',
+  'node:sync',
+  'wallet:changed',
+  'keystore:status',
+  'tx:status',
+  'alert',
+] as const;
+
+export type IpcEvent = (typeof IPC_EVENTS)[number];
+
+/** The Electron channel that carries every push event to the window (payload: `{event, payload}`). */
+export const EVENT_CHANNEL = 'votary:event';
+
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<Camel<Tail>>}`
+  : S;
+/** `wallets:create-mnemonic` → `walletsCreateMnemonic`: the bridge method of a channel. */
+export type MethodName<C extends string> = C extends `${infer Domain}:${infer Verb}`
+  ? `${Domain}${Capitalize<Camel<Verb>>}`
+  : never;
+
+export function methodName<C extends IpcChannel>(channel: C): MethodName<C> {
+  const [domain = '', verb = ''] = channel.split(':');
+  const camel = verb.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+  return `${domain}${camel.charAt(0).toUpperCase()}${camel.slice(1)}` as MethodName<C>;
+}
+
+export function isIpcChannel(value: unknown): value is IpcChannel {
+  return typeof value === 'string' && (IPC_CHANNELS as readonly string[]).includes(value);
+}
+
+export function isIpcEvent(value: unknown): value is IpcEvent {
+  return typeof value === 'string' && (IPC_EVENTS as readonly string[]).includes(value);
+}

@@ -1,0 +1,300 @@
+/**
+ * The wallet's main path in the browser shell against the embedded node (1-second blocks): create the vault,
+ * create a wallet and confirm its phrase, fund it from the faucet, import a second wallet, send a transfer and
+ * see it confirmed, a memo that looks like a phrase refused; then lock, a wrong password, unlock.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const token = process.env['VOTARY_SERVE_TOKEN'] ?? '';
+const PASSWORD = 'e2e vault password 1';
+// Generous: blocks are 1 s but the machine may be loaded.
+const BLOCK_WAIT = { timeout: 45_000 };
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let page: Page;
+let mainAddress = '';
+let secondAddress = '';
+let phrase: string[] = [];
+const pageErrors: string[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+test.afterAll(async () => {
+  await page.close();
+  expect(pageErrors).toEqual([]);
+});
+
+async function go(name: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+}
+
+test('create the vault', async () => {
+  await page.goto(`/#token=${token}`);
+  await expect(page.getByRole('heading', { name: 'Create your vault' })).toBeVisible();
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(password).toHaveAttribute('autocomplete', 'off');
+  await password.fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create vault' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/dashboard-empty.png' });
+});
+
+test('create a wallet and confirm its phrase (wrong words refused)', async () => {
+  await go('Wallets');
+  await page.getByRole('button', { name: 'Create wallet' }).click();
+  await page.getByLabel('Wallet name (optional)').fill('Main');
+  await page.getByRole('button', { name: 'Generate recovery phrase' }).click();
+  const words = page.getByTestId('recovery-words').getByRole('listitem');
+  await expect(words).toHaveCount(24);
+  phrase = await words.allInnerTexts();
+  await page.screenshot({ path: 'test-results/recovery-phrase.png' });
+  await page.getByRole('button', { name: 'I have written them down' }).click();
+
+  const fields = page.getByLabel(/^Word #\d+$/);
+  const count = await fields.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) await fields.nth(i).fill('wrong');
+  await page.getByRole('button', { name: 'Confirm and add wallet' }).click();
+  await expect(page.getByRole('alert')).toContainText('do not match');
+
+  for (let i = 0; i < count; i++) {
+    const label = await fields.nth(i).locator('xpath=..').innerText();
+    const position = Number(/#(\d+)/.exec(label)?.[1]);
+    await fields.nth(i).fill(phrase[position - 1] ?? '');
+  }
+  await page.getByRole('button', { name: 'Confirm and add wallet' }).click();
+  const row = page.getByRole('listitem', { name: 'Wallet Main' });
+  await expect(row).toBeVisible();
+  mainAddress = (await row.locator('.mono').innerText()).trim();
+  expect(mainAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{34}$/);
+});
+
+test('fund it from the faucet; the balance appears after a block', async () => {
+  await page.getByRole('button', { name: 'Fund Main from faucet (test tokens)' }).click();
+  await expect(page.getByTestId(`balance-${mainAddress}`)).toContainText('1,000.00000000', BLOCK_WAIT);
+  await page.screenshot({ path: 'test-results/wallet-funded.png' });
+});
+
+test('import a second wallet by passphrase', async () => {
+  await page.getByRole('button', { name: 'Import or watch' }).click();
+  await page.getByLabel('Wallet name (optional)').fill('Savings');
+  const secret = page.getByRole('textbox', { name: 'Passphrase', exact: true });
+  await expect(secret).toHaveAttribute('type', 'password');
+  await secret.fill('votary end to end second wallet passphrase');
+  await page.getByRole('button', { name: 'Import wallet' }).click();
+  const row = page.getByRole('listitem', { name: 'Wallet Savings' });
+  await expect(row).toBeVisible();
+  secondAddress = (await row.locator('.mono').innerText()).trim();
+  expect(secondAddress).not.toBe(mainAddress);
+});
+
+test('a memo that looks like a recovery phrase is refused', async () => {
+  await go('Send');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await page.getByLabel('Recipient address').fill(secondAddress);
+  await page.getByLabel('Amount').fill('1');
+  await page.getByLabel('Memo (public, optional)').fill(phrase.slice(0, 12).join(' '));
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+  await expect(page.getByRole('alert')).toContainText('looks like a recovery phrase');
+});
+
+test('send a transfer to the second wallet and see it confirmed', async () => {
+  await page.getByLabel('Recipient address').fill(secondAddress);
+  await page.getByLabel('Amount').fill('12.5');
+  await page.getByLabel('Memo (public, optional)').fill('e2e transfer');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByTestId('review-recipient')).toHaveText(secondAddress);
+  await page.screenshot({ path: 'test-results/send-review.png' });
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+  await expect(page.getByTestId('send-status')).toBeVisible();
+
+  await go('Pending');
+  const sent = page.getByRole('row').filter({ hasText: secondAddress });
+  await expect(sent.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
+  await page.screenshot({ path: 'test-results/pending-confirmed.png' });
+
+  await go('Wallets');
+  await expect(page.getByTestId(`balance-${secondAddress}`)).toContainText('12.50000000', BLOCK_WAIT);
+  await go('Dashboard');
+  await expect(page.getByTestId('node-height')).toHaveText(/Height \d+/);
+  await page.screenshot({ path: 'test-results/dashboard.png' });
+});
+
+test('send a multipayment to two recipients', async () => {
+  await go('Send');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await page.getByLabel('Recipient address', { exact: true }).fill(secondAddress);
+  await page.getByLabel('Amount', { exact: true }).fill('1');
+  await page.getByRole('button', { name: 'Add recipient' }).click();
+  await page.getByLabel('Recipient address 2', { exact: true }).fill(mainAddress);
+  await page.getByLabel('Amount 2', { exact: true }).fill('2');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByTestId('review-recipient')).toHaveText([secondAddress, mainAddress]);
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+  await expectConfirmed('multiPayment');
+});
+
+async function expectConfirmed(kind: string) {
+  await go('Pending');
+  const row = page.getByRole('row').filter({ hasText: kind }).first();
+  await expect(row.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
+}
+
+test('vote, then switch the vote in one step', async () => {
+  await go('Vote');
+  await page
+    .getByRole('combobox', { name: 'Voting wallet' })
+    .selectOption({ label: `Main · ${mainAddress}` });
+  const voteButtons = page.getByRole('button', { name: /^Vote for / });
+  await expect(voteButtons.first()).toBeVisible();
+  const first = ((await voteButtons.nth(0).getAttribute('aria-label')) ?? '').replace('Vote for ', '');
+  const second = ((await voteButtons.nth(1).getAttribute('aria-label')) ?? '').replace('Vote for ', '');
+  await voteButtons.nth(0).click();
+  await expect(page.getByText(`Current vote: ${first}`)).toBeVisible(BLOCK_WAIT);
+
+  await page.getByRole('button', { name: `Switch vote to ${second}` }).click();
+  await expect(page.getByText(`Current vote: ${second}`)).toBeVisible(BLOCK_WAIT);
+  await page.screenshot({ path: 'test-results/vote-switched.png' });
+});
+
+test('create a lock and claim it from the second wallet', async () => {
+  await go('Locks');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await page.getByLabel('Recipient address').fill(secondAddress);
+  await page.getByLabel('Amount').fill('5');
+  await page.getByRole('button', { name: 'Create lock' }).click();
+  const secretCard = page.getByRole('region', { name: 'Lock secret' });
+  await expect(secretCard).toBeVisible();
+  const secret = (await secretCard.getByText(/^Secret: /).innerText()).replace('Secret: ', '').trim();
+  const lockId = (await secretCard.getByText(/^Lock id: /).innerText()).replace('Lock id: ', '').trim();
+  expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  await page.screenshot({ path: 'test-results/lock-secret.png' });
+  await expect(page.getByRole('status')).toContainText(/./);
+  await go('Pending');
+  await expect(page.getByTestId(`pending-${lockId}`).locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
+
+  await go('Locks');
+  await page
+    .getByRole('combobox', { name: 'From wallet' })
+    .selectOption({ label: `Savings · ${secondAddress}` });
+  await page.getByLabel('Lock id').fill(lockId);
+  await page.getByLabel('Secret (to claim)').fill(secret);
+  await page.getByRole('button', { name: 'Claim', exact: true }).click();
+  await expectConfirmed('htlcClaim');
+});
+
+test('let a lock expire and refund it', async () => {
+  await go('Locks');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await page.getByLabel('Recipient address').fill(secondAddress);
+  await page.getByLabel('Amount').fill('3');
+  await page.getByRole('radio', { name: 'after blocks' }).check();
+  // The node wants an expiry more than one round (21 blocks on localnet) past the tip; 24 leaves some slack.
+  await page.getByLabel('Blocks from now').fill('24');
+  await page.getByRole('button', { name: 'Create lock' }).click();
+  const secretCard = page.getByRole('region', { name: 'Lock secret' });
+  const lockId = (await secretCard.getByText(/^Lock id: /).innerText()).replace('Lock id: ', '').trim();
+  await page.getByRole('button', { name: 'I have saved it' }).click();
+  const row = page.getByTestId(`lock-${lockId}`);
+  await expect(row).toContainText(/Expires in \d+ blocks?/, BLOCK_WAIT);
+  await page.screenshot({ path: 'test-results/lock-countdown.png' });
+  await expect(row).toContainText('Expired', { timeout: 90_000 });
+  await row.getByRole('button', { name: `Refund lock ${lockId}` }).click();
+  await expectConfirmed('htlcRefund');
+  await page.screenshot({ path: 'test-results/lock-refunded.png' });
+});
+
+test('register a delegate, resign, and register a second passphrase', async () => {
+  await go('Delegate');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await page.getByLabel(/Delegate name/).fill('e2e_delegate');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Registered as e2e_delegate')).toBeVisible(BLOCK_WAIT);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await expect(page.getByText('(resigned)')).toBeVisible(BLOCK_WAIT);
+
+  await go('Delegate');
+  const second = page.getByRole('textbox', { name: 'Second passphrase', exact: true });
+  await expect(second).toHaveAttribute('type', 'password');
+  await second.fill('an e2e second passphrase');
+  await page.getByRole('button', { name: 'Register second passphrase' }).click();
+  await expectConfirmed('secondSignature');
+  await page.screenshot({ path: 'test-results/pending-all.png', fullPage: true });
+});
+
+test('wallet page: details, receive QR, filtered history, CSV export, recovery phrase behind the password', async () => {
+  await go('Wallets');
+  await page.getByRole('button', { name: 'Open Main' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Main' })).toBeVisible();
+  await expect(page.getByTestId('wallet-balance')).toContainText('.');
+  await expect(page.getByRole('img', { name: `QR code of the address ${mainAddress}` })).toBeVisible();
+  const history = page.getByRole('list', { name: 'Transaction history' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'transfer' }).first()).toBeVisible();
+  await page.getByLabel('Direction').selectOption('received');
+  // Received: the faucet's transfer stays; what Main sent to others goes (self-payments count as received).
+  await expect(history.getByRole('listitem').filter({ hasText: 'received' }).first()).toBeVisible();
+  await expect(history.getByRole('listitem').filter({ hasText: 'sent' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/wallet-page.png', fullPage: true });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^votary-.*\.csv$/);
+
+  await page.getByRole('button', { name: 'Show recovery phrase' }).click();
+  await page.getByLabel('Vault password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Recovery phrase' })).toContainText(phrase.join(' '));
+  await page.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByText(phrase.join(' '))).toHaveCount(0);
+});
+
+test('lock, wrong password, unlock', async () => {
+  await page.getByRole('button', { name: 'Lock vault' }).click();
+  await expect(page.getByRole('heading', { name: 'Unlock your vault' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('alert')).toContainText('password');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await page.screenshot({ path: 'test-results/wrong-password.png' });
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Main', exact: true })).toBeVisible();
+});
+
+test('keyboard navigation and a dark theme that persists', async () => {
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  const send = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Send', exact: true });
+  await send.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Send' })).toBeVisible();
+
+  const toggle = page.getByRole('button', { name: 'Dark theme' });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+  // Only the theme choice is kept in localStorage: no secret, no wallet data.
+  const stored = await page.evaluate('JSON.stringify(Object.entries(localStorage))');
+  expect(stored).toBe('[["votary.theme","dark"]]');
+  await page.screenshot({ path: 'test-results/dashboard-dark.png' });
+});

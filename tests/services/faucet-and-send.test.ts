@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/core/services';
+import type { PendingView } from '../../src/shared/domain/transactions';
+import type { WalletChange } from '../../src/shared/domain/wallets';
+import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+
+const confirmed = (id: string) => (p: PendingView) => p.id === id && p.status === 'confirmed';
+
+describe('AppCore against a real LocalNode (1 s blocks)', () => {
+  let dir: string;
+  let core: AppCore;
+
+  beforeAll(async () => {
+    dir = tempDir();
+    core = await openCore(dir);
+    await call(core, 'keystore:create', { password: PASSWORD });
+  });
+  afterAll(async () => {
+    await core.close();
+    removeDir(dir);
+  });
+
+  it('the faucet funds a new wallet, which then sends a transfer that confirms', async () => {
+    const alice = await call(core, 'wallets:import-passphrase', {
+      passphrase: 'alice test passphrase one',
+      name: 'Alice',
+    });
+    const bob = await call(core, 'wallets:import-passphrase', {
+      passphrase: 'bob test passphrase two',
+      name: 'Bob',
+    });
+    expect(alice.networkId).toBe('embedded');
+
+    const activity = nextEvent<WalletChange>(
+      core,
+      'wallet:changed',
+      (change) => change.reason === 'activity' && change.walletId === alice.id,
+    );
+    const funded = await call(core, 'faucet:fund', { address: alice.address });
+    expect(funded.testTokens).toBe(true);
+    expect(funded.pending.status).toBe('broadcast');
+    const fundedDone = await nextEvent(core, 'tx:status', confirmed(funded.transactionId));
+    expect(fundedDone.height).toBeGreaterThan(1);
+    expect(await activity).toMatchObject({ address: alice.address });
+
+    const sent = await call(core, 'tx:send', {
+      walletId: alice.id,
+      draft: { kind: 'transfer', recipientId: bob.address, amount: '250000000', memo: 'lunch' },
+    });
+    expect(sent.accepted).toBe(true);
+    const done = await nextEvent<PendingView>(core, 'tx:status', confirmed(sent.id));
+    expect(done.confirmations).toBeGreaterThanOrEqual(1);
+    expect(done.statusText).toMatch(/^Confirmed in block \d+/);
+
+    const pending = await call(core, 'tx:pending');
+    expect(pending.map((p) => p.id)).toEqual(expect.arrayContaining([sent.id, funded.transactionId]));
+  });
+});

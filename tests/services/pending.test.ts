@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/core/services';
+import type { PendingView } from '../../src/shared/domain/transactions';
+import type { WalletView } from '../../src/shared/domain/wallets';
+import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+
+const statusOf = (id: string, status: PendingView['status']) => (p: PendingView) =>
+  p.id === id && p.status === status;
+
+describe('pending transactions: broadcast → in pool → stuck → expired → rebroadcast → confirmed', () => {
+  let dir: string;
+  let core: AppCore;
+  let alice: WalletView;
+  let bob: WalletView;
+
+  beforeAll(async () => {
+    dir = tempDir();
+    core = await openCore(dir);
+    await call(core, 'keystore:create', { password: PASSWORD });
+    alice = await call(core, 'wallets:import-passphrase', { passphrase: 'pending alice passphrase' });
+    bob = await call(core, 'wallets:add-watch-only', {
+      address: 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4',
+      name: 'Genesis',
+    });
+    const funded = await call(core, 'faucet:fund', { address: alice.address });
+    await nextEvent(core, 'tx:status', statusOf(funded.transactionId, 'confirmed'));
+  });
+  afterAll(async () => {
+    await core.close();
+    removeDir(dir);
+  });
+
+  it('follows two transactions while no block is forged, and explains why they wait', async () => {
+    const { node, tracker } = core.services;
+    node.forger.pause();
+    const transfer = (amount: string) =>
+      call(core, 'tx:send', {
+        walletId: alice.id,
+        draft: { kind: 'transfer', recipientId: bob.address, amount },
+      });
+    const first = await transfer('100000000');
+    const second = await transfer('200000000');
+    expect(first.pending.status).toBe('broadcast');
+    expect(BigInt(second.pending.nonce)).toBe(BigInt(first.pending.nonce) + 1n);
+
+    const height = node.height;
+    await tracker.check('embedded', height);
+    expect(tracker.get(first.id).status).toBe('in-pool');
+    expect(tracker.get(first.id).statusText).toBe('In the pool, waiting for a block.');
+
+    await tracker.check('embedded', height + 3);
+    expect(tracker.get(first.id).reason).toMatch(/waited in the pool for 3 blocks/);
+    expect(tracker.get(second.id).reason).toMatch(`nonce ${first.pending.nonce}`);
+
+    const expiresAt = tracker.get(first.id).expiresAtHeight;
+    await tracker.check('embedded', expiresAt);
+    expect(tracker.get(first.id).status).toBe('expired');
+    expect(tracker.get(first.id).reason).toMatch(/No block included it/);
+
+    // The local pool still holds it (its real age is a few blocks): the node answers ERR_DUPLICATE = accepted.
+    const again = await call(core, 'tx:rebroadcast', { id: first.id });
+    expect(again.status).toBe('broadcast');
+    expect(again.broadcastCount).toBe(2);
+
+    const confirmed = Promise.all([
+      nextEvent(core, 'tx:status', statusOf(first.id, 'confirmed')),
+      nextEvent(core, 'tx:status', statusOf(second.id, 'confirmed')),
+    ]);
+    node.forger.resume();
+    const [a, b] = await confirmed;
+    expect(a.height).toBeGreaterThan(height);
+    expect(b.height).toBeGreaterThanOrEqual(a.height ?? 0);
+  });
+
+  it('a refused transaction is rejected with a plain-words reason', async () => {
+    const sent = await call(core, 'tx:send', {
+      walletId: alice.id,
+      draft: { kind: 'transfer', recipientId: bob.address, amount: '999999999999999' },
+    });
+    expect(sent.accepted).toBe(false);
+    expect(sent.pending.status).toBe('rejected');
+    expect(sent.pending.reason).toMatch(/does not apply to the wallet/);
+    await call(core, 'tx:dismiss', { id: sent.id });
+    expect((await call(core, 'tx:pending')).some((p) => p.id === sent.id)).toBe(false);
+  });
+
+  it('refuses a memo that looks like a recovery phrase, and a watch-only sender', async () => {
+    const phrase =
+      'abandon ability able about above absent absorb abstract absurd abuse access accident account accuse';
+    const memo = await core.handleRequest('tx:send', {
+      walletId: alice.id,
+      draft: { kind: 'transfer', recipientId: bob.address, amount: '1', memo: phrase },
+    });
+    expect(memo).toMatchObject({ ok: false, error: { code: 'ERR_MEMO_LOOKS_LIKE_PHRASE' } });
+    const watch = await core.handleRequest('tx:send', {
+      walletId: bob.id,
+      draft: { kind: 'transfer', recipientId: alice.address, amount: '1' },
+    });
+    expect(watch).toMatchObject({ ok: false, error: { code: 'ERR_WATCH_ONLY' } });
+  });
+});

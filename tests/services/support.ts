@@ -1,0 +1,86 @@
+/** Shared helpers for the service and IPC tests: a real AppCore over a temp data dir with 1-second blocks. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppCore, type AppCoreOptions } from '../../src/core/services';
+import type { Keychain, KeychainStatus } from '../../src/core/keystore';
+import type { IpcResult } from '../../src/shared/ipc/errors';
+import type { IpcChannel, IpcEvent, IpcRequest, IpcResponse } from '../../src/shared/ipc/contract';
+
+/** N = 2^10: the real vault format at ~2 ms per derivation. */
+export const FAST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+export const PASSWORD = 'correct horse battery';
+
+export class MemoryKeychain implements Keychain {
+  readonly entries = new Map<string, string>();
+  status(): Promise<KeychainStatus> {
+    return Promise.resolve({ available: true });
+  }
+  getSecret(account: string): Promise<string | null> {
+    return Promise.resolve(this.entries.get(account) ?? null);
+  }
+  setSecret(account: string, secret: string): Promise<void> {
+    this.entries.set(account, secret);
+    return Promise.resolve();
+  }
+  deleteSecret(account: string): Promise<boolean> {
+    return Promise.resolve(this.entries.delete(account));
+  }
+}
+
+export function tempDir(prefix = 'votary-services-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export function openCore(dataDir: string, options: Partial<AppCoreOptions> = {}): Promise<AppCore> {
+  return AppCore.open({
+    dataDir,
+    shell: 'browser',
+    version: '0.0.0-test',
+    blockTime: 1,
+    api: { publicPort: 0, port: 0 },
+    scrypt: FAST_SCRYPT,
+    keychain: new MemoryKeychain(),
+    onDefect: (error) => {
+      throw error;
+    },
+    ...options,
+  });
+}
+
+/** Calls a channel and returns its value, failing the test with the typed error otherwise. */
+export async function call<C extends IpcChannel>(
+  core: AppCore,
+  channel: C,
+  ...payload: undefined extends IpcRequest<C> ? [IpcRequest<C>?] : [IpcRequest<C>]
+): Promise<IpcResponse<C>> {
+  const result = (await core.handleRequest(channel, payload[0])) as IpcResult<IpcResponse<C>>;
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+/** Resolves with the first event payload that satisfies `match` (or rejects after `timeoutMs`). */
+export function nextEvent<T = unknown>(
+  core: AppCore,
+  event: IpcEvent,
+  match: (payload: T) => boolean = () => true,
+  timeoutMs = 20_000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no ${event} event within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const stop = core.subscribe((name, payload) => {
+      if (name === event && match(payload as T)) {
+        clearTimeout(timer);
+        stop();
+        resolve(payload as T);
+      }
+    });
+  });
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localnetWallets } from '../../src/core/node';
+import type { AppCore } from '../../src/core/services';
+import type { PendingView, SendResult } from '../../src/shared/domain/transactions';
+import type { WalletView } from '../../src/shared/domain/wallets';
+import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+
+const delegates = localnetWallets().filter((w) => w.role === 'delegate');
+const [first, second] = delegates;
+
+describe('vote, switch, HTLC lock and claim, second passphrase — signed in the key store, confirmed on chain', () => {
+  let dir: string;
+  let core: AppCore;
+  let alice: WalletView;
+  let bob: WalletView;
+
+  const confirmed = async (sent: SendResult | Promise<SendResult>): Promise<PendingView> => {
+    const result = await sent;
+    expect(result.accepted, result.error?.message).toBe(true);
+    return nextEvent<PendingView>(core, 'tx:status', (p) => p.id === result.id && p.status === 'confirmed');
+  };
+
+  beforeAll(async () => {
+    dir = tempDir();
+    core = await openCore(dir);
+    await call(core, 'keystore:create', { password: PASSWORD });
+    alice = await call(core, 'wallets:import-passphrase', { passphrase: 'voting alice passphrase' });
+    bob = await call(core, 'wallets:import-passphrase', { passphrase: 'claiming bob passphrase' });
+    const fundA = await call(core, 'faucet:fund', { address: alice.address });
+    const fundB = await call(core, 'faucet:fund', { address: bob.address, amount: '1000000000' });
+    await Promise.all(
+      [fundA.transactionId, fundB.transactionId].map((id) =>
+        nextEvent<PendingView>(core, 'tx:status', (p) => p.id === id && p.status === 'confirmed'),
+      ),
+    );
+  });
+  afterAll(async () => {
+    await core.close();
+    removeDir(dir);
+  });
+
+  it('votes, then switches the vote in one transaction', async () => {
+    await confirmed(
+      call(core, 'tx:send', { walletId: alice.id, draft: { kind: 'vote', vote: first!.publicKey } }),
+    );
+    expect(core.services.node.store.state().wallet(alice.address).vote).toBe(first!.publicKey);
+    await confirmed(
+      call(core, 'tx:send', {
+        walletId: alice.id,
+        draft: { kind: 'vote', unvote: first!.publicKey, vote: second!.publicKey },
+      }),
+    );
+    expect(core.services.node.store.state().wallet(alice.address).vote).toBe(second!.publicKey);
+    const onChain = await call(core, 'chain:wallet', { address: alice.address });
+    expect(onChain).toMatchObject({ known: true, vote: second!.publicKey });
+  });
+
+  it('locks funds for bob with a generated secret; bob claims them with it', async () => {
+    const lock = await call(core, 'tx:send', {
+      walletId: alice.id,
+      draft: {
+        kind: 'htlcLock',
+        recipientId: bob.address,
+        amount: '300000000',
+        expiration: { type: 'height', afterBlocks: 50 },
+      },
+    });
+    expect(lock.htlc?.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(lock.htlc?.secretHash).toMatch(/^[0-9a-f]{64}$/);
+    await confirmed(lock);
+    expect(core.services.node.store.state().lock(lock.id)?.status).toBe('locked');
+
+    const before = core.services.node.store.state().wallet(bob.address).balance;
+    await confirmed(
+      call(core, 'tx:send', {
+        walletId: bob.id,
+        draft: { kind: 'htlcClaim', lockId: lock.id, secret: lock.htlc?.secret ?? '' },
+      }),
+    );
+    expect(core.services.node.store.state().lock(lock.id)?.status).toBe('claimed');
+    expect(core.services.node.store.state().wallet(bob.address).balance).toBeGreaterThan(before);
+  });
+
+  it('registers a second passphrase, stores it, and co-signs the next transaction with it', async () => {
+    await confirmed(
+      call(core, 'tx:send', {
+        walletId: bob.id,
+        draft: { kind: 'secondSignature', secondPassphrase: 'bob second passphrase' },
+      }),
+    );
+    expect((await call(core, 'wallets:list')).find((w) => w.id === bob.id)?.hasSecondPassphrase).toBe(true);
+    expect(core.services.node.store.state().wallet(bob.address).secondPublicKey).toMatch(/^0[23]/);
+
+    const next = await call(core, 'tx:send', {
+      walletId: bob.id,
+      draft: { kind: 'transfer', recipientId: alice.address, amount: '1000' },
+    });
+    await confirmed(next);
+    const again = await core.handleRequest('tx:send', {
+      walletId: bob.id,
+      draft: { kind: 'secondSignature', secondPassphrase: 'another one' },
+    });
+    expect(again).toMatchObject({ ok: false, error: { code: 'ERR_ALREADY_REGISTERED' } });
+  });
+});
