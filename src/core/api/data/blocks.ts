@@ -4,6 +4,7 @@
  * increase with height (every block is in a later slot than its parent), so sorting by timestamp is sorting by
  * height, which the primary key serves.
  */
+import type { BlockRow } from '../../db/repositories/blocks';
 import type { ApiContext } from '../context';
 import { criteriaFilter, columnCriterion, rangeCriterion, listOf, type CriteriaSet } from '../query/criteria';
 import type { DbSortColumns, SortItem } from '../query/order-by';
@@ -12,21 +13,7 @@ import { fragment, placeholders, type SqlFragment } from '../sql/filter';
 import { runPage, type PageRows } from '../sql/page-query';
 import { timestampAsHeight } from './timestamps';
 
-export interface BlockRow {
-  height: bigint;
-  id: string;
-  version: bigint;
-  timestamp: bigint;
-  previous_block: string | null;
-  number_of_transactions: bigint;
-  total_amount: bigint;
-  total_fee: bigint;
-  reward: bigint;
-  payload_length: bigint;
-  payload_hash: string;
-  generator_public_key: string;
-  block_signature: string;
-}
+export type { BlockRow };
 
 export const BLOCK_COLUMNS =
   'b.height, b.id, b.version, b.timestamp, b.previous_block, b.number_of_transactions, b.total_amount, ' +

@@ -3,6 +3,7 @@
  * registered entity, resigned ones included, from the `entities` table. Memory-dialect criteria and sorting run
  * in SQL (query/memory-criteria.ts); the default order `data.name:asc` walks an index (migration 004).
  */
+import type { EntityRow as StoredEntityRow } from '../../db/repositories/entities';
 import type { Entity } from '../../node/state/types';
 import type { ApiContext } from '../context';
 import { criteriaFilter, listOf, type CriteriaSet } from '../query/criteria';
@@ -13,16 +14,8 @@ import { and, fragment, inList, type SqlFragment } from '../sql/filter';
 import { runPage, type PageRows } from '../sql/page-query';
 import type { ListWindow } from './blocks';
 
-interface EntityRow {
-  id: string;
-  address: string;
-  public_key: string;
-  type: bigint;
-  sub_type: bigint;
-  name: string;
-  ipfs_data: string | null;
-  resigned: bigint;
-}
+/** The columns the API selects: everything but the update history. */
+type EntityRow = Omit<StoredEntityRow, 'data_history'>;
 
 /** What the API shows of an entity (the update history stays internal). */
 export type EntityView = Omit<Entity, 'dataHistory'>;

@@ -5,7 +5,8 @@
  * SQL (query/memory-criteria.ts) over indexes (migration 004). `isExpired` is judged against the last block,
  * read inside the query, so a page and its total agree.
  */
-import type { Lock, LockStatus } from '../../node/state/types';
+import type { LockRow } from '../../db/repositories/locks';
+import type { Lock } from '../../node/state/types';
 import { epochUnixMs, type Network } from '../../protocol/networks';
 import type { ApiContext } from '../context';
 import { criteriaFilter, isRange, listOf, type CriteriaSet, type Criterion } from '../query/criteria';
@@ -23,22 +24,6 @@ import { and, between, fragment, inList, or, placeholders, type SqlFragment } fr
 import { runPage, type PageRows } from '../sql/page-query';
 import type { SqlParam } from '../sql/statement-cache';
 import type { ListWindow } from './blocks';
-
-interface LockRow {
-  id: string;
-  sender_public_key: string;
-  sender_address: string;
-  recipient_address: string;
-  amount: bigint;
-  secret_hash: string;
-  expiration_type: bigint;
-  expiration_value: bigint;
-  timestamp: bigint;
-  height: bigint;
-  vendor_field: string | null;
-  status: LockStatus;
-  unlock_transaction_id: string | null;
-}
 
 function lockOf(row: LockRow): Lock {
   const lock: Lock = {

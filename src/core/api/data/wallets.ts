@@ -4,6 +4,7 @@
  * and sorting run in SQL over indexes (migration 003): the default `balance:desc` walks (balance, address), a
  * delegate's voters walk (vote, balance, address), and the unfiltered total is a counter kept by triggers.
  */
+import type { WalletRow } from '../../db/repositories/wallets';
 import type { ApiContext } from '../context';
 import { unprocessable } from '../http/errors';
 import { criteriaFilter, isRange, listOf, type CriteriaSet, type Criterion } from '../query/criteria';
@@ -15,29 +16,6 @@ import { runPage, type PageRows } from '../sql/page-query';
 import type { ListWindow } from './blocks';
 import { attributesFilter, attributeSort, isAttributePath } from './wallet-attributes';
 
-/** A wallet row joined with its delegate row (the delegate columns are NULL for other wallets). */
-export interface WalletRow {
-  address: string;
-  public_key: string | null;
-  balance: bigint;
-  nonce: bigint;
-  second_public_key: string | null;
-  multi_signature: string | null;
-  vote: string | null;
-  locked_balance: bigint;
-  username: string | null;
-  vote_balance: bigint | null;
-  produced_blocks: bigint | null;
-  forged_fees: bigint | null;
-  forged_rewards: bigint | null;
-  last_block_id: string | null;
-  last_block_height: bigint | null;
-  last_block_timestamp: bigint | null;
-  resigned: bigint | null;
-  rank: bigint | null;
-  round: bigint | null;
-}
-
 const COLUMNS =
   'w.address, w.public_key, w.balance, w.nonce, w.second_public_key, w.multi_signature, w.vote, ' +
   'w.locked_balance, d.username, d.vote_balance, d.produced_blocks, d.forged_fees, d.forged_rewards, ' +
@@ -47,6 +25,9 @@ const FROM = 'wallets w LEFT JOIN delegates d ON d.address = w.address';
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 /** Integer strings (amounts may pass 2^53); beyond int64 they are clamped, so they match nothing stored. */
+/** A wallet row joined with its delegate row (the delegate columns are NULL for other wallets). */
+export type { WalletRow };
+
 export function int64Param(value: unknown): bigint {
   const n = BigInt(String(value));
   return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;

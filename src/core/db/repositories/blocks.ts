@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { BlockHeader } from '../../protocol/blocks';
 
-interface BlockRow {
+/** The row as SQLite returns it (safeIntegers: INTEGER columns are bigint). */
+export interface BlockRow {
   height: bigint;
   id: string;
   version: bigint;

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Entity, EntityData } from '../../node/state/types';
 
-interface EntityRow {
+/** The row as SQLite returns it (safeIntegers: INTEGER columns are bigint). */
+export interface EntityRow {
   id: string;
   address: string;
   public_key: string;

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Lock, LockStatus } from '../../node/state/types';
 
-interface LockRow {
+/** The row as SQLite returns it (safeIntegers: INTEGER columns are bigint). */
+export interface LockRow {
   id: string;
   sender_public_key: string;
   sender_address: string;

@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { isEmptyWallet } from '../../node/state/wallet';
 import type { DelegateAttributes, Wallet } from '../../node/state/types';
 
-interface WalletRow {
+/** The row as SQLite returns it (safeIntegers: INTEGER columns are bigint). */
+export interface WalletRow {
   address: string;
   public_key: string | null;
   balance: bigint;
