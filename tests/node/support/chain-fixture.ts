@@ -6,7 +6,7 @@
 import { payloadHash, signBlock, type Block, type BlockHeader } from '../../../src/core/protocol/blocks';
 import { addressFromPassphrase, keyPairFromPassphrase } from '../../../src/core/protocol/crypto';
 import { toHex } from '../../../src/core/protocol/hex';
-import { milestoneAt, type Network, type RawMilestone } from '../../../src/core/protocol/networks';
+import { devnet, milestoneAt, type Network, type RawMilestone } from '../../../src/core/protocol/networks';
 import { forgerIndex, roundInfo } from '../../../src/core/protocol/rounds';
 import { slotNumber, unixMsFromEpoch } from '../../../src/core/protocol/time';
 import {
@@ -35,21 +35,7 @@ export const TEST_MILESTONES: RawMilestone[] = [
       idFullSha256: true,
     },
     epoch: '2017-03-21T13:00:00.000Z',
-    fees: {
-      staticFees: {
-        transfer: 10000000,
-        secondSignature: 500000000,
-        delegateRegistration: 2500000000,
-        vote: 100000000,
-        multiSignature: 500000000,
-        ipfs: 500000000,
-        multiPayment: 10000000,
-        delegateResignation: 2500000000,
-        htlcLock: 10000000,
-        htlcClaim: 0,
-        htlcRefund: 0,
-      },
-    },
+    fees: { staticFees: { ...milestoneAt(devnet, 1).fees.staticFees } },
     vendorFieldLength: 255,
     multiPaymentLimit: 128,
     aip11: true,

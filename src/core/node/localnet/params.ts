@@ -5,7 +5,10 @@
  */
 import { addressFromBytes } from '../../protocol/crypto';
 import { sha256 } from '../../protocol/hash';
-import type { NetworkParams, RawMilestone } from '../../protocol/networks';
+import { devnet, milestoneAt, type NetworkParams, type RawMilestone } from '../../protocol/networks';
+
+/** ARK devnet's static fees (issue 3 §1), taken from the devnet preset rather than written again. */
+const DEVNET_STATIC_FEES = milestoneAt(devnet, 1).fees.staticFees;
 
 export const LOCALNET_NAME = 'localnet';
 /** Address version 30: addresses start with "D", so ARK devnet tooling can sign for localnet. */
@@ -53,22 +56,8 @@ export function localnetMilestones(): RawMilestone[] {
       blocktime: 8,
       block: { version: 0, maxTransactions: 150, maxPayload: 6300000, idFullSha256: true },
       epoch: LOCALNET_EPOCH,
-      // ARK devnet's static fees (protocol reference §9).
-      fees: {
-        staticFees: {
-          transfer: 10000000,
-          secondSignature: 500000000,
-          delegateRegistration: 2500000000,
-          vote: 100000000,
-          multiSignature: 500000000,
-          ipfs: 500000000,
-          multiPayment: 10000000,
-          delegateResignation: 2500000000,
-          htlcLock: 10000000,
-          htlcClaim: 0,
-          htlcRefund: 0,
-        },
-      },
+      // ARK devnet's static fees (protocol reference §9), as the devnet preset carries them.
+      fees: { staticFees: { ...DEVNET_STATIC_FEES } },
       vendorFieldLength: 255,
       multiPaymentLimit: 128,
       aip11: true,
