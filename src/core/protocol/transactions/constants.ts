@@ -1,4 +1,5 @@
 /** Type groups, types and their reference keys (protocol reference §4.1, §4.2, §9). */
+import type { StaticFeeKey } from '../networks';
 
 export const TypeGroup = {
   Test: 0,
@@ -50,18 +51,8 @@ export const HtlcExpiration = {
   BlockHeight: 2,
 } as const;
 
-export type CoreTypeKey =
-  | 'transfer'
-  | 'secondSignature'
-  | 'delegateRegistration'
-  | 'vote'
-  | 'multiSignature'
-  | 'ipfs'
-  | 'multiPayment'
-  | 'delegateResignation'
-  | 'htlcLock'
-  | 'htlcClaim'
-  | 'htlcRefund';
+/** The Core type keys are the milestone's static-fee keys (protocol reference §9: one fee per Core type). */
+export type CoreTypeKey = StaticFeeKey;
 
 export type MagistrateTypeKey =
   | 'businessRegistration'
