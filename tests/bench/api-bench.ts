@@ -8,7 +8,9 @@
  * p99 < 25 ms for every list route with limit=100, ≥ 5,000 requests/s for the single lookups.
  *
  * Options (environment): BENCH_API_SECONDS (default 10) per route, BENCH_API_CONNECTIONS (default 50),
- * BENCH_API_ROUTES (comma list of route names to run, default all), BENCH_API_CACHE=0 (no response cache).
+ * BENCH_API_ROUTES (comma list of route names to run, default all), BENCH_API_CACHE=0 (no response cache),
+ * BENCH_API_FORGE=1 (the node forges its 8 s blocks during the run, so the response cache is dropped at every new
+ * block as on a live node; the forged blocks stay in the bench database, which is harmless).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -24,6 +26,7 @@ const SECONDS = Number(process.env['BENCH_API_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_API_CONNECTIONS'] ?? 50);
 /** BENCH_API_CACHE=0 serves without the response cache: every request computes its answer. */
 const CACHE = process.env['BENCH_API_CACHE'] !== '0';
+const FORGE = process.env['BENCH_API_FORGE'] === '1';
 const LIST_P99_MS = 25;
 const LOOKUP_RPS = 5_000;
 
@@ -44,7 +47,7 @@ interface Result {
 
 /** Serve mode: the API over the database, its URL on stdout, until stdin closes. */
 async function serve(dataDir: string): Promise<void> {
-  const node = await LocalNode.start({ dataDir, forging: false });
+  const node = await LocalNode.start({ dataDir, forging: FORGE });
   const server = createApiServer({ node, publicPort: 0, port: 0, responseCache: CACHE });
   const { publicUrl } = await server.listen();
   process.stdout.write(`${JSON.stringify({ publicUrl, height: node.height })}\n`);
@@ -148,7 +151,7 @@ async function main(): Promise<void> {
   const only = process.env['BENCH_API_ROUTES']?.split(',');
   try {
     console.log(
-      `API at ${url}, height ${height.toLocaleString('en')}, response cache ${CACHE ? 'on' : 'off'}; autocannon, ${CONNECTIONS} connections, ${SECONDS} s per route after a 2 s warm-up\n`,
+      `API at ${url}, height ${height.toLocaleString('en')}, response cache ${CACHE ? 'on' : 'off'}, ${FORGE ? 'forging (a new block every 8 s drops the cache)' : 'not forging'}; autocannon, ${CONNECTIONS} connections, ${SECONDS} s per route after a 2 s warm-up\n`,
     );
     console.log('| route | requests/s | p50 (ms) | p99 (ms) | target |');
     console.log('| --- | ---: | ---: | ---: | --- |');
@@ -161,6 +164,8 @@ async function main(): Promise<void> {
         `| \`GET ${route.path.replace(sample.address, '{address}').replace(sample.transactionId, '{id}')}\` | ${Math.round(result.requestsPerSecond).toLocaleString('en')} | ${result.p50} | ${result.p99} | ${target}: ${verdict(result)} |`,
       );
     }
+    const end = (await (await fetch(`${url}/blockchain`)).json()) as { data: { block: { height: number } } };
+    console.log(`\nblocks forged during the run: ${end.data.block.height - height}`);
   } finally {
     child.stdin?.end();
     child.kill('SIGTERM');

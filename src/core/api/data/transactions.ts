@@ -1,8 +1,9 @@
 /**
  * Confirmed transactions of the public API: each row joined with its block (id, timestamp) and decoded from its
- * stored bytes, so every field is exactly what was signed.
+ * stored bytes, so every field is exactly what was signed (without validating them again: the node validated
+ * them when it applied their block).
  */
-import { deserializeTransaction, type TransactionData } from '../../protocol/transactions';
+import { decodeStoredTransaction, type TransactionData } from '../../protocol/transactions';
 import type { ApiContext } from '../context';
 import { criteriaFilter } from '../query/criteria';
 import { and, type SqlFragment } from '../sql/filter';
@@ -36,12 +37,8 @@ const FROM = 'transactions t JOIN blocks b ON b.height = t.block_height';
 
 function decode(ctx: ApiContext, row: TransactionRow): ConfirmedTransaction {
   const height = Number(row.block_height);
-  const tx = deserializeTransaction(
-    row.serialized,
-    { network: ctx.network, height },
-    // The genesis block's transactions are exempt from the fee and amount minimums.
-    { genesis: height === 1 },
-  );
+  // Stored bytes were validated when their block was applied; the id is the stored one.
+  const tx = decodeStoredTransaction(row.serialized, { network: ctx.network, height }, row.id);
   return {
     tx,
     blockId: row.block_id,
@@ -63,15 +60,35 @@ function transactionTotal(ctx: ApiContext): number {
   return Number(row?.value ?? 0n);
 }
 
-/** A page of transactions matching the query's criteria and `extra` (a block, a wallet, a type …). */
+/** The number of stored transactions of one type, kept by triggers (migration 005). */
+export function transactionTypeTotal(ctx: ApiContext, typeGroup: number, type: number): number {
+  const row = ctx.sql.get1<{ value: bigint }>(
+    'SELECT value FROM api_type_counters WHERE type_group = ? AND type = ?',
+    [typeGroup, type],
+  );
+  return Number(row?.value ?? 0n);
+}
+
+/**
+ * A page of transactions matching the query's criteria and `extra` (a block, a wallet, a type …). `extraTotal`
+ * is the total of `extra` alone when a counter knows it (used when the query adds no criteria of its own).
+ */
 export function listTransactions(
   ctx: ApiContext,
   query: Readonly<Record<string, unknown>>,
   orderBy: readonly string[],
   window: ListWindow,
   extra?: SqlFragment,
+  extraTotal?: () => number,
 ): PageRows<ConfirmedTransaction> {
-  const where = and([criteriaFilter(TRANSACTION_CRITERIA, query), extra]);
+  const criteria = criteriaFilter(TRANSACTION_CRITERIA, query);
+  const where = and([criteria, extra]);
+  const knownTotal =
+    where === undefined
+      ? transactionTotal(ctx)
+      : criteria === undefined && extraTotal !== undefined
+        ? extraTotal()
+        : undefined;
   // The count needs the block join only when the order or a filter refers to the block (`b.`).
   const needsBlock = where !== undefined && /\bb\./.test(where.sql);
   const page = runPage<TransactionRow>(ctx.sql, {
@@ -82,7 +99,7 @@ export function listTransactions(
     orderBy,
     start: window.start,
     limit: window.limit,
-    ...(where === undefined ? { knownTotal: transactionTotal(ctx) } : {}),
+    ...(knownTotal === undefined ? {} : { knownTotal }),
   });
   return { rows: page.rows.map((row) => decode(ctx, row)), totalCount: page.totalCount };
 }

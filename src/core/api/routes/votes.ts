@@ -7,7 +7,12 @@ import {
   TRANSACTION_SORT,
   TRANSACTION_TIE_BREAKERS,
 } from '../data/transaction-criteria';
-import { listTransactions, transactionById, type ConfirmedTransaction } from '../data/transactions';
+import {
+  listTransactions,
+  transactionById,
+  transactionTypeTotal,
+  type ConfirmedTransaction,
+} from '../data/transactions';
 import { notFound } from '../http/errors';
 import { criteriaSchemas } from '../query/criteria';
 import { dbOrderBy } from '../query/order-by';
@@ -16,7 +21,8 @@ import { paramsSchema, querySchema, transactionId } from '../schema/common';
 import { fragment } from '../sql/filter';
 import { orderByOf, pageOf, paramOf, queryOf, transformOf, windowOf } from './helpers';
 
-const VOTE = fragment('t.type_group = 1 AND t.type = 3');
+const VOTE_TYPE = { typeGroup: 1, type: 3 } as const;
+const VOTE = fragment(`t.type_group = ${VOTE_TYPE.typeGroup} AND t.type = ${VOTE_TYPE.type}`);
 
 export function voteRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // ARK's vote resource is the block-less transaction (§6.4): confirmations 0, no timestamp for v2.
@@ -46,7 +52,9 @@ export function voteRoutes(app: FastifyInstance, ctx: ApiContext): void {
         TRANSACTION_DEFAULT_ORDER,
         TRANSACTION_TIE_BREAKERS,
       );
-      const page = listTransactions(ctx, query, order, window, VOTE);
+      const page = listTransactions(ctx, query, order, window, VOTE, () =>
+        transactionTypeTotal(ctx, VOTE_TYPE.typeGroup, VOTE_TYPE.type),
+      );
       const data = page.rows.map((item) => shape(item, transformOf(query)));
       return pageOf(request, window, page.totalCount, data, true);
     },

@@ -2,6 +2,7 @@ import { chainSchema } from './001-chain';
 import { apiIndexes } from './002-api-indexes';
 import { apiDelegatesWallets } from './003-api-delegates-wallets';
 import { apiLocksEntities } from './004-api-locks-entities';
+import { apiTypeCounters } from './005-api-type-counters';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   apiIndexes,
   apiDelegatesWallets,
   apiLocksEntities,
+  apiTypeCounters,
 ];

@@ -18,7 +18,12 @@ export {
 } from './constants';
 export { serializeTransaction, type SerializeOptions } from './serialize';
 export { legacyHashBytes } from './serialize-v1';
-export { deserializeTransaction, deserializeTransactionHex, type DeserializeOptions } from './deserialize';
+export {
+  decodeStoredTransaction,
+  deserializeTransaction,
+  deserializeTransactionHex,
+  type DeserializeOptions,
+} from './deserialize';
 export {
   hashBytes,
   transactionId,
