@@ -39,6 +39,12 @@ export interface ApiServerOptions {
    * Cache GET answers of the chain-only routes until the next block (http/response-cache.ts); default true.
    */
   responseCache?: boolean;
+  /**
+   * Compile every route's validation schemas when the server starts instead of on each route's first request
+   * (http/validation.ts; default false, which keeps the node's start-up short). Tests set it, so that a schema
+   * error fails them at once.
+   */
+  eagerSchemas?: boolean;
   /** Genuine server errors (bugs); default: written to stderr. */
   onServerError?: (error: unknown) => void;
 }
@@ -108,6 +114,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       port,
       blockHeight: () => options.node.store.height(),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      eagerSchemas: options.eagerSchemas ?? false,
       onServerError: (error) => onServerError(error),
     });
 

@@ -176,6 +176,7 @@ export async function startApiChain(
   const server = createApiServer({
     node,
     now: () => clock.now,
+    eagerSchemas: true,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.host ? { host: options.host } : {}),
     ...(options.responseCache === undefined ? {} : { responseCache: options.responseCache }),

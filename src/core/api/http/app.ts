@@ -35,6 +35,8 @@ export interface BaseAppOptions {
   /** The chain height for `X-Block-Height`. */
   blockHeight: () => number;
   rateLimit?: RateLimitOptions;
+  /** Compile validation schemas at start-up rather than on first use (createValidatorCompiler). */
+  eagerSchemas?: boolean;
   /** Called with every genuine server error (a bug): the client only sees a generic 500. */
   onServerError?: (error: unknown, request: FastifyRequest) => void;
 }
@@ -75,7 +77,7 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   });
 
-  app.setValidatorCompiler(createValidatorCompiler());
+  app.setValidatorCompiler(createValidatorCompiler(options.eagerSchemas !== true));
 
   // An empty JSON body is "no payload" (hapi), which the body schema then reports, not a parse error.
   const defaultJson = app.getDefaultJsonParser('error', 'error');

@@ -9,7 +9,7 @@
  * - `x-opaque`: on an `anyOf`, always report "does not match any of the allowed types" instead of the error
  *   of the one branch that matched the value's type (ARK's range criteria: `height.from=abc`).
  */
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import { unprocessable, type ApiError } from './errors';
 
@@ -39,14 +39,37 @@ function withAnnotations(ajv: Ajv): Ajv {
   return ajv;
 }
 
+type LazyValidator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
+
+/**
+ * A validator compiled on its first use. Compiling every route's schemas up front was about half of the embedded
+ * node's start-up CPU (issue 5's cold start to interactive, docs/benchmarks.md "App"); each route now pays a few
+ * milliseconds on its first request instead. Fastify reads `errors` from the function after a failed call.
+ */
+function lazily(compile: () => ValidateFunction): LazyValidator {
+  let compiled: ValidateFunction | undefined;
+  const validate: LazyValidator = (data) => {
+    compiled ??= compile();
+    const valid = compiled(data) as boolean;
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  return validate;
+}
+
 /**
  * Fastify's validator compiler: params and query values arrive as text, so numbers and booleans are coerced
  * there; a JSON body is already typed and is validated as it is (a number is never taken for a hex string).
+ * `lazy` defers each compilation to the first request (the default; tests/api compile eagerly, ApiServerOptions
+ * `eagerSchemas`, so that a schema error fails at start-up).
  */
-export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+export function createValidatorCompiler(lazy = true): FastifySchemaCompiler<unknown> {
   const text = withAnnotations(new Ajv({ ...COMMON_OPTIONS, coerceTypes: true }));
   const json = withAnnotations(new Ajv({ ...COMMON_OPTIONS, coerceTypes: false }));
-  return ({ schema, httpPart }) => (httpPart === 'body' ? json : text).compile(schema as object);
+  return ({ schema, httpPart }) => {
+    const compile = () => (httpPart === 'body' ? json : text).compile(schema as object);
+    return lazy ? lazily(compile) : compile();
+  };
 }
 
 /** `/height/from` → `height.from`; `/ids/1` → `ids[1]` (Joi's labels). */
