@@ -50,7 +50,7 @@ function lazily(compile: () => ValidateFunction): LazyValidator {
   let compiled: ValidateFunction | undefined;
   const validate: LazyValidator = (data) => {
     compiled ??= compile();
-    const valid = compiled(data) as boolean;
+    const valid = compiled(data);
     validate.errors = compiled.errors;
     return valid;
   };

@@ -15,7 +15,7 @@ export const apiTypeCounters: Migration = {
         type       INTEGER NOT NULL,
         value      INTEGER NOT NULL,
         PRIMARY KEY (type_group, type)
-      ) WITHOUT ROWID;
+      );
       INSERT INTO api_type_counters (type_group, type, value)
         SELECT type_group, type, count(*) FROM transactions GROUP BY type_group, type;
       CREATE TRIGGER api_count_types_insert AFTER INSERT ON transactions BEGIN
