@@ -8,20 +8,34 @@ import type { IpcEvent } from '../../shared/ipc/channels';
 
 export type EventListener = (event: IpcEvent, payload: unknown) => void;
 
+/** Alerts kept for the first listener, at most (a core that opens raises one or two). */
+const EARLY_ALERTS_MAX = 20;
+
 export class AppEvents {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private early: IpcEventPayload<'alert'>[] = [];
 
   emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void {
     this.emitter.emit('event', event, IPC_EVENT_SCHEMAS[event].parse(payload));
   }
 
   alert(level: 'info' | 'warning' | 'error', code: string, message: string): void {
-    this.emit('alert', { level, code, message, at: Date.now() });
+    const payload = { level, code, message, at: Date.now() };
+    // Raised while the core opens (a port taken, a damaged pending list), before any shell listens: kept for
+    // the first listener so the person still sees it.
+    if (this.emitter.listenerCount('event') === 0 && this.early.length < EARLY_ALERTS_MAX) {
+      this.early.push(payload);
+    }
+    this.emit('alert', payload);
   }
 
   /** Every event, for a shell to forward; returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void {
     this.emitter.on('event', listener);
+    const early = this.early;
+    this.early = [];
+    // After subscribe() has returned, so the listener can already use its unsubscribe function.
+    if (early.length > 0) queueMicrotask(() => early.forEach((alert) => listener('alert', alert)));
     return () => {
       this.emitter.off('event', listener);
     };

@@ -3,7 +3,8 @@
  * broadcast → in-pool → confirmed, or ends rejected (a node refused it, with the reason) or expired (no block
  * included it within the pool's maximum age, ARK maxTransactionAge). While it waits, a plain-words reason says
  * why it may be stuck. Checks run on every new block of the network (node events for the embedded node, polling
- * for remote ones), through the network's NodeClient; only public transaction data is kept.
+ * for remote ones), through the network's NodeClient; only public transaction data is kept. The list is saved
+ * to disk after every change (pending-store.ts), so a restart resumes following it.
  */
 import { isClientError, type BroadcastResult } from '../client';
 import type { TransactionJson } from '../protocol/transactions';
@@ -11,6 +12,7 @@ import type { TransactionKind } from '../../shared/domain/chain';
 import type { PendingStatus, PendingView } from '../../shared/domain/transactions';
 import type { AppEvents } from './events';
 import type { Networks } from './networks';
+import { FINAL_STATUSES, loadPending, PendingFile, prunePending, type PendingRecord } from './pending-store';
 import { expiredReason, NOT_IN_ANY_POOL, refusalReason, waitingForEarlier, waitingInPool } from './reasons';
 import { ServiceError } from './service-error';
 
@@ -34,18 +36,15 @@ export interface TrackInput {
   maxAge: number;
 }
 
-interface Entry extends Omit<TrackInput, 'height'> {
-  id: string;
-  status: PendingStatus;
-  reason: string | undefined;
-  confirmedHeight: number | undefined;
-  broadcastHeight: number;
-  createdAt: number;
-  lastBroadcastAt: number;
-  broadcastCount: number;
-}
+type Entry = PendingRecord;
 
-const FINAL: ReadonlySet<PendingStatus> = new Set(['confirmed', 'rejected', 'expired']);
+const FINAL = FINAL_STATUSES;
+
+export interface PendingTrackerOptions {
+  now?: () => number;
+  /** Where the list is kept (`<dataDir>/profiles/<profile>/pending.json`); absent: memory only. */
+  path?: string;
+}
 
 /** Accepted anywhere, or refused only because a node already holds it (ERR_DUPLICATE): it is in a pool. */
 export function broadcastOutcome(
@@ -59,14 +58,59 @@ export function broadcastOutcome(
 }
 
 export class PendingTracker {
-  private readonly entries = new Map<string, Entry>();
+  private entries = new Map<string, Entry>();
   private readonly tips = new Map<string, number>();
+  private readonly now: () => number;
+  private readonly file: PendingFile | undefined;
+  private saveFailing = false;
 
   constructor(
     private readonly networks: Networks,
     private readonly events: AppEvents,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: PendingTrackerOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.file =
+      options.path === undefined
+        ? undefined
+        : new PendingFile(options.path, () => [...this.entries.values()], {
+            saved: () => {
+              this.saveFailing = false;
+            },
+            failed: (error) => this.saveFailed(error),
+          });
+  }
+
+  /**
+   * A tracker that resumes the list saved at `options.path`: open entries are checked again on the next block, and
+   * can be rebroadcast. A damaged file starts an empty (or shorter) list with one alert, never a failure to open.
+   */
+  static async open(
+    networks: Networks,
+    events: AppEvents,
+    options: PendingTrackerOptions & { path: string },
+  ): Promise<PendingTracker> {
+    const tracker = new PendingTracker(networks, events, options);
+    const loaded = await loadPending(
+      options.path,
+      (id) => networks.registry.find(id)?.network,
+      tracker.now(),
+    );
+    for (const record of loaded.records) tracker.entries.set(record.id, record);
+    if (loaded.problem !== undefined) {
+      events.alert(
+        'warning',
+        'PENDING_LIST_DAMAGED',
+        `Pending transactions: ${loaded.problem}. Sent transactions are still on the chain; see the wallet history.`,
+      );
+    }
+    return tracker;
+  }
+
+  /** Resolves once every change so far is saved. */
+  flush(): Promise<void> {
+    return this.file?.flush() ?? Promise.resolve();
+  }
 
   track(
     input: TrackInput,
@@ -86,9 +130,12 @@ export class PendingTracker {
       broadcastCount: 1,
     };
     this.entries.set(entry.id, entry);
+    // The bound (a week, at most PENDING_MAX_ENTRIES) is applied when the list grows.
+    this.entries = new Map(prunePending([...this.entries.values()], at).map((e) => [e.id, e]));
     this.noteTip(input.networkId, height);
     const view = this.view(entry);
     this.events.emit('tx:status', view);
+    this.file?.schedule();
     return view;
   }
 
@@ -106,6 +153,7 @@ export class PendingTracker {
   dismiss(id: string): void {
     this.entry(id);
     this.entries.delete(id);
+    this.file?.schedule();
   }
 
   /** The highest nonce of this sender still on its way (broadcast or in a pool) on that network. */
@@ -135,6 +183,7 @@ export class PendingTracker {
     } else if (outcome.error !== undefined) {
       this.change(entry, 'rejected', refusalReason(outcome.error));
     }
+    this.file?.schedule();
     return this.view(entry);
   }
 
@@ -146,6 +195,8 @@ export class PendingTracker {
       if (entry === undefined || entry.networkId !== networkId || entry.status === 'confirmed') continue;
       entry.confirmedHeight = height;
       this.change(entry, 'confirmed', undefined);
+      // change() saves only on a new status; the height alone is worth saving too.
+      this.file?.schedule();
     }
   }
 
@@ -214,6 +265,18 @@ export class PendingTracker {
     entry.status = status;
     entry.reason = reason;
     this.events.emit('tx:status', this.view(entry));
+    this.file?.schedule();
+  }
+
+  private saveFailed(error: unknown): void {
+    if (this.saveFailing) return;
+    // One alert per failing stretch; the list itself stays right in memory and the next change tries again.
+    this.saveFailing = true;
+    this.events.alert(
+      'warning',
+      'PENDING_SAVE_FAILED',
+      `The pending-transaction list could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 
   private noteTip(networkId: string, height: number): void {

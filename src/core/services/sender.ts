@@ -48,7 +48,7 @@ export async function sendTransaction(
   if (registered && !wallet.hasSecondPassphrase) {
     throw new ServiceError(
       'ERR_SECOND_PASSPHRASE_REQUIRED',
-      'This wallet has a second passphrase on chain: add it to the wallet (Settings) before sending.',
+      "This wallet has a second passphrase on chain: add it on the wallet's page before sending.",
     );
   }
   const built = buildDraft(input, {

@@ -7,7 +7,8 @@ import { VotaryError } from '../../shared/ipc/errors';
 const PLAIN_WORDS: Record<string, string> = {
   ERR_WRONG_PASSWORD: 'That password is not right. Try again.',
   ERR_LOCKED: 'The vault is locked. Unlock it to continue.',
-  ERR_DISCONNECTED: 'The connection to the Votary host is closed. Reload the page.',
+  ERR_DISCONNECTED:
+    'The connection to the Votary host was lost; Votary is reconnecting. Try again in a moment.',
   ERR_CONFIRMATION_MISMATCH:
     'Those words do not match your recovery phrase. Check the positions and try again.',
   ERR_MEMO_LOOKS_LIKE_PHRASE:

@@ -50,3 +50,14 @@ export async function selectNetwork(networkId: string): Promise<NetworkView> {
 export async function addNetwork(url: string): Promise<NetworkView> {
   return unwrap(await (await votary()).networksAdd({ url }));
 }
+/** Not the embedded network (the host refuses it). The wallets of that network stay in the vault. */
+export async function removeNetwork(networkId: string): Promise<void> {
+  unwrap(await (await votary()).networksRemove({ networkId }));
+}
+/** The host checks that the node answers with the network's nethash before adding it. */
+export async function addPeer(networkId: string, url: string): Promise<NetworkView> {
+  return unwrap(await (await votary()).networksAddPeer({ networkId, url }));
+}
+export async function removePeer(networkId: string, url: string): Promise<NetworkView> {
+  return unwrap(await (await votary()).networksRemovePeer({ networkId, url }));
+}

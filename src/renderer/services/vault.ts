@@ -23,3 +23,13 @@ export async function changePassword(current: string, next: string): Promise<voi
 export async function keychainStatus(): Promise<KeychainStatusView> {
   return unwrap(await (await votary()).keystoreKeychainStatus());
 }
+/** "Unlock on this device" (issue 5 §2): the OS keychain keeps a wrapped vault key; needs the vault unlocked. */
+export async function enableKeychain(): Promise<KeychainStatusView> {
+  return unwrap(await (await votary()).keystoreKeychainEnable());
+}
+export async function disableKeychain(): Promise<KeychainStatusView> {
+  return unwrap(await (await votary()).keystoreKeychainDisable());
+}
+export async function unlockWithDevice(): Promise<KeystoreStatus> {
+  return unwrap(await (await votary()).keystoreUnlockWithDevice());
+}

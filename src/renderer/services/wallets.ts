@@ -41,3 +41,10 @@ export async function fundFromFaucet(address: string): Promise<FaucetResult> {
 export async function revealPhrase(walletId: string, password: string): Promise<RecoveryPhraseView> {
   return unwrap(await (await votary()).walletsRevealPhrase({ walletId, password }));
 }
+/** Stores a second passphrase already registered on chain, so this wallet can co-sign (kept encrypted in main). */
+export async function setSecondPassphrase(walletId: string, secondPassphrase: string): Promise<WalletView> {
+  return unwrap(await (await votary()).walletsSetSecondPassphrase({ walletId, secondPassphrase }));
+}
+export async function removeSecondPassphrase(walletId: string): Promise<WalletView> {
+  return unwrap(await (await votary()).walletsRemoveSecondPassphrase({ walletId }));
+}

@@ -1,7 +1,11 @@
-/** The active network, and adding a remote one by a node URL (main reads its configuration and nethash). */
+/**
+ * The active network, adding a remote one by a node URL (main reads its configuration and nethash), and for each
+ * remote network its peers and its removal (NetworkPeers).
+ */
 import { useState, type FormEvent } from 'react';
 import { addNetwork, selectNetwork } from '../../services/chain';
 import { useVotary } from '../../store';
+import { NetworkPeers } from './NetworkPeers';
 
 export function NetworkSettings() {
   const networks = useVotary((s) => s.networks);
@@ -48,6 +52,7 @@ export function NetworkSettings() {
           <p className="muted small mono">
             nethash {network.nethash.slice(0, 16)}… · {network.peers.length} peer(s)
           </p>
+          {network.kind === 'remote' && <NetworkPeers network={network} />}
         </div>
       ))}
       <form onSubmit={(e) => void add(e)} aria-label="Add network">

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { KeychainStatusView } from '../../../shared/domain/keystore';
+import { useState } from 'react';
 import type { ThemeChoice } from '../../lib/theme';
-import { keychainStatus, setAutoLock } from '../../services/vault';
+import { setAutoLock } from '../../services/vault';
 import { useVotary } from '../../store';
+import { DeviceUnlock } from './DeviceUnlock';
 import { NetworkSettings } from './NetworkSettings';
 import { PasswordChange } from './PasswordChange';
 
@@ -13,11 +13,6 @@ export function SettingsPage() {
   const vaultChanged = useVotary((s) => s.vaultChanged);
   const reportError = useVotary((s) => s.reportError);
   const [minutes, setMinutes] = useState(String(Math.round((vault?.idleLockMs ?? 0) / 60_000)));
-  const [keychain, setKeychain] = useState<KeychainStatusView | undefined>();
-
-  useEffect(() => {
-    keychainStatus().then(setKeychain, reportError);
-  }, [reportError]);
 
   const saveAutoLock = async () => {
     const value = Number.parseInt(minutes, 10);
@@ -54,18 +49,7 @@ export function SettingsPage() {
           Save auto-lock
         </button>
       </fieldset>
-      <fieldset>
-        <legend>Unlock on this device</legend>
-        <p data-testid="keychain-status">
-          {keychain === undefined
-            ? '…'
-            : keychain.available
-              ? keychain.enabled
-                ? 'On: the OS keychain holds a key that unlocks this vault.'
-                : 'Off.'
-              : `Unavailable: ${keychain.reason ?? 'no OS keychain here'}.`}
-        </p>
-      </fieldset>
+      <DeviceUnlock />
       <PasswordChange />
       <NetworkSettings />
     </section>

@@ -1,7 +1,8 @@
 /** Create or unlock the vault. Passwords stay in this form's state and are cleared on every submit. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { SecretInput } from '../../components/SecretInput';
+import { keychainStatus, unlockWithDevice } from '../../services/vault';
 import { useVotary } from '../../store';
 import { HostStatus } from '../shell/HostStatus';
 
@@ -10,10 +11,31 @@ export function VaultGate() {
   const createVault = useVotary((s) => s.createVault);
   const unlockVault = useVotary((s) => s.unlockVault);
   const reportError = useVotary((s) => s.reportError);
+  const vaultChanged = useVotary((s) => s.vaultChanged);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const [deviceUnlock, setDeviceUnlock] = useState(false);
   const creating = vault?.hasVault !== true;
+
+  // "Unlock on this device" (Settings) offers a second way in; a keychain that cannot answer just hides it.
+  useEffect(() => {
+    if (creating) return;
+    keychainStatus().then(
+      (status) => setDeviceUnlock(status.available && status.enabled),
+      () => setDeviceUnlock(false),
+    );
+  }, [creating]);
+
+  const unlockHere = async () => {
+    setBusy(true);
+    try {
+      vaultChanged(await unlockWithDevice());
+    } catch (error) {
+      reportError(error);
+    }
+    setBusy(false);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +83,11 @@ export function VaultGate() {
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Working…' : creating ? 'Create vault' : 'Unlock'}
         </button>
+        {deviceUnlock && (
+          <button type="button" disabled={busy} onClick={() => void unlockHere()}>
+            Unlock with this device
+          </button>
+        )}
       </form>
       <HostStatus />
     </main>

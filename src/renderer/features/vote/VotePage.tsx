@@ -1,12 +1,17 @@
-/** Delegates with search; vote, unvote or switch (unvote + vote in one transaction, aip37) in one step. */
+/**
+ * Delegates with search, a page of 100 at a time (the API's limit) so every delegate is reachable; vote, unvote
+ * or switch (unvote + vote in one transaction, aip37) in one step.
+ */
 import { useEffect, useState } from 'react';
 import type { DelegateView } from '../../../shared/domain/chain';
+import type { PageMetaView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { delegates } from '../../services/chain';
 import { sendDraft } from '../../services/transactions';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
+import { pagerState } from './pager';
 
 export function VotePage() {
   const wallet = useVotary(selectedWallet);
@@ -15,15 +20,33 @@ export function VotePage() {
   const clearError = useVotary((s) => s.clearError);
   const pendingChanged = useVotary((s) => s.pendingChanged);
   const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
   const [list, setList] = useState<DelegateView[]>([]);
+  const [meta, setMeta] = useState<PageMetaView | undefined>();
+  // Names of delegates seen on any page: the current vote is named even when its page is not shown.
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   const [note, setNote] = useState('');
 
   useEffect(() => {
+    let stale = false;
     const timer = window.setTimeout(() => {
-      delegates(1, search.trim()).then((page) => setList(page.data), reportError);
+      delegates(page, search.trim()).then((answer) => {
+        if (stale) return;
+        setList(answer.data);
+        setMeta(answer.meta);
+        setNames((known) => {
+          const next = new Map(known);
+          for (const d of answer.data) next.set(d.publicKey, d.username);
+          return next;
+        });
+      }, reportError);
     }, 200);
-    return () => window.clearTimeout(timer);
-  }, [search, reportError]);
+    return () => {
+      stale = true;
+      window.clearTimeout(timer);
+    };
+  }, [search, page, reportError]);
+  const pager = pagerState(meta, 'delegates');
 
   const cast = async (vote: string | undefined, unvote: string | undefined, what: string) => {
     if (wallet === undefined) return;
@@ -42,7 +65,7 @@ export function VotePage() {
       reportError(error);
     }
   };
-  const currentName = list.find((d) => d.publicKey === current)?.username;
+  const currentName = current === undefined ? undefined : names.get(current);
 
   return (
     <section aria-labelledby="vote-title">
@@ -59,7 +82,15 @@ export function VotePage() {
       {note && <p role="status">{note}</p>}
       <label>
         Search delegates
-        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={20} />
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          maxLength={20}
+        />
       </label>
       <table>
         <thead>
@@ -105,6 +136,17 @@ export function VotePage() {
           ))}
         </tbody>
       </table>
+      <nav className="row pager" aria-label="Delegate pages">
+        <button type="button" disabled={!pager.hasPrevious} onClick={() => setPage(pager.page - 1)}>
+          Previous page
+        </button>
+        <span data-testid="delegate-pager" aria-live="polite">
+          {pager.label}
+        </span>
+        <button type="button" disabled={!pager.hasNext} onClick={() => setPage(pager.page + 1)}>
+          Next page
+        </button>
+      </nav>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * A wallet's history, virtualized (@tanstack/react-virtual): only the visible rows exist in the DOM, and pages
- * of 100 are fetched as they scroll into view (architecture §4: every list is paginated end to end).
+ * of 100 are fetched as they scroll into view, only the pages around the viewport kept (history-pages.ts), so
+ * a 100,000-transaction history scrolls to its last row in bounded memory (issue 5 §5).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
@@ -9,9 +10,17 @@ import { Amount } from '../../components/Amount';
 import { sumAmounts } from '../../lib/amount';
 import { walletTransactions } from '../../services/chain';
 import { useVotary } from '../../store';
+import {
+  PAGE_SIZE,
+  emptyHistory,
+  pagesAround,
+  pagesToFetch,
+  rowAt,
+  withPage,
+  type HistoryPages,
+} from './history-pages';
 
 export type Direction = 'all' | 'sent' | 'received';
-const PAGE = 100;
 const TYPES: Array<[string, number | undefined]> = [
   ['All types', undefined],
   ['Transfer', 0],
@@ -32,56 +41,78 @@ export function History({ address }: { address: string }) {
   const height = useVotary((s) => s.node?.height);
   const [direction, setDirection] = useState<Direction>('all');
   const [type, setType] = useState<number | undefined>();
-  const [rows, setRows] = useState<Array<TransactionView | undefined>>([]);
-  const loading = useRef(new Set<number>());
+  const [history, setHistory] = useState<HistoryPages<TransactionView>>(emptyHistory);
+  // What the fetch callbacks read: the held pages, the pages on screen, the requests under way, and which
+  // filter they belong to (an answer for a previous filter or wallet is dropped).
+  const held = useRef(history);
+  const wanted = useRef<number[]>([1]);
+  const inFlight = useRef(new Set<number>());
+  const generation = useRef(0);
   const parent = useRef<HTMLDivElement>(null);
 
-  const loadPage = async (page: number, reset: boolean) => {
-    if (loading.current.has(page) && !reset) return;
-    loading.current.add(page);
+  const fetchPage = async (page: number) => {
+    const mine = generation.current;
+    const flight = inFlight.current;
+    flight.add(page);
     try {
       const answer = await walletTransactions({
         address,
         page,
-        limit: PAGE,
+        limit: PAGE_SIZE,
         direction,
         ...(type === undefined ? {} : { type, typeGroup: 1 }),
       });
-      setRows((previous) => {
-        const next: Array<TransactionView | undefined> = reset
-          ? new Array<TransactionView | undefined>(answer.meta.totalCount).fill(undefined)
-          : previous.length === answer.meta.totalCount
-            ? [...previous]
-            : Array.from({ length: answer.meta.totalCount }, (_, i) => previous[i]);
-        answer.data.forEach((tx, i) => (next[(page - 1) * PAGE + i] = tx));
-        return next;
-      });
+      if (mine !== generation.current) return;
+      setHistory((previous) => withPage(previous, page, answer.data, answer.meta.totalCount, wanted.current));
     } catch (error) {
-      reportError(error);
+      if (mine === generation.current) reportError(error);
     } finally {
-      loading.current.delete(page);
+      flight.delete(page);
     }
   };
+  const pump = () => {
+    for (const page of pagesToFetch(held.current, wanted.current, inFlight.current)) void fetchPage(page);
+  };
 
-  // A new filter or a new block reloads the first page (new transactions arrive at the top).
+  // A new wallet or filter starts over from the first page.
   useEffect(() => {
-    void loadPage(1, true);
+    generation.current += 1;
+    inFlight.current = new Set();
+    wanted.current = [1];
+    held.current = emptyHistory();
+    setHistory(held.current);
+    void fetchPage(1);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [address, direction, type, height]);
+  }, [address, direction, type]);
+
+  // A new block rereads the first page (new transactions arrive at the top; a changed total drops the others).
+  useEffect(() => {
+    if (!inFlight.current.has(1)) void fetchPage(1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [height]);
+
+  // An answered page may leave wanted pages to ask for (the in-flight limit held them back).
+  useEffect(() => {
+    held.current = history;
+    pump();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [history]);
 
   // The virtualizer is read fresh on every render here, which is what the React Compiler warning is about.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: history.total ?? 0,
     getScrollElement: () => parent.current,
     estimateSize: () => 44,
     overscan: 10,
   });
   const items = virtualizer.getVirtualItems();
   useEffect(() => {
-    for (const item of items) {
-      if (rows[item.index] === undefined) void loadPage(Math.floor(item.index / PAGE) + 1, false);
-    }
+    wanted.current = pagesAround(
+      items.map((item) => item.index),
+      history.total ?? 0,
+    );
+    pump();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [items.map((i) => i.index).join(',')]);
 
@@ -110,12 +141,12 @@ export function History({ address }: { address: string }) {
             <option value="received">Received</option>
           </select>
         </label>
-        <span className="muted">{rows.length} transactions</span>
+        <span className="muted">{history.total ?? 0} transactions</span>
       </div>
       <div ref={parent} className="history" tabIndex={0} aria-label="Transaction history" role="list">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
-            const tx = rows[item.index];
+            const tx = rowAt(history, item.index);
             return (
               <div
                 key={item.key}
@@ -130,7 +161,7 @@ export function History({ address }: { address: string }) {
                 }}
               >
                 {tx === undefined ? (
-                  <span className="muted">Loading…</span>
+                  <span className="muted loading">Loading…</span>
                 ) : (
                   <>
                     <span>{tx.timestamp?.human.slice(0, 19).replace('T', ' ') ?? 'in pool'}</span>

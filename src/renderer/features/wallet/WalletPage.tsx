@@ -8,6 +8,7 @@ import { CsvExport } from './CsvExport';
 import { History } from './History';
 import { Receive } from './Receive';
 import { RevealPhrase } from './RevealPhrase';
+import { SecondPassphrase } from './SecondPassphrase';
 
 export function WalletPage() {
   const wallet = useVotary(selectedWallet);
@@ -49,6 +50,11 @@ export function WalletPage() {
       </dl>
       {/* Keyed by wallet: another wallet starts with nothing shown. */}
       <RevealPhrase key={wallet.id} wallet={wallet} />
+      <SecondPassphrase
+        key={`second-${wallet.id}`}
+        wallet={wallet}
+        registeredOnChain={state?.secondPublicKey !== undefined}
+      />
       <Receive address={wallet.address} />
       <h2>Locks</h2>
       {locks.length === 0 ? (

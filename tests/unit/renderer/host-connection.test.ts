@@ -1,0 +1,48 @@
+/** What the store does when the browser bridge reconnects (no DOM, no host: loadAll is replaced). */
+import { describe, expect, it } from 'vitest';
+import { createVotaryStore } from '../../../src/renderer/store';
+import { hostReconnected } from '../../../src/renderer/store/host-connection';
+import type { KeystoreStatus } from '../../../src/shared/domain/keystore';
+import type { WalletView } from '../../../src/shared/domain/wallets';
+
+const unlocked: KeystoreStatus = { hasVault: true, unlocked: true, idleLockMs: 600_000 };
+const locked: KeystoreStatus = { hasVault: true, unlocked: false, idleLockMs: 600_000 };
+const wallet: WalletView = {
+  id: 'w1',
+  name: 'Main',
+  kind: 'mnemonic',
+  network: 'localnet',
+  nethash: 'n',
+  address: 'D1',
+  hasSecondPassphrase: false,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+describe('host reconnection in the store', () => {
+  it('keeps the connection state for the status line', () => {
+    const store = createVotaryStore();
+    expect(store.getState().connection).toEqual({ status: 'connected', attempts: 0 });
+    store.getState().connectionChanged({ status: 'reconnecting', attempts: 3 });
+    expect(store.getState().connection).toEqual({ status: 'reconnecting', attempts: 3 });
+  });
+
+  it('a restarted host with a locked vault sends the app back to the unlock screen, wallets cleared', async () => {
+    const store = createVotaryStore();
+    store.setState({ vault: unlocked, wallets: [wallet], route: 'send' });
+    let reads = 0;
+    await hostReconnected(store, (s) => {
+      reads += 1;
+      s.setState({ vault: locked });
+      return Promise.resolve();
+    });
+    expect(reads).toBe(1);
+    expect(store.getState()).toMatchObject({ vault: locked, wallets: [], route: 'dashboard' });
+  });
+
+  it('the same host, still unlocked: everything is read again and the page stays', async () => {
+    const store = createVotaryStore();
+    store.setState({ vault: unlocked, wallets: [wallet], route: 'send' });
+    await hostReconnected(store, () => Promise.resolve());
+    expect(store.getState()).toMatchObject({ vault: unlocked, wallets: [wallet], route: 'send' });
+  });
+});
