@@ -6,12 +6,19 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium (Playwright's own browser download is unreachable on these machines).
 const PORT = 4310;
+// The monitor journey (issue 6 §5) takes delegates offline and needs its own vault: it gets its own server and
+// chain, so it neither waits on nor disturbs the wallet journey's.
+const MONITOR_PORT = 4311;
+// The explorer screens (issue 6 §3) create their own vault too, so they also get their own server and chain.
+const EXPLORER_PORT = 4312;
 
 // The browser shell prints a per-launch token in its URL; the tests must know it in advance, so this run picks
 // one and hands it to `votary serve` (VOTARY_SERVE_TOKEN). Set before the workers start, so they inherit the
 // same values. A fresh data directory per run, with 1-second blocks.
 process.env['VOTARY_SERVE_TOKEN'] ??= randomBytes(32).toString('base64url');
 process.env['VOTARY_E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'votary-e2e-'));
+process.env['VOTARY_E2E_MONITOR_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'votary-e2e-monitor-'));
+process.env['VOTARY_E2E_EXPLORER_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'votary-e2e-explorer-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,10 +40,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node scripts/votary.mjs serve --port ${PORT} --block-time 1 --data-dir "${process.env['VOTARY_E2E_DATA_DIR']}"`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'app', testIgnore: /(monitor|explorer)\.spec\.ts$/ },
+    {
+      name: 'explorer',
+      testMatch: /explorer\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${EXPLORER_PORT}` },
+    },
+    {
+      name: 'monitor',
+      testMatch: /monitor\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${MONITOR_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      command: `node scripts/votary.mjs serve --port ${PORT} --block-time 1 --data-dir "${process.env['VOTARY_E2E_DATA_DIR']}"`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node scripts/votary.mjs serve --port ${MONITOR_PORT} --block-time 1 --data-dir "${process.env['VOTARY_E2E_MONITOR_DATA_DIR']}"`,
+      url: `http://127.0.0.1:${MONITOR_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node scripts/votary.mjs serve --port ${EXPLORER_PORT} --block-time 1 --data-dir "${process.env['VOTARY_E2E_EXPLORER_DATA_DIR']}"`,
+      url: `http://127.0.0.1:${EXPLORER_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -14,6 +14,8 @@ export const entryPoints = {
   'bench-protocol': 'tests/bench/protocol-bench.ts',
   'bench-node': 'tests/bench/node-bench.ts',
   'bench-api': 'tests/bench/api-bench.ts',
+  'bench-app': 'tests/bench/app-bench.ts',
+  'bench-monitor': 'tests/bench/monitor-bench.ts',
   // The child process of tests/node/crash/crash.test.ts.
   'crash-node': 'tests/node/crash/crash-node.ts',
 };

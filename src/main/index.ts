@@ -1,6 +1,7 @@
 import { app, BrowserWindow, dialog, Menu } from 'electron';
 import { AppCore } from '../core/services';
 import { registerHandlers } from './ipc/register';
+import { forwardAlertNotifications } from './notifications/alert-notifications';
 import { createMainWindow } from './windows/create-window';
 
 /**
@@ -49,6 +50,7 @@ if (!app.requestSingleInstanceLock()) {
       return;
     }
     registerHandlers(core);
+    forwardAlertNotifications(core);
     createMainWindow();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow();

@@ -135,10 +135,38 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('chain:wallet-locks', { address: fresh.address });
     await value('chain:delegates', { search: 'gen' });
     await value('chain:blocks');
+    await value('chain:delegate-blocks', { delegate: 'genesis_1' });
+    await value('chain:delegate-voters', { delegate: 'genesis_1' });
     await value('chain:fees', { days: 7 });
+    await value('chain:search', { query: fresh.address });
+    const genesis = await value<{ id: string }>('chain:block', { height: 1 });
+    await value('chain:block-transactions', { blockId: genesis.id });
+    await record('chain:transaction', { id: sent.id });
+    await value('chain:randomness');
     await value('node:status');
     await value('node:configuration');
     await value('node:peers');
+    // The node monitor and its alerts (issue 6 §1, §2).
+    await value('monitor:overview');
+    await value('monitor:round', { delegate: 'genesis_1' });
+    await value('monitor:productivity', { window: 'hour' });
+    await value('monitor:missed-slots', { limit: 5 });
+    await value('monitor:samples', { nodeId: 'embedded' });
+    await record('monitor:nodes-add', { url: 'http://127.0.0.1:9' });
+    await record('monitor:nodes-remove', { nodeId: 'embedded' });
+    await value('monitor:settings', { behindThreshold: 5 });
+    await value('alerts:list');
+    await value('alerts:dismiss', {});
+    await value('localnet:status');
+    await value('localnet:pause');
+    await value('localnet:set-offline', { delegates: ['genesis_2'], offline: true });
+    await value('localnet:set-offline', { delegates: ['genesis_2'], offline: false });
+    await value('localnet:snapshot-save', { name: 'scan' });
+    await value('localnet:snapshot-list');
+    await value('localnet:rollback', { snapshot: 'scan' });
+    await value('localnet:snapshot-delete', { name: 'scan' });
+    await value('localnet:resume');
+    await value('localnet:reset');
 
     await value('keystore:change-password', { current: PASSWORD, next: NEW_PASSWORD });
     await value('keystore:lock');

@@ -141,9 +141,11 @@ export class LocalNode {
   /**
    * Reverts the last `count` blocks, one SQLite transaction each (the genesis block stays). Their transactions
    * go back into the pool, which then admits them again before its own (ARK `readdTransactions`): those that
-   * still apply stay, the others leave. Returns the reverted blocks, oldest first.
+   * still apply stay, the others leave. With `returnToPool: false` they are dropped instead (a localnet reset or
+   * a rollback that empties the pool: re-admitting them would only cost time). Returns the reverted blocks,
+   * oldest first.
    */
-  revertBlocks(count: number): Block[] {
+  revertBlocks(count: number, options: { returnToPool?: boolean } = {}): Block[] {
     if (!Number.isSafeInteger(count) || count < 0 || count > this.height - 1) {
       throw new RangeError(
         `can revert 0 to ${this.height - 1} blocks (the genesis block stays), not ${count}`,
@@ -151,7 +153,8 @@ export class LocalNode {
     }
     const reverted: Block[] = [];
     try {
-      for (let i = 0; i < count; i++) reverted.unshift(this.store.revertLastBlock({ returnToPool: true }));
+      const returnToPool = options.returnToPool ?? true;
+      for (let i = 0; i < count; i++) reverted.unshift(this.store.revertLastBlock({ returnToPool }));
     } finally {
       // Whatever was reverted before a failure is still returned to the pool.
       if (reverted.length > 0) this.pool.afterRevert();

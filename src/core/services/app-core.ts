@@ -18,10 +18,17 @@ import { ChainWatch } from './chain-watch';
 import { createDispatcher, type RequestHandler } from './dispatcher';
 import { AppEvents, type EventListener } from './events';
 import { keystoreStatus, vaultHandlers } from './handlers/vault';
+import { delegateReadHandlers } from './handlers/delegate-reads';
+import { explorerHandlers } from './handlers/explorer';
+import { localnetHandlers } from './handlers/localnet';
+import { monitorHandlers } from './handlers/monitor';
 import { networkHandlers } from './handlers/network';
 import type { Services } from './handlers/services';
 import { transactionHandlers } from './handlers/transactions';
+import { LocalnetControls, restoreForgingControls } from './localnet-controls';
+import { monitorTarget, openMonitor } from './monitor-host';
 import { Networks } from './networks';
+import { PENDING_FILE } from './pending-store';
 import { PendingTracker } from './pending-tracker';
 import { SettingsFile } from './settings';
 
@@ -105,6 +112,10 @@ export class AppCore {
         ...vaultHandlers(services),
         ...networkHandlers(services),
         ...transactionHandlers(services),
+        ...localnetHandlers(services),
+        ...explorerHandlers(services),
+        ...delegateReadHandlers(services),
+        ...monitorHandlers(services),
       },
       { onDefect },
     );
@@ -123,6 +134,8 @@ export class AppCore {
       ...(options.pool === undefined ? {} : { pool: options.pool }),
     });
     try {
+      // Before the first slot fires (the forger starts on a timer): a paused chain stays paused (issue 6 §4).
+      restoreForgingControls(node);
       node.on('forging-error', (error) =>
         events.alert('warning', 'FORGING_FAILED', `Forging failed: ${error.message}`),
       );
@@ -137,8 +150,23 @@ export class AppCore {
           },
         );
         // The watcher is built below; the callback only runs on a later networks:select.
-        const networks = new Networks(registry, settings, options.client, (entry) => watch.follow(entry));
-        const tracker = new PendingTracker(networks, events);
+        const networks = new Networks(registry, settings, options.client, (entry) => {
+          watch.follow(entry);
+          monitor.follow(monitorTarget(networks, entry));
+        });
+        const profile = options.profile ?? DEFAULT_PROFILE;
+        const tracker = await PendingTracker.open(networks, events, {
+          path: join(options.dataDir, 'profiles', profile, PENDING_FILE),
+        });
+        const monitor = openMonitor({
+          dataDir: options.dataDir,
+          node,
+          networks,
+          events,
+          keystore: () => services.keystore,
+          ...(options.client === undefined ? {} : { client: options.client }),
+          onDefect,
+        });
         const services: Services = {
           info: {
             name: 'Votary',
@@ -150,7 +178,7 @@ export class AppCore {
           node,
           keystore: new Keystore({
             dataDir: options.dataDir,
-            profile: options.profile ?? DEFAULT_PROFILE,
+            profile,
             idleLockMs: settings.get().idleLockMs,
             onLocked: (reason) =>
               void keystoreStatus(services)
@@ -165,6 +193,8 @@ export class AppCore {
           tracker,
           settings,
           events,
+          localnet: new LocalnetControls({ node, networks, now: Date.now }),
+          monitor,
           now: Date.now,
         };
         const watch = new ChainWatch({
@@ -177,6 +207,8 @@ export class AppCore {
           onDefect,
         });
         watch.start();
+        monitor.follow(monitorTarget(networks, networks.active()));
+        monitor.start();
         return new AppCore(services, api, watch, onDefect);
       } catch (error) {
         await api.close();
@@ -203,6 +235,9 @@ export class AppCore {
     if (this.closed) return;
     this.closed = true;
     this.watch.stop();
+    await this.services.monitor.close();
+    // The last status changes reach the pending file before the process may exit.
+    await this.services.tracker.flush();
     this.services.keystore.lock();
     this.services.events.clear();
     await this.api.close();

@@ -2,7 +2,7 @@
  * Chain reads for the screens (issue 5 §4), through the active network's NodeClient — the same path for the
  * embedded node (its API on 127.0.0.1) and a remote one, so every screen behaves alike on both.
  */
-import { isClientError, type NodeClient, type PeerStatus } from '../client';
+import { isClientError, type NodeClient, type PeerStatus, type StaticFees } from '../client';
 import type {
   BlockView,
   ChainWallet,
@@ -118,7 +118,7 @@ export class ChainReads {
   }
 
   async fees(days?: number): Promise<FeesView> {
-    const [fixed, stats] = await Promise.all([this.client.staticFees(), this.client.fees(days)]);
+    const [fixed, stats] = await Promise.all([this.staticFees(), this.client.fees(days)]);
     return {
       static: Object.fromEntries(Object.entries(fixed).map(([group, table]) => [group, mapBig(table)])),
       stats: {
@@ -141,6 +141,20 @@ export class ChainReads {
         ),
       },
     };
+  }
+
+  /**
+   * `/transactions/fees` (ark-core-api.md §9.4); a node that does not serve it (404) still states its static fees
+   * in `/node/configuration` constants (`fees.staticFees`, Core types, typeGroup 1).
+   */
+  private async staticFees(): Promise<StaticFees> {
+    try {
+      return await this.client.staticFees();
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const table = (await this.client.configuration()).constants.fees?.staticFees ?? {};
+      return { '1': Object.fromEntries(Object.entries(table).map(([key, fee]) => [key, BigInt(fee)])) };
+    }
   }
 
   async nodeStatus(): Promise<NodeStatusView> {

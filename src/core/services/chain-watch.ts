@@ -30,7 +30,7 @@ export class ChainWatch {
   private remoteHeight = 0;
   private unreachable = false;
   private readonly onBlock = (block: Block) => this.embeddedBlock(block);
-  private readonly onRevert = (info: { height: number }) => this.embeddedRevert(info.height);
+  private readonly onRevert = (info: { blocks: Block[]; height: number }) => this.embeddedRevert(info);
 
   constructor(private readonly deps: ChainWatchDeps) {}
 
@@ -89,9 +89,21 @@ export class ChainWatch {
     tracker.check(EMBEDDED_NETWORK_ID, header.height).catch(this.deps.onDefect);
   }
 
-  private embeddedRevert(height: number): void {
+  /**
+   * Blocks were reverted (a localnet rollback or reset, issue 6 §4): the restored tip is announced as the last
+   * block, and the vault wallets the reverted transactions touched as changed (their balances went back).
+   */
+  private embeddedRevert({ blocks, height }: { blocks: Block[]; height: number }): void {
     this.deps.tracker.reverted(EMBEDDED_NETWORK_ID, height);
     if (this.deps.networks.activeId === EMBEDDED_NETWORK_ID) {
+      const tip = this.deps.node.store.lastBlock();
+      this.deps.events.emit('node:block', {
+        networkId: EMBEDDED_NETWORK_ID,
+        height: tip.height,
+        id: tip.id ?? '',
+        transactions: tip.numberOfTransactions,
+        at: Date.now(),
+      });
       this.deps.events.emit('node:sync', {
         networkId: EMBEDDED_NETWORK_ID,
         height,
@@ -100,6 +112,9 @@ export class ChainWatch {
         progress: 1,
       });
     }
+    const first = blocks[0];
+    if (first)
+      this.walletActivity({ header: first.header, transactions: blocks.flatMap((b) => b.transactions) });
   }
 
   /** `wallet:changed` for each unlocked vault wallet a block's transactions send from or pay to. */

@@ -17,7 +17,25 @@ export type ServiceErrorCode =
   | 'ERR_SECOND_PASSPHRASE_REQUIRED'
   | 'ERR_ALREADY_REGISTERED'
   | 'ERR_PENDING_NOT_FOUND'
-  | 'ERR_INVALID_DRAFT';
+  | 'ERR_INVALID_DRAFT'
+  /** The explorer's block or transaction is not on this network (issue 6 §3). */
+  | 'ERR_NOT_FOUND'
+  /** The node monitor (issue 6 §1, §2): see src/core/monitor/errors.ts. */
+  | 'ERR_MONITOR_IDLE'
+  | 'ERR_MONITOR_DUPLICATE'
+  | 'ERR_MONITOR_LIMIT'
+  | 'ERR_MONITOR_UNKNOWN_NODE'
+  | 'ERR_MONITOR_NOT_REMOVABLE'
+  | 'ERR_MONITOR_UNKNOWN_DELEGATE'
+  | 'ERR_MONITOR_NO_DATA'
+  /** Localnet controls (issue 6 §4): remote network, snapshots, rollback bounds, delegate names. */
+  | 'ERR_LOCALNET_ONLY'
+  | 'ERR_SNAPSHOT_EXISTS'
+  | 'ERR_SNAPSHOT_UNKNOWN'
+  | 'ERR_SNAPSHOT_UNREACHABLE'
+  | 'ERR_HEIGHT_OUT_OF_RANGE'
+  | 'ERR_DELEGATE_UNKNOWN'
+  | 'ERR_LOCALNET_BUSY';
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';

@@ -3,6 +3,7 @@ import type { AlertView } from '../../shared/domain/app';
 import { plainError, type PlainError } from '../lib/errors';
 import { applyTheme, loadTheme, type ThemeChoice } from '../lib/theme';
 import { fetchAppInfo } from '../services/app-info';
+import type { ConnectionState } from '../services/bridge';
 import type { Slice } from './types';
 
 export const ROUTES = [
@@ -14,13 +15,26 @@ export const ROUTES = [
   'delegate',
   'pending',
   'node',
+  // The node monitor and localnet controls (issue 6 §3, §4).
+  'delegates',
+  'round',
+  'health',
+  'alerts',
+  'localnet',
+  // The explorer, fees and randomness screens (issue 6 §3).
+  'explorer',
+  'fees',
+  'randomness',
   'settings',
 ] as const;
-export type Route = (typeof ROUTES)[number] | 'wallet';
+/** Pages reached from another page rather than the sidebar. */
+export type Route = (typeof ROUTES)[number] | 'wallet' | 'delegate-info';
 
 export interface AppSlice {
   info: AppInfo | undefined;
   hostStatus: 'loading' | 'ready' | 'no-host';
+  /** The browser shell's link to its host: lost and being re-established, or up (always up in Electron). */
+  connection: ConnectionState;
   route: Route;
   /** The wallet the Wallet page shows, and the default sender elsewhere. */
   selectedWalletId: string | undefined;
@@ -34,11 +48,13 @@ export interface AppSlice {
   reportError: (error: unknown) => void;
   clearError: () => void;
   pushAlert: (alert: AlertView) => void;
+  connectionChanged: (connection: ConnectionState) => void;
 }
 
 export const createAppSlice: Slice<AppSlice> = (set) => ({
   info: undefined,
   hostStatus: 'loading',
+  connection: { status: 'connected', attempts: 0 },
   route: 'dashboard',
   selectedWalletId: undefined,
   theme: loadTheme(),
@@ -65,4 +81,5 @@ export const createAppSlice: Slice<AppSlice> = (set) => ({
   reportError: (error) => set({ error: plainError(error) }),
   clearError: () => set({ error: undefined }),
   pushAlert: (alert) => set((state) => ({ alerts: [alert, ...state.alerts].slice(0, 20) })),
+  connectionChanged: (connection) => set({ connection }),
 });

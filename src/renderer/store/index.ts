@@ -1,6 +1,9 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
+import { onConnectionChange } from '../services/bridge';
 import { subscribeEvents } from '../services/events';
 import { createAppSlice } from './app-slice';
+import { hostReconnected } from './host-connection';
+import { createMonitorSlice } from './monitor-slice';
 import { createNodeSlice } from './node-slice';
 import { createPendingSlice } from './pending-slice';
 import type { VotaryState } from './types';
@@ -14,6 +17,7 @@ export function createVotaryStore() {
     ...createWalletsSlice(...a),
     ...createNodeSlice(...a),
     ...createPendingSlice(...a),
+    ...createMonitorSlice(...a),
   }));
 }
 
@@ -21,8 +25,7 @@ export const useVotary = createVotaryStore();
 
 /** Connects the store to the host: first reads, then the push events. Returns the unsubscribe function. */
 export async function startStore(store: typeof useVotary = useVotary): Promise<() => void> {
-  const state = store.getState();
-  await state.loadApp();
+  await store.getState().loadApp();
   if (store.getState().hostStatus !== 'ready') return () => undefined;
   const off = await subscribeEvents({
     'node:block': (block) => store.getState().blockArrived(block),
@@ -33,10 +36,31 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
     },
     'tx:status': (entry) => store.getState().pendingChanged(entry),
     alert: (alert) => store.getState().pushAlert(alert),
+    'monitor:update': (event) => store.getState().monitorUpdated(event),
   });
-  await Promise.all([state.loadVault(), state.loadNode(), state.loadPending()]);
+  await loadAll(store);
+  // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).
+  const offConnection = onConnectionChange((connection) => {
+    store.getState().connectionChanged(connection);
+    if (connection.status === 'connected') void hostReconnected(store, loadAll);
+  });
+  return () => {
+    off();
+    offConnection();
+  };
+}
+
+/** What the app reads from the host: at start, and again after the browser bridge reconnected. */
+async function loadAll(store: StoreApi<VotaryState>): Promise<void> {
+  const state = store.getState();
+  await Promise.all([
+    state.loadVault(),
+    state.loadNode(),
+    state.loadPending(),
+    state.loadAlerts(),
+    state.loadMonitorSettings(),
+  ]);
   if (store.getState().vault?.unlocked === true) await store.getState().loadWallets();
-  return off;
 }
 
 export type { VotaryState } from './types';

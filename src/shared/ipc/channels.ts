@@ -52,6 +52,35 @@ export const IPC_CHANNELS = [
   'tx:rebroadcast',
   'tx:dismiss',
   'faucet:fund',
+  // Explorer and delegate reads (issue 6 §3).
+  'chain:search',
+  'chain:block',
+  'chain:block-transactions',
+  'chain:transaction',
+  'chain:randomness',
+  'chain:delegate-blocks',
+  'chain:delegate-voters',
+  // The node monitor and its alerts (issue 6 §1, §2).
+  'monitor:overview',
+  'monitor:round',
+  'monitor:productivity',
+  'monitor:missed-slots',
+  'monitor:samples',
+  'monitor:nodes-add',
+  'monitor:nodes-remove',
+  'monitor:settings',
+  'alerts:list',
+  'alerts:dismiss',
+  // Localnet controls, embedded node only (issue 6 §4).
+  'localnet:status',
+  'localnet:pause',
+  'localnet:resume',
+  'localnet:set-offline',
+  'localnet:reset',
+  'localnet:snapshot-save',
+  'localnet:snapshot-list',
+  'localnet:snapshot-delete',
+  'localnet:rollback',
 ] as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[number];
@@ -63,6 +92,8 @@ export const IPC_EVENTS = [
   'keystore:status',
   'tx:status',
   'alert',
+  // Monitor events (issue 6).
+  'monitor:update',
 ] as const;
 
 export type IpcEvent = (typeof IPC_EVENTS)[number];

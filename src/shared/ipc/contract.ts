@@ -21,7 +21,28 @@ import {
   transactionView,
 } from '../domain/chain';
 import { addressText, nothing, pageRequest, pageView } from '../domain/common';
+import { blockDetail, randomnessView, searchResult, transactionDetail } from '../domain/explorer';
 import { keychainStatus, keystoreStatus } from '../domain/keystore';
+import {
+  missedSlotView,
+  monitorAlertView,
+  monitorOverview,
+  monitorSettings,
+  monitorSettingsPatch,
+  monitorUpdateEvent,
+  nodeSampleView,
+  productivityView,
+  productivityWindow,
+  roundView as monitorRoundView,
+} from '../domain/monitor';
+import {
+  delegateRef,
+  localnetSnapshotView,
+  localnetStatus,
+  rollbackRequest,
+  rollbackResult,
+  snapshotName,
+} from '../domain/localnet';
 import { networkView } from '../domain/networks';
 import { draftInput, faucetResult, pendingView, sendResult } from '../domain/transactions';
 import { newMnemonicWallet, recoveryPhrase, walletChange, walletView } from '../domain/wallets';
@@ -40,6 +61,10 @@ const walletId = z.string().min(1).max(100);
 const networkId = z.string().min(1).max(100);
 const walletName = z.string().min(1).max(64).optional();
 const url = z.string().min(1).max(2048);
+/** A delegate as ARK's `/delegates/{id}` takes it: username, public key or address (ark-core-api.md §6.5). */
+const delegateId = z
+  .string()
+  .regex(/^[a-zA-Z0-9!@$&_.]{1,66}$/, 'expected a username, public key or address');
 const forWallet = { walletId };
 /** Wallet imports name their network; the active one when absent. */
 const newWallet = { networkId: networkId.optional(), name: walletName };
@@ -186,6 +211,108 @@ export const IPC_CONTRACT = {
     }),
     response: faucetResult,
   },
+
+  // Explorer and delegate reads (issue 6 §3).
+  'chain:search': { request: z.strictObject({ query: z.string().max(200) }), response: searchResult },
+  'chain:block': {
+    /** A block id (64 hex; decimal on old chains) or a height. */
+    request: z.union([
+      z.strictObject({ id: z.string().regex(/^[0-9a-fA-F]{64}$|^\d{1,20}$/) }),
+      z.strictObject({ height: z.number().int().min(1) }),
+    ]),
+    response: blockDetail,
+  },
+  'chain:block-transactions': {
+    request: z.strictObject({ blockId: z.string().regex(/^[0-9a-fA-F]{64}$|^\d{1,20}$/), ...pageRequest }),
+    response: pageView(transactionView),
+  },
+  'chain:transaction': {
+    request: z.strictObject({ id: z.string().regex(/^[0-9a-fA-F]{64}$/) }),
+    response: transactionDetail,
+  },
+  'chain:randomness': { request: none, response: randomnessView },
+  /** A delegate's page (issue 6 §3): its forged blocks and its voters, by username, public key or address. */
+  'chain:delegate-blocks': {
+    request: z.strictObject({ delegate: delegateId, ...pageRequest }),
+    response: pageView(blockView),
+  },
+  'chain:delegate-voters': {
+    request: z.strictObject({ delegate: delegateId, ...pageRequest }),
+    response: pageView(chainWallet),
+  },
+
+  // The node monitor and its alerts (issue 6 §1, §2).
+  'monitor:overview': { request: none, response: monitorOverview },
+  'monitor:round': {
+    /** `delegate`: a public key or username whose next slot to time. */
+    request: z.strictObject({ delegate: z.string().min(1).max(66).optional() }).optional(),
+    response: monitorRoundView,
+  },
+  'monitor:productivity': {
+    request: z.strictObject({ window: productivityWindow.default('day') }).optional(),
+    response: productivityView,
+  },
+  'monitor:missed-slots': {
+    request: z
+      .strictObject({
+        delegate: z.string().min(1).max(66).optional(),
+        limit: z.number().int().min(1).max(500).default(50),
+      })
+      .optional(),
+    response: z.array(missedSlotView),
+  },
+  'monitor:samples': {
+    request: z.strictObject({
+      nodeId: z.string().min(1).max(200),
+      /** Unix ms; the last hour when absent. */
+      since: z.number().int().min(0).optional(),
+    }),
+    response: z.array(nodeSampleView),
+  },
+  'monitor:nodes-add': {
+    request: z.strictObject({ url, label: z.string().min(1).max(64).optional() }),
+    response: monitorOverview,
+  },
+  'monitor:nodes-remove': {
+    request: z.strictObject({ nodeId: z.string().min(1).max(200) }),
+    response: monitorOverview,
+  },
+  'monitor:settings': {
+    /** Without a body: read. With one: a partial update, answered with the whole settings. */
+    request: monitorSettingsPatch.optional(),
+    response: monitorSettings,
+  },
+  'alerts:list': {
+    request: z
+      .strictObject({
+        activeOnly: z.boolean().default(false),
+        limit: z.number().int().min(1).max(500).default(100),
+      })
+      .optional(),
+    response: z.array(monitorAlertView),
+  },
+  'alerts:dismiss': {
+    /** One alert, or every alert when `id` is absent. Dismissing hides it from the list; it does not clear it. */
+    request: z.strictObject({ id: z.string().min(1).max(100).optional() }),
+    response: nothing,
+  },
+
+  // Localnet controls, embedded node only (issue 6 §4).
+  'localnet:status': { request: none, response: localnetStatus },
+  'localnet:pause': { request: none, response: localnetStatus },
+  'localnet:resume': { request: none, response: localnetStatus },
+  'localnet:set-offline': {
+    request: z.strictObject({ delegates: z.array(delegateRef).min(1).max(51), offline: z.boolean() }),
+    response: localnetStatus,
+  },
+  'localnet:reset': { request: none, response: rollbackResult },
+  'localnet:snapshot-save': {
+    request: z.strictObject({ name: snapshotName }),
+    response: localnetSnapshotView,
+  },
+  'localnet:snapshot-list': { request: none, response: z.array(localnetSnapshotView) },
+  'localnet:snapshot-delete': { request: z.strictObject({ name: snapshotName }), response: nothing },
+  'localnet:rollback': { request: rollbackRequest, response: rollbackResult },
 } as const satisfies Record<IpcChannel, ChannelSpec>;
 
 export const IPC_EVENT_SCHEMAS = {
@@ -195,6 +322,8 @@ export const IPC_EVENT_SCHEMAS = {
   'keystore:status': keystoreStatus,
   'tx:status': pendingView,
   alert: alertView,
+  // Monitor events (issue 6).
+  'monitor:update': monitorUpdateEvent,
 } as const satisfies Record<IpcEvent, z.ZodType>;
 
 type Contract = typeof IPC_CONTRACT;

@@ -132,6 +132,22 @@ describe('LocalNode.revertBlocks', () => {
     expect(node.revertToHeight(1).length).toBe(1);
     expect(node.height).toBe(1);
   });
+
+  it('drops the reverted transactions with returnToPool: false, and revalidates what the pool holds', async () => {
+    const clocked = await startNode();
+    const { node } = clocked;
+    const confirmed = faucetTransfer(1n, VTY, node.height + 1);
+    node.addTransactions([confirmed]);
+    forged(clocked.step());
+    const pending = faucetTransfer(2n, VTY, node.height + 1);
+    expect(node.addTransactions([pending]).accept).toEqual([pending.id]);
+
+    expect(node.revertBlocks(1, { returnToPool: false })).toHaveLength(1);
+    // Nonce 1 is gone from the chain and not pooled: nonce 2 no longer applies and leaves too.
+    expect(node.pool.size()).toBe(0);
+    expect(poolRowIds(clocked)).toEqual([]);
+    expect(verifyChain(node.store).verified).toBe(true);
+  });
 });
 
 describe('ChainStore.revertLastBlock({ returnToPool })', () => {

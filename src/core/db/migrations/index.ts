@@ -3,6 +3,7 @@ import { apiIndexes } from './002-api-indexes';
 import { apiDelegatesWallets } from './003-api-delegates-wallets';
 import { apiLocksEntities } from './004-api-locks-entities';
 import { apiTypeCounters } from './005-api-type-counters';
+import { localnetSnapshots } from './006-localnet-snapshots';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   apiDelegatesWallets,
   apiLocksEntities,
   apiTypeCounters,
+  localnetSnapshots,
 ];

@@ -1,10 +1,12 @@
 /** networks:*, chain:* and node:* — the networks, and reads from the active one (issue 5 §3, §4). */
 import type { ChannelHandlers } from '../dispatcher';
+import type { DelegateReadChannels } from './delegate-reads';
+import type { ExplorerChannels } from './explorer';
 import type { Services } from './services';
 
-type NetworkChannels = Extract<
-  keyof ChannelHandlers,
-  `networks:${string}` | `chain:${string}` | `node:${string}`
+type NetworkChannels = Exclude<
+  Extract<keyof ChannelHandlers, `networks:${string}` | `chain:${string}` | `node:${string}`>,
+  ExplorerChannels | DelegateReadChannels
 >;
 
 export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChannels> {

@@ -1,10 +1,12 @@
 /** What the channel handlers work with: the services one AppCore owns. */
 import type { Keystore } from '../../keystore';
+import type { NodeMonitor } from '../../monitor';
 import type { LocalNode } from '../../node';
 import type { AppInfo } from '../../../shared/domain/app';
 import type { Accounts } from '../accounts';
 import type { ChainReads } from '../chain-reads';
 import type { AppEvents } from '../events';
+import type { LocalnetControls } from '../localnet-controls';
 import type { Networks } from '../networks';
 import type { PendingTracker } from '../pending-tracker';
 import type { SettingsFile } from '../settings';
@@ -19,5 +21,9 @@ export interface Services {
   tracker: PendingTracker;
   settings: SettingsFile;
   events: AppEvents;
+  /** The embedded node's controls (issue 6 §4). */
+  localnet: LocalnetControls;
+  /** The node monitor and its alerts (issue 6 §1, §2). */
+  monitor: NodeMonitor;
   now: () => number;
 }

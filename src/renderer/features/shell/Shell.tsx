@@ -13,6 +13,15 @@ import { HostStatus } from './HostStatus';
 import { Sidebar } from './Sidebar';
 import { LocksPage } from '../locks/LocksPage';
 import { DelegatePage } from '../delegate/DelegatePage';
+import { AlertsPage } from '../alerts/AlertsPage';
+import { DelegateInfoPage } from '../delegates/DelegateInfoPage';
+import { DelegatesPage } from '../delegates/DelegatesPage';
+import { HealthPage } from '../health/HealthPage';
+import { LocalnetPage } from '../localnet/LocalnetPage';
+import { RoundPage } from '../round/RoundPage';
+import { ExplorerPage } from '../explorer/ExplorerPage';
+import { FeesPage } from '../fees/FeesPage';
+import { RandomnessPage } from '../randomness/RandomnessPage';
 
 function Page() {
   const route = useVotary((s) => s.route);
@@ -35,6 +44,24 @@ function Page() {
       return <PendingPage />;
     case 'node':
       return <NodePage />;
+    case 'delegates':
+      return <DelegatesPage />;
+    case 'delegate-info':
+      return <DelegateInfoPage />;
+    case 'round':
+      return <RoundPage />;
+    case 'health':
+      return <HealthPage />;
+    case 'alerts':
+      return <AlertsPage />;
+    case 'localnet':
+      return <LocalnetPage />;
+    case 'explorer':
+      return <ExplorerPage />;
+    case 'fees':
+      return <FeesPage />;
+    case 'randomness':
+      return <RandomnessPage />;
     case 'settings':
       return <SettingsPage />;
   }

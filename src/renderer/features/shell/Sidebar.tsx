@@ -1,5 +1,7 @@
 import { ROUTES, type Route } from '../../store/app-slice';
 import { useVotary } from '../../store';
+import { openCount } from '../../lib/alerts';
+import { ALERT_BADGE_ID, AlertBadge, AlertBadgeDescription } from '../alerts/AlertBadge';
 
 const LABELS: Record<(typeof ROUTES)[number], string> = {
   dashboard: 'Dashboard',
@@ -10,6 +12,14 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
   delegate: 'Delegate',
   pending: 'Pending',
   node: 'Node',
+  delegates: 'Delegates',
+  round: 'Round',
+  health: 'Node health',
+  alerts: 'Alerts',
+  localnet: 'Localnet',
+  explorer: 'Explorer',
+  fees: 'Fees',
+  randomness: 'Randomness',
   settings: 'Settings',
 };
 
@@ -20,10 +30,14 @@ export function Sidebar() {
   const height = useVotary((s) => s.node?.height);
   const theme = useVotary((s) => s.theme);
   const setTheme = useVotary((s) => s.setTheme);
+  const openAlerts = useVotary((s) => openCount(s.monitorAlerts));
   // The quick toggle flips what is shown now; Settings also offers "follow the system".
   const dark =
     theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  const current = (item: Route) => item === route || (item === 'wallets' && route === 'wallet');
+  const current = (item: Route) =>
+    item === route ||
+    (item === 'wallets' && route === 'wallet') ||
+    (item === 'delegates' && route === 'delegate-info');
   return (
     <nav className="sidebar" aria-label="Main">
       <p className="brand">Votary</p>
@@ -34,10 +48,13 @@ export function Sidebar() {
               type="button"
               className="nav-item"
               aria-current={current(item) ? 'page' : undefined}
+              aria-describedby={item === 'alerts' && openAlerts > 0 ? ALERT_BADGE_ID : undefined}
               onClick={() => navigate(item)}
             >
               {LABELS[item]}
+              {item === 'alerts' && <AlertBadge />}
             </button>
+            {item === 'alerts' && <AlertBadgeDescription />}
           </li>
         ))}
       </ul>

@@ -1,0 +1,22 @@
+/**
+ * The monitor's refusals, as ServiceErrors so they cross IPC with their code (architecture §4):
+ * ERR_MONITOR_IDLE (no network followed yet), ERR_MONITOR_DUPLICATE / ERR_MONITOR_LIMIT (adding a node),
+ * ERR_MONITOR_UNKNOWN_NODE / ERR_MONITOR_NOT_REMOVABLE (removing one), ERR_MONITOR_UNKNOWN_DELEGATE (a
+ * delegate name the network does not know), ERR_MONITOR_NO_DATA (no block seen yet).
+ */
+import { ServiceError } from '../services/service-error';
+
+export type MonitorErrorCode =
+  | 'ERR_MONITOR_IDLE'
+  | 'ERR_MONITOR_DUPLICATE'
+  | 'ERR_MONITOR_LIMIT'
+  | 'ERR_MONITOR_UNKNOWN_NODE'
+  | 'ERR_MONITOR_NOT_REMOVABLE'
+  | 'ERR_MONITOR_UNKNOWN_DELEGATE'
+  | 'ERR_MONITOR_NO_DATA';
+
+export class MonitorError extends ServiceError {
+  constructor(code: MonitorErrorCode, message: string) {
+    super(code, message);
+  }
+}

@@ -1,0 +1,362 @@
+/**
+ * NodeMonitor (issue 6 §1, §2): one cycle every `pollSeconds` — poll the watched nodes, store samples, look
+ * for lag and forks, follow the chain into the ledger (missed slots), refresh the round's forging order and
+ * whose delegates to watch, then evaluate the alert rules. Cycles never overlap. It follows the active network
+ * (`follow`) and keeps everything in its own SQLite database. No Electron, no renderer.
+ */
+import type Database from 'better-sqlite3';
+import { isClientError, type NodeClientOptions } from '../client';
+import type { ForkView, MonitorAlertView, MonitorUpdateEvent } from '../../shared/domain/monitor';
+import { milestoneAt } from '../protocol/networks';
+import { roundInfo } from '../protocol/rounds';
+import { AlertEngine, type AlertChange } from './alert-engine';
+import {
+  forgingSetRule,
+  forkRule,
+  missedSlotRule,
+  ownNodeRules,
+  votedDelegateRule,
+  type RuleContext,
+} from './alert-rules';
+import { bestHeight, ForkDetector, lagOf, type ProbedNode } from './forks';
+import { ingest, type IngestResult } from './ingest';
+import { InterestResolver, type Interest, type VaultWallets } from './interest';
+import { MonitorError } from './errors';
+import type { NodeProbe } from './node-probe';
+import { WatchedNodes } from './watched-nodes';
+import { RoundOrders, type RoundOrder } from './round-orders';
+import { MonitorSettingsStore } from './settings';
+import { AlertStore } from './store/alert-store';
+import { Ledger } from './store/ledger';
+import { MetaStore } from './store/meta';
+import { openMonitorDatabase } from './store/monitor-db';
+import { SampleStore } from './store/samples';
+import type { MonitorTarget } from './target';
+import type { DelegateInfo } from './productivity';
+
+export interface NodeMonitorOptions {
+  /** The database file (`<dataDir>/monitor.db`). */
+  file: string;
+  now?: () => number;
+  vault?: VaultWallets;
+  client?: NodeClientOptions;
+  /** Blocks backfilled on a fresh start (default 2,000). */
+  backfillBlocks?: number;
+  /** Pages of 100 blocks read per cycle (default 5). */
+  pagesPerCycle?: number;
+  onUpdate?: (event: MonitorUpdateEvent) => void;
+  /** A new alert was raised (for notifications and the `alert` event). */
+  onAlert?: (alert: MonitorAlertView) => void;
+  onDefect?: (error: unknown) => void;
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+const INTEREST_EVERY_MS = 60_000;
+
+export class NodeMonitor {
+  readonly db: Database.Database;
+  readonly samples: SampleStore;
+  readonly ledger: Ledger;
+  readonly alerts: AlertStore;
+  readonly meta: MetaStore;
+  readonly settings: MonitorSettingsStore;
+  readonly engine: AlertEngine;
+  readonly now: () => number;
+  private readonly forks = new ForkDetector();
+  private readonly interestResolver: InterestResolver;
+  private orders: RoundOrders | undefined;
+  private target: MonitorTarget | undefined;
+  private readonly watched: WatchedNodes;
+  private cycle: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
+  private closed = false;
+  private lastPrune = 0;
+  private startedAt = 0;
+  private interestAt = 0;
+  private interestRound = 0;
+  /** What the last cycle saw (the screens read it). */
+  state: {
+    forks: ForkView[];
+    best?: number;
+    updatedAt?: number;
+    order?: RoundOrder;
+    interest?: Interest;
+    directory: Map<string, DelegateInfo>;
+  } = { forks: [], directory: new Map() };
+  private readonly membership = new Map<string, boolean>();
+
+  constructor(private readonly options: NodeMonitorOptions) {
+    this.now = options.now ?? Date.now;
+    this.db = openMonitorDatabase(options.file);
+    this.samples = new SampleStore(this.db);
+    this.ledger = new Ledger(this.db);
+    this.alerts = new AlertStore(this.db);
+    this.meta = new MetaStore(this.db);
+    this.settings = new MonitorSettingsStore(this.meta);
+    this.engine = new AlertEngine(
+      this.alerts,
+      () => this.settings.get(),
+      (alert, change) => this.alertChanged(alert, change),
+    );
+    this.interestResolver = new InterestResolver(options.vault);
+    this.watched = new WatchedNodes(this.meta, options.client);
+  }
+
+  get networkId(): string | undefined {
+    return this.target?.networkId;
+  }
+
+  get current(): MonitorTarget {
+    if (this.target === undefined)
+      throw new MonitorError('ERR_MONITOR_IDLE', 'The monitor is not following a network yet.');
+    return this.target;
+  }
+
+  get nodes(): readonly NodeProbe[] {
+    return this.watched.all;
+  }
+
+  roundOrders(): RoundOrders {
+    if (this.orders === undefined)
+      throw new MonitorError('ERR_MONITOR_IDLE', 'The monitor is not following a network yet.');
+    return this.orders;
+  }
+
+  /** Watch another network (the active one changed): state is per network, history stays in the database. */
+  follow(target: MonitorTarget): void {
+    this.target = target;
+    this.orders = new RoundOrders(() => target.client);
+    this.forks.reset();
+    this.membership.clear();
+    this.state = { forks: [], directory: new Map() };
+    this.interestAt = 0;
+    this.interestRound = 0;
+    this.startedAt = this.now();
+    this.watched.rebuild(target);
+    this.trigger();
+  }
+
+  /** Starts the periodic cycle (tests call `runCycle` themselves instead). */
+  start(): void {
+    if (this.timer !== undefined || this.closed) return;
+    const schedule = () => {
+      this.timer = setTimeout(() => {
+        void this.runCycle().finally(() => {
+          if (!this.closed) schedule();
+        });
+      }, this.settings.get().pollSeconds * 1000);
+      this.timer.unref();
+    };
+    schedule();
+    this.trigger();
+  }
+
+  /** Run a cycle soon (a new embedded block, a settings change); several triggers make one cycle. */
+  trigger(): void {
+    if (this.closed || this.timer === undefined || this.soon !== undefined) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      void this.runCycle();
+    }, 150);
+    this.soon.unref();
+  }
+
+  /** One cycle; a call while one runs waits for it and runs one more after it. */
+  runCycle(): Promise<void> {
+    const run = (this.cycle ?? Promise.resolve()).then(() => this.cycleOnce());
+    this.cycle = run;
+    void run.finally(() => {
+      if (this.cycle === run) this.cycle = undefined;
+    });
+    return run;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.soon !== undefined) clearTimeout(this.soon);
+    await this.cycle?.catch(() => undefined);
+    this.db.close();
+  }
+
+  // Watched nodes ---------------------------------------------------------------------------------------------
+
+  async addNode(url: string, label?: string): Promise<void> {
+    await this.watched.add(this.current, url, label);
+    this.trigger();
+  }
+
+  removeNode(nodeId: string): void {
+    const target = this.current;
+    this.watched.remove(target, nodeId);
+    this.samples.forget(target.networkId, nodeId);
+  }
+
+  // The cycle -------------------------------------------------------------------------------------------------
+
+  private async cycleOnce(): Promise<void> {
+    const target = this.target;
+    if (target === undefined || this.closed) return;
+    try {
+      await this.cycleFor(target);
+    } catch (error) {
+      // A node that answers an error or goes away mid-cycle (a remote without a route, a localnet rollback
+      // between two reads) is the network's condition, not a bug: the probes report reachability, and the next
+      // cycle reads again from the ledger's tip.
+      if (isClientError(error)) return;
+      this.options.onDefect?.(error);
+    }
+  }
+
+  private async cycleFor(target: MonitorTarget): Promise<void> {
+    const probes = this.watched.all;
+    const snapshots = await Promise.all(probes.map((probe) => probe.poll(this.now)));
+    if (this.target !== target || this.closed) return;
+    const now = this.now();
+    const probed: ProbedNode[] = probes.map((probe, i) => ({
+      id: probe.node.id,
+      snapshot: snapshots[i]!,
+      blockIdAt: (height) =>
+        probe.api.block(height).then(
+          (block) => block.id,
+          () => undefined,
+        ),
+    }));
+    const best = bestHeight(probed);
+    for (const node of probed) {
+      const { snapshot } = node;
+      const lag = lagOf(snapshot, best);
+      this.samples.add(target.networkId, node.id, {
+        at: snapshot.checkedAt,
+        ...(snapshot.reachable && snapshot.height !== undefined ? { height: snapshot.height } : {}),
+        ...(snapshot.reachable && lag !== undefined ? { lagBlocks: lag } : {}),
+        ...(snapshot.intervalMs === undefined ? {} : { intervalMs: snapshot.intervalMs }),
+        ...(snapshot.latencyMs === undefined ? {} : { latencyMs: snapshot.latencyMs }),
+        reachable: snapshot.reachable,
+      });
+    }
+    const forks = await this.forks.detect(probed, now);
+    const own = probed[0]!;
+    let ingested: IngestResult = { added: [], missed: [] };
+    if (
+      own.snapshot.reachable &&
+      own.snapshot.height !== undefined &&
+      own.snapshot.lastBlockId !== undefined
+    ) {
+      ingested = await ingest(
+        {
+          networkId: target.networkId,
+          network: target.network,
+          client: target.client,
+          ledger: this.ledger,
+          orders: this.roundOrders(),
+          onUsername: (publicKey, username) => this.learnUsername(publicKey, username),
+        },
+        { height: own.snapshot.height, id: own.snapshot.lastBlockId },
+        {
+          backfillBlocks: this.options.backfillBlocks ?? 2_000,
+          pagesPerCall: this.options.pagesPerCycle ?? 5,
+        },
+      );
+    }
+    const tip = this.ledger.tip(target.networkId);
+    if (tip !== undefined) await this.refreshRound(target, tip.height + 1);
+    this.state = { ...this.state, forks, ...(best === undefined ? {} : { best }), updatedAt: now };
+    this.evaluate(target, now, own, best, forks, ingested);
+    if (now - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = now;
+      this.samples.prune(now);
+      this.ledger.prune(now, [target.networkId]);
+      this.alerts.prune();
+    }
+    const topics: MonitorUpdateEvent['topics'] = ['nodes'];
+    if (ingested.added.length > 0 || ingested.truncatedTo !== undefined) topics.push('round', 'blocks');
+    this.options.onUpdate?.({ networkId: target.networkId, topics, at: now });
+  }
+
+  private async refreshRound(target: MonitorTarget, nextHeight: number): Promise<void> {
+    const round = roundInfo(nextHeight, target.network).round;
+    const order = await this.roundOrders().get(round);
+    const roundChanged = this.state.order?.round !== round;
+    this.state.order = order;
+    const now = this.now();
+    if (!roundChanged && this.interestRound === round && now - this.interestAt < INTEREST_EVERY_MS) return;
+    this.interestRound = round;
+    this.interestAt = now;
+    const [page, interest] = await Promise.all([
+      target.client.delegates({ limit: 100 }).catch(() => undefined),
+      this.interestResolver.resolve(target.client, target.nethash, this.settings.get().myDelegates),
+    ]);
+    if (this.target !== target) return;
+    const directory = new Map<string, DelegateInfo>();
+    for (const delegate of page?.data ?? []) {
+      directory.set(delegate.publicKey, {
+        username: delegate.username,
+        ...(delegate.rank === undefined ? {} : { rank: delegate.rank }),
+      });
+      this.learnUsername(delegate.publicKey, delegate.username);
+    }
+    for (const [publicKey, username] of interest.usernames) this.learnUsername(publicKey, username);
+    this.state.directory = directory;
+    this.state.interest = interest;
+  }
+
+  private evaluate(
+    target: MonitorTarget,
+    now: number,
+    own: ProbedNode,
+    best: number | undefined,
+    forks: ForkView[],
+    ingested: IngestResult,
+  ): void {
+    const settings = this.settings.get();
+    const usernames = this.ledger.usernames(target.networkId);
+    const ctx: RuleContext = {
+      engine: this.engine,
+      network: target.networkId,
+      now,
+      name: (publicKey) => usernames.get(publicKey) ?? `${publicKey.slice(0, 10)}…`,
+    };
+    this.engine.applySettings(target.networkId, now);
+    const ownProbe = this.watched.all[0]!;
+    ownNodeRules(
+      ctx,
+      { id: own.id, label: ownProbe.node.label, snapshot: own.snapshot, lag: lagOf(own.snapshot, best) },
+      settings.behindThreshold,
+      settings.stallSeconds,
+    );
+    forkRule(ctx, forks);
+    const interest = this.state.interest;
+    const order = this.state.order;
+    if (interest === undefined || order === undefined) return;
+    // Misses older than a round before the monitor started are history (the backfill), not news.
+    const blockMs = milestoneAt(target.network, order.round * order.order.length).blocktime * 1000;
+    const freshFrom = this.startedAt - order.order.length * blockMs;
+    missedSlotRule(
+      ctx,
+      interest.mine,
+      ingested.missed.filter((miss) => miss.at >= freshFrom),
+      ingested.added,
+    );
+    const forgingSet = new Set(order.order);
+    forgingSetRule(ctx, interest.mine, forgingSet, this.membership);
+    votedDelegateRule(ctx, interest.voted, interest.resigned, forgingSet);
+  }
+
+  private learnUsername(publicKey: string, username: string): void {
+    const networkId = this.target?.networkId;
+    if (networkId === undefined) return;
+    if (this.usernameCache.get(publicKey) === username) return;
+    this.usernameCache.set(publicKey, username);
+    this.ledger.rememberUsername(networkId, publicKey, username);
+  }
+
+  private readonly usernameCache = new Map<string, string>();
+
+  private alertChanged(alert: MonitorAlertView, change: AlertChange): void {
+    if (change === 'raised') this.options.onAlert?.(alert);
+    this.options.onUpdate?.({ networkId: alert.networkId, topics: ['alerts'], at: this.now() });
+  }
+}

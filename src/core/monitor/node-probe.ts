@@ -1,0 +1,130 @@
+/**
+ * One watched node (issue 6 §1): each poll asks /node/syncing (height, tip id, blocks behind — also the
+ * latency measurement), /blocks/last when the tip moved (its time), /node/status (synced), and now and then
+ * /peers and /node/configuration (version). A node that does not answer is reported unreachable, not thrown.
+ */
+import { NodeClient, type NodeClientOptions } from '../client';
+import type { Network } from '../protocol/networks';
+import { unixMsFromEpoch } from '../protocol/time';
+
+export interface WatchedNode {
+  id: string;
+  url: string;
+  label: string;
+  own: boolean;
+  custom: boolean;
+}
+
+export interface NodeSnapshot {
+  reachable: boolean;
+  checkedAt: number;
+  height?: number;
+  lastBlockId?: string;
+  lastBlockAt?: number;
+  synced?: boolean;
+  /** What the node itself says it is behind its peers (/node/syncing `blocks`). */
+  selfBehind?: number;
+  version?: string;
+  latencyMs?: number;
+  peers?: number;
+  /** When the height last changed (first poll: the time of that poll). */
+  advancedAt?: number;
+  /** Milliseconds between the node's last two tips, per block. */
+  intervalMs?: number;
+  error?: string;
+}
+
+/** Slow-changing reads are refreshed every this many polls. */
+const SLOW_EVERY = 15;
+
+export class NodeProbe {
+  private readonly client: NodeClient;
+  private polls = 0;
+  private snapshot: NodeSnapshot | undefined;
+
+  constructor(
+    readonly node: WatchedNode,
+    private readonly network: Network,
+    options: NodeClientOptions = {},
+  ) {
+    // One peer, one attempt: the monitor wants this node's own answer, not a failover to another.
+    this.client = new NodeClient([node.url], { timeoutMs: 4_000, ...options, maxAttempts: 1 });
+  }
+
+  get last(): NodeSnapshot | undefined {
+    return this.snapshot;
+  }
+
+  get api(): NodeClient {
+    return this.client;
+  }
+
+  async poll(now: () => number): Promise<NodeSnapshot> {
+    const previous = this.snapshot;
+    const slow = this.polls++ % SLOW_EVERY === 0;
+    const started = now();
+    try {
+      const syncing = await this.client.syncing();
+      const latencyMs = Math.max(0, now() - started);
+      const moved = previous?.height !== syncing.height || previous.lastBlockId !== syncing.id;
+      const [last, status, peers, configuration] = await Promise.all([
+        moved ? this.client.lastBlock() : undefined,
+        this.client.status(),
+        slow || previous?.peers === undefined
+          ? this.client.peers({ limit: 1 }).catch(() => undefined)
+          : undefined,
+        slow || previous?.version === undefined
+          ? this.client.configuration().catch(() => undefined)
+          : undefined,
+      ]);
+      const at = now();
+      const lastBlockAt =
+        last === undefined ? previous?.lastBlockAt : unixMsFromEpoch(last.timestamp.epoch, this.network);
+      const snapshot: NodeSnapshot = {
+        reachable: true,
+        checkedAt: at,
+        height: syncing.height,
+        lastBlockId: syncing.id,
+        synced: status.synced,
+        selfBehind: syncing.blocks,
+        latencyMs,
+        advancedAt:
+          previous?.height === syncing.height && previous.advancedAt !== undefined ? previous.advancedAt : at,
+      };
+      if (lastBlockAt !== undefined) snapshot.lastBlockAt = lastBlockAt;
+      const version = configuration?.core.version ?? previous?.version;
+      if (version !== undefined) snapshot.version = version;
+      const peerCount = peers?.meta.totalCount ?? previous?.peers;
+      if (peerCount !== undefined) snapshot.peers = peerCount;
+      const interval = blockInterval(previous, snapshot);
+      if (interval !== undefined) snapshot.intervalMs = interval;
+      this.snapshot = snapshot;
+    } catch (error) {
+      const snapshot: NodeSnapshot = {
+        ...withoutMeasurements(previous),
+        reachable: false,
+        checkedAt: now(),
+        // Never answered: the stall clock starts at the first failed poll.
+        advancedAt: previous?.advancedAt ?? now(),
+        error: error instanceof Error ? error.message : String(error),
+      };
+      this.snapshot = snapshot;
+    }
+    return this.snapshot;
+  }
+}
+
+function blockInterval(previous: NodeSnapshot | undefined, next: NodeSnapshot): number | undefined {
+  if (previous?.height === undefined || previous.lastBlockAt === undefined) return previous?.intervalMs;
+  if (next.height === undefined || next.lastBlockAt === undefined) return previous.intervalMs;
+  const blocks = next.height - previous.height;
+  if (blocks <= 0) return previous.intervalMs;
+  return Math.max(0, Math.round((next.lastBlockAt - previous.lastBlockAt) / blocks));
+}
+
+/** An unreachable node keeps its last known chain position (for lag and stalls) but no live measurements. */
+function withoutMeasurements(previous: NodeSnapshot | undefined): Partial<NodeSnapshot> {
+  if (previous === undefined) return {};
+  const { latencyMs: _latency, error: _error, ...rest } = previous;
+  return rest;
+}

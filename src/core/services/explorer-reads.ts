@@ -1,0 +1,150 @@
+/**
+ * The explorer's reads (issue 6 §3) through the active network's NodeClient, so they behave alike on the embedded
+ * localnet and on any remote ARK node: the search box's resolution, a block with its transactions, a transaction.
+ * Wallet pages reuse chain:wallet, chain:wallet-transactions and chain:wallet-locks (chain-reads.ts).
+ */
+import { isClientError, type NodeClient, type Transaction } from '../client';
+import { addressFromPublicKey, isValidPublicKey } from '../protocol/crypto';
+import type { TransactionView } from '../../shared/domain/chain';
+import type { PageView } from '../../shared/domain/common';
+import type { BlockDetail, SearchResult, TransactionDetail } from '../../shared/domain/explorer';
+import type { PageAt } from './chain-reads';
+import { classifyQuery } from './explorer-query';
+import { blockDetail, transactionDetail, voteTargets } from './explorer-views';
+import type { Networks } from './networks';
+import { ServiceError } from './service-error';
+import { pageOfViews, transactionView } from './views';
+
+/** ARK answers 404 for an unknown block, transaction or wallet (ark-core-api.md §4). */
+function isNotFound(error: unknown): boolean {
+  return isClientError(error) && error.code === 'ERR_HTTP_4XX' && error.status === 404;
+}
+
+/** The answer, or undefined when the node says 404; any other failure is thrown as it came. */
+async function unless404<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+export class ExplorerReads {
+  constructor(private readonly networks: Networks) {}
+
+  private get client(): NodeClient {
+    return this.networks.client();
+  }
+
+  async search(query: string): Promise<SearchResult> {
+    const network = this.networks.active();
+    const parsed = classifyQuery(query, network.pubKeyHash);
+    const notFound = (message: string): SearchResult => ({ kind: 'notFound', query, message });
+    switch (parsed.shape) {
+      case 'invalid':
+        return notFound(parsed.reason);
+      case 'height': {
+        const block = await unless404(this.client.block(parsed.height));
+        if (block !== undefined) return { kind: 'block', id: block.id, height: block.height };
+        // A delegate may be named with digits only; a missing height falls through to that name.
+        const named = await this.byUsername(parsed.text);
+        if (named !== undefined) return named;
+        const tip = await this.client.syncing();
+        return notFound(
+          `There is no block at height ${parsed.height}: the chain is at height ${tip.height}.`,
+        );
+      }
+      case 'decimalBlockId': {
+        const block = await unless404(this.client.block(parsed.id));
+        return block === undefined
+          ? notFound(`No block has the id ${parsed.id}.`)
+          : { kind: 'block', id: block.id, height: block.height };
+      }
+      case 'hexId': {
+        // Transactions are searched first (issue 6 §3): there are many more of them than blocks.
+        const tx =
+          (await unless404(this.client.transaction(parsed.id))) ??
+          (await unless404(this.client.unconfirmedTransaction(parsed.id)));
+        if (tx !== undefined) return { kind: 'transaction', id: tx.id };
+        const block = await unless404(this.client.block(parsed.id));
+        if (block !== undefined) return { kind: 'block', id: block.id, height: block.height };
+        return notFound(`No transaction and no block has the id ${parsed.id}.`);
+      }
+      case 'publicKey':
+        // The address follows from the key (protocol reference §2), even for a key the chain has not seen yet.
+        return isValidPublicKey(parsed.publicKey)
+          ? {
+              kind: 'wallet',
+              address: addressFromPublicKey(parsed.publicKey, network.pubKeyHash),
+              via: 'publicKey',
+            }
+          : notFound(`${parsed.publicKey} is not a valid public key (not a point of secp256k1).`);
+      case 'address':
+        return { kind: 'wallet', address: parsed.address, via: 'address' };
+      case 'username':
+        return (
+          (await this.byUsername(parsed.username)) ??
+          notFound(`No delegate is registered under the name "${parsed.username}".`)
+        );
+    }
+  }
+
+  /** `/wallets/{username}` (ark-core-api.md §6.6 accepts an address, a public key or a username). */
+  private async byUsername(username: string): Promise<SearchResult | undefined> {
+    const wallet = await unless404(this.client.wallet(username));
+    return wallet?.attributes.delegate?.username === username
+      ? { kind: 'wallet', address: wallet.address, via: 'username' }
+      : undefined;
+  }
+
+  async block(idOrHeight: string | number): Promise<BlockDetail> {
+    const block = await unless404(this.client.block(idOrHeight));
+    if (block === undefined) {
+      throw new ServiceError(
+        'ERR_NOT_FOUND',
+        typeof idOrHeight === 'number'
+          ? `There is no block at height ${idOrHeight} on this network.`
+          : `No block has the id ${idOrHeight} on this network.`,
+      );
+    }
+    return blockDetail(block);
+  }
+
+  /** A block's transactions, by the `blockId` criterion of `/transactions` (ark-core-api.md §6.3). */
+  async blockTransactions(blockId: string, at: PageAt): Promise<PageView<TransactionView>> {
+    const answer = await this.client.transactions({ blockId, page: at.page, limit: at.limit });
+    return pageOfViews(answer, at, (tx) => transactionView(tx));
+  }
+
+  /** A forged transaction, or one still waiting in the node's pool. */
+  async transaction(id: string): Promise<TransactionDetail> {
+    const forged = await unless404(this.client.transaction(id));
+    const tx = forged ?? (await unless404(this.client.unconfirmedTransaction(id)));
+    if (tx === undefined) {
+      throw new ServiceError(
+        'ERR_NOT_FOUND',
+        `No transaction has the id ${id} on this network (neither in a block nor in the node's pool).`,
+      );
+    }
+    const [blockHeight, usernames] = await Promise.all([this.heightOf(tx), this.voteUsernames(tx)]);
+    return transactionDetail(tx, { confirmed: forged !== undefined, blockHeight, usernames });
+  }
+
+  private async heightOf(tx: Transaction): Promise<number | undefined> {
+    if (tx.blockId === undefined) return undefined;
+    return (await unless404(this.client.block(tx.blockId)))?.height;
+  }
+
+  /** The names of the delegates a vote transaction votes for or against (a resigned one is still named). */
+  private async voteUsernames(tx: Transaction): Promise<Map<string, string>> {
+    const votes = tx.asset?.['votes'];
+    const keys = Array.isArray(votes)
+      ? voteTargets(votes.filter((v): v is string => typeof v === 'string')).map((t) => t.publicKey)
+      : [];
+    const names = await Promise.all(
+      keys.map(async (key) => [key, (await unless404(this.client.delegate(key)))?.username] as const),
+    );
+    return new Map(names.flatMap(([key, name]) => (name === undefined ? [] : [[key, name] as const])));
+  }
+}

@@ -1,0 +1,42 @@
+/** monitor:* and alerts:* — the node monitor and its alerts (issue 6 §1, §2). */
+import { monitorViews } from '../../monitor';
+import type { ChannelHandlers } from '../dispatcher';
+import type { Services } from './services';
+
+type MonitorChannels = Extract<keyof ChannelHandlers, `monitor:${string}` | `alerts:${string}`>;
+
+export function monitorHandlers(s: Services): Pick<ChannelHandlers, MonitorChannels> {
+  const m = s.monitor;
+  return {
+    'monitor:overview': () => monitorViews.overview(m),
+    'monitor:round': (request) => monitorViews.round(m, request?.delegate),
+    'monitor:productivity': (request) => monitorViews.productivityOf(m, request?.window ?? 'day'),
+    'monitor:missed-slots': (request) => monitorViews.missedSlots(m, request?.limit ?? 50, request?.delegate),
+    'monitor:samples': ({ nodeId, since }) => monitorViews.samples(m, nodeId, since),
+    'monitor:nodes-add': async ({ url, label }) => {
+      await m.addNode(url, label);
+      await m.runCycle();
+      return monitorViews.overview(m);
+    },
+    'monitor:nodes-remove': ({ nodeId }) => {
+      m.removeNode(nodeId);
+      return monitorViews.overview(m);
+    },
+    'monitor:settings': (patch) => {
+      if (patch === undefined) return m.settings.get();
+      const next = m.settings.update(patch);
+      m.engine.applySettings(m.networkId ?? '', m.now());
+      m.trigger();
+      return next;
+    },
+    'alerts:list': (request) =>
+      m.alerts.list(m.networkId ?? '', {
+        activeOnly: request?.activeOnly ?? false,
+        limit: request?.limit ?? 100,
+      }),
+    'alerts:dismiss': ({ id }) => {
+      m.alerts.dismiss(m.networkId ?? '', id);
+      return null;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * How AppCore hosts the node monitor (issue 6 §1, §2): its database beside the chain (`<dataDir>/monitor.db`),
+ * the active network as its target (own node = the embedded API or the network's first peer), a cycle soon
+ * after each embedded block, and its output as push events — `monitor:update` for the screens and `alert`
+ * (code MONITOR_<RULE>) for each new alert, which the shells turn into notifications.
+ */
+import { join } from 'node:path';
+import { EMBEDDED_NETWORK_ID, type NetworkEntry, type NodeClientOptions } from '../client';
+import type { Keystore } from '../keystore';
+import { NodeMonitor, type MonitorTarget } from '../monitor';
+import type { LocalNode } from '../node';
+import type { AppEvents } from './events';
+import type { Networks } from './networks';
+
+export interface MonitorHostDeps {
+  dataDir: string;
+  node: LocalNode;
+  networks: Networks;
+  events: AppEvents;
+  /** Read when the monitor lists the vault's wallets (it only can while the vault is unlocked). */
+  keystore: () => Keystore;
+  client?: NodeClientOptions;
+  now?: () => number;
+  onDefect: (error: unknown) => void;
+}
+
+export const MONITOR_DB_FILE = 'monitor.db';
+
+export function openMonitor(deps: MonitorHostDeps): NodeMonitor {
+  const monitor = new NodeMonitor({
+    file: join(deps.dataDir, MONITOR_DB_FILE),
+    ...(deps.now === undefined ? {} : { now: deps.now }),
+    ...(deps.client === undefined ? {} : { client: deps.client }),
+    vault: {
+      addresses: (nethash) => {
+        const keystore = deps.keystore();
+        if (!keystore.isUnlocked()) return undefined;
+        return keystore.listWallets({ nethash }).map((wallet) => wallet.address);
+      },
+    },
+    onUpdate: (event) => deps.events.emit('monitor:update', event),
+    onAlert: (alert) =>
+      deps.events.emit('alert', {
+        level: alert.level,
+        code: `MONITOR_${alert.rule.toUpperCase().replace(/-/g, '_')}`,
+        message: alert.message,
+        at: alert.raisedAt,
+      }),
+    onDefect: deps.onDefect,
+  });
+  deps.node.on('block', () => {
+    if (deps.networks.activeId === EMBEDDED_NETWORK_ID) monitor.trigger();
+  });
+  deps.node.on('revert', () => {
+    if (deps.networks.activeId === EMBEDDED_NETWORK_ID) monitor.trigger();
+  });
+  return monitor;
+}
+
+/** The monitor's view of a network entry. */
+export function monitorTarget(networks: Networks, entry: NetworkEntry): MonitorTarget {
+  const [own = '', ...others] = entry.peers;
+  return {
+    networkId: entry.id,
+    nethash: entry.nethash,
+    name: entry.name,
+    network: entry.network,
+    ownUrl: own,
+    ownId: entry.id === EMBEDDED_NETWORK_ID ? 'embedded' : own,
+    peers: others,
+    client: networks.client(entry.id),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Desktop notifications for the monitor's alerts (issue 6 §2): each new alert the core raises (push event
+ * `alert` with a `MONITOR_…` code — raised once per condition, never repeated while it lasts) becomes one
+ * Electron Notification. Other `alert` events (port in use, forging failures) stay in the window.
+ */
+import { Notification } from 'electron';
+import type { AppCore } from '../../core/services';
+import { IPC_EVENT_SCHEMAS } from '../../shared/ipc/contract';
+
+export function forwardAlertNotifications(core: AppCore): () => void {
+  if (!Notification.isSupported()) return () => undefined;
+  return core.subscribe((event, payload) => {
+    if (event !== 'alert') return;
+    const alert = IPC_EVENT_SCHEMAS.alert.parse(payload);
+    if (!alert.code.startsWith('MONITOR_')) return;
+    new Notification({
+      title: alert.level === 'info' ? 'Votary' : `Votary — ${alert.level}`,
+      body: alert.message,
+      urgency: alert.level === 'error' ? 'critical' : 'normal',
+    }).show();
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * Alerts (issue 6 §2): the open alerts and the recent ones, dismissable; the rules and their settings; and, in the
+ * browser shell, desktop notifications through the Web Notification API, turned on by the user (the permission
+ * prompt needs a user gesture) — the Electron shell notifies from main.
+ */
+import { useEffect, useState } from 'react';
+import type { MonitorAlertView } from '../../../shared/domain/monitor';
+import { alertStatusText, partitionAlerts, RULE_LABELS } from '../../lib/alerts';
+import { notificationAccess, requestNotificationAccess } from '../../lib/desktop-notifications';
+import { useVotary } from '../../store';
+import { AlertSettings } from './AlertSettings';
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString();
+
+function AlertItem({ alert }: { alert: MonitorAlertView }) {
+  const dismiss = useVotary((s) => s.dismissMonitorAlert);
+  return (
+    <li
+      className={`alert-item alert-${alert.level}`}
+      data-testid={`alert-${alert.rule}`}
+      data-active={alert.active}
+      aria-label={`${RULE_LABELS[alert.rule]}: ${alert.message}`}
+    >
+      <div>
+        <strong>{RULE_LABELS[alert.rule]}</strong>
+        <p className="alert-message">{alert.message}</p>
+        <p className="muted small">
+          Raised {new Date(alert.raisedAt).toLocaleString()}
+          {alert.count > 1 && ` · ${alert.count} times`} · {alertStatusText(alert, time)}
+        </p>
+      </div>
+      {!alert.dismissed && (
+        <button type="button" onClick={() => void dismiss(alert.id)} aria-label={`Dismiss: ${alert.message}`}>
+          Dismiss
+        </button>
+      )}
+    </li>
+  );
+}
+
+function DesktopNotifications() {
+  const shell = useVotary((s) => s.info?.shell);
+  const enabled = useVotary((s) => s.desktopNotifications);
+  const setEnabled = useVotary((s) => s.setDesktopNotifications);
+  const [access, setAccess] = useState(notificationAccess);
+  if (shell === 'electron') {
+    return <p className="muted small">Desktop notifications come from the Votary app.</p>;
+  }
+  if (access === 'unsupported')
+    return <p className="muted small">This browser has no desktop notifications.</p>;
+  if (access === 'denied') {
+    return (
+      <p className="muted small">Desktop notifications are blocked for this page in the browser settings.</p>
+    );
+  }
+  if (access === 'granted' && enabled) {
+    return (
+      <p className="row">
+        <span role="status">Desktop notifications are on for new alerts.</span>
+        <button type="button" onClick={() => setEnabled(false)}>
+          Turn off desktop notifications
+        </button>
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() =>
+        void requestNotificationAccess().then((next) => {
+          setAccess(next);
+          setEnabled(next === 'granted');
+        })
+      }
+    >
+      Enable desktop notifications
+    </button>
+  );
+}
+
+export function AlertsPage() {
+  const alerts = useVotary((s) => s.monitorAlerts);
+  const settings = useVotary((s) => s.monitorSettings);
+  const loadAlerts = useVotary((s) => s.loadAlerts);
+  const loadMonitorSettings = useVotary((s) => s.loadMonitorSettings);
+  const dismissAll = useVotary((s) => s.dismissMonitorAlert);
+  useEffect(() => {
+    void loadAlerts();
+    void loadMonitorSettings();
+  }, [loadAlerts, loadMonitorSettings]);
+  const { open, recent } = partitionAlerts(alerts);
+  return (
+    <section aria-labelledby="alerts-title">
+      <h1 id="alerts-title">Alerts</h1>
+      <DesktopNotifications />
+      <h2 id="open-alerts">Active alerts</h2>
+      {open.length === 0 ? (
+        <p className="muted" data-testid="no-open-alerts">
+          No active alerts.
+        </p>
+      ) : (
+        <>
+          <ul className="plain alert-list" aria-labelledby="open-alerts" data-testid="open-alerts">
+            {open.map((alert) => (
+              <AlertItem key={alert.id} alert={alert} />
+            ))}
+          </ul>
+          <button type="button" onClick={() => void dismissAll()}>
+            Dismiss all
+          </button>
+        </>
+      )}
+      <h2 id="recent-alerts">Recent</h2>
+      {recent.length === 0 ? (
+        <p className="muted">Nothing recent.</p>
+      ) : (
+        <ul className="plain alert-list" aria-labelledby="recent-alerts" data-testid="recent-alerts">
+          {recent.map((alert) => (
+            <AlertItem key={alert.id} alert={alert} />
+          ))}
+        </ul>
+      )}
+      {/* Not keyed by the settings: a save answers new settings, and remounting would drop the form's status. */}
+      {settings && <AlertSettings settings={settings} />}
+    </section>
+  );
+}

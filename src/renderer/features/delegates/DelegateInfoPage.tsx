@@ -1,0 +1,152 @@
+/**
+ * One delegate (issue 6 §3): its standing, productivity over the last hour, day and week and its recent missed
+ * slots from the monitor, its history chart, its forged blocks and its voters from the node.
+ */
+import { useEffect, useState } from 'react';
+import type { MissedSlotView, ProductivityView, ProductivityWindow } from '../../../shared/domain/monitor';
+import { Amount } from '../../components/Amount';
+import { CopyButton } from '../../components/CopyButton';
+import { plainError } from '../../lib/errors';
+import { useThrottled } from '../../lib/use-throttled';
+import { missedSlots, monitorProductivity } from '../../services/monitor';
+import { useVotary } from '../../store';
+import { DelegateBlocks, DelegateVoters } from './DelegateLists';
+import { DelegateHistory } from './DelegateHistory';
+import { formatProductivity } from './delegate-rows';
+
+const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
+  { value: 'hour', label: 'Last hour' },
+  { value: 'day', label: 'Last day' },
+  { value: 'week', label: 'Last week' },
+];
+
+function Productivity({ publicKey, refresh }: { publicKey: string; refresh: number }) {
+  const [views, setViews] = useState<ProductivityView[] | undefined>(undefined);
+  const [missed, setMissed] = useState<MissedSlotView[]>([]);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([
+      Promise.all(WINDOWS.map((w) => monitorProductivity(w.value))),
+      missedSlots({ delegate: publicKey, limit: 20 }),
+    ]).then(
+      ([list, slots]) => {
+        if (cancelled) return;
+        setViews(list);
+        setMissed(slots);
+        setFailure(undefined);
+      },
+      (error: unknown) => {
+        if (!cancelled) setFailure(plainError(error).message);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [publicKey, refresh]);
+  if (failure !== undefined) return <p className="muted">Missed slots are not available: {failure}</p>;
+  if (views === undefined) return <p className="muted">Loading productivity…</p>;
+  return (
+    <>
+      <table>
+        <caption className="table-caption">Productivity</caption>
+        <thead>
+          <tr>
+            <th scope="col">Window</th>
+            <th scope="col">Produced</th>
+            <th scope="col">Missed</th>
+            <th scope="col">Productivity</th>
+            <th scope="col">Counted since</th>
+          </tr>
+        </thead>
+        <tbody>
+          {views.map((view, index) => {
+            const entry = view.delegates.find((d) => d.publicKey === publicKey);
+            return (
+              <tr key={view.window}>
+                <th scope="row">{WINDOWS[index]?.label}</th>
+                <td>{entry?.produced ?? '—'}</td>
+                <td>{entry?.missed ?? '—'}</td>
+                <td>{formatProductivity(entry?.productivity)}</td>
+                <td className="small">
+                  {new Date(Math.max(view.from, view.coveredSince ?? 0)).toLocaleString()}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <h2>Recent missed slots</h2>
+      {missed.length === 0 ? (
+        <p className="muted">No missed slots recorded.</p>
+      ) : (
+        <ul className="plain" data-testid="delegate-missed-slots">
+          {missed.map((slot) => (
+            <li key={slot.slot}>
+              {new Date(slot.at).toLocaleString()} · round {slot.round} · slot {slot.slot}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function DelegateInfoPage() {
+  const delegate = useVotary((s) => s.viewedDelegate);
+  const navigate = useVotary((s) => s.navigate);
+  const refresh = useThrottled(
+    useVotary((s) => s.monitorVersion.blocks + (s.lastBlock?.height ?? 0)),
+    15_000,
+  );
+  if (delegate === undefined) {
+    return (
+      <section aria-labelledby="delegate-info-title">
+        <h1 id="delegate-info-title">Delegate</h1>
+        <p>Choose a delegate on the Delegates page.</p>
+        <button type="button" onClick={() => navigate('delegates')}>
+          Go to Delegates
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="delegate-info-title">
+      <button type="button" className="link" onClick={() => navigate('delegates')}>
+        ← All delegates
+      </button>
+      <h1 id="delegate-info-title">
+        {delegate.username}
+        {delegate.isResigned && <span className="badge">resigned</span>}
+      </h1>
+      <dl className="facts">
+        <dt>Rank</dt>
+        <dd>{delegate.rank ?? '—'}</dd>
+        <dt>Address</dt>
+        <dd className="mono">
+          {delegate.address} <CopyButton text={delegate.address} label="Copy the address" />
+        </dd>
+        <dt>Public key</dt>
+        <dd className="mono small">{delegate.publicKey}</dd>
+        <dt>Votes</dt>
+        <dd>
+          <Amount value={delegate.votes} /> ({delegate.approval.toFixed(2)}% approval)
+        </dd>
+        <dt>Produced</dt>
+        <dd>
+          {delegate.producedBlocks} {delegate.producedBlocks === 1 ? 'block' : 'blocks'}
+          {delegate.lastBlockHeight !== undefined && `, last at ${delegate.lastBlockHeight}`}
+        </dd>
+        <dt>Forged total</dt>
+        <dd>
+          <Amount value={delegate.forgedTotal} />
+        </dd>
+      </dl>
+      <Productivity publicKey={delegate.publicKey} refresh={refresh} />
+      <h2>History</h2>
+      <DelegateHistory publicKey={delegate.publicKey} refresh={refresh} />
+      <DelegateBlocks publicKey={delegate.publicKey} refresh={refresh} />
+      <DelegateVoters publicKey={delegate.publicKey} refresh={refresh} />
+    </section>
+  );
+}

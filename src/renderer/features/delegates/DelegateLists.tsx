@@ -1,0 +1,141 @@
+/** A delegate's forged blocks and its voters, page by page (issue 6 §3 "a delegate page with its blocks, voters"). */
+import { useEffect, useState, type ReactNode } from 'react';
+import type { BlockView, ChainWallet } from '../../../shared/domain/chain';
+import type { PageView } from '../../../shared/domain/common';
+import { Amount } from '../../components/Amount';
+import { delegateBlocks, delegateVoters } from '../../services/delegates';
+import { useVotary } from '../../store';
+
+function usePage<T>(
+  load: (page: number) => Promise<PageView<T>>,
+  deps: readonly unknown[],
+): { list: PageView<T> | undefined; page: number; setPage: (page: number) => void } {
+  const reportError = useVotary((s) => s.reportError);
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<PageView<T> | undefined>(undefined);
+  useEffect(() => {
+    let cancelled = false;
+    load(page).then((answer) => {
+      if (!cancelled) setList(answer);
+    }, reportError);
+    return () => {
+      cancelled = true;
+    };
+    // `load` is rebuilt each render; what it reads is in `deps`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, reportError, ...deps]);
+  return { list, page, setPage };
+}
+
+function Pager({
+  label,
+  page,
+  pageCount,
+  setPage,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  setPage: (p: number) => void;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav className="row pager" aria-label={label}>
+      <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        Previous page
+      </button>
+      <span>
+        Page {page} of {pageCount}
+      </span>
+      <button type="button" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+        Next page
+      </button>
+    </nav>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <h2>{title}</h2>
+      {children}
+    </>
+  );
+}
+
+export function DelegateBlocks({ publicKey, refresh }: { publicKey: string; refresh: number }) {
+  const { list, page, setPage } = usePage<BlockView>(
+    (p) => delegateBlocks(publicKey, p),
+    [publicKey, refresh],
+  );
+  return (
+    <Section title={`Blocks${list ? ` (${list.meta.totalCount})` : ''}`}>
+      <table data-testid="delegate-blocks">
+        <caption className="visually-hidden">Blocks forged by this delegate, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Height</th>
+            <th scope="col">Time</th>
+            <th scope="col">Transactions</th>
+            <th scope="col">Reward</th>
+            <th scope="col">Fees</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list?.data.map((block) => (
+            <tr key={block.id}>
+              <td>{block.height}</td>
+              <td>{new Date(block.timestamp.unix * 1000).toLocaleString()}</td>
+              <td>{block.transactions}</td>
+              <td>
+                <Amount value={block.reward} />
+              </td>
+              <td>
+                <Amount value={block.fee} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager label="Block pages" page={page} pageCount={list?.meta.pageCount ?? 1} setPage={setPage} />
+    </Section>
+  );
+}
+
+export function DelegateVoters({ publicKey, refresh }: { publicKey: string; refresh: number }) {
+  const { list, page, setPage } = usePage<ChainWallet>(
+    (p) => delegateVoters(publicKey, p),
+    [publicKey, refresh],
+  );
+  return (
+    <Section title={`Voters${list ? ` (${list.meta.totalCount})` : ''}`}>
+      {list?.data.length === 0 ? (
+        <p className="muted">No wallet votes for this delegate.</p>
+      ) : (
+        <table data-testid="delegate-voters">
+          <caption className="visually-hidden">Wallets voting for this delegate</caption>
+          <thead>
+            <tr>
+              <th scope="col">Address</th>
+              <th scope="col">Balance</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list?.data.map((voter) => (
+              <tr key={voter.address}>
+                <td className="mono">
+                  {voter.address}
+                  {voter.delegate && <span className="badge">{voter.delegate.username}</span>}
+                </td>
+                <td>
+                  <Amount value={voter.balance} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager label="Voter pages" page={page} pageCount={list?.meta.pageCount ?? 1} setPage={setPage} />
+    </Section>
+  );
+}

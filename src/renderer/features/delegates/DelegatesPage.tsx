@@ -1,0 +1,125 @@
+/**
+ * Delegates (issue 6 §3): the forging set and standby, 100 per page, with missed slots and productivity over the
+ * chosen window from the monitor. The monitor's data only reaches back to when it started (`coveredSince`), and the
+ * page says so rather than presenting a short record as a full day.
+ */
+import { useEffect, useState } from 'react';
+import type { DelegateView } from '../../../shared/domain/chain';
+import type { PageView } from '../../../shared/domain/common';
+import type { ProductivityView, ProductivityWindow } from '../../../shared/domain/monitor';
+import { plainError } from '../../lib/errors';
+import { useThrottled } from '../../lib/use-throttled';
+import { delegates } from '../../services/chain';
+import { monitorProductivity } from '../../services/monitor';
+import { useVotary } from '../../store';
+import { DelegateTable } from './DelegateTable';
+import { joinProductivity, splitForgingSet } from './delegate-rows';
+
+const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
+  { value: 'hour', label: 'Last hour' },
+  { value: 'day', label: 'Last day' },
+  { value: 'week', label: 'Last week' },
+];
+
+export function DelegatesPage() {
+  const activeDelegates = useVotary((s) => s.configuration?.constants.activeDelegates ?? 21);
+  const reportError = useVotary((s) => s.reportError);
+  // Refetch when blocks arrive, at most every 10 s (1-second localnet blocks would otherwise mean 1 request/s).
+  const tick = useThrottled(
+    useVotary((s) => s.monitorVersion.blocks + (s.lastBlock?.height ?? 0)),
+    10_000,
+  );
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [span, setSpan] = useState<ProductivityWindow>('day');
+  const [list, setList] = useState<PageView<DelegateView> | undefined>(undefined);
+  const [productivity, setProductivity] = useState<ProductivityView | undefined>(undefined);
+  const [monitorError, setMonitorError] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      delegates(page, search.trim()).then(setList, reportError);
+    }, 150);
+    return () => window.clearTimeout(timer);
+  }, [page, search, tick, reportError]);
+
+  useEffect(() => {
+    let cancelled = false;
+    monitorProductivity(span).then(
+      (view) => {
+        if (cancelled) return;
+        setProductivity(view);
+        setMonitorError(undefined);
+      },
+      (error: unknown) => {
+        if (!cancelled) setMonitorError(plainError(error).message);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [span, tick]);
+
+  const rows = joinProductivity(list?.data ?? [], productivity);
+  const { active, standby } = splitForgingSet(rows, activeDelegates);
+  const pageCount = Math.max(list?.meta.pageCount ?? 1, 1);
+
+  return (
+    <section aria-labelledby="delegates-title">
+      <h1 id="delegates-title">Delegates</h1>
+      <div className="row wrap">
+        <label>
+          Search delegates
+          <input
+            type="search"
+            value={search}
+            maxLength={20}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+        <label>
+          Missed slots over
+          <select value={span} onChange={(e) => setSpan(e.target.value as ProductivityWindow)}>
+            {WINDOWS.map((item) => (
+              <option key={item.value} value={item.value}>
+                {item.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {monitorError !== undefined && (
+        <p className="muted" role="status">
+          Missed slots are not available: {monitorError}
+        </p>
+      )}
+      {productivity?.coveredSince !== undefined && productivity.coveredSince > productivity.from && (
+        <p className="muted small">
+          Missed slots counted since {new Date(productivity.coveredSince).toLocaleString()} (when monitoring
+          of this network began), not the whole window.
+        </p>
+      )}
+      <DelegateTable
+        caption={`Forging set (top ${activeDelegates})`}
+        rows={active}
+        testId="delegates-active"
+      />
+      <DelegateTable caption="Standby" rows={standby} testId="delegates-standby" />
+      <nav className="row pager" aria-label="Delegate pages">
+        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Previous page
+        </button>
+        <span aria-live="polite">
+          Page {page} of {pageCount}
+          {list && ` · ${list.meta.totalCount} delegates`}
+        </span>
+        <button type="button" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+          Next page
+        </button>
+      </nav>
+    </section>
+  );
+}

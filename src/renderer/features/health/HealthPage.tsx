@@ -1,0 +1,154 @@
+/**
+ * Node health (issue 6 §1, §3): the watched nodes with lag and forks, uPlot charts of one node's height lag,
+ * block interval and latency over time from the monitor's stored samples, and the client's peers.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { PeerStatusView } from '../../../shared/domain/chain';
+import type { MonitorOverview, NodeSampleView } from '../../../shared/domain/monitor';
+import { TimeSeriesChart } from '../../components/TimeSeriesChart';
+import { plainError } from '../../lib/errors';
+import { useThrottled } from '../../lib/use-throttled';
+import { nodePeers } from '../../services/chain';
+import { monitorOverview, nodeSamples } from '../../services/monitor';
+import { useVotary } from '../../store';
+import { defaultChartNode, SAMPLE_RANGES, samplesToSeries } from './health-model';
+import { WatchedNodes } from './WatchedNodes';
+
+export function HealthPage() {
+  const reportError = useVotary((s) => s.reportError);
+  // Samples are taken once per poll; refetching more than every 5 s shows nothing new.
+  const tick = useThrottled(
+    useVotary((s) => s.monitorVersion.nodes),
+    5_000,
+  );
+  const [overview, setOverview] = useState<MonitorOverview | undefined>(undefined);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const [rangeMs, setRangeMs] = useState<number>(3_600_000);
+  const [samples, setSamples] = useState<NodeSampleView[]>([]);
+  const [peers, setPeers] = useState<PeerStatusView[]>([]);
+
+  useEffect(() => {
+    monitorOverview().then(
+      (view) => {
+        setOverview(view);
+        setFailure(undefined);
+      },
+      (error: unknown) => setFailure(plainError(error).message),
+    );
+    nodePeers().then(setPeers, reportError);
+  }, [tick, reportError]);
+
+  const nodeId =
+    chosen !== undefined && overview?.nodes.some((node) => node.id === chosen) === true
+      ? chosen
+      : defaultChartNode(overview?.nodes ?? []);
+
+  useEffect(() => {
+    if (nodeId === undefined) return;
+    let cancelled = false;
+    nodeSamples(nodeId, Date.now() - rangeMs).then(
+      (list) => {
+        if (!cancelled) setSamples(list);
+      },
+      (error: unknown) => {
+        if (!cancelled) setFailure(plainError(error).message);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [nodeId, rangeMs, tick]);
+
+  const series = useMemo(() => samplesToSeries(nodeId === undefined ? [] : samples), [nodeId, samples]);
+  return (
+    <section aria-labelledby="health-title">
+      <h1 id="health-title">Node health</h1>
+      {failure !== undefined && (
+        <p className="error-banner" role="alert">
+          The monitor is not available: {failure}
+        </p>
+      )}
+      {overview && (
+        <>
+          <p className="muted">
+            {overview.running
+              ? `Best height ${overview.bestHeight ?? '—'}`
+              : 'The monitor has not polled yet.'}
+            {overview.updatedAt !== undefined &&
+              ` · updated ${new Date(overview.updatedAt).toLocaleTimeString()}`}
+          </p>
+          {overview.forks.length > 0 && (
+            <div className="card fork-warning" role="status">
+              <h2>Forks seen</h2>
+              <ul>
+                {overview.forks.map((fork) => (
+                  <li key={fork.height}>
+                    Height {fork.height}:{' '}
+                    {fork.nodes.map((node) => `${node.id} has ${node.blockId.slice(0, 12)}…`).join('; ')}{' '}
+                    (since {new Date(fork.seenAt).toLocaleTimeString()})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <WatchedNodes overview={overview} onChange={setOverview} />
+          <h2>Charts</h2>
+          <div className="row wrap">
+            <label>
+              Node
+              <select value={nodeId ?? ''} onChange={(e) => setChosen(e.target.value)}>
+                {overview.nodes.map((node) => (
+                  <option key={node.id} value={node.id}>
+                    {node.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Period
+              <select value={rangeMs} onChange={(e) => setRangeMs(Number(e.target.value))}>
+                {SAMPLE_RANGES.map((range) => (
+                  <option key={range.ms} value={range.ms}>
+                    {range.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <TimeSeriesChart label="Height lag over time" timestamps={series.timestamps} series={series.lag} />
+          <TimeSeriesChart
+            label="Block interval over time"
+            timestamps={series.timestamps}
+            series={series.interval}
+          />
+          <TimeSeriesChart label="Latency over time" timestamps={series.timestamps} series={series.latency} />
+        </>
+      )}
+      <h2>Peers</h2>
+      <table>
+        <caption className="visually-hidden">Peers of the active network</caption>
+        <thead>
+          <tr>
+            <th scope="col">Peer</th>
+            <th scope="col">Height</th>
+            <th scope="col">Latency</th>
+            <th scope="col">Health</th>
+          </tr>
+        </thead>
+        <tbody>
+          {peers.map((peer) => (
+            <tr key={peer.url}>
+              <td className="mono small">{peer.url}</td>
+              <td>{peer.height ?? '—'}</td>
+              <td>{peer.latencyMs === undefined ? '—' : `${Math.round(peer.latencyMs)} ms`}</td>
+              <td>
+                {Math.round(peer.health * 100)}%{peer.lastError && ` · ${peer.lastError.message}`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/** Fund any address from the localnet faucet (issue 6 §4; test tokens with no value). */
+import { useState, type FormEvent } from 'react';
+import { formatAmount } from '../../lib/amount';
+import { fundAddress } from '../../services/localnet';
+import { useVotary } from '../../store';
+import { tokenSymbol } from '../../store/node-slice';
+import type { RunControl } from './LocalnetPage';
+import { checkFaucetAmount } from './localnet-model';
+
+export function FaucetForm({ run }: { run: RunControl }) {
+  const symbol = useVotary(tokenSymbol);
+  const reportError = useVotary((s) => s.reportError);
+  const pendingChanged = useVotary((s) => s.pendingChanged);
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkFaucetAmount(amount);
+    if (!checked.ok) {
+      reportError(new Error(checked.message));
+      return;
+    }
+    void run(
+      () => fundAddress(address.trim(), checked.value),
+      (result) =>
+        `Sent ${formatAmount(result.amount, symbol)} to ${result.address} (test tokens): ${result.note}`,
+      (result) => {
+        pendingChanged(result.pending);
+        setAmount('');
+      },
+    );
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="faucet-title">
+      <h2 id="faucet-title">Faucet</h2>
+      <div className="row wrap align-end">
+        <label>
+          Address to fund
+          <input
+            value={address}
+            required
+            maxLength={40}
+            onChange={(e) => setAddress(e.target.value)}
+            className="mono"
+          />
+        </label>
+        <label>
+          Amount ({symbol}, empty for the default)
+          <input value={amount} inputMode="decimal" onChange={(e) => setAmount(e.target.value)} />
+        </label>
+        <button type="submit" disabled={address.trim() === ''}>
+          Fund address
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The localnet control panel (issue 6 §4): forging, offline delegates, the faucet, reset, snapshots and rollback.
+ * Shown only while the embedded network is active; the host refuses every control on a remote network anyway
+ * (ERR_LOCALNET_ONLY), and a failure reaches the user through the ErrorBanner.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { LocalnetStatus } from '../../../shared/domain/localnet';
+import { useThrottled } from '../../lib/use-throttled';
+import { localnetStatus, pauseForging, resumeForging } from '../../services/localnet';
+import { useVotary } from '../../store';
+import { FaucetForm } from './FaucetForm';
+import { OfflineDelegates } from './OfflineDelegates';
+import { Snapshots } from './Snapshots';
+
+export function LocalnetPage() {
+  const network = useVotary((s) => s.networks.find((n) => n.active));
+  const reportError = useVotary((s) => s.reportError);
+  const clearError = useVotary((s) => s.clearError);
+  const height = useThrottled(
+    useVotary((s) => s.node?.height ?? 0),
+    2_000,
+  );
+  const [status, setStatus] = useState<LocalnetStatus | undefined>(undefined);
+  const [note, setNote] = useState('');
+  const embedded = network?.kind === 'embedded';
+
+  const refresh = useCallback(() => {
+    localnetStatus().then(setStatus, reportError);
+  }, [reportError]);
+  useEffect(() => {
+    if (embedded) refresh();
+  }, [embedded, height, refresh]);
+
+  /** Runs a control; its answer is the new status (or a message), a failure goes to the ErrorBanner. */
+  const run = useCallback(
+    async <T,>(action: () => Promise<T>, describe: (result: T) => string, next?: (result: T) => void) => {
+      try {
+        const result = await action();
+        next?.(result);
+        setNote(describe(result));
+        clearError();
+      } catch (error) {
+        reportError(error);
+      }
+    },
+    [reportError, clearError],
+  );
+
+  if (!embedded) {
+    return (
+      <section aria-labelledby="localnet-title">
+        <h1 id="localnet-title">Localnet</h1>
+        <p data-testid="localnet-only">
+          The active network is {network?.name ?? 'a remote network'}. Localnet controls (forging, offline
+          delegates, the faucet, reset, snapshots and rollback) only work on the embedded localnet: switch to
+          it in Settings.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="localnet-title">
+      <h1 id="localnet-title">Localnet</h1>
+      {note && (
+        <p role="status" className="muted" data-testid="localnet-note">
+          {note}
+        </p>
+      )}
+      {status === undefined ? (
+        <p className="muted">Loading the localnet…</p>
+      ) : (
+        <>
+          <div className="card">
+            <h2>Forging</h2>
+            <p>
+              Forging is <strong data-testid="forging-state">{status.forging}</strong> · height{' '}
+              {status.height} · one block every {status.blockTime} s
+            </p>
+            {status.forging === 'running' ? (
+              <button
+                type="button"
+                onClick={() => void run(pauseForging, () => 'Forging paused.', setStatus)}
+              >
+                Pause forging
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={() => void run(resumeForging, () => 'Forging resumed.', setStatus)}
+              >
+                Resume forging
+              </button>
+            )}
+          </div>
+          <OfflineDelegates status={status} run={run} onStatus={setStatus} />
+          <FaucetForm run={run} />
+          <Snapshots status={status} run={run} onChanged={refresh} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export type RunControl = <T>(
+  action: () => Promise<T>,
+  describe: (result: T) => string,
+  next?: (result: T) => void,
+) => Promise<void>;

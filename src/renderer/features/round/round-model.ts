@@ -1,0 +1,68 @@
+/**
+ * The round timeline's view model (issue 6 §1, §3): the 21 slots as the monitor rebuilt them, with words for each
+ * state (colour is never the only cue), and countdowns that run on the host's clock: `round.now` is the host's
+ * time when it answered, so the renderer keeps the offset rather than trusting its own clock.
+ */
+import type { RoundSlotView, RoundView, SlotState } from '../../../shared/domain/monitor';
+
+export const SLOT_STATE_LABELS: Record<SlotState, string> = {
+  forged: 'Forged',
+  missed: 'Missed',
+  current: 'Forging now',
+  upcoming: 'Upcoming',
+};
+
+/** Host time minus local time, from an answer received at `receivedAt` (local ms). */
+export function clockOffset(round: Pick<RoundView, 'now'>, receivedAt: number): number {
+  return round.now - receivedAt;
+}
+
+/** "now", "8 s", "1 min 05 s", "2 h 03 min". */
+export function formatCountdown(ms: number): string {
+  if (ms <= 0) return 'now';
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+export function slotName(slot: Pick<RoundSlotView, 'username' | 'publicKey'>): string {
+  return slot.username ?? `${slot.publicKey.slice(0, 10)}…`;
+}
+
+/** The accessible description of one slot: "Slot 3 of 21: genesis_5, missed". */
+export function describeSlot(slot: RoundSlotView, total: number): string {
+  const height = slot.height === undefined ? '' : `, block ${slot.height}`;
+  return `Slot ${slot.index + 1} of ${total}: ${slotName(slot)}, ${SLOT_STATE_LABELS[slot.state].toLowerCase()}${height}`;
+}
+
+export function countStates(slots: readonly RoundSlotView[]): Record<SlotState, number> {
+  const counts: Record<SlotState, number> = { forged: 0, missed: 0, current: 0, upcoming: 0 };
+  for (const slot of slots) counts[slot.state] += 1;
+  return counts;
+}
+
+/**
+ * Which delegate the countdown follows when the user has not chosen one: the first of "my delegates" (settings
+ * hold usernames or public keys) that forges in this round.
+ */
+export function defaultCountdownDelegate(
+  myDelegates: readonly string[],
+  slots: readonly RoundSlotView[],
+): string | undefined {
+  for (const mine of myDelegates) {
+    const slot = slots.find((s) => s.publicKey === mine || s.username === mine);
+    if (slot !== undefined) return slot.publicKey;
+  }
+  return undefined;
+}
+
+/**
+ * Each forger once, in forging order. A round is activeDelegates blocks, so when slots are missed it spans more
+ * slots than that and the first forgers come round again.
+ */
+export function uniqueForgers(slots: readonly RoundSlotView[]): RoundSlotView[] {
+  const seen = new Set<string>();
+  return slots.filter((slot) => !seen.has(slot.publicKey) && seen.add(slot.publicKey));
+}

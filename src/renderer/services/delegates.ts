@@ -1,0 +1,20 @@
+/** A delegate page's reads (issue 6 §3): its blocks and voters from the active network's node. */
+import type { BlockView, ChainWallet } from '../../shared/domain/chain';
+import type { PageView } from '../../shared/domain/common';
+import { unwrap } from './ipc';
+import { votary } from './votary';
+
+export async function delegateBlocks(
+  delegate: string,
+  page: number,
+  limit = 25,
+): Promise<PageView<BlockView>> {
+  return unwrap(await (await votary()).chainDelegateBlocks({ delegate, page, limit }));
+}
+export async function delegateVoters(
+  delegate: string,
+  page: number,
+  limit = 25,
+): Promise<PageView<ChainWallet>> {
+  return unwrap(await (await votary()).chainDelegateVoters({ delegate, page, limit }));
+}

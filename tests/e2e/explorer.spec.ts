@@ -1,0 +1,107 @@
+/**
+ * Issue 6 §3's read-only screens in the browser shell against the embedded localnet (1-second blocks): the
+ * explorer (a height → its block → one of its transactions → the sender's wallet, and a clear "not found"), the
+ * fee table with a static fee per type, and the randomness screen verifying /trng from the block id.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const token = process.env['VOTARY_SERVE_TOKEN'] ?? '';
+const PASSWORD = 'e2e explorer password 1';
+
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+const pageErrors: string[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+test.afterAll(async () => {
+  await page.close();
+  expect(pageErrors).toEqual([]);
+});
+
+async function go(name: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+}
+
+test('create the vault (the shell needs one; these screens have their own server and chain)', async () => {
+  await page.goto(`/#token=${token}`);
+  await expect(page.getByRole('heading', { name: 'Create your vault' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create vault' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('explorer: a height → its block → a transaction → the sender wallet, and back', async () => {
+  await go('Explorer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Explorer' })).toBeVisible();
+  const box = page.getByRole('searchbox', { name: 'Search the chain' });
+  await box.fill('1');
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Block 1' })).toBeVisible();
+  await expect(page.getByText('— (genesis block)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next block (2) ›' })).toBeVisible();
+  const transactions = page.getByRole('table', { name: /Transactions in this block/ });
+  await expect(transactions).toBeVisible();
+  await page.screenshot({ path: 'test-results/explorer-block.png' });
+
+  await transactions
+    .getByRole('button', { name: /^Transaction [0-9a-f]{64}$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: / transaction$/ })).toBeVisible();
+  await expect(page.getByText(/^Confirmed · \d+ confirmations?$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Block 1' })).toBeVisible();
+  const sender = page.locator('dt:text-is("Sender") + dd').getByRole('button');
+  const address = (await sender.innerText()).trim();
+  expect(address).toMatch(/^D[1-9A-HJ-NP-Za-km-z]{33}$/);
+  await page.screenshot({ path: 'test-results/explorer-transaction.png' });
+
+  await sender.click();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(address) })).toBeVisible();
+  await expect(page.locator('dt:text-is("Balance") + dd')).toContainText('.');
+  await expect(page.getByRole('table', { name: /^Transactions \(\d+\)$/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/explorer-wallet.png' });
+
+  await page.getByRole('button', { name: /^Back to transaction / }).click();
+  await expect(page.getByRole('heading', { level: 2, name: / transaction$/ })).toBeVisible();
+});
+
+test('explorer: a name that is nobody is said plainly', async () => {
+  const box = page.getByRole('searchbox', { name: 'Search the chain' });
+  await box.fill('nosuchdelegate');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'No delegate is registered under the name "nosuchdelegate"',
+  );
+  await box.fill('genesis_3');
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: /^Delegate genesis_3 / })).toBeVisible();
+});
+
+test('fees: a row per transaction type with its static fee', async () => {
+  await go('Fees');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible();
+  const table = page.getByRole('table', { name: /Fees paid per transaction type/ });
+  await expect(table).toBeVisible();
+  await expect(page.getByTestId('fee-row-transfer')).toContainText('0.10000000');
+  const rows = table.locator('tbody tr');
+  expect(await rows.count()).toBeGreaterThanOrEqual(11);
+  for (const key of ['transfer', 'vote', 'multiPayment', 'htlcLock', 'htlcClaim', 'htlcRefund']) {
+    await expect(page.getByTestId(`fee-row-${key}`).locator('td').first()).toContainText(/\d\.\d{8}/);
+  }
+  await page.getByLabel('Statistics over').selectOption('30');
+  await expect(table.locator('caption')).toContainText('the last 30 days');
+  await page.screenshot({ path: 'test-results/fees.png' });
+});
+
+test('randomness: /trng and /trng-1 verified from their block ids', async () => {
+  await go('Randomness');
+  await expect(page.getByTestId('trng-latest-verdict')).toHaveText(/^✓ verified/);
+  await expect(page.getByTestId('trng-previous-verdict')).toHaveText(/^✓ verified/);
+  await expect(page.getByText(/SHA-256\(block id as UTF-8 text\)/).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/randomness.png' });
+});
