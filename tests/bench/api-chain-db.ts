@@ -10,8 +10,6 @@
  * transactions; the delegates' vote balances stay the genesis ones. Every row goes through the schema's indexes and
  * triggers (the API's counters) exactly as the node's own writes do.
  */
-import type { Statement } from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { openDatabase } from '../../src/core/db';
@@ -20,7 +18,8 @@ import { chainDatabasePath } from '../../src/core/node/node';
 import { addressFromPublicKey } from '../../src/core/protocol/crypto';
 import { toHex } from '../../src/core/protocol/hex';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
-import { buildMillionBlockDb, type BlockFiller, type BlockPayload } from './million-blocks';
+import { buildMillionBlockDb } from './million-blocks';
+import { sha256Hex, SyntheticTransactionFiller, type SyntheticTransaction } from './synthetic-transactions';
 
 export const API_BENCH_SIZE = {
   blocks: 1_000_001,
@@ -50,10 +49,6 @@ export function benchWallets(count: number): BenchWallet[] {
   return wallets;
 }
 
-function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
 export function hasApiBenchDb(dataDir: string): boolean {
   const file = chainDatabasePath(dataDir, LOCALNET_NAME);
   if (!existsSync(file)) return false;
@@ -68,19 +63,12 @@ export function hasApiBenchDb(dataDir: string): boolean {
   }
 }
 
-interface BenchTransaction {
-  tx: TransactionData;
-  bytes: Uint8Array;
-  id: string;
-  senderAddress: string;
-}
-
 /** The i-th synthetic transaction: sender i mod N (its nonce counts its turns), recipient a scattered wallet. */
 function transactionAt(
   i: number,
   wallets: readonly BenchWallet[],
   delegates: readonly string[],
-): BenchTransaction {
+): SyntheticTransaction {
   const sender = wallets[i % wallets.length]!;
   const nonce = BigInt(Math.floor(i / wallets.length) + 1);
   const signature = sha256Hex(`sig ${i}`) + sha256Hex(`sig' ${i}`);
@@ -116,69 +104,12 @@ function transactionAt(
   return { tx, bytes, id: sha256Hex(bytes), senderAddress: sender.address };
 }
 
-/** Fills each block with its transactions (the block row's totals come from the same transactions). */
-class TransactionFiller implements BlockFiller {
-  private insert: Statement<unknown[]> | undefined;
-  private pending: { height: number; txs: BenchTransaction[] } | undefined;
-
-  constructor(
-    private readonly wallets: readonly BenchWallet[],
-    private readonly delegates: readonly string[],
-  ) {}
-
-  prepare(db: ReturnType<typeof openDatabase>): void {
+/** The synthetic rows with a page cache big enough for them (api-chain-db's 2,000,000 transactions). */
+class ApiTransactionFiller extends SyntheticTransactionFiller {
+  override prepare(db: ReturnType<typeof openDatabase>): void {
     // The random-key indexes (ids, addresses) of 2,000,000 rows: a 2 GiB page cache keeps inserts off the disk.
     db.pragma('cache_size = -2000000');
-    this.insert = db.prepare<unknown[]>(
-      `INSERT INTO transactions (id, block_height, sequence, version, type_group, type, timestamp, nonce,
-         sender_public_key, sender_address, recipient_address, amount, fee, vendor_field, asset, serialized)
-       VALUES (?, ?, ?, 2, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-  }
-
-  private txsOf(height: number): BenchTransaction[] {
-    if (this.pending?.height !== height) {
-      const first = (height - 2) * API_BENCH_SIZE.transactionsPerBlock;
-      const txs = Array.from({ length: API_BENCH_SIZE.transactionsPerBlock }, (_, k) =>
-        transactionAt(first + k, this.wallets, this.delegates),
-      );
-      this.pending = { height, txs };
-    }
-    return this.pending.txs;
-  }
-
-  payload(height: number): BlockPayload {
-    if (height < 2) return { numberOfTransactions: 0, totalAmount: 0n, totalFee: 0n, payloadLength: 0 };
-    const txs = this.txsOf(height);
-    return {
-      numberOfTransactions: txs.length,
-      totalAmount: txs.reduce((sum, item) => sum + item.tx.amount, 0n),
-      totalFee: txs.reduce((sum, item) => sum + item.tx.fee, 0n),
-      payloadLength: txs.reduce((sum, item) => sum + item.bytes.length, 0),
-    };
-  }
-
-  fill(height: number, timestamp: number): void {
-    if (height < 2 || !this.insert) return;
-    this.txsOf(height).forEach((item, sequence) => {
-      const { tx } = item;
-      this.insert!.run(
-        item.id,
-        BigInt(height),
-        BigInt(sequence),
-        BigInt(tx.type),
-        BigInt(timestamp),
-        tx.nonce,
-        tx.senderPublicKey,
-        item.senderAddress,
-        tx.recipientId ?? null,
-        tx.amount,
-        tx.fee,
-        tx.vendorField ?? null,
-        tx.asset?.votes ? JSON.stringify({ votes: tx.asset.votes }) : null,
-        item.bytes,
-      );
-    });
+    super.prepare(db);
   }
 }
 
@@ -191,7 +122,9 @@ export function buildApiBenchDb(dataDir: string, progress: (stage: string, done:
     dataDir,
     API_BENCH_SIZE.blocks,
     (height) => progress('blocks', height),
-    new TransactionFiller(wallets, delegates),
+    new ApiTransactionFiller(API_BENCH_SIZE.transactionsPerBlock, (i) =>
+      transactionAt(i, wallets, delegates),
+    ),
   );
 
   const db = openDatabase(chainDatabasePath(dataDir, LOCALNET_NAME));

@@ -9,14 +9,13 @@
  * would a real one — but its signature is a placeholder (signing 100,000 transactions would dominate the run).
  * Ids are the SHA256 of those bytes. The wallets' balances and nonces are plausible, not the sum of the rows.
  */
-import type { Statement } from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { openDatabase } from '../../src/core/db';
 import { LOCALNET_NAME, localnet, localnetWallets } from '../../src/core/node/localnet';
 import { chainDatabasePath } from '../../src/core/node/node';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
 import { benchWallets, type BenchWallet } from './api-chain-db';
-import { buildMillionBlockDb, type BlockFiller, type BlockPayload } from './million-blocks';
+import { buildMillionBlockDb } from './million-blocks';
+import { sha256Hex, SyntheticTransactionFiller, type SyntheticTransaction } from './synthetic-transactions';
 
 export const HISTORY_SIZE = {
   transactions: 100_000,
@@ -33,17 +32,6 @@ export interface HistoryChain {
   blocks: number;
 }
 
-interface Row {
-  tx: TransactionData;
-  bytes: Uint8Array;
-  id: string;
-  senderAddress: string;
-}
-
-function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
 /**
  * The i-th transaction of the history: even ones the history wallet sends (every 25th of them a vote), odd
  * ones a counterpart sends to it; every 10th carries a memo. Each sender's nonce counts its own transactions.
@@ -57,7 +45,7 @@ class HistoryRows {
     private readonly delegate: string,
   ) {}
 
-  at(i: number): Row {
+  at(i: number): SyntheticTransaction {
     const other = this.counterparts[i % this.counterparts.length]!;
     const outgoing = i % 2 === 0;
     const sender = outgoing ? this.owner : other;
@@ -88,76 +76,19 @@ class HistoryRows {
   }
 }
 
-/** Writes each block's 50 transactions with the block (BlockFiller, million-blocks.ts). */
-class HistoryFiller implements BlockFiller {
-  private insert: Statement<unknown[]> | undefined;
-  private pending: { height: number; rows: Row[] } | undefined;
-
-  constructor(private readonly source: HistoryRows) {}
-
-  prepare(db: ReturnType<typeof openDatabase>): void {
-    this.insert = db.prepare<unknown[]>(
-      `INSERT INTO transactions (id, block_height, sequence, version, type_group, type, timestamp, nonce,
-         sender_public_key, sender_address, recipient_address, amount, fee, vendor_field, asset, serialized)
-       VALUES (?, ?, ?, 2, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-  }
-
-  private rowsOf(height: number): Row[] {
-    if (this.pending?.height !== height) {
-      const first = (height - 2) * HISTORY_SIZE.perBlock;
-      const rows = Array.from({ length: HISTORY_SIZE.perBlock }, (_, k) => this.source.at(first + k));
-      this.pending = { height, rows };
-    }
-    return this.pending.rows;
-  }
-
-  payload(height: number): BlockPayload {
-    if (height < 2) return { numberOfTransactions: 0, totalAmount: 0n, totalFee: 0n, payloadLength: 0 };
-    const rows = this.rowsOf(height);
-    return {
-      numberOfTransactions: rows.length,
-      totalAmount: rows.reduce((sum, row) => sum + row.tx.amount, 0n),
-      totalFee: rows.reduce((sum, row) => sum + row.tx.fee, 0n),
-      payloadLength: rows.reduce((sum, row) => sum + row.bytes.length, 0),
-    };
-  }
-
-  fill(height: number, timestamp: number): void {
-    if (height < 2 || !this.insert) return;
-    this.rowsOf(height).forEach((row, sequence) => {
-      const { tx } = row;
-      this.insert!.run(
-        row.id,
-        BigInt(height),
-        BigInt(sequence),
-        BigInt(tx.type),
-        BigInt(timestamp),
-        tx.nonce,
-        tx.senderPublicKey,
-        row.senderAddress,
-        tx.recipientId ?? null,
-        tx.amount,
-        tx.fee,
-        tx.vendorField ?? null,
-        tx.asset?.votes ? JSON.stringify({ votes: tx.asset.votes }) : null,
-        row.bytes,
-      );
-    });
-  }
-}
-
 /** Builds the chain in `dataDir` (which it empties first); returns the history wallet's address. */
 export function buildHistoryChain(dataDir: string): HistoryChain {
   const [owner, ...counterparts] = benchWallets(1 + HISTORY_SIZE.counterparts);
   const delegate = localnetWallets().find((wallet) => wallet.role === 'delegate');
   if (!owner || !delegate) throw new Error('the localnet has no delegate to vote for');
   const blocks = 1 + HISTORY_SIZE.transactions / HISTORY_SIZE.perBlock;
+  const rows = new HistoryRows(owner, counterparts, delegate.publicKey);
   buildMillionBlockDb(
     dataDir,
     blocks,
     () => undefined,
-    new HistoryFiller(new HistoryRows(owner, counterparts, delegate.publicKey)),
+    // Each block's 50 transactions, written with the block.
+    new SyntheticTransactionFiller(HISTORY_SIZE.perBlock, (i) => rows.at(i)),
   );
 
   const db = openDatabase(chainDatabasePath(dataDir, LOCALNET_NAME));

@@ -4,39 +4,25 @@
  * fee table with a static fee per type, and the randomness screen verifying /trng from the block id.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { closePage, createVault, go, openPage } from './support/shell';
 
-const token = process.env['VOTARY_SERVE_TOKEN'] ?? '';
 const PASSWORD = 'e2e explorer password 1';
 
 test.describe.configure({ mode: 'serial' });
 
 let page: Page;
-const pageErrors: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await openPage(browser);
 });
-test.afterAll(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
-});
-
-async function go(name: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
-}
+test.afterAll(() => closePage(page));
 
 test('create the vault (the shell needs one; these screens have their own server and chain)', async () => {
-  await page.goto(`/#token=${token}`);
-  await expect(page.getByRole('heading', { name: 'Create your vault' })).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create vault' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await createVault(page, PASSWORD);
 });
 
 test('explorer: a height → its block → a transaction → the sender wallet, and back', async () => {
-  await go('Explorer');
+  await go(page, 'Explorer');
   await expect(page.getByRole('heading', { level: 1, name: 'Explorer' })).toBeVisible();
   const box = page.getByRole('searchbox', { name: 'Search the chain' });
   await box.fill('1');
@@ -83,7 +69,7 @@ test('explorer: a name that is nobody is said plainly', async () => {
 });
 
 test('fees: a row per transaction type with its static fee', async () => {
-  await go('Fees');
+  await go(page, 'Fees');
   await expect(page.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible();
   const table = page.getByRole('table', { name: /Fees paid per transaction type/ });
   await expect(table).toBeVisible();
@@ -99,7 +85,7 @@ test('fees: a row per transaction type with its static fee', async () => {
 });
 
 test('randomness: /trng and /trng-1 verified from their block ids', async () => {
-  await go('Randomness');
+  await go(page, 'Randomness');
   await expect(page.getByTestId('trng-latest-verdict')).toHaveText(/^✓ verified/);
   await expect(page.getByTestId('trng-previous-verdict')).toHaveText(/^✓ verified/);
   await expect(page.getByText(/SHA-256\(block id as UTF-8 text\)/).first()).toBeVisible();

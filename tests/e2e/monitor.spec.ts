@@ -6,8 +6,8 @@
  * Screenshots go to test-results/.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { closePage, createVault, go, openPage } from './support/shell';
 
-const token = process.env['VOTARY_SERVE_TOKEN'] ?? '';
 const PASSWORD = 'e2e monitor password 1';
 const DELEGATE = 'genesis_7';
 // A missed slot needs the delegate's turn to come (at most a round, ~21 s) and the monitor's next cycle; clearing
@@ -17,32 +17,18 @@ const ROUND_WAIT = { timeout: 60_000 };
 test.describe.configure({ mode: 'serial' });
 
 let page: Page;
-const pageErrors: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await openPage(browser);
 });
-test.afterAll(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
-});
-
-async function go(name: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
-}
+test.afterAll(() => closePage(page));
 
 test('create the vault (the shell needs one; this journey has its own server and chain)', async () => {
-  await page.goto(`/#token=${token}`);
-  await expect(page.getByRole('heading', { name: 'Create your vault' })).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create vault' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await createVault(page, PASSWORD);
 });
 
 test(`make ${DELEGATE} "my delegate" in the alert settings`, async () => {
-  await go('Alerts');
+  await go(page, 'Alerts');
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enable desktop notifications' })).toBeVisible();
   const mine = page.getByLabel(/My delegates/);
@@ -55,20 +41,20 @@ test(`make ${DELEGATE} "my delegate" in the alert settings`, async () => {
 
 test(`take ${DELEGATE} offline: its slot turns missed and the alert is raised`, async () => {
   test.setTimeout(120_000);
-  await go('Localnet');
+  await go(page, 'Localnet');
   await expect(page.getByTestId('forging-state')).toHaveText('running');
   await page.getByRole('button', { name: `Take ${DELEGATE} offline` }).click();
   await expect(page.getByTestId(`localnet-delegate-${DELEGATE}`)).toContainText('offline');
   await page.screenshot({ path: 'test-results/monitor-localnet-offline.png', fullPage: true });
 
-  await go('Round');
+  await go(page, 'Round');
   const slot = page.getByTestId(`slot-${DELEGATE}`);
   await expect(slot).toHaveAttribute('data-state', 'missed', ROUND_WAIT);
   await expect(slot).toContainText('Missed');
   await page.screenshot({ path: 'test-results/monitor-round-missed.png', fullPage: true });
 
   await expect(page.getByTestId('alert-badge')).toBeVisible(ROUND_WAIT);
-  await go('Alerts');
+  await go(page, 'Alerts');
   const raised = page.getByTestId('open-alerts').getByTestId('alert-delegate-missed-slot');
   await expect(raised).toContainText(`${DELEGATE} missed slot`, ROUND_WAIT);
   await page.screenshot({ path: 'test-results/monitor-alert-raised.png', fullPage: true });
@@ -76,18 +62,18 @@ test(`take ${DELEGATE} offline: its slot turns missed and the alert is raised`, 
 
 test(`bring ${DELEGATE} back online: it forges again and the alert clears`, async () => {
   test.setTimeout(120_000);
-  await go('Localnet');
+  await go(page, 'Localnet');
   await page.getByRole('button', { name: `Bring ${DELEGATE} online` }).click();
   await expect(page.getByTestId(`localnet-delegate-${DELEGATE}`)).toContainText('online');
 
-  await go('Alerts');
+  await go(page, 'Alerts');
   await expect(page.getByTestId('no-open-alerts')).toBeVisible(ROUND_WAIT);
   const cleared = page.getByTestId('recent-alerts').getByTestId('alert-delegate-missed-slot').first();
   await expect(cleared).toContainText('Cleared');
   await expect(page.getByTestId('alert-badge')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/monitor-alert-cleared.png', fullPage: true });
 
-  await go('Round');
+  await go(page, 'Round');
   await expect(page.getByTestId(`slot-${DELEGATE}`)).toHaveAttribute(
     'data-state',
     /forged|upcoming|current/,
@@ -97,7 +83,7 @@ test(`bring ${DELEGATE} back online: it forges again and the alert clears`, asyn
 });
 
 test('the other monitor screens render: delegates with productivity, node health charts', async () => {
-  await go('Delegates');
+  await go(page, 'Delegates');
   const row = page.getByTestId(`delegate-row-${DELEGATE}`);
   await expect(row).toBeVisible();
   await expect(page.getByTestId('delegates-active').getByRole('row')).toHaveCount(22);
@@ -107,7 +93,7 @@ test('the other monitor screens render: delegates with productivity, node health
   await expect(page.getByTestId('delegate-blocks').getByRole('row').nth(1)).toBeVisible();
   await page.screenshot({ path: 'test-results/monitor-delegate-page.png', fullPage: true });
 
-  await go('Node health');
+  await go(page, 'Node health');
   await expect(page.getByTestId('watched-nodes').getByRole('row')).not.toHaveCount(1);
   await expect(page.getByRole('figure', { name: 'Latency over time' })).toBeVisible();
   await expect(page.locator('.chart-canvas canvas').first()).toBeVisible();
@@ -116,7 +102,7 @@ test('the other monitor screens render: delegates with productivity, node health
 
 test('localnet panel: pause and resume forging, save a snapshot, roll back to it (confirm step), delete it', async () => {
   test.setTimeout(60_000);
-  await go('Localnet');
+  await go(page, 'Localnet');
   await page.getByRole('button', { name: 'Pause forging' }).click();
   await expect(page.getByTestId('forging-state')).toHaveText('paused');
   await page.getByRole('button', { name: 'Resume forging' }).click();

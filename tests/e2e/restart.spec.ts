@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import type * as FakeNodes from '../client/support/fake-node';
+import { go, submitNewVault } from './support/shell';
 
 const PORT = 4321;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -85,10 +86,6 @@ async function stopHost(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
-async function go(name: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
-}
-
 test.beforeAll(async ({ browser }) => {
   dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-restart-'));
   const { startFakeNode } = await loadFakeNodes();
@@ -108,12 +105,9 @@ test.afterAll(async () => {
 
 test('create the vault and two wallets, fund one, send to the other', async () => {
   await page.goto(`${URL_BASE}/#token=${TOKEN}`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create vault' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await submitNewVault(page, PASSWORD);
 
-  await go('Wallets');
+  await go(page, 'Wallets');
   for (const [name, passphrase] of [
     ['Keeper', 'votary restart keeper wallet passphrase'],
     ['Receiver', 'votary restart receiver wallet passphrase'],
@@ -132,22 +126,22 @@ test('create the vault and two wallets, fund one, send to the other', async () =
   await page.getByRole('button', { name: 'Fund Keeper from faucet (test tokens)' }).click();
   await expect(page.getByTestId(`balance-${keeper}`)).toContainText('1,000.00000000', BLOCK_WAIT);
 
-  await go('Send');
+  await go(page, 'Send');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Keeper · ${keeper}` });
   await page.getByLabel('Recipient address').fill(receiver);
   await page.getByLabel('Amount').fill('42');
   await page.getByLabel('Memo (public, optional)').fill('kept across a restart');
   await page.getByRole('button', { name: 'Review' }).click();
   await page.getByRole('button', { name: 'Sign and send' }).click();
-  await go('Pending');
+  await go(page, 'Pending');
   const sent = page.getByRole('row').filter({ hasText: receiver });
   await expect(sent.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
-  await go('Wallets');
+  await go(page, 'Wallets');
   await expect(page.getByTestId(`balance-${receiver}`)).toContainText('42.00000000', BLOCK_WAIT);
 });
 
 test('change settings: auto-lock, theme, and a remote network with two peers', async () => {
-  await go('Settings');
+  await go(page, 'Settings');
   await page.getByLabel('Lock the vault after this many idle minutes (0 = never)').fill('7');
   await page.getByRole('button', { name: 'Save auto-lock' }).click();
   await page.getByRole('radio', { name: 'Dark' }).check();
@@ -188,13 +182,13 @@ test('start it again: the page reconnects by itself to a locked vault', async ()
 });
 
 test('wallets, names, balances, history, the pending list and the settings are all there', async () => {
-  await go('Wallets');
+  await go(page, 'Wallets');
   await expect(page.getByRole('listitem', { name: 'Wallet Keeper' })).toContainText(keeper);
   await expect(page.getByRole('listitem', { name: 'Wallet Receiver' })).toContainText(receiver);
   await expect(page.getByTestId(`balance-${receiver}`)).toContainText('42.00000000', BLOCK_WAIT);
   await expect(page.getByTestId(`balance-${keeper}`)).toContainText('957.', BLOCK_WAIT);
 
-  await go('Pending');
+  await go(page, 'Pending');
   await expect(page.getByRole('row').filter({ hasText: receiver }).locator('.status')).toHaveText(
     'confirmed',
   );
@@ -203,14 +197,14 @@ test('wallets, names, balances, history, the pending list and the settings are a
   );
   await page.screenshot({ path: 'test-results/restart-pending.png', fullPage: true });
 
-  await go('Wallets');
+  await go(page, 'Wallets');
   await page.getByRole('button', { name: 'Open Keeper' }).click();
   const history = page.getByRole('list', { name: 'Transaction history' });
   await expect(history.getByRole('listitem').filter({ hasText: 'sent' }).first()).toBeVisible(BLOCK_WAIT);
   await expect(history.getByRole('listitem').filter({ hasText: 'received' }).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/restart-wallet.png', fullPage: true });
 
-  await go('Settings');
+  await go(page, 'Settings');
   await expect(page.getByLabel('Lock the vault after this many idle minutes (0 = never)')).toHaveValue('7');
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -239,7 +233,7 @@ test('settings edit the network: remove a peer, then the network behind a confir
 });
 
 test('the vote list pages through the delegates', async () => {
-  await go('Vote');
+  await go(page, 'Vote');
   await expect(page.getByTestId('delegate-pager')).toHaveText(/^Page 1 of 1 · 21 delegates$/);
   await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
   await page.getByLabel('Search delegates').fill('genesis_2');
@@ -249,15 +243,15 @@ test('the vote list pages through the delegates', async () => {
 
 test('second passphrase: register, remove from the vault (confirm step), add it back (checked)', async () => {
   const SECOND = 'an e2e restart second passphrase';
-  await go('Delegate');
+  await go(page, 'Delegate');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Keeper · ${keeper}` });
   await page.getByRole('textbox', { name: 'Second passphrase', exact: true }).fill(SECOND);
   await page.getByRole('button', { name: 'Register second passphrase' }).click();
-  await go('Pending');
+  await go(page, 'Pending');
   const row = page.getByRole('row').filter({ hasText: 'secondSignature' }).first();
   await expect(row.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
 
-  await go('Wallets');
+  await go(page, 'Wallets');
   await page.getByRole('button', { name: 'Open Keeper' }).click();
   const state = page.getByTestId('second-passphrase-state');
   await expect(state).toHaveText('Stored in the vault: this wallet co-signs with it.');

@@ -4,8 +4,8 @@
  * see it confirmed, a memo that looks like a phrase refused; then lock, a wrong password, unlock.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { closePage, go, openFirstRun, openPage, submitNewVault } from './support/shell';
 
-const token = process.env['VOTARY_SERVE_TOKEN'] ?? '';
 const PASSWORD = 'e2e vault password 1';
 // Generous: blocks are 1 s but the machine may be loaded.
 const BLOCK_WAIT = { timeout: 45_000 };
@@ -16,36 +16,23 @@ let page: Page;
 let mainAddress = '';
 let secondAddress = '';
 let phrase: string[] = [];
-const pageErrors: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await openPage(browser);
 });
-test.afterAll(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
-});
-
-async function go(name: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
-}
+test.afterAll(() => closePage(page));
 
 test('create the vault', async () => {
-  await page.goto(`/#token=${token}`);
-  await expect(page.getByRole('heading', { name: 'Create your vault' })).toBeVisible();
+  await openFirstRun(page);
   const password = page.getByLabel('Password', { exact: true });
   await expect(password).toHaveAttribute('type', 'password');
   await expect(password).toHaveAttribute('autocomplete', 'off');
-  await password.fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create vault' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await submitNewVault(page, PASSWORD);
   await page.screenshot({ path: 'test-results/dashboard-empty.png' });
 });
 
 test('create a wallet and confirm its phrase (wrong words refused)', async () => {
-  await go('Wallets');
+  await go(page, 'Wallets');
   await page.getByRole('button', { name: 'Create wallet' }).click();
   await page.getByLabel('Wallet name (optional)').fill('Main');
   await page.getByRole('button', { name: 'Generate recovery phrase' }).click();
@@ -94,7 +81,7 @@ test('import a second wallet by passphrase', async () => {
 });
 
 test('a memo that looks like a recovery phrase is refused', async () => {
-  await go('Send');
+  await go(page, 'Send');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
   await page.getByLabel('Recipient address').fill(secondAddress);
   await page.getByLabel('Amount').fill('1');
@@ -114,20 +101,20 @@ test('send a transfer to the second wallet and see it confirmed', async () => {
   await page.getByRole('button', { name: 'Sign and send' }).click();
   await expect(page.getByTestId('send-status')).toBeVisible();
 
-  await go('Pending');
+  await go(page, 'Pending');
   const sent = page.getByRole('row').filter({ hasText: secondAddress });
   await expect(sent.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
   await page.screenshot({ path: 'test-results/pending-confirmed.png' });
 
-  await go('Wallets');
+  await go(page, 'Wallets');
   await expect(page.getByTestId(`balance-${secondAddress}`)).toContainText('12.50000000', BLOCK_WAIT);
-  await go('Dashboard');
+  await go(page, 'Dashboard');
   await expect(page.getByTestId('node-height')).toHaveText(/Height \d+/);
   await page.screenshot({ path: 'test-results/dashboard.png' });
 });
 
 test('send a multipayment to two recipients', async () => {
-  await go('Send');
+  await go(page, 'Send');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
   await page.getByLabel('Recipient address', { exact: true }).fill(secondAddress);
   await page.getByLabel('Amount', { exact: true }).fill('1');
@@ -141,13 +128,13 @@ test('send a multipayment to two recipients', async () => {
 });
 
 async function expectConfirmed(kind: string) {
-  await go('Pending');
+  await go(page, 'Pending');
   const row = page.getByRole('row').filter({ hasText: kind }).first();
   await expect(row.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
 }
 
 test('vote, then switch the vote in one step', async () => {
-  await go('Vote');
+  await go(page, 'Vote');
   await page
     .getByRole('combobox', { name: 'Voting wallet' })
     .selectOption({ label: `Main · ${mainAddress}` });
@@ -164,7 +151,7 @@ test('vote, then switch the vote in one step', async () => {
 });
 
 test('create a lock and claim it from the second wallet', async () => {
-  await go('Locks');
+  await go(page, 'Locks');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
   await page.getByLabel('Recipient address').fill(secondAddress);
   await page.getByLabel('Amount').fill('5');
@@ -176,10 +163,10 @@ test('create a lock and claim it from the second wallet', async () => {
   expect(secret).toMatch(/^[0-9a-f]{64}$/);
   await page.screenshot({ path: 'test-results/lock-secret.png' });
   await expect(page.getByRole('status')).toContainText(/./);
-  await go('Pending');
+  await go(page, 'Pending');
   await expect(page.getByTestId(`pending-${lockId}`).locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
 
-  await go('Locks');
+  await go(page, 'Locks');
   await page
     .getByRole('combobox', { name: 'From wallet' })
     .selectOption({ label: `Savings · ${secondAddress}` });
@@ -190,7 +177,7 @@ test('create a lock and claim it from the second wallet', async () => {
 });
 
 test('let a lock expire and refund it', async () => {
-  await go('Locks');
+  await go(page, 'Locks');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
   await page.getByLabel('Recipient address').fill(secondAddress);
   await page.getByLabel('Amount').fill('3');
@@ -211,7 +198,7 @@ test('let a lock expire and refund it', async () => {
 });
 
 test('register a delegate, resign, and register a second passphrase', async () => {
-  await go('Delegate');
+  await go(page, 'Delegate');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
   await page.getByLabel(/Delegate name/).fill('e2e_delegate');
   await page.getByRole('button', { name: 'Register', exact: true }).click();
@@ -221,7 +208,7 @@ test('register a delegate, resign, and register a second passphrase', async () =
   await page.getByRole('button', { name: 'Resign' }).click();
   await expect(page.getByText('(resigned)')).toBeVisible(BLOCK_WAIT);
 
-  await go('Delegate');
+  await go(page, 'Delegate');
   const second = page.getByRole('textbox', { name: 'Second passphrase', exact: true });
   await expect(second).toHaveAttribute('type', 'password');
   await second.fill('an e2e second passphrase');
@@ -231,7 +218,7 @@ test('register a delegate, resign, and register a second passphrase', async () =
 });
 
 test('wallet page: details, receive QR, filtered history, CSV export, recovery phrase behind the password', async () => {
-  await go('Wallets');
+  await go(page, 'Wallets');
   await page.getByRole('button', { name: 'Open Main' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Main' })).toBeVisible();
   await expect(page.getByTestId('wallet-balance')).toContainText('.');

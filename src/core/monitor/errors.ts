@@ -4,16 +4,10 @@
  * ERR_MONITOR_UNKNOWN_NODE / ERR_MONITOR_NOT_REMOVABLE (removing one), ERR_MONITOR_UNKNOWN_DELEGATE (a
  * delegate name the network does not know), ERR_MONITOR_NO_DATA (no block seen yet).
  */
-import { ServiceError } from '../services/service-error';
+import { ServiceError, type ServiceErrorCode } from '../services/service-error';
 
-export type MonitorErrorCode =
-  | 'ERR_MONITOR_IDLE'
-  | 'ERR_MONITOR_DUPLICATE'
-  | 'ERR_MONITOR_LIMIT'
-  | 'ERR_MONITOR_UNKNOWN_NODE'
-  | 'ERR_MONITOR_NOT_REMOVABLE'
-  | 'ERR_MONITOR_UNKNOWN_DELEGATE'
-  | 'ERR_MONITOR_NO_DATA';
+/** The monitor's codes are listed once, with the service codes that cross IPC. */
+export type MonitorErrorCode = Extract<ServiceErrorCode, `ERR_MONITOR_${string}`>;
 
 export class MonitorError extends ServiceError {
   constructor(code: MonitorErrorCode, message: string) {

@@ -5,7 +5,7 @@
  */
 import type { Block, Transaction } from '../client';
 import type { BlockDetail, TransactionDetail, VoteTarget } from '../../shared/domain/explorer';
-import { blockView, transactionView } from './views';
+import { blockView, record, text, transactionView } from './views';
 
 export function blockDetail(block: Block): BlockDetail {
   return {
@@ -22,16 +22,6 @@ export function blockDetail(block: Block): BlockDetail {
     payloadLength: block.payload.length,
     ...(block.signature === undefined ? {} : { signature: block.signature }),
   };
-}
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }
 
 /** `+<publicKey>` votes, `-<publicKey>` unvotes (protocol reference: vote asset, AIP-11 type 3). */

@@ -21,9 +21,8 @@ export const PENDING_MAX_ENTRIES = 500;
 
 export const FINAL_STATUSES: ReadonlySet<PendingStatus> = new Set(['confirmed', 'rejected', 'expired']);
 
-/** One tracked transaction as the tracker holds it. */
-export interface PendingRecord {
-  id: string;
+/** What the app sent: the signed transaction and the facts the pending list shows about it. */
+export interface SentTransaction {
   networkId: string;
   walletId?: string;
   sender: string;
@@ -33,7 +32,13 @@ export interface PendingRecord {
   nonce: bigint;
   recipient?: string;
   json: TransactionJson & { id: string };
+  /** Blocks a pool keeps it before dropping it (ARK maxTransactionAge). */
   maxAge: number;
+}
+
+/** One tracked transaction as the tracker holds it. */
+export interface PendingRecord extends SentTransaction {
+  id: string;
   status: PendingStatus;
   reason: string | undefined;
   confirmedHeight: number | undefined;

@@ -7,12 +7,17 @@
  * to disk after every change (pending-store.ts), so a restart resumes following it.
  */
 import { isClientError, type BroadcastResult } from '../client';
-import type { TransactionJson } from '../protocol/transactions';
-import type { TransactionKind } from '../../shared/domain/chain';
 import type { PendingStatus, PendingView } from '../../shared/domain/transactions';
 import type { AppEvents } from './events';
 import type { Networks } from './networks';
-import { FINAL_STATUSES, loadPending, PendingFile, prunePending, type PendingRecord } from './pending-store';
+import {
+  FINAL_STATUSES,
+  loadPending,
+  PendingFile,
+  prunePending,
+  type PendingRecord,
+  type SentTransaction,
+} from './pending-store';
 import { expiredReason, NOT_IN_ANY_POOL, refusalReason, waitingForEarlier, waitingInPool } from './reasons';
 import { ServiceError } from './service-error';
 
@@ -21,19 +26,9 @@ export const DEFAULT_MAX_TRANSACTION_AGE = 2_700;
 /** After this many blocks in a pool without confirmation an entry gets a "stuck" reason. */
 export const STUCK_AFTER_BLOCKS = 3;
 
-export interface TrackInput {
-  networkId: string;
-  walletId?: string;
-  sender: string;
-  kind: TransactionKind;
-  amount: bigint;
-  fee: bigint;
-  nonce: bigint;
-  recipient?: string;
-  json: TransactionJson & { id: string };
+export interface TrackInput extends SentTransaction {
   /** Chain height when it was broadcast. */
   height: number;
-  maxAge: number;
 }
 
 type Entry = PendingRecord;

@@ -86,13 +86,15 @@ export function walletView(wallet: Wallet): ChainWallet {
   };
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
+/** A JSON object read from a loosely checked node answer (an asset), or undefined for anything else. */
+export function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
 }
 
-function text(value: unknown): string | undefined {
+/** A string read from a loosely checked node answer, or undefined for anything else. */
+export function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 

@@ -1,6 +1,7 @@
 /** Chain data read from the active network's node, shaped for the screens; amounts as decimal strings. */
 import { z } from 'zod';
 import { amountString, timestampView } from './common';
+import { CORE_TRANSACTION_KINDS } from './transaction-kinds';
 
 export const delegateSummary = z.object({
   username: z.string(),
@@ -28,20 +29,7 @@ export const chainWallet = z.object({
 });
 export type ChainWallet = z.output<typeof chainWallet>;
 
-export const transactionKind = z.enum([
-  'transfer',
-  'secondSignature',
-  'delegateRegistration',
-  'vote',
-  'multiSignature',
-  'ipfs',
-  'multiPayment',
-  'delegateResignation',
-  'htlcLock',
-  'htlcClaim',
-  'htlcRefund',
-  'other',
-]);
+export const transactionKind = z.enum([...CORE_TRANSACTION_KINDS, 'other']);
 export type TransactionKind = z.output<typeof transactionKind>;
 
 export const transactionDirection = z.enum(['sent', 'received', 'self']);

@@ -3,6 +3,7 @@
  * (`/transactions/fees` and `/node/fees` both key by typeGroup, then by the type's handler key).
  */
 import type { FeesView } from '../../../shared/domain/chain';
+import { CORE_TRANSACTION_KINDS } from '../../../shared/domain/transaction-kinds';
 
 export interface FeeRow {
   typeGroup: string;
@@ -15,19 +16,7 @@ export interface FeeRow {
 }
 
 /** Core types in protocol order (AIP-11 type numbers 0..10); other keys follow alphabetically. */
-const CORE_ORDER = [
-  'transfer',
-  'secondSignature',
-  'delegateRegistration',
-  'vote',
-  'multiSignature',
-  'ipfs',
-  'multiPayment',
-  'delegateResignation',
-  'htlcLock',
-  'htlcClaim',
-  'htlcRefund',
-];
+const CORE_ORDER: readonly string[] = CORE_TRANSACTION_KINDS;
 
 /** `delegateRegistration` → "Delegate registration"; `htlcLock` → "HTLC lock". */
 /** ARK writes these as one word (its wallet and docs). */

@@ -11,6 +11,7 @@ import { useThrottled } from '../../lib/use-throttled';
 import { nodePeers } from '../../services/chain';
 import { monitorOverview, nodeSamples } from '../../services/monitor';
 import { useVotary } from '../../store';
+import { PeersTable } from '../node/PeersTable';
 import { defaultChartNode, SAMPLE_RANGES, samplesToSeries } from './health-model';
 import { WatchedNodes } from './WatchedNodes';
 
@@ -126,29 +127,7 @@ export function HealthPage() {
         </>
       )}
       <h2>Peers</h2>
-      <table>
-        <caption className="visually-hidden">Peers of the active network</caption>
-        <thead>
-          <tr>
-            <th scope="col">Peer</th>
-            <th scope="col">Height</th>
-            <th scope="col">Latency</th>
-            <th scope="col">Health</th>
-          </tr>
-        </thead>
-        <tbody>
-          {peers.map((peer) => (
-            <tr key={peer.url}>
-              <td className="mono small">{peer.url}</td>
-              <td>{peer.height ?? '—'}</td>
-              <td>{peer.latencyMs === undefined ? '—' : `${Math.round(peer.latencyMs)} ms`}</td>
-              <td>
-                {Math.round(peer.health * 100)}%{peer.lastError && ` · ${peer.lastError.message}`}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PeersTable peers={peers} caption="Peers of the active network" />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { PeerStatusView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { nodePeers } from '../../services/chain';
 import { useVotary } from '../../store';
+import { PeersTable } from './PeersTable';
 
 export function NodePage() {
   const node = useVotary((s) => s.node);
@@ -59,28 +60,7 @@ export function NodePage() {
         </>
       )}
       <h2>Peers</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Peer</th>
-            <th scope="col">Height</th>
-            <th scope="col">Latency</th>
-            <th scope="col">Health</th>
-          </tr>
-        </thead>
-        <tbody>
-          {peers.map((peer) => (
-            <tr key={peer.url}>
-              <td className="mono small">{peer.url}</td>
-              <td>{peer.height ?? '—'}</td>
-              <td>{peer.latencyMs === undefined ? '—' : `${Math.round(peer.latencyMs)} ms`}</td>
-              <td>
-                {Math.round(peer.health * 100)}%{peer.lastError && ` · ${peer.lastError.message}`}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PeersTable peers={peers} />
     </section>
   );
 }

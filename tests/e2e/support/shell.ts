@@ -1,0 +1,47 @@
+/**
+ * Steps the browser-shell journeys share: one page per serial spec that fails the spec on an uncaught page error,
+ * the sidebar navigation, and creating the vault (the shell shows nothing else until one exists).
+ */
+import { expect, type Browser, type Page } from '@playwright/test';
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** A new page that records every uncaught error, for closePage to check. */
+export async function openPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  pageErrors.set(page, errors);
+  return page;
+}
+
+/** Closes the page, then fails if it threw any uncaught error while the spec ran. */
+export async function closePage(page: Page): Promise<void> {
+  await page.close();
+  expect(pageErrors.get(page) ?? []).toEqual([]);
+}
+
+/** Opens a screen from the main navigation. */
+export async function go(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+}
+
+/** Opens the shell with the run's token (the config's `votary serve`) and waits for the first-run screen. */
+export async function openFirstRun(page: Page): Promise<void> {
+  await page.goto(`/#token=${process.env['VOTARY_SERVE_TOKEN'] ?? ''}`);
+  await expect(page.getByRole('heading', { name: 'Create your vault' })).toBeVisible();
+}
+
+/** Fills the first-run form with the password twice and waits for the dashboard. */
+export async function submitNewVault(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create vault' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** Creates the vault from the first-run screen and lands on the dashboard. */
+export async function createVault(page: Page, password: string): Promise<void> {
+  await openFirstRun(page);
+  await submitNewVault(page, password);
+}
