@@ -4,19 +4,10 @@ import { approvalOf } from '../../src/core/api/data/approval';
 import type { Wallet } from '../../src/core/node/state';
 import { user1 } from './support/api-chain';
 import { startDposChain, switchTarget, type DposChain } from './support/dpos-chain';
-import { at, get, items } from './support/http';
+import { at, items, publicApi } from './support/http';
 
 let chain: DposChain;
-const api = (url: string) => get(chain.server.publicApp, `/api${url}`);
-const data = async (url: string) => {
-  const answer = await api(url);
-  if (answer.status !== 200) throw new Error(`${url}: ${answer.text}`);
-  return items(answer.body, 'data');
-};
-const error = async (url: string) => {
-  const answer = await api(url);
-  return { status: answer.status, message: at(answer.body, 'message') };
-};
+const { api, data, error } = publicApi(() => chain.server.publicApp);
 
 /** Every delegate wallet of the node's state. */
 const delegates = () =>

@@ -4,21 +4,12 @@ import { approvalOf } from '../../src/core/api/data/approval';
 import type { Wallet } from '../../src/core/node/state';
 import { user1, user2, user3, votedDelegate } from './support/api-chain';
 import { lateDelegate, startDposChain, switchTarget, type DposChain } from './support/dpos-chain';
-import { at, get, items } from './support/http';
+import { at, items, publicApi } from './support/http';
 
 let chain: DposChain;
-const api = (url: string) => get(chain.server.publicApp, `/api${url}`);
-const data = async (url: string) => {
-  const answer = await api(url);
-  if (answer.status !== 200) throw new Error(`${url}: ${answer.text}`);
-  return items(answer.body, 'data');
-};
+const { api, data, error } = publicApi(() => chain.server.publicApp);
 const names = async (url: string) => (await data(url)).map((d) => at(d, 'username'));
 const sortedNames = async (url: string) => (await names(url)).sort();
-const error = async (url: string) => {
-  const answer = await api(url);
-  return { status: answer.status, message: at(answer.body, 'message') };
-};
 
 /** Every delegate wallet of the node's state. */
 const delegates = () =>

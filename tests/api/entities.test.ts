@@ -1,16 +1,12 @@
 /** GET /entities, /entities/{id} (ark-core-api.md §6.8, §6.18; public-api.md §4.5). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user1, user2, user3 } from './support/api-chain';
-import { at, get, items } from './support/http';
+import { at, items, publicApi } from './support/http';
 import { IPFS_2, startLockEntityChain, type LockEntityChain } from './support/lock-entity-chain';
 
 let chain: LockEntityChain;
-const api = (url: string) => get(chain.server.publicApp, `/api${url}`);
-const namesOf = async (url: string) => {
-  const answer = await api(url);
-  if (answer.status !== 200) throw new Error(`${url}: ${answer.text}`);
-  return items(answer.body, 'data').map((entity) => at(entity, 'data', 'name'));
-};
+const { api, data } = publicApi(() => chain.server.publicApp);
+const namesOf = async (url: string) => (await data(url)).map((entity) => at(entity, 'data', 'name'));
 const messageOf = async (url: string) => {
   const answer = await api(url);
   expect(answer.status, answer.text).toBe(422);

@@ -3,19 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localnet } from '../../src/core/node/localnet';
 import { formatTimestamp } from '../../src/core/protocol/time';
 import { SECRET_HASH, VTY, faucet, user1, user2, user3 } from './support/api-chain';
-import { at, get, items, request } from './support/http';
+import { at, items, request, publicApi } from './support/http';
 import { EXPIRE_HASH, startLockEntityChain, type LockEntityChain } from './support/lock-entity-chain';
 import { recordQueries, type RecordedQuery } from './support/query-recorder';
 
 let chain: LockEntityChain;
-const api = (url: string) => get(chain.server.publicApp, `/api${url}`);
+const { api, data } = publicApi(() => chain.server.publicApp);
+const idsOf = async (url: string) => (await data(url)).map((lock) => at(lock, 'lockId'));
 const unlocked = (url: string, body?: unknown) =>
   request(chain.server.publicApp, 'POST', `/api/locks/unlocked${url}`, body === undefined ? {} : { body });
-const idsOf = async (url: string) => {
-  const answer = await api(url);
-  if (answer.status !== 200) throw new Error(`${url}: ${answer.text}`);
-  return items(answer.body, 'data').map((lock) => at(lock, 'lockId'));
-};
 const txIdsOf = async (url: string, body?: unknown) => {
   const answer = await unlocked(url, body);
   if (answer.status !== 200) throw new Error(`${url} ${JSON.stringify(body)}: ${answer.text}`);

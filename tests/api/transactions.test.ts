@@ -12,15 +12,11 @@ import {
   votedDelegate,
   type ApiChain,
 } from './support/api-chain';
-import { at, get, items } from './support/http';
+import { at, items, publicApi } from './support/http';
 
 let chain: ApiChain;
-const api = (url: string) => get(chain.server.publicApp, `/api${url}`);
-const idsOf = async (url: string) => {
-  const answer = await api(url);
-  if (answer.status !== 200) throw new Error(`${url}: ${answer.text}`);
-  return items(answer.body, 'data').map((tx) => at(tx, 'id'));
-};
+const { api, data } = publicApi(() => chain.server.publicApp);
+const idsOf = async (url: string) => (await data(url)).map((tx) => at(tx, 'id'));
 const sorted = (ids: unknown[]) => [...ids].sort();
 beforeAll(async () => {
   chain = await startApiChain();

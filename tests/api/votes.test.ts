@@ -2,19 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user1, user3, votedDelegate } from './support/api-chain';
 import { startDposChain, switchTarget, type DposChain } from './support/dpos-chain';
-import { at, get, items } from './support/http';
+import { at, items, publicApi } from './support/http';
 
 let chain: DposChain;
-const api = (url: string) => get(chain.server.publicApp, `/api${url}`);
-const ids = async (url: string) => {
-  const answer = await api(url);
-  if (answer.status !== 200) throw new Error(`${url}: ${answer.text}`);
-  return items(answer.body, 'data').map((tx) => at(tx, 'id'));
-};
-const error = async (url: string) => {
-  const answer = await api(url);
-  return { status: answer.status, message: at(answer.body, 'message') };
-};
+const { api, data, error } = publicApi(() => chain.server.publicApp);
+const ids = async (url: string) => (await data(url)).map((tx) => at(tx, 'id'));
 const voteCount = () =>
   Number(
     (

@@ -2,20 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faucet, user1 } from './support/api-chain';
 import { startDposChain, user4, type DposChain } from './support/dpos-chain';
-import { at, get, items } from './support/http';
+import { at, publicApi } from './support/http';
 
 let chain: DposChain;
-const api = (url: string) => get(chain.server.publicApp, `/api${url}`);
-const data = async (url: string) => {
-  const answer = await api(url);
-  if (answer.status !== 200) throw new Error(`${url}: ${answer.text}`);
-  return items(answer.body, 'data');
-};
+const { api, data, error } = publicApi(() => chain.server.publicApp);
 const ids = async (url: string) => (await data(url)).map((tx) => at(tx, 'id'));
-const error = async (url: string) => {
-  const answer = await api(url);
-  return { status: answer.status, message: at(answer.body, 'message') };
-};
 const lockId = () => chain.txs.lock.id!;
 
 beforeAll(async () => {

@@ -13,21 +13,12 @@ import {
   user4,
   type DposChain,
 } from './support/dpos-chain';
-import { at, get, items } from './support/http';
+import { at, items, publicApi } from './support/http';
 
 let chain: DposChain;
-const api = (url: string) => get(chain.server.publicApp, `/api${url}`);
-const data = async (url: string) => {
-  const answer = await api(url);
-  if (answer.status !== 200) throw new Error(`${url}: ${answer.text}`);
-  return items(answer.body, 'data');
-};
+const { api, data, error } = publicApi(() => chain.server.publicApp);
 const addresses = async (url: string) => (await data(url)).map((w) => at(w, 'address'));
 const sorted = async (url: string) => (await addresses(url)).sort();
-const error = async (url: string) => {
-  const answer = await api(url);
-  return { status: answer.status, message: at(answer.body, 'message') };
-};
 const walletCount = () =>
   Number((chain.node.store.db.prepare('SELECT count(*) AS n FROM wallets').get() as { n: bigint }).n);
 const stored = () => chain.node.store.state().snapshot().wallets;

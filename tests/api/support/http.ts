@@ -62,3 +62,25 @@ export const get = (app: FastifyInstance, url: string, headers?: Record<string, 
   request(app, 'GET', url, headers ? { headers } : {});
 
 export const post = (app: FastifyInstance, url: string, body: unknown) => request(app, 'POST', url, { body });
+
+/**
+ * GET helpers for the public API's `/api…` URLs of a test chain's server (`app` is read on each call: the chain
+ * starts in beforeAll).
+ */
+export function publicApi(app: () => FastifyInstance) {
+  const api = (url: string) => get(app(), `/api${url}`);
+  return {
+    api,
+    /** The `data` array of a 200 answer; any other answer fails the test with its text. */
+    data: async (url: string): Promise<unknown[]> => {
+      const answer = await api(url);
+      if (answer.status !== 200) throw new Error(`${url}: ${answer.text}`);
+      return items(answer.body, 'data');
+    },
+    /** The status and message of an error answer. */
+    error: async (url: string) => {
+      const answer = await api(url);
+      return { status: answer.status, message: at(answer.body, 'message') };
+    },
+  };
+}
