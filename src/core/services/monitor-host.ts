@@ -48,12 +48,11 @@ export function openMonitor(deps: MonitorHostDeps): NodeMonitor {
       }),
     onDefect: deps.onDefect,
   });
-  deps.node.on('block', () => {
+  const chainMoved = () => {
     if (deps.networks.activeId === EMBEDDED_NETWORK_ID) monitor.trigger();
-  });
-  deps.node.on('revert', () => {
-    if (deps.networks.activeId === EMBEDDED_NETWORK_ID) monitor.trigger();
-  });
+  };
+  deps.node.on('block', chainMoved);
+  deps.node.on('revert', chainMoved);
   return monitor;
 }
 
