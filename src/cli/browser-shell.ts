@@ -7,6 +7,10 @@
  *   - the WebSocket's Origin must be this server's page (cross-site WebSocket hijacking);
  *   - a per-launch random token, given in the URL's #fragment (never sent to a server or in a Referer), must be
  *     presented to open the bridge: wrong or missing token → the upgrade is refused with 401.
+ * And no client can take the host down (docs/design/security.md): every socket has an error listener, so a reset,
+ * an oversized or non-UTF-8 frame or any protocol error closes that one connection and is logged once; frames
+ * nested too deeply are refused before anything walks them; the HTTP server has the same deadlines and
+ * connection cap as the API (connection-limits.ts); a bridge connection that stops answering pings is dropped.
  * Wire format: `{id, channel, payload}` → `{id, result: IpcResult}`; pushes are `{event, payload}`.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -15,8 +19,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { applyConnectionLimits, type ConnectionLimits } from '../core/api/http/connection-limits';
 import type { EventListener, RequestHandler } from '../core/services';
 import { BRIDGE_ERROR_CODES, ipcError } from '../shared/ipc/errors';
+import { jsonTooDeep } from '../shared/lib/json-depth';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,6 +38,10 @@ const CONTENT_TYPES: Record<string, string> = {
 /** One request frame may carry at most this much (the largest real request, a multipayment, is far smaller). */
 const MAX_FRAME_BYTES = 1024 * 1024;
 export const BRIDGE_PATH = '/bridge';
+/** A bridge connection that does not answer a ping within this is dead (a sleeping laptop, a dropped tab). */
+const HEARTBEAT_MS = 30_000;
+/** The page has one bridge connection; a few more cover reloads and a second tab. */
+const MAX_CONNECTIONS = 64;
 
 /** What the shell needs from the core: AppCore satisfies it. */
 export interface ShellCore {
@@ -47,6 +57,10 @@ export interface BrowserShellOptions {
   port: number;
   /** Default: 32 random bytes, base64url. */
   token?: string;
+  /** Where connection errors are reported, one line each; default stderr. */
+  log?: (line: string) => void;
+  /** Tests shorten the HTTP deadlines. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface BrowserShell {
@@ -75,17 +89,40 @@ function allowedHosts(port: number): string[] {
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   const token = options.token ?? newBridgeToken();
   let port = options.port;
+  const log = options.log ?? ((line: string) => process.stderr.write(`votary serve: ${line}\n`));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const server: Server = createServer((req, res) => serveFile(req, res, options.rendererDir, port));
+  applyConnectionLimits(server, { maxConnections: MAX_CONNECTIONS, ...options.limits });
+  sockets.on('error', (error) => log(`bridge server error: ${error.message}`));
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node's HTTP server stops watching a socket once it is handed over for an upgrade: from here on an error
+    // on it (a reset, a write after the peer left) must be caught here, or it would end the process.
+    const onSocketError = (error: Error) => {
+      log(`connection error before the bridge opened: ${error.message}`);
+      socket.destroy();
+    };
+    socket.on('error', onSocketError);
     const refusal = checkUpgrade(req, port, token);
     if (refusal !== undefined) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    sockets.handleUpgrade(req, socket, head, (ws) => connect(ws, options.core));
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      socket.off('error', onSocketError);
+      connect(ws, options.core, log);
+    });
   });
+  const heartbeat = setInterval(() => {
+    for (const client of sockets.clients) {
+      if (alive.get(client) === false) {
+        client.terminate();
+        continue;
+      }
+      alive.set(client, false);
+      client.ping();
+    }
+  }, HEARTBEAT_MS).unref();
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -102,6 +139,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     token,
     url: `http://127.0.0.1:${port}/#token=${token}`,
     close: async () => {
+      clearInterval(heartbeat);
       for (const client of sockets.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -126,10 +164,18 @@ function checkUpgrade(req: IncomingMessage, port: number, token: string): string
   return undefined;
 }
 
-function connect(ws: WebSocket, core: ShellCore): void {
+/** Whether each bridge connection answered the last heartbeat ping. */
+const alive = new WeakMap<WebSocket, boolean>();
+
+function connect(ws: WebSocket, core: ShellCore, log: (line: string) => void): void {
   const send = (message: unknown) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
+  alive.set(ws, true);
+  ws.on('pong', () => alive.set(ws, true));
+  // A protocol error (oversized or non-UTF-8 frame, bad opcode, unmasked frame, reset): ws closes the connection
+  // after emitting it; this listener is what keeps it from becoming an uncaught exception.
+  ws.on('error', (error) => log(`bridge connection closed: ${error.message}`));
   const unsubscribe = core.subscribe((event, payload) => send({ event, payload }));
   ws.on('close', unsubscribe);
   ws.on('message', (data: RawData, isBinary: boolean) => {
@@ -152,11 +198,11 @@ function parseFrame(data: RawData, isBinary: boolean): Frame {
     error: ipcError(BRIDGE_ERROR_CODES.invalidRequest, message),
   });
   if (isBinary) return invalid(null, 'The bridge takes JSON text frames.');
+  const text = Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(toBuffers(data)).toString('utf8');
+  if (jsonTooDeep(text)) return invalid(null, 'The frame nests too deeply.');
   let message: unknown;
   try {
-    message = JSON.parse(
-      Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(toBuffers(data)).toString('utf8'),
-    );
+    message = JSON.parse(text);
   } catch {
     return invalid(null, 'The frame is not JSON.');
   }

@@ -202,8 +202,8 @@ const segment = fc.oneof(
   ),
 );
 
-function expectClientSafe(status: number, text: string): void {
-  expect(status, text).toBeLessThan(500);
+function expectClientSafe(status: number, text: string, context = text): void {
+  expect(status, context).toBeLessThan(500);
   if (status >= 400)
     expect(JSON.parse(text)).toMatchObject({
       statusCode: status,
@@ -324,5 +324,56 @@ describe('no 5xx from POST /locks/unlocked', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/** Every query parameter the routes read as a number (page, limits, ranges, heights, amounts, days …). */
+const NUMERIC_KEYS = KEYS.filter(
+  (k) =>
+    /^(page|limit|offset|height|timestamp|nonce|type|typeGroup|fee|days|rank|balance|votes|sequence)\b/.test(k) ||
+    /\.(from|to)$/.test(k) ||
+    /^(amount|totalAmount|expirationValue|production|forged|blocks)\b/.test(k),
+);
+const HUGE = ['1e309', '-1e309', '1e308', '9e99', '-9e99', 'Infinity', 'NaN', '1e-400', '99999999999999999999999'];
+
+describe('no 5xx for deep nesting and non-finite or huge numbers', () => {
+  it('every numeric parameter of every route with values beyond any integer', async () => {
+    for (const route of ROUTES) {
+      const path = route.replace('{id}', 'genesis_1');
+      for (const key of NUMERIC_KEYS) {
+        for (const huge of HUGE) {
+          const answer = await request(chain.server.publicApp, 'GET', `${path}?${key}=${huge}`);
+          expectClientSafe(answer.status, answer.text, `${path}?${key}=${huge} → ${answer.text}`);
+        }
+      }
+    }
+    for (const path of SECONDARY) {
+      for (const huge of HUGE) {
+        const answer = await request(chain.server.secondaryApp, 'GET', `${path}?limit=${huge}`, {
+          headers: { host: '127.0.0.1:4004' },
+        });
+        expectClientSafe(answer.status, answer.text);
+      }
+    }
+  });
+
+  it('bodies nested 100,000 levels deep on every POST route', async () => {
+    const deepArray = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const deepObject = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    for (const path of ['/api/transactions', '/api/locks/unlocked', '/api/blocks']) {
+      for (const payload of [
+        deepArray,
+        deepObject,
+        `{"transactions":${deepArray}}`,
+        `{"transactions":[${deepObject}]}`,
+        `{"ids":${deepArray}}`,
+      ]) {
+        const answer = await request(chain.server.publicApp, 'POST', path, {
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expectClientSafe(answer.status, answer.text, `${path} → ${answer.text.slice(0, 200)}`);
+      }
+    }
   });
 });

@@ -11,6 +11,11 @@ export {
 } from './server';
 export type { ApiContext, ApiNode } from './context';
 export type { RateLimitOptions } from './http/app';
+export {
+  applyConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  type ConnectionLimits,
+} from './http/connection-limits';
 export { ApiError, notFound, unprocessable, type ErrorBody } from './http/errors';
 export { parseQueryString } from './http/query-string';
 export { trngValues, TRNG_VALUE_COUNT } from '../../shared/lib/trng';

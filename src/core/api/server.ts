@@ -1,11 +1,13 @@
 /**
  * createApiServer (issue 4 §1): the public API under `/api` (127.0.0.1:4003 by default) and the secondary
- * interface (127.0.0.1:4004 by default), two fastify instances over one node. Both read the node's database on
- * its own connection and thread, so every answer sees whole blocks.
+ * interface (127.0.0.1:4004 by default), two fastify instances over one node. Both read through the node's own
+ * database connection on the main thread; a block is applied in one SQLite transaction, so every answer sees
+ * whole blocks.
  */
 import type { FastifyInstance } from 'fastify';
 import { createContext, type ApiContext, type ApiNode } from './context';
 import { createBaseApp, type RateLimitOptions } from './http/app';
+import type { ConnectionLimits } from './http/connection-limits';
 import { isChainRoute, registerResponseCache } from './http/response-cache';
 import { blockRoutes } from './routes/blocks';
 import { blockchainRoutes } from './routes/blockchain';
@@ -47,6 +49,8 @@ export interface ApiServerOptions {
   eagerSchemas?: boolean;
   /** Genuine server errors (bugs); default: written to stderr. */
   onServerError?: (error: unknown) => void;
+  /** Deadlines and the connection cap of both servers (http/connection-limits.ts); tests shorten them. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 /** A route group: registers its routes on an instance (under `/api` for the public API). */
@@ -115,6 +119,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       blockHeight: () => options.node.store.height(),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       eagerSchemas: options.eagerSchemas ?? false,
+      ...(options.limits ? { limits: options.limits } : {}),
       onServerError: (error) => onServerError(error),
     });
 

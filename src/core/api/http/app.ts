@@ -6,7 +6,9 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { MAX_JSON_DEPTH, jsonTooDeep } from '../../../shared/lib/json-depth';
 import { ApiError, errorBody, isApiError } from './errors';
+import { applyConnectionLimits, type ConnectionLimits } from './connection-limits';
 import { checkHost, isLoopbackAddress, isLoopbackHost } from './host-guard';
 import { parseQueryString } from './query-string';
 import { createValidatorCompiler, formatValidationErrors } from './validation';
@@ -39,6 +41,8 @@ export interface BaseAppOptions {
   eagerSchemas?: boolean;
   /** Called with every genuine server error (a bug): the client only sees a generic 500. */
   onServerError?: (error: unknown, request: FastifyRequest) => void;
+  /** Deadlines and the connection cap (connection-limits.ts); tests shorten them. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 /** What a fastify-internal client error becomes (ARK's wording where hapi has one). */
@@ -78,6 +82,7 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
   });
 
   app.setValidatorCompiler(createValidatorCompiler(options.eagerSchemas !== true));
+  applyConnectionLimits(app.server, options.limits);
 
   // An empty JSON body is "no payload" (hapi), which the body schema then reports, not a parse error.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -86,6 +91,11 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    // Refused before parsing: validation and its messages walk the value recursively (json-depth.ts).
+    if (jsonTooDeep(text)) {
+      done(new ApiError(422, `Invalid request payload: JSON nested deeper than ${MAX_JSON_DEPTH} levels`));
       return;
     }
     void defaultJson(request, text, done);

@@ -41,13 +41,46 @@ function withAnnotations(ajv: Ajv): Ajv {
 
 type LazyValidator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
 
+/** The path of the first number in the data that is not finite (`1e309`, `-1e309`, `Infinity`), if any. */
+function nonFinitePath(data: unknown, path = ''): string | undefined {
+  if (typeof data === 'number') return Number.isFinite(data) ? undefined : path;
+  if (typeof data !== 'object' || data === null) return undefined;
+  for (const [key, value] of Object.entries(data)) {
+    const found = nonFinitePath(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * AJV guards its number keywords (minimum, maximum, multipleOf) with `isFinite`, and its coercion turns "1e309"
+ * into Infinity, so a non-finite number passes every bound and reached SQLite as a 500. Joi refuses it with
+ * `"x" cannot be infinity`; so does this wrapper, after AJV has coerced the data.
+ */
+function refusingInfinity(validate: ValidateFunction): LazyValidator {
+  const wrapped: LazyValidator = (data) => {
+    if (!validate(data)) {
+      wrapped.errors = validate.errors;
+      return false;
+    }
+    const path = nonFinitePath(data);
+    if (path === undefined) {
+      wrapped.errors = null;
+      return true;
+    }
+    wrapped.errors = [{ keyword: 'infinity', instancePath: path, schemaPath: '#', params: {} }];
+    return false;
+  };
+  return wrapped;
+}
+
 /**
  * A validator compiled on its first use. Compiling every route's schemas up front was about half of the embedded
  * node's start-up CPU (issue 5's cold start to interactive, docs/benchmarks.md "App"); each route now pays a few
  * milliseconds on its first request instead. Fastify reads `errors` from the function after a failed call.
  */
-function lazily(compile: () => ValidateFunction): LazyValidator {
-  let compiled: ValidateFunction | undefined;
+function lazily(compile: () => LazyValidator): LazyValidator {
+  let compiled: LazyValidator | undefined;
   const validate: LazyValidator = (data) => {
     compiled ??= compile();
     const valid = compiled(data);
@@ -67,7 +100,7 @@ export function createValidatorCompiler(lazy = true): FastifySchemaCompiler<unkn
   const text = withAnnotations(new Ajv({ ...COMMON_OPTIONS, coerceTypes: true }));
   const json = withAnnotations(new Ajv({ ...COMMON_OPTIONS, coerceTypes: false }));
   return ({ schema, httpPart }) => {
-    const compile = () => (httpPart === 'body' ? json : text).compile(schema as object);
+    const compile = () => refusingInfinity((httpPart === 'body' ? json : text).compile(schema as object));
     return lazy ? lazily(compile) : compile();
   };
 }
@@ -138,6 +171,8 @@ function joiText(error: AjvError): string {
     case 'anyOf':
     case 'oneOf':
       return 'does not match any of the allowed types';
+    case 'infinity':
+      return 'cannot be infinity';
     default:
       return 'is invalid';
   }
