@@ -1,5 +1,6 @@
 // Registers the localnet network, so that every --network option accepts it.
 import '../core/node/localnet';
+import { isProcessLockError } from '../core/fs/process-lock';
 import { isProtocolError } from '../core/protocol/errors';
 import { CliError } from './cli-error';
 import { blockCommand } from './commands/block';
@@ -53,6 +54,10 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CliError) {
       process.stderr.write(`votary: ${error.message}\n`);
       return error.exitCode;
+    }
+    if (isProcessLockError(error)) {
+      process.stderr.write(`votary: ${error.message}\n`);
+      return 1;
     }
     if (isProtocolError(error)) {
       process.stderr.write(`votary: ${error.code}: ${error.message}\n`);

@@ -127,7 +127,7 @@ describe('signMessage and revealRecoveryPhrase', () => {
     const signed = keystore.signMessage(pass.id, 'I own this address');
     expect(signed).toEqual(signMessage('I own this address', KEY.passphrase));
     expect(verifyMessage(signed)).toBe(true);
-    await keystore.removeWallet(pass.id);
+    await keystore.removeWallet(pass.id, PASSWORD);
     const wif = await keystore.importWif({ network: devnet, wif: KEY.networks.devnet.wif });
     expect(keystore.signMessage(wif.id, 'I own this address')).toEqual(signed);
   });

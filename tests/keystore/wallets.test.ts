@@ -4,7 +4,7 @@ import { isValidMnemonic, keyPairFromPassphrase } from '../../src/core/protocol/
 import { toHex } from '../../src/core/protocol/hex';
 import { devnet, mainnet } from '../../src/core/protocol/networks';
 import keys from '../fixtures/vectors/keys.json';
-import { codeOf, newVault } from './support';
+import { codeOf, newVault, PASSWORD } from './support';
 
 const KEY = keys.keys[1]!;
 const OTHER = keys.keys[2]!;
@@ -193,8 +193,8 @@ describe('imported and watch-only wallets', () => {
     expect(renamed.name).toBe('Renamed');
     expect(await codeOf(() => keystore.renameWallet(a.id, ''))).toBe('ERR_INVALID_INPUT');
     expect(await codeOf(() => keystore.renameWallet(a.id, 'x'.repeat(65)))).toBe('ERR_INVALID_INPUT');
-    await keystore.removeWallet(b.id);
-    expect(await codeOf(() => keystore.removeWallet(b.id))).toBe('ERR_WALLET_NOT_FOUND');
+    await keystore.removeWallet(b.id, PASSWORD);
+    expect(await codeOf(() => keystore.removeWallet(b.id, PASSWORD))).toBe('ERR_WALLET_NOT_FOUND');
     expect(await codeOf(() => keystore.getWallet('nope'))).toBe('ERR_WALLET_NOT_FOUND');
 
     keystore.lock();

@@ -1,19 +1,17 @@
-/** A NetworkStore in one JSON file, written atomically (temp file, fsync, rename: architecture §4). */
-import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../keystore/atomic-file';
+/**
+ * A NetworkStore in one JSON file, written atomically (temp file, fsync, rename) and only over the version it read
+ * (compare before replace: keystore/atomic-file.ts GuardedFile).
+ */
+import { FileChangedError, GuardedFile } from '../keystore/atomic-file';
 import { ClientError } from './errors';
 import type { NetworkStore } from './registry-data';
 
 export function jsonFileNetworkStore(path: string): NetworkStore {
+  const file = new GuardedFile(path);
   return {
     async load() {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
+      const text = await file.read();
+      if (text === null) return undefined;
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
@@ -26,6 +24,16 @@ export function jsonFileNetworkStore(path: string): NetworkStore {
         );
       }
     },
-    save: (data) => writeFileAtomic(path, `${JSON.stringify(data, null, 2)}\n`),
+    async save(data) {
+      try {
+        await file.write(`${JSON.stringify(data, null, 2)}\n`);
+      } catch (error) {
+        if (!(error instanceof FileChangedError)) throw error;
+        throw new ClientError(
+          'ERR_BAD_STORE',
+          `the network list ${path} was changed by another Votary process since it was read; nothing was saved (restart Votary to see it)`,
+        );
+      }
+    },
   };
 }

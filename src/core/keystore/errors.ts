@@ -19,6 +19,10 @@
  *   ERR_KEYCHAIN_UNAVAILABLE  the OS keychain cannot be used here (the reason is in the message)
  *   ERR_DEVICE_UNLOCK_NOT_ENABLED  "unlock on this device" is off (or its keychain entry is gone)
  *   ERR_DEVICE_UNLOCK_FAILED  the keychain entry does not open this vault
+ *   ERR_VAULT_CHANGED      another process replaced the vault file since it was read: nothing was written
+ *   ERR_TOO_MANY_ATTEMPTS  wrong passwords in a row: the next attempt must wait (the message says how long)
+ *   ERR_WEAK_PASSWORD      a new password is too easy to guess (the message says why)
+ *   ERR_PASSWORD_REQUIRED  the action deletes a key, so the vault password must be entered again
  */
 export type KeystoreErrorCode =
   | 'ERR_WRONG_PASSWORD'
@@ -37,7 +41,11 @@ export type KeystoreErrorCode =
   | 'ERR_INVALID_DRAFT'
   | 'ERR_KEYCHAIN_UNAVAILABLE'
   | 'ERR_DEVICE_UNLOCK_NOT_ENABLED'
-  | 'ERR_DEVICE_UNLOCK_FAILED';
+  | 'ERR_DEVICE_UNLOCK_FAILED'
+  | 'ERR_VAULT_CHANGED'
+  | 'ERR_TOO_MANY_ATTEMPTS'
+  | 'ERR_WEAK_PASSWORD'
+  | 'ERR_PASSWORD_REQUIRED';
 
 export class KeystoreError extends Error {
   override readonly name = 'KeystoreError';

@@ -25,7 +25,12 @@ export interface KdfRecord extends ScryptParams {
   salt: string;
 }
 
-export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 16, r: 8, p: 1 };
+export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+/** Work (and memory) of one derivation, to compare parameter sets: 128·N·r bytes, p times. */
+export function kdfCost({ N, r, p }: ScryptParams): number {
+  return N * r * p;
+}
 
 /** 256 MiB: the most a vault file may ask of this machine, so a damaged header cannot exhaust memory. */
 const MAX_SCRYPT_MEMORY = 256 * 1024 * 1024;

@@ -191,7 +191,21 @@ export class Keystore extends VaultSession {
     return this.update(walletId, (wallet) => ({ ...wallet, secondPassphrase: null }));
   }
 
-  removeWallet(walletId: string): Promise<void> {
+  /**
+   * Removes a wallet. For one that holds a key this deletes the only encrypted copy of it on this device, so the
+   * vault password must be given again (ERR_PASSWORD_REQUIRED without it); only the recovery phrase brings it back.
+   */
+  async removeWallet(walletId: string, password?: string): Promise<void> {
+    const session = this.use();
+    if (this.stored(session, walletId).kind !== 'watch') {
+      if (password === undefined) {
+        throw new KeystoreError(
+          'ERR_PASSWORD_REQUIRED',
+          'Removing this wallet deletes its key from this device; enter the vault password to confirm. Only its recovery phrase can bring it back.',
+        );
+      }
+      await this.verifyPassword(session, password);
+    }
     return this.enqueue(async () => {
       const session = this.use();
       this.stored(session, walletId);

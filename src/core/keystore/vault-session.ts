@@ -5,13 +5,14 @@
  * Secrets exist in clear only inside an unlocked session; `lock()` zeroes every key buffer the session owns and
  * drops every reference to passphrase text (JavaScript strings cannot be wiped; dropping them is all one can do).
  */
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { removeStaleTemps, writeFileAtomic } from './atomic-file';
+import { FileChangedError, GuardedFile, removeStaleTemps } from './atomic-file';
 import { KeystoreError } from './errors';
 import { IdleTimer } from './idle-timer';
-import { DEFAULT_SCRYPT, type ScryptParams } from './kdf';
+import { DEFAULT_SCRYPT, kdfCost, type ScryptParams } from './kdf';
 import { explainKeychainError, keytarKeychain, type Keychain, type KeychainStatus } from './keychain';
+import { PasswordAttempts } from './password-attempts';
 import type { PendingMnemonic } from './pending-mnemonic';
 import type { SigningKeys } from './signing';
 import { parseVaultFile, serializeVaultFile, type VaultFile } from './vault-file';
@@ -40,11 +41,18 @@ export interface KeystoreOptions {
   onLocked?: (reason: LockReason) => void;
   /** Default: the keytar-backed OS keychain. */
   keychain?: Keychain;
-  /** scrypt cost for new passwords. Default DEFAULT_SCRYPT (≈ 0.27 s here); tests pass a cheap one. */
+  /**
+   * scrypt cost for new passwords, and the least a vault keeps: a vault derived at a lower cost is re-wrapped at
+   * this one on its next successful unlock. Default DEFAULT_SCRYPT; tests pass a cheap one.
+   */
   scrypt?: ScryptParams;
+  /** Unix ms, for the wrong-password slow-down (password-attempts.ts). Default Date.now. */
+  now?: () => number;
 }
 
 export const DEFAULT_IDLE_LOCK_MS = 5 * 60_000;
+/** Beside vault.json: the wrong-password count that survives a restart. */
+export const PASSWORD_ATTEMPTS_FILE = 'password-attempts.json';
 export const MIN_PASSWORD_LENGTH = 8;
 const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -76,6 +84,10 @@ export class VaultSession {
   private readonly onLocked: ((reason: LockReason) => void) | undefined;
   /** Every file write runs in this queue, so each one starts from the result of the previous one. */
   private writes: Promise<unknown> = Promise.resolve();
+  /** The vault file, replaced only over the version this process read or wrote (compare before replace). */
+  private readonly file: GuardedFile;
+  /** Every key derivation, one at a time, with wrong passwords slowed down (password-attempts.ts). */
+  private readonly attempts: PasswordAttempts;
 
   constructor(options: KeystoreOptions) {
     if (typeof options.profile !== 'string' || !PROFILE_ID.test(options.profile)) {
@@ -83,6 +95,11 @@ export class VaultSession {
     }
     this.profile = options.profile;
     this.vaultPath = join(options.dataDir, 'profiles', options.profile, 'vault.json');
+    this.file = new GuardedFile(this.vaultPath);
+    this.attempts = new PasswordAttempts(
+      join(options.dataDir, 'profiles', options.profile, PASSWORD_ATTEMPTS_FILE),
+      options.now,
+    );
     this.keychain = options.keychain ?? keytarKeychain();
     this.scrypt = options.scrypt ?? DEFAULT_SCRYPT;
     this.onLocked = options.onLocked;
@@ -102,21 +119,24 @@ export class VaultSession {
 
   /** The file as on disk: ERR_NO_VAULT when absent, ERR_VAULT_CORRUPT when unreadable. */
   private async readVault(): Promise<VaultFile> {
-    let text: string;
-    try {
-      text = await readFile(this.vaultPath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new KeystoreError('ERR_NO_VAULT', `There is no vault for profile "${this.profile}" yet.`);
-      }
-      throw error;
+    const text = await this.file.read();
+    if (text === null) {
+      throw new KeystoreError('ERR_NO_VAULT', `There is no vault for profile "${this.profile}" yet.`);
     }
     await removeStaleTemps(this.vaultPath);
     return parseVaultFile(text);
   }
 
   private async writeVault(file: VaultFile): Promise<void> {
-    await writeFileAtomic(this.vaultPath, serializeVaultFile(file));
+    try {
+      await this.file.write(serializeVaultFile(file));
+    } catch (error) {
+      if (!(error instanceof FileChangedError)) throw error;
+      throw new KeystoreError(
+        'ERR_VAULT_CHANGED',
+        'The vault file was changed by another Votary process since this one read it, so nothing was saved. Lock the vault and unlock it again to see its current wallets, then repeat the change.',
+      );
+    }
   }
 
   protected enqueue<T>(task: () => Promise<T>): Promise<T> {
@@ -169,11 +189,11 @@ export class VaultSession {
   async create(password: string): Promise<void> {
     assertPassword(password);
     await this.enqueue(async () => {
-      if (await this.hasVault()) {
+      if ((await this.file.read()) !== null) {
         throw new KeystoreError('ERR_VAULT_EXISTS', `Profile "${this.profile}" already has a vault.`);
       }
       await mkdir(join(this.vaultPath, '..'), { recursive: true, mode: 0o700 });
-      const { file, vaultKey } = await createVault(password, this.scrypt);
+      const { file, vaultKey } = await this.attempts.derive(() => createVault(password, this.scrypt));
       try {
         await this.writeVault(file);
       } catch (error) {
@@ -188,7 +208,25 @@ export class VaultSession {
     if (typeof password !== 'string')
       throw new KeystoreError('ERR_INVALID_INPUT', 'the password must be text');
     const file = await this.enqueue(() => this.readVault());
-    this.startSession(file, await unwrapWithPassword(file, password));
+    this.startSession(file, await this.attempts.check(() => unwrapWithPassword(file, password)));
+    await this.strengthenKdf(password);
+  }
+
+  /**
+   * Re-wraps the vault key at the current scrypt cost when the file was derived at a lower one (a vault made by
+   * an older Votary): the password was just proven, and only the 32-byte key box changes. A failure leaves the
+   * file as it was (still readable at its old cost) and is tried again at the next unlock.
+   */
+  private async strengthenKdf(password: string): Promise<void> {
+    const session = this.session;
+    if (session === undefined || kdfCost(session.file.kdf) >= kdfCost(this.scrypt)) return;
+    await this.enqueue(async () => {
+      const rewrapped = await this.attempts.derive(() =>
+        rewrapPassword(session.file, session.vaultKey, password, this.scrypt),
+      );
+      await this.writeVault(rewrapped);
+      session.file = rewrapped;
+    }).catch(() => undefined);
   }
 
   lock(): void {
@@ -215,9 +253,9 @@ export class VaultSession {
       throw new KeystoreError('ERR_INVALID_INPUT', 'the password must be text');
     await this.enqueue(async () => {
       const file = this.session?.file ?? (await this.readVault());
-      const vaultKey = await unwrapWithPassword(file, current);
+      const vaultKey = await this.attempts.check(() => unwrapWithPassword(file, current));
       try {
-        const rewrapped = await rewrapPassword(file, vaultKey, next, this.scrypt);
+        const rewrapped = await this.attempts.derive(() => rewrapPassword(file, vaultKey, next, this.scrypt));
         await this.writeVault(rewrapped);
         if (this.session !== undefined) this.session.file = rewrapped;
       } finally {
@@ -241,7 +279,7 @@ export class VaultSession {
   protected async verifyPassword(session: Session, password: string): Promise<void> {
     if (typeof password !== 'string')
       throw new KeystoreError('ERR_INVALID_INPUT', 'the password must be text');
-    (await unwrapWithPassword(session.file, password)).fill(0);
+    (await this.attempts.check(() => unwrapWithPassword(session.file, password))).fill(0);
   }
 
   // ── unlock on this device (OS keychain) ─────────────────────────────────────────────────────────

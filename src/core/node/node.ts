@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
+import { ProcessLock } from '../fs/process-lock';
 import type { Block } from '../protocol/blocks';
 import { milestoneAt } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
@@ -66,6 +67,7 @@ export class LocalNode {
     readonly pool: TransactionPool,
     readonly forger: Forger,
     private readonly now: () => number,
+    private readonly lock: ProcessLock,
   ) {}
 
   /** Boots the node; rejects when the chain cannot be opened (nothing is left running then). */
@@ -78,11 +80,20 @@ export class LocalNode {
     if (name !== LOCALNET_NAME) {
       throw new Error(`only the ${LOCALNET_NAME} network can run as a local node, not "${name}"`);
     }
-    const store = openLocalnetChain(
-      options.dataDir,
-      options.blockTime,
-      options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize },
-    );
+    // One process per chain database (core/fs/process-lock.ts): a second node on it is refused, naming the first.
+    const databasePath = chainDatabasePath(options.dataDir, name);
+    const lock = ProcessLock.acquire(`${databasePath}.lock`, `The chain database ${databasePath}`);
+    let store: ChainStore;
+    try {
+      store = openLocalnetChain(
+        options.dataDir,
+        options.blockTime,
+        options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize },
+      );
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
     const network = store.network;
     const now = options.now ?? Date.now;
     // The node is built in steps because pool and forger report through it; `self` is set before any event.
@@ -114,11 +125,12 @@ export class LocalNode {
         onError: (error) =>
           self?.emit('forging-error', error instanceof Error ? error : new Error(String(error))),
       });
-      self = new LocalNode(options.dataDir, store, pool, forger, now);
+      self = new LocalNode(options.dataDir, store, pool, forger, now, lock);
       if (options.forging !== false) forger.start();
       return self;
     } catch (error) {
       store.close();
+      lock.release();
       throw error;
     }
   }
@@ -196,6 +208,7 @@ export class LocalNode {
       this.stopped = true;
       this.forger.stop();
       this.store.close();
+      this.lock.release();
       this.emitter.removeAllListeners();
     }
     return Promise.resolve();

@@ -7,6 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createApiServer, type ApiServer } from '../api';
+import { ProcessLock } from '../fs/process-lock';
 import { jsonFileNetworkStore, NetworkRegistry, type NodeClientOptions } from '../client';
 import { Keystore, type Keychain, type ScryptParams } from '../keystore';
 import { LocalNode, LOCALNET_NAME, type PoolOptionsInput } from '../node';
@@ -96,9 +97,13 @@ async function listenApi(
   return { api, publicUrl };
 }
 
+/** The data directory's process lock (core/fs/process-lock.ts), beside settings.json. */
+export const DATA_DIR_LOCK = 'votary.lock';
+
 export class AppCore {
   readonly handleRequest: RequestHandler;
   private closed = false;
+  private lock: ProcessLock | undefined;
 
   private constructor(
     readonly services: Services,
@@ -121,10 +126,30 @@ export class AppCore {
     );
   }
 
+  /**
+   * Opens the core on a data directory, which it locks for this process: a second process (another app window's
+   * process, `votary serve`, a test) is refused with ProcessLockError naming the holder.
+   */
   static async open(options: AppCoreOptions): Promise<AppCore> {
+    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+    const lock = ProcessLock.acquire(
+      join(options.dataDir, DATA_DIR_LOCK),
+      `The data directory ${options.dataDir}`,
+      options.shell === 'electron' ? 'the Votary desktop app' : 'votary serve',
+    );
+    try {
+      const core = await AppCore.openLocked(options);
+      core.lock = lock;
+      return core;
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  private static async openLocked(options: AppCoreOptions): Promise<AppCore> {
     const onDefect = options.onDefect ?? defaultDefect;
     const events = new AppEvents();
-    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     const settings = await SettingsFile.open(join(options.dataDir, 'settings.json'));
     const node = await LocalNode.start({
       dataDir: options.dataDir,
@@ -242,5 +267,6 @@ export class AppCore {
     this.services.events.clear();
     await this.api.close();
     await this.services.node.stop();
+    this.lock?.release();
   }
 }

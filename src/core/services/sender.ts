@@ -9,14 +9,17 @@ import { transactionToJson } from '../protocol/transactions';
 import type { DraftInput, SendResult } from '../../shared/domain/transactions';
 import type { Accounts } from './accounts';
 import { buildDraft } from './drafts';
+import { checkFeeCeiling } from './fee-ceiling';
 import type { AppEvents } from './events';
 import type { Networks } from './networks';
 import { broadcastOutcome, type PendingTracker } from './pending-tracker';
 import { ServiceError } from './service-error';
+import type { SettingsFile } from './settings';
 import { kindOf, recipientOf } from './views';
 
 export interface SenderDeps {
   keystore: Keystore;
+  settings: SettingsFile;
   networks: Networks;
   accounts: Accounts;
   tracker: PendingTracker;
@@ -28,6 +31,7 @@ export async function sendTransaction(
   deps: SenderDeps,
   walletId: string,
   input: DraftInput,
+  options: { confirmHighFee?: boolean } = {},
 ): Promise<SendResult> {
   const wallet = deps.keystore.getWallet(walletId);
   if (wallet.kind === 'watch') {
@@ -56,6 +60,12 @@ export async function sendTransaction(
     height: account.height,
     now: deps.now(),
     nonce: account.nextNonce,
+  });
+  checkFeeCeiling(built.draft, {
+    network: entry.network,
+    height: account.height,
+    multiple: deps.settings.get().feeCeilingMultiple,
+    confirmed: options.confirmHighFee === true,
   });
   // The second signature follows the chain, not the vault: only a registered second key co-signs (ARK 3).
   const signed = deps.keystore.signDraft(

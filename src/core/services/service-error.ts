@@ -35,7 +35,11 @@ export type ServiceErrorCode =
   | 'ERR_SNAPSHOT_UNREACHABLE'
   | 'ERR_HEIGHT_OUT_OF_RANGE'
   | 'ERR_DELEGATE_UNKNOWN'
-  | 'ERR_LOCALNET_BUSY';
+  | 'ERR_LOCALNET_BUSY'
+  /** settings.json changed under this process (compare before replace, keystore/atomic-file.ts). */
+  | 'ERR_SETTINGS_CHANGED'
+  /** A fee above the ceiling without the person's confirmation (fee-ceiling.ts). */
+  | 'ERR_FEE_UNCONFIRMED';
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';

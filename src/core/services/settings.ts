@@ -3,16 +3,19 @@
  * the auto-lock delay. One small JSON file in the data directory, written atomically; an unreadable file falls back
  * to the defaults rather than stopping the app (it holds no secret and nothing that cannot be chosen again).
  */
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomic } from '../keystore/atomic-file';
+import { FileChangedError, GuardedFile } from '../keystore/atomic-file';
 import { DEFAULT_IDLE_LOCK_MS } from '../keystore';
 import { EMBEDDED_NETWORK_ID } from '../client';
+import { DEFAULT_FEE_CEILING_MULTIPLE } from './fee-ceiling';
+import { ServiceError } from './service-error';
 
 const settingsSchema = z.object({
   version: z.literal(1),
   activeNetworkId: z.string().min(1),
   idleLockMs: z.number().int().min(0),
+  /** The fee ceiling, in multiples of the static fee (fee-ceiling.ts); files written before it get the default. */
+  feeCeilingMultiple: z.number().int().min(1).max(1_000_000).default(DEFAULT_FEE_CEILING_MULTIPLE),
 });
 export type AppSettings = z.output<typeof settingsSchema>;
 
@@ -20,23 +23,25 @@ export const DEFAULT_SETTINGS: AppSettings = {
   version: 1,
   activeNetworkId: EMBEDDED_NETWORK_ID,
   idleLockMs: DEFAULT_IDLE_LOCK_MS,
+  feeCeilingMultiple: DEFAULT_FEE_CEILING_MULTIPLE,
 };
 
 export class SettingsFile {
   private constructor(
-    private readonly path: string,
+    private readonly file: GuardedFile,
     private current: AppSettings,
   ) {}
 
   static async open(path: string): Promise<SettingsFile> {
+    const file = new GuardedFile(path);
     let current = DEFAULT_SETTINGS;
     try {
-      const parsed = settingsSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
+      const parsed = settingsSchema.safeParse(JSON.parse((await file.read()) ?? ''));
       if (parsed.success) current = parsed.data;
     } catch {
       // Missing or unreadable: the defaults apply and the next change rewrites the file.
     }
-    return new SettingsFile(path, current);
+    return new SettingsFile(file, current);
   }
 
   get(): AppSettings {
@@ -45,7 +50,15 @@ export class SettingsFile {
 
   async update(change: Partial<Omit<AppSettings, 'version'>>): Promise<AppSettings> {
     const next = { ...this.current, ...change };
-    await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
+    try {
+      await this.file.write(`${JSON.stringify(next, null, 2)}\n`);
+    } catch (error) {
+      if (!(error instanceof FileChangedError)) throw error;
+      throw new ServiceError(
+        'ERR_SETTINGS_CHANGED',
+        'The settings were changed by another Votary process since this one read them, so nothing was saved. Restart Votary to see the current settings.',
+      );
+    }
     this.current = next;
     return this.get();
   }

@@ -31,8 +31,9 @@ export async function addWatchOnly(request: IpcRequest<'wallets:add-watch-only'>
 export async function renameWallet(walletId: string, name: string): Promise<WalletView> {
   return unwrap(await (await votary()).walletsRename({ walletId, name }));
 }
-export async function removeWallet(walletId: string): Promise<void> {
-  unwrap(await (await votary()).walletsRemove({ walletId }));
+/** A wallet holding a key needs the vault password (its key is deleted for good); a watch-only one does not. */
+export async function removeWallet(walletId: string, password?: string): Promise<void> {
+  unwrap(await (await votary()).walletsRemove({ walletId, ...(password === undefined ? {} : { password }) }));
 }
 export async function fundFromFaucet(address: string): Promise<FaucetResult> {
   return unwrap(await (await votary()).faucetFund({ address }));

@@ -48,6 +48,7 @@ export const IPC_CHANNELS = [
   'node:peers',
   // Signing and broadcasting, and following what was sent.
   'tx:send',
+  'tx:fee-ceiling',
   'tx:pending',
   'tx:rebroadcast',
   'tx:dismiss',

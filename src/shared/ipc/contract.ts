@@ -139,7 +139,11 @@ export const IPC_CONTRACT = {
     request: z.strictObject({ ...forWallet, name: z.string().min(1).max(64) }),
     response: walletView,
   },
-  'wallets:remove': { request: z.strictObject(forWallet), response: nothing },
+  /** A wallet that holds a key needs the vault password: its encrypted key is deleted for good. */
+  'wallets:remove': {
+    request: z.strictObject({ ...forWallet, password: password.optional() }),
+    response: nothing,
+  },
   'wallets:set-second-passphrase': {
     request: z.strictObject({ ...forWallet, secondPassphrase: z.string().min(1).max(1000) }),
     response: walletView,
@@ -193,7 +197,20 @@ export const IPC_CONTRACT = {
   'node:configuration': { request: none, response: nodeConfigurationView },
   'node:peers': { request: none, response: z.array(peerStatusView) },
 
-  'tx:send': { request: z.strictObject({ walletId, draft: draftInput }), response: sendResult },
+  'tx:send': {
+    request: z.strictObject({
+      walletId,
+      draft: draftInput,
+      /** The person confirmed a fee above the ceiling (ERR_FEE_UNCONFIRMED otherwise). */
+      confirmHighFee: z.boolean().optional(),
+    }),
+    response: sendResult,
+  },
+  /** The fee ceiling in multiples of the static fee: read without a body, set with one. */
+  'tx:fee-ceiling': {
+    request: z.strictObject({ multiple: z.number().int().min(1).max(1_000_000) }).optional(),
+    response: z.strictObject({ multiple: z.number().int() }),
+  },
   'tx:pending': {
     request: z.strictObject({ networkId: networkId.optional() }).optional(),
     response: z.array(pendingView),

@@ -84,6 +84,8 @@ export async function rawUpgrade(port: number, path: string, origin: string): Pr
 /** Resolves when the server has closed (or reset) the connection, or after `ms` with false. */
 export function closedWithin(socket: Socket, ms: number): Promise<boolean> {
   if (socket.destroyed || socket.readableEnded) return Promise.resolve(true);
+  // A paused socket never reports the server's FIN: its 'end' comes only after the data before it is read.
+  socket.resume();
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
     const done = () => {

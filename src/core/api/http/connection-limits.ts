@@ -5,7 +5,7 @@
  * connections without bound. ARK Core's API (hapi) closes a socket after 5 s; the same 5 s bound the headers and
  * the keep-alive pause here.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
@@ -45,6 +45,13 @@ export function applyConnectionLimits(server: Server, limits: Partial<Connection
   // Node's header deadline starts with the first byte, so a connection that never sends one would stay open; and
   // while the deadline checker runs, a socket inactivity timeout (server.setTimeout) never fires (measured on
   // Node 20). So a new connection gets its own deadline for its first byte.
+  // A server answering before the body arrived (a 404, a 405, a refusal) would otherwise keep the connection
+  // open for the rest of that body, which a slow client need never send: once the answer is out, it closes.
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    response.once('finish', () => {
+      if (!request.complete) request.socket.end();
+    });
+  });
   server.on('connection', (socket: Socket) => {
     const timer = setTimeout(() => socket.destroy(), server.headersTimeout);
     timer.unref();

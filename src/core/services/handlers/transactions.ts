@@ -8,7 +8,12 @@ type TransactionChannels = Extract<keyof ChannelHandlers, `tx:${string}` | `fauc
 
 export function transactionHandlers(s: Services): Pick<ChannelHandlers, TransactionChannels> {
   return {
-    'tx:send': ({ walletId, draft }) => sendTransaction(s, walletId, draft),
+    'tx:send': ({ walletId, draft, confirmHighFee }) =>
+      sendTransaction(s, walletId, draft, { confirmHighFee: confirmHighFee === true }),
+    'tx:fee-ceiling': async (request) => {
+      if (request !== undefined) await s.settings.update({ feeCeilingMultiple: request.multiple });
+      return { multiple: s.settings.get().feeCeilingMultiple };
+    },
     'tx:pending': (request) => s.tracker.list(request?.networkId),
     'tx:rebroadcast': ({ id }) => s.tracker.rebroadcast(id),
     'tx:dismiss': ({ id }) => {

@@ -132,9 +132,9 @@ export function vaultHandlers(s: Services): Pick<ChannelHandlers, VaultChannels>
     'wallets:add-watch-only': async ({ networkId, name, address }) =>
       added(await s.keystore.addWatchOnly({ network: networkOf(s, networkId), name, address })),
     'wallets:rename': async ({ walletId, name }) => updated(await s.keystore.renameWallet(walletId, name)),
-    'wallets:remove': async ({ walletId }) => {
+    'wallets:remove': async ({ walletId, password }) => {
       const info = s.keystore.getWallet(walletId);
-      await s.keystore.removeWallet(walletId);
+      await s.keystore.removeWallet(walletId, password);
       changed(s, 'removed', info);
       return null;
     },

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { WalletView } from '../../../shared/domain/wallets';
 import { Amount } from '../../components/Amount';
-import { fundFromFaucet, removeWallet, renameWallet } from '../../services/wallets';
+import { fundFromFaucet, renameWallet } from '../../services/wallets';
 import { useVotary } from '../../store';
 import { CreateWallet } from './CreateWallet';
 import { ImportWallet } from './ImportWallet';
+import { RemoveWallet } from './RemoveWallet';
 
 function WalletRow({ wallet }: { wallet: WalletView }) {
   const balance = useVotary((s) => s.chain[wallet.address]?.balance);
@@ -12,9 +13,9 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
   const navigate = useVotary((s) => s.navigate);
   const reportError = useVotary((s) => s.reportError);
   const walletSaved = useVotary((s) => s.walletSaved);
-  const loadWallets = useVotary((s) => s.loadWallets);
   const pendingChanged = useVotary((s) => s.pendingChanged);
   const [renaming, setRenaming] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const [name, setName] = useState(wallet.name);
   const [note, setNote] = useState('');
 
@@ -31,20 +32,6 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
     try {
       walletSaved(await renameWallet(wallet.id, name.trim()));
       setRenaming(false);
-    } catch (error) {
-      reportError(error);
-    }
-  };
-  const remove = async () => {
-    if (
-      !window.confirm(
-        `Remove "${wallet.name}" from this vault? Without its recovery phrase it cannot be restored.`,
-      )
-    )
-      return;
-    try {
-      await removeWallet(wallet.id);
-      await loadWallets();
     } catch (error) {
       reportError(error);
     }
@@ -97,10 +84,11 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
         <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename ${wallet.name}`}>
           Rename
         </button>
-        <button type="button" onClick={() => void remove()} aria-label={`Remove ${wallet.name}`}>
+        <button type="button" onClick={() => setRemoving(true)} aria-label={`Remove ${wallet.name}`}>
           Remove
         </button>
       </div>
+      {removing && <RemoveWallet wallet={wallet} onCancel={() => setRemoving(false)} />}
     </li>
   );
 }
