@@ -1,15 +1,15 @@
 /**
- * The password-based key derivation: scrypt (RFC 7914) from @noble/hashes, run with `scryptAsync` so a 0.25 s
- * derivation yields to the event loop instead of freezing the Electron main process. The parameters travel with
- * the vault file (architecture §4 "Secrets"), so they can be raised later without breaking older vaults.
+ * The password-based key derivation: scrypt (RFC 7914) from node:crypto (OpenSSL), which runs on libuv's thread
+ * pool, so a derivation never blocks the event loop of the Electron main process or the node. The parameters
+ * travel with the vault file (docs/design/security.md "Key store"), so they can be raised without breaking older
+ * vaults: a vault derived at a lower cost is re-wrapped on its next unlock (vault-session.ts).
  *
- * Default N = 2^16, r = 8, p = 1 (64 MiB of memory per guess). Measured on the 2-core build machine with
- * `node tests/keystore/measure-kdf.mjs`: ≈ 0.27–0.30 s per derivation (the sync call ≈ 0.24 s; the async
- * wrapper adds ≈ 10 %); N = 2^15 took ≈ 0.14 s and N = 2^17 ≈ 0.55–0.8 s, so 2^16 is the "roughly a quarter
- * of a second" point. tests/keystore/unlock-time.test.ts logs the whole unlock path (≈ 0.29 s).
+ * Default N = 2^17, r = 8, p = 1 (128 MiB of memory per guess). Measured on the 2-core build machine with
+ * `node tests/keystore/measure-kdf.mjs`: OpenSSL ≈ 0.37 s per derivation at 2^17 (0.23 s at 2^16), where the
+ * pure-JavaScript @noble/hashes scrypt used before took 0.65 s (0.32 s); both give the same bytes.
+ * tests/keystore/unlock-time.test.ts logs the whole unlock path.
  */
-import { randomBytes } from 'node:crypto';
-import { scryptAsync } from '@noble/hashes/scrypt.js';
+import { randomBytes, scrypt } from 'node:crypto';
 import { KeystoreError } from './errors';
 
 export interface ScryptParams {
@@ -34,8 +34,6 @@ export function kdfCost({ N, r, p }: ScryptParams): number {
 
 /** 256 MiB: the most a vault file may ask of this machine, so a damaged header cannot exhaust memory. */
 const MAX_SCRYPT_MEMORY = 256 * 1024 * 1024;
-/** How long scryptAsync may hold the event loop between yields; measured to cost ~2 % over the sync call. */
-const ASYNC_TICK_MS = 25;
 
 /** True for parameters this build accepts: N a power of two in [2^10, 2^20], r in [1, 32], p in [1, 16]. */
 export function isSupportedScrypt({ N, r, p }: ScryptParams): boolean {
@@ -66,16 +64,20 @@ export function newKdfRecord(params: ScryptParams = DEFAULT_SCRYPT): KdfRecord {
  */
 export async function derivePasswordKey(password: string, kdf: KdfRecord): Promise<Uint8Array> {
   const salt = Buffer.from(kdf.salt, 'base64');
-  const secret = new TextEncoder().encode(password.normalize('NFKC'));
+  const secret = Buffer.from(password.normalize('NFKC'), 'utf8');
   try {
-    return await scryptAsync(secret, salt, {
-      N: kdf.N,
-      r: kdf.r,
-      p: kdf.p,
-      dkLen: kdf.dkLen,
-      maxmem: MAX_SCRYPT_MEMORY + 1024 * 1024,
-      asyncTick: ASYNC_TICK_MS,
-    });
+    const key = await new Promise<Buffer>((resolve, reject) =>
+      scrypt(
+        secret,
+        salt,
+        kdf.dkLen,
+        { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: MAX_SCRYPT_MEMORY + 1024 * 1024 },
+        (error, derived) => (error ? reject(error) : resolve(derived)),
+      ),
+    );
+    const copy = Uint8Array.from(key);
+    key.fill(0);
+    return copy;
   } finally {
     secret.fill(0);
   }

@@ -7,6 +7,7 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { passwordStrength } from '../../shared/lib/password-strength';
 import { FileChangedError, GuardedFile, removeStaleTemps } from './atomic-file';
 import { KeystoreError } from './errors';
 import { IdleTimer } from './idle-timer';
@@ -65,11 +66,20 @@ export interface Session {
   pending: Map<string, PendingMnemonic>;
 }
 
+/** A password chosen for the vault: long enough, and not easy to guess (shared/lib/password-strength.ts). */
 function assertPassword(password: unknown, what = 'password'): asserts password is string {
   if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) {
     throw new KeystoreError(
       'ERR_INVALID_INPUT',
       `the ${what} must be at least ${MIN_PASSWORD_LENGTH} characters`,
+    );
+  }
+  const strength = passwordStrength(password);
+  if (!strength.acceptable) {
+    const why = [strength.warning, ...strength.suggestions].filter(Boolean).join(' ');
+    throw new KeystoreError(
+      'ERR_WEAK_PASSWORD',
+      `That ${what} is too easy to guess (${strength.label}).${why === '' ? '' : ` ${why}`}`,
     );
   }
 }

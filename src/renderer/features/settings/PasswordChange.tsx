@@ -1,5 +1,6 @@
 /** Change the vault password. Both passwords stay in this form and are cleared on submit. */
 import { useState, type FormEvent } from 'react';
+import { PasswordStrengthMeter, usePasswordStrength } from '../../components/PasswordStrengthMeter';
 import { SecretInput } from '../../components/SecretInput';
 import { changePassword } from '../../services/vault';
 import { useVotary } from '../../store';
@@ -11,6 +12,7 @@ export function PasswordChange() {
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const [done, setDone] = useState(false);
+  const strength = usePasswordStrength(next);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +45,7 @@ export function PasswordChange() {
         New password
         <SecretInput value={next} onChange={(e) => setNext(e.target.value)} required />
       </label>
+      <PasswordStrengthMeter strength={strength} />
       <label>
         Confirm new password
         <SecretInput value={repeat} onChange={(e) => setRepeat(e.target.value)} required />

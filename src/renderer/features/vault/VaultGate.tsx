@@ -1,6 +1,7 @@
 /** Create or unlock the vault. Passwords stay in this form's state and are cleared on every submit. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { PasswordStrengthMeter, usePasswordStrength } from '../../components/PasswordStrengthMeter';
 import { SecretInput } from '../../components/SecretInput';
 import { keychainStatus, unlockWithDevice } from '../../services/vault';
 import { useVotary } from '../../store';
@@ -17,6 +18,7 @@ export function VaultGate() {
   const [busy, setBusy] = useState(false);
   const [deviceUnlock, setDeviceUnlock] = useState(false);
   const creating = vault?.hasVault !== true;
+  const strength = usePasswordStrength(creating ? password : '');
 
   // "Unlock on this device" (Settings) offers a second way in; a keychain that cannot answer just hides it.
   useEffect(() => {
@@ -47,6 +49,10 @@ export function VaultGate() {
       reportError(new Error('The two passwords differ. Type the same password twice.'));
       return;
     }
+    if (creating && strength !== undefined && !strength.acceptable) {
+      reportError(new Error(`That password is too easy to guess (${strength.label}). Choose a longer one.`));
+      return;
+    }
     setBusy(true);
     if (creating) await createVault(given);
     else await unlockVault(given);
@@ -64,7 +70,7 @@ export function VaultGate() {
         <h2>{creating ? 'Create your vault' : 'Unlock your vault'}</h2>
         <p className="muted">
           {creating
-            ? 'Your keys are kept encrypted on this device with this password. Votary cannot recover it.'
+            ? 'Your keys are kept encrypted on this device with this password. Votary cannot recover it. Use at least 8 characters that are hard to guess: a few unrelated words work well.'
             : vault?.lockedBy === 'idle'
               ? 'The vault locked itself after a while without use.'
               : 'Enter your password to open your wallets.'}
@@ -74,6 +80,7 @@ export function VaultGate() {
           Password
           <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} required autoFocus />
         </label>
+        {creating && <PasswordStrengthMeter strength={strength} />}
         {creating && (
           <label>
             Confirm password
