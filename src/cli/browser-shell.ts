@@ -22,6 +22,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { applyConnectionLimits, type ConnectionLimits } from '../core/api/http/connection-limits';
 import type { EventListener, RequestHandler } from '../core/services';
 import { BRIDGE_ERROR_CODES, ipcError } from '../shared/ipc/errors';
+import { contentSecurityPolicy } from '../shared/lib/content-security-policy';
 import { jsonTooDeep } from '../shared/lib/json-depth';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -198,7 +199,9 @@ function parseFrame(data: RawData, isBinary: boolean): Frame {
     error: ipcError(BRIDGE_ERROR_CODES.invalidRequest, message),
   });
   if (isBinary) return invalid(null, 'The bridge takes JSON text frames.');
-  const text = Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(toBuffers(data)).toString('utf8');
+  const text = Buffer.isBuffer(data)
+    ? data.toString('utf8')
+    : Buffer.concat(toBuffers(data)).toString('utf8');
   if (jsonTooDeep(text)) return invalid(null, 'The frame nests too deeply.');
   let message: unknown;
   try {
@@ -242,6 +245,8 @@ function serveFile(req: IncomingMessage, res: ServerResponse, root: string, port
   }
   res.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    // The page may connect only to its own bridge (shared/lib/content-security-policy.ts).
+    'content-security-policy': contentSecurityPolicy(allowedHosts(port).map((host) => `ws://${host}`)),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',

@@ -1,13 +1,20 @@
-import { app, BrowserWindow, dialog, Menu } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session } from 'electron';
+import { join } from 'node:path';
 import { AppCore } from '../core/services';
 import { registerHandlers } from './ipc/register';
 import { forwardAlertNotifications } from './notifications/alert-notifications';
+import { denyPermissions, registerAppScheme, serveAppProtocol } from './security/app-protocol';
+import { rendererSource } from './security/renderer-source';
 import { createMainWindow } from './windows/create-window';
 
 /**
- * Boot order (architecture §1): one instance per user; the core (embedded node, its API on 127.0.0.1, key store,
- * networks) starts first, then the IPC handlers, then the window. Quitting stops the node cleanly before exit.
+ * Boot order (docs/design/architecture.md): one instance per user; app:// is registered before ready; the core
+ * (embedded node, its API on 127.0.0.1, key store, networks; it locks the data directory) starts first, then the
+ * IPC handlers, then the window. Quitting stops the node cleanly before exit.
  */
+registerAppScheme();
+const source = rendererSource(app.isPackaged, process.env);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -49,11 +56,13 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(1);
       return;
     }
-    registerHandlers(core);
+    serveAppProtocol(session.defaultSession, join(import.meta.dirname, '../renderer'));
+    denyPermissions(session.defaultSession);
+    registerHandlers(core, source);
     forwardAlertNotifications(core);
-    createMainWindow();
+    createMainWindow(source, app.isPackaged);
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(source, app.isPackaged);
     });
   });
 

@@ -330,11 +330,23 @@ describe('no 5xx from POST /locks/unlocked', () => {
 /** Every query parameter the routes read as a number (page, limits, ranges, heights, amounts, days …). */
 const NUMERIC_KEYS = KEYS.filter(
   (k) =>
-    /^(page|limit|offset|height|timestamp|nonce|type|typeGroup|fee|days|rank|balance|votes|sequence)\b/.test(k) ||
+    /^(page|limit|offset|height|timestamp|nonce|type|typeGroup|fee|days|rank|balance|votes|sequence)\b/.test(
+      k,
+    ) ||
     /\.(from|to)$/.test(k) ||
     /^(amount|totalAmount|expirationValue|production|forged|blocks)\b/.test(k),
 );
-const HUGE = ['1e309', '-1e309', '1e308', '9e99', '-9e99', 'Infinity', 'NaN', '1e-400', '99999999999999999999999'];
+const HUGE = [
+  '1e309',
+  '-1e309',
+  '1e308',
+  '9e99',
+  '-9e99',
+  'Infinity',
+  'NaN',
+  '1e-400',
+  '99999999999999999999999',
+];
 
 describe('no 5xx for deep nesting and non-finite or huge numbers', () => {
   it('every numeric parameter of every route with values beyond any integer', async () => {

@@ -40,7 +40,10 @@ beforeAll(async () => {
   mkdirSync(renderer);
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Votary</title>');
   shell = await startBrowserShell({
-    core: { handleRequest: () => Promise.resolve({ ok: true, value: null }), subscribe: () => () => undefined },
+    core: {
+      handleRequest: () => Promise.resolve({ ok: true, value: null }),
+      subscribe: () => () => undefined,
+    },
     rendererDir: renderer,
     port: 0,
     limits: LIMITS,
@@ -48,7 +51,12 @@ beforeAll(async () => {
   });
   const portOf = (url: string) => Number(new URL(url).port);
   targets.push(
-    { name: 'public API', port: portOf(publicUrl), host: `127.0.0.1:${portOf(publicUrl)}`, path: '/api/blockchain' },
+    {
+      name: 'public API',
+      port: portOf(publicUrl),
+      host: `127.0.0.1:${portOf(publicUrl)}`,
+      path: '/api/blockchain',
+    },
     {
       name: 'secondary interface',
       port: portOf(secondaryUrl),

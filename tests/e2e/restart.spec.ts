@@ -8,7 +8,7 @@
  * The remote network is two fake ARK devnet nodes (tests/client/support/fake-node.ts) in this test process,
  * bundled with esbuild first: Playwright's loader cannot import the network presets' JSON.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import type * as FakeNodes from '../client/support/fake-node';
+import { startHost, stopHost } from './support/host';
 import { go, submitNewVault } from './support/shell';
 
 const PORT = 4321;
@@ -51,46 +52,11 @@ async function loadFakeNodes(): Promise<typeof FakeNodes> {
   return (await import(pathToFileURL(outfile).href)) as typeof FakeNodes;
 }
 
-/** Starts `votary serve` and resolves once it printed its URL (the core is open and the port listens). */
-async function startHost(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['scripts/votary.mjs', 'serve', '--port', String(PORT), '--block-time', '1', '--data-dir', dataDir],
-    { env: { ...process.env, VOTARY_SERVE_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`votary serve did not start:\n${output}`)), 60_000);
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`Votary browser shell: ${URL_BASE}/#token=`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', seen);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`votary serve exited with ${code}:\n${output}`));
-    });
-  });
-  return child;
-}
-
-/** SIGTERM, then wait for the exit (the node and the key store close cleanly; exit code 0). */
-async function stopHost(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
-  return exited;
-}
-
 test.beforeAll(async ({ browser }) => {
   dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-restart-'));
   const { startFakeNode } = await loadFakeNodes();
   remotes.push(await startFakeNode(), await startFakeNode());
-  host = await startHost();
+  host = await startHost(PORT, dataDir, TOKEN);
   page = await browser.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
@@ -171,7 +137,7 @@ test('stop the host: the page says it is reconnecting', async () => {
 });
 
 test('start it again: the page reconnects by itself to a locked vault', async () => {
-  host = await startHost();
+  host = await startHost(PORT, dataDir, TOKEN);
   // No reload: the bridge reconnects (backoff ≤ 10 s) and the store reads the host again.
   await expect(page.getByRole('heading', { name: 'Unlock your vault' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('host-status')).toHaveText(/^Votary .* · browser shell · /);

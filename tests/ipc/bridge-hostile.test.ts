@@ -13,13 +13,7 @@ import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../src/cli/browser-shell';
 import type { AppCore } from '../../src/core/services';
 import { openCore, removeDir, tempDir } from '../services/support';
-import {
-  closedWithin,
-  encodeFrame,
-  rawConnect,
-  rawUpgrade,
-  upgradeRequest,
-} from './support/raw-websocket';
+import { closedWithin, encodeFrame, rawConnect, rawUpgrade, upgradeRequest } from './support/raw-websocket';
 
 describe('browser shell: no client can take the host down', () => {
   let dir: string;
@@ -51,7 +45,9 @@ describe('browser shell: no client can take the host down', () => {
   /** The host still serves its page and a new authenticated connection gets an answer. */
   async function hostStillAnswers(): Promise<void> {
     expect((await fetch(`${origin}/`)).status).toBe(200);
-    const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, { headers: { origin } });
+    const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
+      headers: { origin },
+    });
     const answer = await new Promise<unknown>((resolve, reject) => {
       ws.once('error', reject);
       ws.once('open', () => ws.send(JSON.stringify({ id: 7, channel: 'app:info' })));
@@ -104,7 +100,9 @@ describe('browser shell: no client can take the host down', () => {
         const kind = randomInt(6);
         const payload =
           kind === 0
-            ? Buffer.from(JSON.stringify({ id: i, channel: 'app:info', payload: randomBytes(8).toString('hex') }))
+            ? Buffer.from(
+                JSON.stringify({ id: i, channel: 'app:info', payload: randomBytes(8).toString('hex') }),
+              )
             : randomBytes(randomInt(0, 300));
         socket.write(
           encodeFrame({
@@ -121,11 +119,15 @@ describe('browser shell: no client can take the host down', () => {
       else socket.end();
     }
     // A deeply nested frame must be a typed refusal, not a stack overflow in the core.
-    const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, { headers: { origin } });
+    const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
+      headers: { origin },
+    });
     const answer = await new Promise<unknown>((resolve, reject) => {
       ws.once('error', reject);
       ws.once('open', () =>
-        ws.send(`{"id":9,"channel":"keystore:unlock","payload":${'['.repeat(100_000)}${']'.repeat(100_000)}}`),
+        ws.send(
+          `{"id":9,"channel":"keystore:unlock","payload":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+        ),
       );
       ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString('utf8'))));
     });

@@ -89,6 +89,9 @@ describe('browser shell: the IPC contract over a WebSocket, guarded by the launc
     const page = await fetch(`${origin}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`connect-src ws://127.0.0.1:${shell.port} ws://localhost:${shell.port}`);
+    expect(csp).toContain("script-src 'self'");
     expect(await page.text()).toContain('<title>Votary</title>');
     expect((await fetch(`${origin}/../../etc/passwd`)).status).toBe(404);
     expect((await fetch(`${origin}/`, { method: 'POST' })).status).toBe(405);

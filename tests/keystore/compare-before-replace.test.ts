@@ -20,11 +20,17 @@ describe('compare before replace', () => {
     const second = openKeystore(dir);
     await second.unlock(PASSWORD);
 
-    const kept = await first.importPassphrase({ network: devnet, passphrase: 'first process wallet', name: 'A' });
+    const kept = await first.importPassphrase({
+      network: devnet,
+      passphrase: 'first process wallet',
+      name: 'A',
+    });
     await expect(
       second.importPassphrase({ network: devnet, passphrase: 'second process wallet', name: 'B' }),
     ).rejects.toMatchObject({ code: 'ERR_VAULT_CHANGED' });
-    await expect(second.renameWallet(kept.id, 'renamed')).rejects.toMatchObject({ code: 'ERR_WALLET_NOT_FOUND' });
+    await expect(second.renameWallet(kept.id, 'renamed')).rejects.toMatchObject({
+      code: 'ERR_WALLET_NOT_FOUND',
+    });
 
     // Reading again shows the first process's wallet; the change can then be repeated and both are kept.
     second.lock();
@@ -32,7 +38,12 @@ describe('compare before replace', () => {
     await second.importPassphrase({ network: devnet, passphrase: 'second process wallet', name: 'B' });
     const reader = openKeystore(dir);
     await reader.unlock(PASSWORD);
-    expect(reader.listWallets().map((w) => w.name).sort()).toEqual(['A', 'B']);
+    expect(
+      reader
+        .listWallets()
+        .map((w) => w.name)
+        .sort(),
+    ).toEqual(['A', 'B']);
   });
 
   it('settings: a stale writer is refused with ERR_SETTINGS_CHANGED', async () => {
@@ -40,8 +51,13 @@ describe('compare before replace', () => {
     const a = await SettingsFile.open(path);
     const b = await SettingsFile.open(path);
     await a.update({ idleLockMs: 120_000 });
-    await expect(b.update({ activeNetworkId: 'other' })).rejects.toMatchObject({ code: 'ERR_SETTINGS_CHANGED' });
-    expect((await SettingsFile.open(path)).get()).toMatchObject({ idleLockMs: 120_000, activeNetworkId: 'embedded' });
+    await expect(b.update({ activeNetworkId: 'other' })).rejects.toMatchObject({
+      code: 'ERR_SETTINGS_CHANGED',
+    });
+    expect((await SettingsFile.open(path)).get()).toMatchObject({
+      idleLockMs: 120_000,
+      activeNetworkId: 'embedded',
+    });
   });
 
   it('network list: a stale writer is refused', async () => {
@@ -51,7 +67,9 @@ describe('compare before replace', () => {
     await a.load();
     await b.load();
     await a.save({ version: 1, networks: [] as never[], note: 'a' } as never);
-    await expect(b.save({ version: 1, networks: [] as never[], note: 'b' } as never)).rejects.toThrow(/changed by another Votary process/);
+    await expect(b.save({ version: 1, networks: [] as never[], note: 'b' } as never)).rejects.toThrow(
+      /changed by another Votary process/,
+    );
   });
 
   it('a file created, edited or removed behind the writer’s back is detected', async () => {

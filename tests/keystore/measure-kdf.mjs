@@ -14,7 +14,8 @@ const openssl = (N) =>
       error ? reject(error) : resolve(key),
     ),
   );
-const noble = (N) => scryptAsync(password, salt, { N, r: 8, p: 1, dkLen: 32, maxmem: 2 ** 29, asyncTick: 25 });
+const noble = (N) =>
+  scryptAsync(password, salt, { N, r: 8, p: 1, dkLen: 32, maxmem: 2 ** 29, asyncTick: 25 });
 
 for (const logN of [15, 16, 17]) {
   for (const [name, derive] of [

@@ -45,7 +45,8 @@ describe('wrong passwords', () => {
 
     // The right password reset the count: typos are free again.
     restarted.lock();
-    for (let i = 0; i < FREE_ATTEMPTS; i++) expect(await codeOf(restarted.unlock('typo'))).toBe('ERR_WRONG_PASSWORD');
+    for (let i = 0; i < FREE_ATTEMPTS; i++)
+      expect(await codeOf(restarted.unlock('typo'))).toBe('ERR_WRONG_PASSWORD');
     expect(JSON.parse(readFileSync(`${dir}/profiles/default/password-attempts.json`, 'utf8'))).toMatchObject({
       failures: FREE_ATTEMPTS,
     });
@@ -56,11 +57,15 @@ describe('wrong passwords', () => {
     const keystore = openKeystore(tempDataDir(), { now: () => clock.now });
     await keystore.create(PASSWORD);
     const wallet = await keystore.importPassphrase({ network: devnet, passphrase: 'attempts test wallet' });
-    expect(await codeOf(keystore.revealRecoveryPhrase(wallet.id, 'nope nope nope'))).toBe('ERR_WRONG_PASSWORD');
+    expect(await codeOf(keystore.revealRecoveryPhrase(wallet.id, 'nope nope nope'))).toBe(
+      'ERR_WRONG_PASSWORD',
+    );
     expect(await codeOf(keystore.changePassword('nope nope nope', 'a brand new password'))).toBe(
       'ERR_WRONG_PASSWORD',
     );
-    expect(await codeOf(keystore.revealRecoveryPhrase(wallet.id, 'nope nope nope'))).toBe('ERR_WRONG_PASSWORD');
+    expect(await codeOf(keystore.revealRecoveryPhrase(wallet.id, 'nope nope nope'))).toBe(
+      'ERR_WRONG_PASSWORD',
+    );
     expect(await codeOf(keystore.revealRecoveryPhrase(wallet.id, PASSWORD))).toBe('ERR_TOO_MANY_ATTEMPTS');
   });
 

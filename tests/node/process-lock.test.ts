@@ -45,7 +45,7 @@ function startNodeProcess(dataDir: string): Promise<ChildProcess> {
     );
     children.push(child);
     let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       if (out.includes('ready')) resolve(child);
     });
@@ -58,7 +58,9 @@ describe('process locks', () => {
     const dir = tempDir();
     const first = await openCore(dir, { forging: false });
     const error = await refusal(() => openCore(dir, { forging: false }));
-    expect(error.message).toMatch(/^The data directory .* is in use by another Votary process \(pid \d+, votary serve, since /);
+    expect(error.message).toMatch(
+      /^The data directory .* is in use by another Votary process \(pid \d+, votary serve, since /,
+    );
     expect(error.holder?.pid).toBe(process.pid);
     await first.close();
     const again = await openCore(dir, { forging: false });
@@ -85,7 +87,9 @@ describe('process locks', () => {
     expect(second.status).toBe(1);
     expect(second.stdout).toBe('');
     expect(second.stderr).toMatch(
-      new RegExp(`^votary: The chain database .* is in use by another Votary process \\(pid ${holder.pid}, votary node, since [^)]+\\); stop that process first, or use another data directory\\n$`),
+      new RegExp(
+        `^votary: The chain database .* is in use by another Votary process \\(pid ${holder.pid}, votary node, since [^)]+\\); stop that process first, or use another data directory\\n$`,
+      ),
     );
     // In this process too, while the child holds it.
     await refusal(() => LocalNode.start({ dataDir: dir, forging: false }));

@@ -15,6 +15,8 @@ import {
   type NodeClientOptions,
 } from '../client';
 import type { NetworkView } from '../../shared/domain/networks';
+import { isPlainRemoteHttp, PLAIN_HTTP_WARNING } from '../../shared/lib/insecure-url';
+import { ServiceError } from './service-error';
 import type { SettingsFile } from './settings';
 
 export class Networks {
@@ -65,7 +67,8 @@ export class Networks {
     return view(entry, entry.id === this.activeId);
   }
 
-  async add(url: string, name?: string): Promise<NetworkView> {
+  async add(url: string, name?: string, options: { allowPlainHttp?: boolean } = {}): Promise<NetworkView> {
+    refusePlainHttp(url, options.allowPlainHttp === true);
     const description = await discoverNetwork(url, this.fetchOption());
     return this.view(await this.registry.addRemote(description, name));
   }
@@ -77,7 +80,8 @@ export class Networks {
     if (wasActive) await this.select(EMBEDDED_NETWORK_ID);
   }
 
-  async addPeer(id: string, url: string): Promise<NetworkView> {
+  async addPeer(id: string, url: string, options: { allowPlainHttp?: boolean } = {}): Promise<NetworkView> {
+    refusePlainHttp(url, options.allowPlainHttp === true);
     const entry = this.registry.get(id);
     const checked = await verifyPeer(url, entry.nethash, this.fetchOption());
     return this.peersChanged(await this.registry.addPeer(id, checked));
@@ -118,4 +122,10 @@ function view(entry: NetworkEntry, active: boolean): NetworkView {
     active,
     addedAt: entry.addedAt,
   };
+}
+
+/** A plain-http node on another machine is added only when the person confirmed the warning (insecure-url.ts). */
+function refusePlainHttp(url: string, confirmed: boolean): void {
+  if (confirmed || !isPlainRemoteHttp(url)) return;
+  throw new ServiceError('ERR_PLAIN_HTTP', `${PLAIN_HTTP_WARNING} Confirm to add it anyway.`);
 }

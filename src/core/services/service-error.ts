@@ -39,7 +39,9 @@ export type ServiceErrorCode =
   /** settings.json changed under this process (compare before replace, keystore/atomic-file.ts). */
   | 'ERR_SETTINGS_CHANGED'
   /** A fee above the ceiling without the person's confirmation (fee-ceiling.ts). */
-  | 'ERR_FEE_UNCONFIRMED';
+  | 'ERR_FEE_UNCONFIRMED'
+  /** A plain-http node on another machine without the person's confirmation (shared/lib/insecure-url.ts). */
+  | 'ERR_PLAIN_HTTP';
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';

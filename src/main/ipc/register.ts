@@ -1,16 +1,13 @@
 import { BrowserWindow, ipcMain } from 'electron';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { AppCore } from '../../core/services';
 import { EVENT_CHANNEL, IPC_CHANNELS, type IpcChannel } from '../../shared/ipc/channels';
+import { APP_INDEX_URL } from '../security/app-files';
+import type { RendererSource } from '../security/renderer-source';
 import { createIpcGate, type TrustedPages } from './sender-check';
 
-/** The renderer page main loads (see windows/create-window.ts) and, in development, the dev server. */
-export function trustedPages(): TrustedPages {
-  return {
-    fileUrl: pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href,
-    devServerUrl: process.env['ELECTRON_RENDERER_URL'],
-  };
+/** The page main loads (windows/create-window.ts): app://votary/index.html, or the dev server when unpackaged. */
+export function trustedPages(source: RendererSource): TrustedPages {
+  return { appUrl: APP_INDEX_URL, devServerUrl: source.devServer ? source.url : undefined };
 }
 
 /**
@@ -18,8 +15,8 @@ export function trustedPages(): TrustedPages {
  * the payload to the core's dispatcher, which validates it against the channel's schema. A channel outside the
  * contract has no handler here (Electron refuses it) and the dispatcher would refuse it too.
  */
-export function registerHandlers(core: AppCore): () => void {
-  const gate = createIpcGate(core.handleRequest, trustedPages());
+export function registerHandlers(core: AppCore, source: RendererSource): () => void {
+  const gate = createIpcGate(core.handleRequest, trustedPages(source));
   const handle = (channel: IpcChannel) =>
     ipcMain.handle(channel, (event, payload: unknown) => gate(channel, event, payload));
   for (const channel of IPC_CHANNELS) handle(channel);

@@ -11,8 +11,8 @@ export interface SenderEvent {
 }
 
 export interface TrustedPages {
-  /** The renderer's index.html as a file: URL (production). */
-  fileUrl: string;
+  /** The renderer's index.html behind the app:// protocol (security/app-files.ts). */
+  appUrl: string;
   /** The dev server's URL (electron-vite dev), when running from it. */
   devServerUrl?: string | undefined;
 }
@@ -40,7 +40,7 @@ export function isTrustedSender(event: SenderEvent, pages: TrustedPages): boolea
   const frame = event.senderFrame;
   // A destroyed frame (null) or a subframe (an iframe would have a parent) is never trusted.
   if (frame === null || frame === undefined || frame.parent !== null) return false;
-  if (samePage(frame.url, pages.fileUrl)) return true;
+  if (samePage(frame.url, pages.appUrl)) return true;
   return pages.devServerUrl !== undefined && sameOrigin(frame.url, pages.devServerUrl);
 }
 

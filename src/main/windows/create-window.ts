@@ -1,11 +1,14 @@
 import { BrowserWindow, shell } from 'electron';
 import { join } from 'node:path';
+import type { RendererSource } from '../security/renderer-source';
 
 /**
- * The one window factory (architecture §4): contextIsolation, sandbox, no nodeIntegration; navigation and new
- * windows denied; external links only http(s), opened in the system browser after a check.
+ * The one window factory (docs/design/security.md "Production Electron"): contextIsolation, sandbox, no
+ * nodeIntegration, DevTools only in an unpackaged app; navigation and new windows denied; external links only
+ * http(s), opened in the system browser after a check. The page is the packaged renderer behind app:// (or the
+ * dev server, unpackaged only: renderer-source.ts); permissions are denied for the whole session in main.
  */
-export function createMainWindow(): BrowserWindow {
+export function createMainWindow(source: RendererSource, isPackaged: boolean): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -20,6 +23,7 @@ export function createMainWindow(): BrowserWindow {
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      devTools: !isPackaged,
     },
   });
 
@@ -30,13 +34,7 @@ export function createMainWindow(): BrowserWindow {
     return { action: 'deny' };
   });
   window.webContents.on('will-navigate', (event) => event.preventDefault());
-  window.webContents.session.setPermissionRequestHandler((_contents, _permission, callback) =>
-    callback(false),
-  );
-
-  const devServer = process.env['ELECTRON_RENDERER_URL'];
-  if (devServer) void window.loadURL(devServer);
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  void window.loadURL(source.url);
   return window;
 }
 

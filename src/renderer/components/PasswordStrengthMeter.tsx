@@ -15,28 +15,34 @@ function loadEstimator(): Promise<Estimate> {
 
 /** The estimate for `password`, or undefined while the estimator loads or the field is empty. */
 export function usePasswordStrength(password: string): PasswordStrength | undefined {
-  const [strength, setStrength] = useState<PasswordStrength | undefined>();
+  const [estimated, setEstimated] = useState<{ password: string; strength: PasswordStrength }>();
   useEffect(() => {
+    if (password === '') return;
     let current = true;
-    if (password === '') {
-      setStrength(undefined);
-      return;
-    }
     void loadEstimator().then((estimate) => {
-      if (current) setStrength(estimate(password));
+      if (current) setEstimated({ password, strength: estimate(password) });
     });
     return () => {
       current = false;
     };
   }, [password]);
-  return strength;
+  // An estimate of an earlier text is never shown for the current one.
+  return estimated?.password === password && password !== '' ? estimated.strength : undefined;
 }
 
 export function PasswordStrengthMeter({ strength }: { strength: PasswordStrength | undefined }) {
   if (strength === undefined) return null;
   return (
     <div className="password-strength" data-score={strength.score} aria-live="polite">
-      <meter min={0} max={4} low={2} high={3} optimum={4} value={strength.score} aria-label="Password strength" />
+      <meter
+        min={0}
+        max={4}
+        low={2}
+        high={3}
+        optimum={4}
+        value={strength.score}
+        aria-label="Password strength"
+      />
       <span>
         Strength: <strong>{strength.label}</strong>
         {!strength.acceptable && ' — too easy to guess'}

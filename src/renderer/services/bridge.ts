@@ -32,14 +32,29 @@ export function onConnectionChange(listener: (state: ConnectionState) => void): 
   return socketBridge?.onStateChange(listener) ?? (() => undefined);
 }
 
-function tokenFromLocation(): string | undefined {
-  const token = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
-  return token === null || token === '' ? undefined : token;
+/** Where the tab keeps the launch token once it has left the address bar (this tab only, gone when it closes). */
+export const TOKEN_STORAGE_KEY = 'votary.bridgeToken';
+
+/**
+ * The launch token. It arrives in the URL's #fragment (never sent to a server), but there it would stay in the
+ * address bar, the history and any screenshot for the whole session: it is moved into sessionStorage and the
+ * fragment is removed from the URL at once. A reload finds it there; a pasted URL with a new token (after the
+ * host restarted) replaces it.
+ */
+export function takeToken(location: Location, storage: Storage, history: History): string | undefined {
+  const fromUrl = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
+  if (fromUrl !== null && fromUrl !== '') {
+    storage.setItem(TOKEN_STORAGE_KEY, fromUrl);
+    history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+    return fromUrl;
+  }
+  const kept = storage.getItem(TOKEN_STORAGE_KEY);
+  return kept === null || kept === '' ? undefined : kept;
 }
 
 async function install(): Promise<VotaryBridge | undefined> {
   if (window.votary !== undefined) return window.votary;
-  const token = tokenFromLocation();
+  const token = takeToken(window.location, window.sessionStorage, window.history);
   if (token === undefined || !window.location.protocol.startsWith('http')) return undefined;
   const url = `ws://${window.location.host}/bridge?token=${encodeURIComponent(token)}`;
   const connect = () => new WebSocket(url);

@@ -47,16 +47,19 @@ export async function networks(): Promise<NetworkView[]> {
 export async function selectNetwork(networkId: string): Promise<NetworkView> {
   return unwrap(await (await votary()).networksSelect({ networkId }));
 }
-export async function addNetwork(url: string): Promise<NetworkView> {
-  return unwrap(await (await votary()).networksAdd({ url }));
+/** `allowPlainHttp`: the person confirmed the warning for a plain-http node on another machine. */
+export async function addNetwork(url: string, allowPlainHttp = false): Promise<NetworkView> {
+  return unwrap(await (await votary()).networksAdd({ url, ...(allowPlainHttp ? { allowPlainHttp } : {}) }));
 }
 /** Not the embedded network (the host refuses it). The wallets of that network stay in the vault. */
 export async function removeNetwork(networkId: string): Promise<void> {
   unwrap(await (await votary()).networksRemove({ networkId }));
 }
 /** The host checks that the node answers with the network's nethash before adding it. */
-export async function addPeer(networkId: string, url: string): Promise<NetworkView> {
-  return unwrap(await (await votary()).networksAddPeer({ networkId, url }));
+export async function addPeer(networkId: string, url: string, allowPlainHttp = false): Promise<NetworkView> {
+  return unwrap(
+    await (await votary()).networksAddPeer({ networkId, url, ...(allowPlainHttp ? { allowPlainHttp } : {}) }),
+  );
 }
 export async function removePeer(networkId: string, url: string): Promise<NetworkView> {
   return unwrap(await (await votary()).networksRemovePeer({ networkId, url }));

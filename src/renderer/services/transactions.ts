@@ -3,8 +3,20 @@ import { unwrap } from './ipc';
 import { votary } from './votary';
 
 /** Main signs the draft with the wallet's keys and broadcasts it; the renderer never sees a key. */
-export async function sendDraft(walletId: string, draft: DraftInput): Promise<SendResult> {
-  return unwrap(await (await votary()).txSend({ walletId, draft }));
+export async function sendDraft(
+  walletId: string,
+  draft: DraftInput,
+  options: { confirmHighFee?: boolean } = {},
+): Promise<SendResult> {
+  return unwrap(
+    await (
+      await votary()
+    ).txSend({ walletId, draft, ...(options.confirmHighFee ? { confirmHighFee: true } : {}) }),
+  );
+}
+/** The fee ceiling in multiples of the static fee (the core refuses above it without a confirmation). */
+export async function feeCeiling(): Promise<number> {
+  return unwrap(await (await votary()).txFeeCeiling()).multiple;
 }
 export async function pendingTransactions(): Promise<PendingView[]> {
   return unwrap(await (await votary()).txPending());

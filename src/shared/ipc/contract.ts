@@ -156,12 +156,20 @@ export const IPC_CONTRACT = {
   },
 
   'networks:list': { request: none, response: z.array(networkView) },
+  /** A plain-http node on another machine needs `allowPlainHttp` (the person confirmed the warning). */
   'networks:add': {
-    request: z.strictObject({ url, name: z.string().min(1).max(64).optional() }),
+    request: z.strictObject({
+      url,
+      name: z.string().min(1).max(64).optional(),
+      allowPlainHttp: z.boolean().optional(),
+    }),
     response: networkView,
   },
   'networks:remove': { request: z.strictObject({ networkId }), response: nothing },
-  'networks:add-peer': { request: z.strictObject({ networkId, url }), response: networkView },
+  'networks:add-peer': {
+    request: z.strictObject({ networkId, url, allowPlainHttp: z.boolean().optional() }),
+    response: networkView,
+  },
   'networks:remove-peer': { request: z.strictObject({ networkId, url }), response: networkView },
   'networks:select': { request: z.strictObject({ networkId }), response: networkView },
 

@@ -37,7 +37,10 @@ function estimator(): ZxcvbnFactory {
 }
 
 /** The strength of a password; `userInputs` are words the person is known by (the app's and profile's names). */
-export function passwordStrength(password: string, userInputs: string[] = ['votary', 'vault']): PasswordStrength {
+export function passwordStrength(
+  password: string,
+  userInputs: string[] = ['votary', 'vault'],
+): PasswordStrength {
   const result = estimator().check(password.slice(0, 256), userInputs);
   const score = result.score;
   return {

@@ -33,7 +33,10 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
  * Applies the limits to a server before it listens: Node starts its deadline checker on 'listening' with the
  * interval the server holds then.
  */
-export function applyConnectionLimits(server: Server, limits: Partial<ConnectionLimits> = {}): ConnectionLimits {
+export function applyConnectionLimits(
+  server: Server,
+  limits: Partial<ConnectionLimits> = {},
+): ConnectionLimits {
   const chosen = { ...DEFAULT_CONNECTION_LIMITS, ...limits };
   // headersTimeout must not exceed requestTimeout (Node's rule), and both are enforced by the checker.
   server.requestTimeout = chosen.requestTimeoutMs;

@@ -12,12 +12,13 @@ type NetworkChannels = Exclude<
 export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChannels> {
   return {
     'networks:list': () => s.networks.list(),
-    'networks:add': ({ url, name }) => s.networks.add(url, name),
+    'networks:add': ({ url, name, allowPlainHttp }) => s.networks.add(url, name, { allowPlainHttp }),
     'networks:remove': async ({ networkId }) => {
       await s.networks.remove(networkId);
       return null;
     },
-    'networks:add-peer': ({ networkId, url }) => s.networks.addPeer(networkId, url),
+    'networks:add-peer': ({ networkId, url, allowPlainHttp }) =>
+      s.networks.addPeer(networkId, url, { allowPlainHttp }),
     'networks:remove-peer': ({ networkId, url }) => s.networks.removePeer(networkId, url),
     'networks:select': ({ networkId }) => s.networks.select(networkId),
 

@@ -6,9 +6,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { FeesView } from '../../../shared/domain/chain';
 import type { SendResult } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
-import { feeFor, type FeeChoice } from '../../lib/fees';
+import { feeFor, HIGH_FEE_MULTIPLE, highFeeReason, type FeeChoice } from '../../lib/fees';
 import { fees as loadFees } from '../../services/chain';
-import { sendDraft } from '../../services/transactions';
+import { feeCeiling, sendDraft } from '../../services/transactions';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
@@ -34,9 +34,12 @@ export function SendPage() {
   const [feeChoice, setFeeChoice] = useState<FeeChoice>('static');
   const [step, setStep] = useState<'form' | 'review'>('form');
   const [result, setResult] = useState<SendResult | undefined>();
+  const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
+  const [feeConfirmed, setFeeConfirmed] = useState(false);
 
   useEffect(() => {
     loadFees().then(setFees, reportError);
+    feeCeiling().then((multiple) => setCeiling(Math.min(multiple, HIGH_FEE_MULTIPLE)), reportError);
   }, [reportError]);
 
   const multi = rows.length > 1;
@@ -44,6 +47,7 @@ export function SendPage() {
     multi ? feeFor(fees, 'multiPayment', 6, choice) : feeFor(fees, 'transfer', 0, choice);
   const fee = feeOf(feeChoice);
   const plan = planSend(rows, memo, fee);
+  const highFee = plan.ok ? highFeeReason(fee, feeOf('static'), plan.total, ceiling) : undefined;
   const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
   const edit = (i: number, change: Partial<RecipientRow>) =>
     setRows(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
@@ -55,12 +59,13 @@ export function SendPage() {
       return;
     }
     clearError();
+    setFeeConfirmed(false);
     setStep('review');
   };
   const send = async () => {
     if (wallet === undefined || !plan.ok) return;
     try {
-      const answer = await sendDraft(wallet.id, plan.draft);
+      const answer = await sendDraft(wallet.id, plan.draft, { confirmHighFee: feeConfirmed });
       pendingChanged(answer.pending);
       setResult(answer);
       setStep('form');
@@ -172,8 +177,31 @@ export function SendPage() {
                 </>
               )}
             </dl>
+            {highFee !== undefined && (
+              <div className="warning-note" role="alert">
+                <p>
+                  {highFee === 'ceiling'
+                    ? `This fee is more than ${ceiling} times the network's standard fee.`
+                    : 'This fee is more than the amount you are sending.'}{' '}
+                  A fee cannot be taken back once the transaction is sent.
+                </p>
+                <label className="inline">
+                  <input
+                    type="checkbox"
+                    checked={feeConfirmed}
+                    onChange={(e) => setFeeConfirmed(e.target.checked)}
+                  />
+                  I checked the fee and want to pay it
+                </label>
+              </div>
+            )}
             <div className="row">
-              <button type="button" className="primary" onClick={() => void send()}>
+              <button
+                type="button"
+                className="primary"
+                disabled={highFee !== undefined && !feeConfirmed}
+                onClick={() => void send()}
+              >
                 Sign and send
               </button>
               <button type="button" onClick={() => setStep('form')}>

@@ -5,7 +5,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { NetworkView } from '../../../shared/domain/networks';
+import { isPlainRemoteHttp } from '../../../shared/lib/insecure-url';
 import { ConfirmAction } from '../../components/ConfirmAction';
+import { PlainHttpWarning } from '../../components/PlainHttpWarning';
 import { addPeer, removeNetwork, removePeer } from '../../services/chain';
 import { useVotary } from '../../store';
 
@@ -15,6 +17,8 @@ export function NetworkPeers({ network }: { network: NetworkView }) {
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
   const [url, setUrl] = useState('');
+  const [plainConfirmed, setPlainConfirmed] = useState(false);
+  const plain = isPlainRemoteHttp(url.trim());
   const [busy, setBusy] = useState(false);
 
   const run = async (action: () => Promise<unknown>): Promise<boolean> => {
@@ -33,7 +37,10 @@ export function NetworkPeers({ network }: { network: NetworkView }) {
   };
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (await run(() => addPeer(network.id, url.trim()))) setUrl('');
+    if (await run(() => addPeer(network.id, url.trim(), plain && plainConfirmed))) {
+      setUrl('');
+      setPlainConfirmed(false);
+    }
   };
 
   return (
@@ -66,7 +73,8 @@ export function NetworkPeers({ network }: { network: NetworkView }) {
             required
           />
         </label>
-        <button type="submit" disabled={busy}>
+        {plain && <PlainHttpWarning confirmed={plainConfirmed} onConfirm={setPlainConfirmed} />}
+        <button type="submit" disabled={busy || (plain && !plainConfirmed)}>
           Add peer
         </button>
       </form>

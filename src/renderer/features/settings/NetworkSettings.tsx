@@ -3,6 +3,8 @@
  * remote network its peers and its removal (NetworkPeers).
  */
 import { useState, type FormEvent } from 'react';
+import { isPlainRemoteHttp } from '../../../shared/lib/insecure-url';
+import { PlainHttpWarning } from '../../components/PlainHttpWarning';
 import { addNetwork, selectNetwork } from '../../services/chain';
 import { useVotary } from '../../store';
 import { NetworkPeers } from './NetworkPeers';
@@ -14,6 +16,8 @@ export function NetworkSettings() {
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
   const [url, setUrl] = useState('');
+  const [plainConfirmed, setPlainConfirmed] = useState(false);
+  const plain = isPlainRemoteHttp(url.trim());
 
   const choose = async (networkId: string) => {
     try {
@@ -26,8 +30,9 @@ export function NetworkSettings() {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await addNetwork(url.trim());
+      await addNetwork(url.trim(), plain && plainConfirmed);
       setUrl('');
+      setPlainConfirmed(false);
       clearError();
       await loadNode();
     } catch (error) {
@@ -66,7 +71,10 @@ export function NetworkSettings() {
             required
           />
         </label>
-        <button type="submit">Add network</button>
+        {plain && <PlainHttpWarning confirmed={plainConfirmed} onConfirm={setPlainConfirmed} />}
+        <button type="submit" disabled={plain && !plainConfirmed}>
+          Add network
+        </button>
       </form>
     </fieldset>
   );

@@ -37,8 +37,8 @@ export function RemoveWallet({ wallet, onCancel }: { wallet: WalletView; onCance
     >
       {holdsKey ? (
         <p role="alert">
-          Removing <strong>{wallet.name}</strong> deletes its key from this device. Only its recovery phrase can
-          bring it back: make sure you have it written down before you continue.
+          Removing <strong>{wallet.name}</strong> deletes its key from this device. Only its recovery phrase
+          can bring it back: make sure you have it written down before you continue.
         </p>
       ) : (
         <p>

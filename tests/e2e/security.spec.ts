@@ -1,0 +1,142 @@
+/**
+ * The hardening a person sees (docs/design/security.md), in the browser shell on a `votary serve` of its own:
+ * the launch token leaves the address bar at once (and a reload still connects), the page is served with its CSP,
+ * a weak vault password is shown as such and refused, a fee above the amount needs a second confirmation, a
+ * plain-http node on another machine needs one too, and removing a wallet asks for the password.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startHost, stopHost } from './support/host';
+import { go } from './support/shell';
+
+const PORT = 4323;
+const URL_BASE = `http://127.0.0.1:${PORT}`;
+const TOKEN = randomBytes(32).toString('base64url');
+const PASSWORD = 'tangerine orbit kettle 42';
+const BLOCK_WAIT = { timeout: 45_000 };
+const OTHER_ADDRESS_PASSPHRASE = 'votary e2e security receiving wallet';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let dataDir = '';
+let host: ChildProcess | undefined;
+let page: Page;
+let mainAddress = '';
+let otherAddress = '';
+const pageErrors: string[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-security-'));
+  host = await startHost(PORT, dataDir, TOKEN);
+  page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+test.afterAll(async () => {
+  await page.close();
+  if (host !== undefined) await stopHost(host);
+  rmSync(dataDir, { recursive: true, force: true });
+  expect(pageErrors).toEqual([]);
+});
+
+test('the launch token leaves the address bar and the page carries its CSP', async () => {
+  const response = await page.goto(`${URL_BASE}/#token=${TOKEN}`);
+  expect(response?.headers()['content-security-policy']).toContain(`connect-src ws://127.0.0.1:${PORT}`);
+  await expect(page.getByRole('heading', { name: 'Create your vault' })).toBeVisible();
+  expect(page.url()).toBe(`${URL_BASE}/`);
+  expect(await page.evaluate('sessionStorage.getItem("votary.bridgeToken")')).toBe(TOKEN);
+  // A reload has no token in the URL: the tab's copy still connects.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Create your vault' })).toBeVisible();
+  expect(page.url()).not.toContain('token');
+});
+
+test('a weak vault password is shown as weak and refused; a strong one creates the vault', async () => {
+  await page.getByLabel('Password', { exact: true }).fill('password1');
+  await expect(page.getByText('too easy to guess')).toBeVisible();
+  await expect(page.getByText('This is a commonly used password.')).toBeVisible();
+  await page.getByLabel('Confirm password').fill('password1');
+  await page.getByRole('button', { name: 'Create vault' }).click();
+  await expect(page.getByRole('alert')).toContainText('too easy to guess');
+
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await expect(page.getByText(/Strength: (strong|very strong)/)).toBeVisible();
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create vault' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('import two wallets and fund one', async () => {
+  await go(page, 'Wallets');
+  for (const [name, passphrase] of [
+    ['Main', 'votary e2e security main wallet'],
+    ['Other', OTHER_ADDRESS_PASSPHRASE],
+  ] as const) {
+    await page.getByRole('button', { name: 'Import or watch' }).click();
+    await page.getByLabel('Wallet name (optional)').fill(name);
+    await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(passphrase);
+    await page.getByRole('button', { name: 'Import wallet' }).click();
+    await expect(page.getByRole('listitem', { name: `Wallet ${name}` })).toBeVisible();
+  }
+  mainAddress = (
+    await page.getByRole('listitem', { name: 'Wallet Main' }).locator('.mono').innerText()
+  ).trim();
+  otherAddress = (
+    await page.getByRole('listitem', { name: 'Wallet Other' }).locator('.mono').innerText()
+  ).trim();
+  await page.getByRole('button', { name: 'Fund Main from faucet (test tokens)' }).click();
+  await expect(page.getByTestId(`balance-${mainAddress}`)).toContainText('1,000', BLOCK_WAIT);
+});
+
+test('a fee above the amount sent needs a second confirmation before signing', async () => {
+  await go(page, 'Send');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await page.getByLabel('Recipient address').fill(otherAddress);
+  await page.getByLabel('Amount').fill('0.00001');
+  await page.getByRole('button', { name: 'Review' }).click();
+  const warning = page.getByRole('alert').filter({ hasText: 'more than the amount you are sending' });
+  await expect(warning).toBeVisible();
+  const sign = page.getByRole('button', { name: 'Sign and send' });
+  await expect(sign).toBeDisabled();
+  await page.getByLabel('I checked the fee and want to pay it').check();
+  await expect(sign).toBeEnabled();
+  await sign.click();
+  await expect(page.getByTestId('send-status')).toBeVisible();
+  await go(page, 'Pending');
+  const sent = page.getByRole('row').filter({ hasText: otherAddress });
+  await expect(sent.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
+});
+
+test('a plain-http node on another machine shows the warning and needs a confirmation', async () => {
+  await go(page, 'Settings');
+  const form = page.getByRole('form', { name: 'Add network' });
+  // A name that never resolves: nothing is contacted, the form only reacts to the URL.
+  await form.getByLabel('Add a network by a node URL').fill('http://node.invalid:4003');
+  await expect(form.getByRole('alert')).toContainText('anyone between you and it can read and change');
+  await expect(form.getByRole('button', { name: 'Add network' })).toBeDisabled();
+  await form.getByLabel('I understand, add this node anyway').check();
+  await expect(form.getByRole('button', { name: 'Add network' })).toBeEnabled();
+  await form.getByLabel('Add a network by a node URL').fill('https://node.invalid:4003');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await form.getByLabel('Add a network by a node URL').fill('http://127.0.0.1:4003');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+});
+
+test('removing a wallet asks for the vault password and says the phrase is the only way back', async () => {
+  await go(page, 'Wallets');
+  await page.getByRole('button', { name: 'Remove Other' }).click();
+  const step = page.getByRole('form', { name: 'Remove Other' });
+  await expect(step).toContainText('Only its recovery phrase can bring it back');
+  await step.getByLabel('Vault password').fill('not the vault password');
+  await step.getByRole('button', { name: 'Remove wallet' }).click();
+  await expect(step.getByRole('alert').last()).toContainText('not right');
+  await expect(page.getByRole('listitem', { name: 'Wallet Other' })).toBeVisible();
+  await step.getByLabel('Vault password').fill(PASSWORD);
+  await step.getByRole('button', { name: 'Remove wallet' }).click();
+  await expect(page.getByRole('listitem', { name: 'Wallet Other' })).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+});
