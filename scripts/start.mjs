@@ -29,7 +29,13 @@ function browserShell(reason) {
     `votary: the Electron runtime cannot start here (${reason}); falling back to the browser shell.`,
   );
   const shell = spawn(process.execPath, [join(root, 'scripts', 'votary.mjs'), 'serve'], { stdio: 'inherit' });
+  shell.on('error', (error) => {
+    console.error(`votary: cannot start the browser shell: ${error.message}`);
+    process.exit(1);
+  });
   shell.on('exit', (code) => process.exit(code ?? 0));
+  // Stopping `npm start` stops the server it started (its node closes its database cleanly on SIGTERM).
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shell.kill(signal));
 }
 
 const electron = electronBinary();

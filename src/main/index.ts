@@ -8,7 +8,7 @@ import { rendererSource } from './security/renderer-source';
 import { createMainWindow } from './windows/create-window';
 
 /**
- * Boot order (docs/design/architecture.md): one instance per user; app:// is registered before ready; the core
+ * Boot order (docs/design/security.md "Production Electron"): one instance per user; app:// is registered before ready; the core
  * (embedded node, its API on 127.0.0.1, key store, networks; it locks the data directory) starts first, then the
  * IPC handlers, then the window. Quitting stops the node cleanly before exit.
  */

@@ -116,7 +116,7 @@ test('a plain-http node on another machine shows the warning and needs a confirm
   const form = page.getByRole('form', { name: 'Add network' });
   // A name that never resolves: nothing is contacted, the form only reacts to the URL.
   await form.getByLabel('Add a network by a node URL').fill('http://node.invalid:4003');
-  await expect(form.getByRole('alert')).toContainText('anyone between you and it can read and change');
+  await expect(form.getByRole('alert')).toContainText('a man in the middle) can read and change what it answers');
   await expect(form.getByRole('button', { name: 'Add network' })).toBeDisabled();
   await form.getByLabel('I understand, add this node anyway').check();
   await expect(form.getByRole('button', { name: 'Add network' })).toBeEnabled();

@@ -127,6 +127,8 @@ describe('no channel answers key material, after creating and using wallets', ()
       draft: { kind: 'delegateRegistration', username: 'scanner' },
     });
     await value('tx:pending');
+    expect(await value('tx:fee-ceiling', { multiple: 20 })).toEqual({ multiple: 20 });
+    expect(await value('tx:fee-ceiling')).toEqual({ multiple: 20 });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 

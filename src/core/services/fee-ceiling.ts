@@ -31,7 +31,7 @@ export function checkFeeCeiling(
   );
   const ceiling = normal * BigInt(context.multiple);
   if (fee <= ceiling) return;
-  const symbol = context.network.network.client.symbol;
+  const symbol = context.network.network.client.token;
   throw new ServiceError(
     'ERR_FEE_UNCONFIRMED',
     `The fee of ${tokens(fee, symbol)} is more than ${context.multiple} times this network's fee for it (${tokens(normal, symbol)}). Check it, and confirm the high fee to send anyway.`,

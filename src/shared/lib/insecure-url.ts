@@ -21,4 +21,4 @@ export function isPlainRemoteHttp(url: string): boolean {
 }
 
 export const PLAIN_HTTP_WARNING =
-  'This node is reached over plain http on another machine: anyone between you and it can read and change what it answers, and make it lie about balances, fees and votes. Use https unless you trust every network on the way.';
+  'This node is reached over plain http on another machine: anyone between you and it (a man in the middle) can read and change what it answers, and make it lie about balances, fees and votes. Use https unless you trust every network on the way.';

@@ -1,0 +1,91 @@
+/**
+ * The fee ceiling and plain-http remote nodes (docs/design/security.md "Fees", "Remote nodes") through AppCore:
+ * a fee above 10× the static fee is refused unless confirmed, the ceiling is a setting, and a plain-http node on
+ * another machine is refused without the person's confirmation, before anything is contacted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/core/services';
+import type { PendingView } from '../../src/shared/domain/transactions';
+import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+
+/** The localnet's static transfer fee (ARK devnet's): 0.1 VTY. */
+const TRANSFER_FEE = 10_000_000n;
+
+describe('fee ceiling and plain-http nodes', () => {
+  let dir: string;
+  let core: AppCore;
+  let walletId = '';
+  let recipient = '';
+
+  beforeAll(async () => {
+    dir = tempDir();
+    core = await openCore(dir);
+    await call(core, 'keystore:create', { password: PASSWORD });
+    const payer = await call(core, 'wallets:import-passphrase', { passphrase: 'fee ceiling test payer' });
+    const payee = await call(core, 'wallets:import-passphrase', { passphrase: 'fee ceiling test payee' });
+    walletId = payer.id;
+    recipient = payee.address;
+    const funded = await call(core, 'faucet:fund', { address: payer.address });
+    await nextEvent<PendingView>(
+      core,
+      'tx:status',
+      (p) => p.id === funded.transactionId && p.status === 'confirmed',
+    );
+  });
+  afterAll(async () => {
+    await core.close();
+    removeDir(dir);
+  });
+
+  const send = (fee: bigint, confirmHighFee?: boolean) =>
+    core.handleRequest('tx:send', {
+      walletId,
+      draft: { kind: 'transfer', recipientId: recipient, amount: '100000000', fee: fee.toString() },
+      ...(confirmHighFee === undefined ? {} : { confirmHighFee }),
+    });
+
+  it('refuses a fee above 10× the static fee unless the request says it was confirmed', async () => {
+    expect(await call(core, 'tx:fee-ceiling')).toEqual({ multiple: 10 });
+    expect(await send(TRANSFER_FEE * 10n)).toMatchObject({ ok: true, value: { accepted: true } });
+    const refused = await send(TRANSFER_FEE * 10n + 1n);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'ERR_FEE_UNCONFIRMED',
+        message: expect.stringMatching(
+          /^The fee of 1\.00000001 VTY is more than 10 times this network's fee for it \(0\.1 VTY\)/,
+        ) as string,
+      },
+    });
+    expect(await send(TRANSFER_FEE * 50n, true)).toMatchObject({ ok: true, value: { accepted: true } });
+  });
+
+  it('follows the configured ceiling, kept in the settings', async () => {
+    await call(core, 'tx:fee-ceiling', { multiple: 100 });
+    expect(await send(TRANSFER_FEE * 60n)).toMatchObject({ ok: true });
+    expect(await send(TRANSFER_FEE * 101n)).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_FEE_UNCONFIRMED' },
+    });
+    expect(await core.handleRequest('tx:fee-ceiling', { multiple: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_INVALID_REQUEST' },
+    });
+  });
+
+  it('refuses a plain-http node on another machine without the confirmation, before contacting it', async () => {
+    for (const url of ['http://node.invalid:4003', 'http://203.0.113.7:4003/api']) {
+      expect(await core.handleRequest('networks:add', { url })).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_PLAIN_HTTP', message: expect.stringContaining('a man in the middle') as string },
+      });
+    }
+    const networks = await call(core, 'networks:list');
+    expect(
+      await core.handleRequest('networks:add-peer', {
+        networkId: networks[0]!.id,
+        url: 'http://node.invalid',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'ERR_PLAIN_HTTP' } });
+  });
+});
