@@ -17,24 +17,14 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { applyConnectionLimits, type ConnectionLimits } from '../core/api/http/connection-limits';
 import type { EventListener, RequestHandler } from '../core/services';
 import { BRIDGE_ERROR_CODES, ipcError } from '../shared/ipc/errors';
 import { contentSecurityPolicy } from '../shared/lib/content-security-policy';
 import { jsonTooDeep } from '../shared/lib/json-depth';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
+import { contentTypeOf } from '../shared/lib/renderer-files';
 
 /** One request frame may carry at most this much (the largest real request, a multipayment, is far smaller). */
 const MAX_FRAME_BYTES = 1024 * 1024;
@@ -244,7 +234,7 @@ function serveFile(req: IncomingMessage, res: ServerResponse, root: string, port
     return;
   }
   res.writeHead(200, {
-    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-type': contentTypeOf(file),
     // The page may connect only to its own bridge (shared/lib/content-security-policy.ts).
     'content-security-policy': contentSecurityPolicy(allowedHosts(port).map((host) => `ws://${host}`)),
     'x-content-type-options': 'nosniff',

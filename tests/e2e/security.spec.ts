@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, stopHost } from './support/host';
-import { go } from './support/shell';
+import { closePage, go, openPage } from './support/shell';
 
 const PORT = 4323;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -27,20 +27,19 @@ let host: ChildProcess | undefined;
 let page: Page;
 let mainAddress = '';
 let otherAddress = '';
-const pageErrors: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
   dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-security-'));
-  host = await startHost(PORT, dataDir, TOKEN);
-  page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  [host, page] = await Promise.all([startHost(PORT, dataDir, TOKEN), openPage(browser)]);
 });
 
 test.afterAll(async () => {
-  await page.close();
-  if (host !== undefined) await stopHost(host);
-  rmSync(dataDir, { recursive: true, force: true });
-  expect(pageErrors).toEqual([]);
+  try {
+    await closePage(page);
+  } finally {
+    if (host !== undefined) await stopHost(host);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 test('the launch token leaves the address bar and the page carries its CSP', async () => {
@@ -116,7 +115,9 @@ test('a plain-http node on another machine shows the warning and needs a confirm
   const form = page.getByRole('form', { name: 'Add network' });
   // A name that never resolves: nothing is contacted, the form only reacts to the URL.
   await form.getByLabel('Add a network by a node URL').fill('http://node.invalid:4003');
-  await expect(form.getByRole('alert')).toContainText('a man in the middle) can read and change what it answers');
+  await expect(form.getByRole('alert')).toContainText(
+    'a man in the middle) can read and change what it answers',
+  );
   await expect(form.getByRole('button', { name: 'Add network' })).toBeDisabled();
   await form.getByLabel('I understand, add this node anyway').check();
   await expect(form.getByRole('button', { name: 'Add network' })).toBeEnabled();

@@ -63,6 +63,7 @@ describe('no channel answers key material, after creating and using wallets', ()
 
   it('calls every channel', async () => {
     await value('app:info');
+    await value('app:activity');
     await value('keystore:status');
     await value('keystore:create', { password: PASSWORD });
     await value('keystore:keychain-status');

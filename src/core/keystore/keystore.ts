@@ -105,7 +105,7 @@ export class Keystore extends VaultSession {
    * positions to confirm. Nothing is stored until `confirmWallet`.
    */
   createMnemonicWallet(options: WalletOptions): NewMnemonicWallet {
-    const session = this.use();
+    const session = this.act();
     const name = options.name === undefined ? undefined : cleanName(options.name, '');
     const pending = newPendingMnemonic(options.network, name);
     session.pending.set(pending.id, pending);
@@ -241,7 +241,7 @@ export class Keystore extends VaultSession {
     ctx: ChainContext,
     options: SignOptions = {},
   ): TransactionData {
-    const { wallet, keys } = this.keysFor(this.use(), walletId);
+    const { wallet, keys } = this.keysFor(this.act(), walletId);
     assertNetwork(wallet, ctx.network);
     if (typeof draft !== 'object' || draft === null) {
       throw new KeystoreError('ERR_INVALID_DRAFT', 'the draft must be an object');
@@ -258,12 +258,12 @@ export class Keystore extends VaultSession {
   /** Signs a text message with the wallet's key (protocol reference §8). */
   signMessage(walletId: string, message: string): SignedMessage {
     if (typeof message !== 'string') throw new KeystoreError('ERR_INVALID_INPUT', 'the message must be text');
-    return signMessageWithKeys(message, this.keysFor(this.use(), walletId).keys);
+    return signMessageWithKeys(message, this.keysFor(this.act(), walletId).keys);
   }
 
   /** The one function that returns a wallet's secret, and only after the password is entered again. */
   async revealRecoveryPhrase(walletId: string, password: string): Promise<RecoveryPhrase> {
-    const session = this.use();
+    const session = this.act();
     const wallet = this.stored(session, walletId);
     if (wallet.kind === 'watch' || wallet.secret === null) throw watchOnly();
     await this.verifyPassword(session, password);

@@ -150,6 +150,8 @@ export class VaultSession {
   }
 
   protected enqueue<T>(task: () => Promise<T>): Promise<T> {
+    // Every write is a change a person asked for.
+    this.noteActivity();
     const run = this.writes.then(task, task);
     this.writes = run.catch(() => undefined);
     return run;
@@ -161,12 +163,28 @@ export class VaultSession {
     return this.session !== undefined;
   }
 
-  /** The unlocked session (re-arming auto-lock), or ERR_LOCKED. */
+  /**
+   * The unlocked session, or ERR_LOCKED. Using it does not count as activity: the node monitor and the chain
+   * watcher read the vault's wallets in the background every few seconds, and auto-lock must still fire
+   * (docs/design/security.md "Key store"). Only a person's actions re-arm it: `noteActivity`, and the operations
+   * a person starts (every change of the vault, signing, revealing a phrase).
+   */
   protected use(): Session {
     const session = this.session;
     if (session === undefined) throw new KeystoreError('ERR_LOCKED', 'The vault is locked; unlock it first.');
+    return session;
+  }
+
+  /** The session, for an operation a person started: it re-arms auto-lock. */
+  protected act(): Session {
+    const session = this.use();
     this.idle.touch();
     return session;
+  }
+
+  /** A person used the app (a key press, a click): re-arms auto-lock while unlocked. */
+  noteActivity(): void {
+    if (this.session !== undefined) this.idle.touch();
   }
 
   private startSession(file: VaultFile, vaultKey: Uint8Array): void {

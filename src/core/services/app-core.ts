@@ -114,6 +114,10 @@ export class AppCore {
     this.handleRequest = createDispatcher(
       {
         'app:info': () => services.info,
+        'app:activity': () => {
+          services.keystore.noteActivity();
+          return null;
+        },
         ...vaultHandlers(services),
         ...networkHandlers(services),
         ...transactionHandlers(services),

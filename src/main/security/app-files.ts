@@ -4,24 +4,14 @@
  * file:// privileges) and every answer carries the Content Security Policy as a header. Electron-free, so the path
  * rules are tested without Electron; app-protocol.ts is the glue.
  */
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { contentSecurityPolicy } from '../../shared/lib/content-security-policy';
+import { contentTypeOf } from '../../shared/lib/renderer-files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'votary';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-};
 
 /** The file under `root` an app:// URL names, or undefined (another host, a path outside root, not a URL). */
 export function resolveAppFile(root: string, requestUrl: string): string | undefined {
@@ -46,7 +36,7 @@ export function resolveAppFile(root: string, requestUrl: string): string | undef
 /** The headers of one app:// answer: its type, the CSP (no connections: Electron's page talks over IPC only). */
 export function appResponseHeaders(file: string): Record<string, string> {
   return {
-    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-type': contentTypeOf(file),
     'content-security-policy': contentSecurityPolicy(),
     'x-content-type-options': 'nosniff',
     'cross-origin-opener-policy': 'same-origin',

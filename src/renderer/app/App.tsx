@@ -3,7 +3,9 @@ import { startStore, useVotary } from '../store';
 import { VaultGate } from '../features/vault/VaultGate';
 import { Shell } from '../features/shell/Shell';
 import { HostStatus } from '../features/shell/HostStatus';
+import { watchActivity } from '../lib/activity';
 import { applyTheme } from '../lib/theme';
+import { reportActivity } from '../services/app-info';
 
 export function App() {
   const hostStatus = useVotary((s) => s.hostStatus);
@@ -11,6 +13,7 @@ export function App() {
   const theme = useVotary((s) => s.theme);
 
   useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => watchActivity(window, () => void reportActivity()), []);
   useEffect(() => {
     let off: (() => void) | undefined;
     let cancelled = false;

@@ -5,6 +5,7 @@
  */
 export const IPC_CHANNELS = [
   'app:info',
+  'app:activity',
   // The key store: vault, auto-lock, unlock on this device.
   'keystore:status',
   'keystore:create',

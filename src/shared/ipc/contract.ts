@@ -71,6 +71,8 @@ const newWallet = { networkId: networkId.optional(), name: walletName };
 
 export const IPC_CONTRACT = {
   'app:info': { request: none, response: appInfo },
+  /** A person used the app (key press, click, scroll): the only thing besides their own actions that defers auto-lock. */
+  'app:activity': { request: none, response: nothing },
 
   'keystore:status': { request: none, response: keystoreStatus },
   'keystore:create': { request: z.strictObject({ password }), response: keystoreStatus },
