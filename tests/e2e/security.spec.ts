@@ -95,8 +95,13 @@ test('a fee above the amount sent needs a second confirmation before signing', a
   await go(page, 'Send');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
   await page.getByLabel('Recipient address').fill(otherAddress);
+  // "1,5" is not 15 (nor 1.5) where "." is the decimal separator: the field says so.
+  await page.getByLabel('Amount').fill('1,5');
+  await expect(page.getByText('Write the amount without thousands separators')).toBeVisible();
   await page.getByLabel('Amount').fill('0.00001');
+  await expect(page.getByText('Write the amount without thousands separators')).toHaveCount(0);
   await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByTestId('review-amount')).toHaveText('0.00001 VTY');
   const warning = page.getByRole('alert').filter({ hasText: 'more than the amount you are sending' });
   await expect(warning).toBeVisible();
   const sign = page.getByRole('button', { name: 'Sign and send' });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatArktoshi, parseAmount, sumAmounts } from '../../../src/renderer/lib/amount';
+import {
+  amountInWords,
+  decimalSeparatorOf,
+  formatAmount,
+  formatArktoshi,
+  parseAmount,
+  parseAmountInput,
+  sumAmounts,
+} from '../../../src/renderer/lib/amount';
 import { transactionsCsv } from '../../../src/renderer/lib/csv';
 
 describe('amounts without floating point', () => {
@@ -40,5 +48,52 @@ describe('amounts without floating point', () => {
       },
     ]);
     expect(csv.split('\r\n')[1]).toBe('a,,transfer,,S,R,1.00000000,0.10000000,"\'=cmd, ""x""",3');
+  });
+});
+
+describe('typed amounts (the person’s locale, nothing ambiguous)', () => {
+  it('"1,5" is never 15: refused where "." is the decimal separator, 1.5 where "," is', () => {
+    expect(parseAmountInput('1,5', '.')).toEqual({
+      ok: false,
+      message:
+        'Write the amount without thousands separators, with “.” before the decimals (for example 1.5).',
+    });
+    expect(parseAmountInput('1,5', ',')).toEqual({ ok: true, arktoshi: '150000000' });
+    expect(parseAmountInput('1.5', ',')).toMatchObject({ ok: false });
+    expect(parseAmountInput('1.5', '.')).toEqual({ ok: true, arktoshi: '150000000' });
+  });
+  it('refuses grouping, two separators, more than 8 decimals, signs, exponents and spaces', () => {
+    for (const text of [
+      '1,000.5',
+      '1 000',
+      '1’000',
+      '1.2.3',
+      '1.123456789',
+      '-1',
+      '+1',
+      '1e3',
+      'abc',
+      '',
+      '.',
+      '1 5',
+    ]) {
+      expect(parseAmountInput(text, '.').ok, text).toBe(false);
+    }
+    expect(parseAmountInput('1.2.3', '.')).toEqual({
+      ok: false,
+      message: 'Use one “.” only, before the decimals.',
+    });
+    expect(parseAmountInput('1.123456789', '.')).toEqual({ ok: false, message: 'At most 8 decimals.' });
+    expect(parseAmountInput('  0.00000001 ', '.')).toEqual({ ok: true, arktoshi: '1' });
+    expect(parseAmount('1,000')).toBeUndefined();
+  });
+  it('knows the locale’s separator', () => {
+    expect(decimalSeparatorOf('en-US')).toBe('.');
+    expect(decimalSeparatorOf('de-DE')).toBe(',');
+  });
+  it('says the amount back in words of the token, without pointless zeros', () => {
+    expect(amountInWords('150000000', 'VTY')).toBe('1.5 VTY');
+    expect(amountInWords('100000000000', 'VTY')).toBe('1,000 VTY');
+    expect(amountInWords('1', 'VTY')).toBe('0.00000001 VTY');
   });
 });

@@ -1,6 +1,6 @@
 /** Checks and words for the localnet panel (issue 6 §4), kept pure for tests. */
 import type { LocalnetDelegateView, RollbackResult } from '../../../shared/domain/localnet';
-import { parseAmount } from '../../lib/amount';
+import { decimalSeparatorOf, parseAmount } from '../../lib/amount';
 
 /** 100,000 tokens: the most the faucet hands out per request (`faucet:fund`). */
 const FAUCET_MAX = 100_000n * 100_000_000n;
@@ -21,7 +21,7 @@ export function checkRollbackHeight(text: string, tip: number): Checked<number> 
 /** A faucet amount in tokens, or empty for the faucet's default. */
 export function checkFaucetAmount(text: string): Checked<string | undefined> {
   if (text.trim() === '') return { ok: true, value: undefined };
-  const amount = parseAmount(text);
+  const amount = parseAmount(text, decimalSeparatorOf());
   if (amount === undefined || BigInt(amount) <= 0n) {
     return { ok: false, message: 'Enter an amount above zero, with at most 8 decimals.' };
   }

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import type { SendResult } from '../../../shared/domain/transactions';
 import { CopyButton } from '../../components/CopyButton';
 import { SecretInput } from '../../components/SecretInput';
-import { parseAmount } from '../../lib/amount';
+import { decimalSeparatorOf, parseAmountInput } from '../../lib/amount';
 import { sendDraft } from '../../services/transactions';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
@@ -46,10 +46,15 @@ export function LocksPage() {
   };
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const amount = parseAmount(amountText);
+    const parsed = parseAmountInput(amountText, decimalSeparatorOf());
+    const amount = parsed.ok ? parsed.arktoshi : undefined;
     const after = Number.parseInt(expiry, 10);
+    if (!parsed.ok) {
+      reportError(new Error(parsed.message));
+      return;
+    }
     if (amount === undefined || !Number.isInteger(after) || after < 1) {
-      reportError(new Error('Enter an amount and a whole number of seconds or blocks for the expiry.'));
+      reportError(new Error('Enter a whole number of seconds or blocks for the expiry.'));
       return;
     }
     const result = await run({

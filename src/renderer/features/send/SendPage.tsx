@@ -6,13 +6,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { FeesView } from '../../../shared/domain/chain';
 import type { SendResult } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
+import { amountInWords, decimalSeparatorOf } from '../../lib/amount';
 import { feeFor, HIGH_FEE_MULTIPLE, highFeeReason, type FeeChoice } from '../../lib/fees';
 import { fees as loadFees } from '../../services/chain';
 import { feeCeiling, sendDraft } from '../../services/transactions';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
-import { planSend, type RecipientRow } from './recipients';
+import { amountProblem, planSend, type RecipientRow } from './recipients';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
   static: 'Standard',
@@ -21,6 +22,8 @@ const FEE_LABELS: Record<FeeChoice, string> = {
   max: 'Maximum',
 };
 const EMPTY: RecipientRow = { address: '', amount: '' };
+/** The person's locale decides the one decimal separator amounts are typed with. */
+const DECIMAL = decimalSeparatorOf();
 
 export function SendPage() {
   const wallet = useVotary(selectedWallet);
@@ -46,7 +49,8 @@ export function SendPage() {
   const feeOf = (choice: FeeChoice) =>
     multi ? feeFor(fees, 'multiPayment', 6, choice) : feeFor(fees, 'transfer', 0, choice);
   const fee = feeOf(feeChoice);
-  const plan = planSend(rows, memo, fee);
+  const plan = planSend(rows, memo, fee, DECIMAL);
+  const token = useVotary((s) => s.configuration?.token ?? '');
   const highFee = plan.ok ? highFeeReason(fee, feeOf('static'), plan.total, ceiling) : undefined;
   const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
   const edit = (i: number, change: Partial<RecipientRow>) =>
@@ -106,8 +110,17 @@ export function SendPage() {
                     value={row.amount}
                     onChange={(e) => edit(i, { amount: e.target.value })}
                     inputMode="decimal"
+                    placeholder={`0${DECIMAL}0`}
+                    aria-invalid={
+                      row.amount.trim() !== '' && amountProblem(row.amount, DECIMAL) !== undefined
+                    }
                     required
                   />
+                  {row.amount.trim() !== '' && amountProblem(row.amount, DECIMAL) !== undefined && (
+                    <span className="field-error" role="alert">
+                      {amountProblem(row.amount, DECIMAL)}
+                    </span>
+                  )}
                 </label>
                 {multi && (
                   <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
@@ -160,7 +173,7 @@ export function SendPage() {
                     <span className="mono" data-testid="review-recipient">
                       {payment.recipientId}
                     </span>{' '}
-                    · <Amount value={payment.amount} />
+                    · <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
                   </dd>
                 </div>
               ))}
