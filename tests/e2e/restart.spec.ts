@@ -18,7 +18,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import type * as FakeNodes from '../client/support/fake-node';
 import { startHost, stopHost } from './support/host';
-import { go, submitNewVault } from './support/shell';
+import { confirmReview, go, submitNewVault } from './support/shell';
 
 const PORT = 4321;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -213,6 +213,7 @@ test('second passphrase: register, remove from the vault (confirm step), add it 
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Keeper · ${keeper}` });
   await page.getByRole('textbox', { name: 'Second passphrase', exact: true }).fill(SECOND);
   await page.getByRole('button', { name: 'Register second passphrase' }).click();
+  await confirmReview(page, 'Register a second passphrase for this wallet');
   await go(page, 'Pending');
   const row = page.getByRole('row').filter({ hasText: 'secondSignature' }).first();
   await expect(row.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);

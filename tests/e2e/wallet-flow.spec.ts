@@ -4,7 +4,7 @@
  * see it confirmed, a memo that looks like a phrase refused; then lock, a wrong password, unlock.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { closePage, go, openFirstRun, openPage, submitNewVault } from './support/shell';
+import { closePage, confirmReview, go, openFirstRun, openPage, submitNewVault } from './support/shell';
 
 const PASSWORD = 'e2e vault password 1';
 // Generous: blocks are 1 s but the machine may be loaded.
@@ -143,9 +143,13 @@ test('vote, then switch the vote in one step', async () => {
   const first = ((await voteButtons.nth(0).getAttribute('aria-label')) ?? '').replace('Vote for ', '');
   const second = ((await voteButtons.nth(1).getAttribute('aria-label')) ?? '').replace('Vote for ', '');
   await voteButtons.nth(0).click();
+  // The fee is said before signing: 1 VTY per vote on localnet (ARK devnet's static fees).
+  await page.screenshot({ path: 'test-results/vote-review.png' });
+  await confirmReview(page, `Vote for ${first}`, '1 VTY');
   await expect(page.getByText(`Current vote: ${first}`)).toBeVisible(BLOCK_WAIT);
 
   await page.getByRole('button', { name: `Switch vote to ${second}` }).click();
+  await confirmReview(page, `Switch your vote from ${first} to ${second}`);
   await expect(page.getByText(`Current vote: ${second}`)).toBeVisible(BLOCK_WAIT);
   await page.screenshot({ path: 'test-results/vote-switched.png' });
 });
@@ -156,6 +160,8 @@ test('create a lock and claim it from the second wallet', async () => {
   await page.getByLabel('Recipient address').fill(secondAddress);
   await page.getByLabel('Amount').fill('5');
   await page.getByRole('button', { name: 'Create lock' }).click();
+  await page.screenshot({ path: 'test-results/lock-review.png' });
+  await confirmReview(page, new RegExp(`^Lock 5 VTY for ${secondAddress}, claimable with the secret`));
   const secretCard = page.getByRole('region', { name: 'Lock secret' });
   await expect(secretCard).toBeVisible();
   const secret = (await secretCard.getByText(/^Secret: /).innerText()).replace('Secret: ', '').trim();
@@ -173,6 +179,7 @@ test('create a lock and claim it from the second wallet', async () => {
   await page.getByLabel('Lock id').fill(lockId);
   await page.getByLabel('Secret (to claim)').fill(secret);
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
+  await confirmReview(page, `Claim the lock ${lockId}`);
   await expectConfirmed('htlcClaim');
 });
 
@@ -185,6 +192,7 @@ test('let a lock expire and refund it', async () => {
   // The node wants an expiry more than one round (21 blocks on localnet) past the tip; 24 leaves some slack.
   await page.getByLabel('Blocks from now').fill('24');
   await page.getByRole('button', { name: 'Create lock' }).click();
+  await confirmReview(page, /^Lock 3 VTY for /);
   const secretCard = page.getByRole('region', { name: 'Lock secret' });
   const lockId = (await secretCard.getByText(/^Lock id: /).innerText()).replace('Lock id: ', '').trim();
   await page.getByRole('button', { name: 'I have saved it' }).click();
@@ -193,6 +201,7 @@ test('let a lock expire and refund it', async () => {
   await page.screenshot({ path: 'test-results/lock-countdown.png' });
   await expect(row).toContainText('Expired', { timeout: 90_000 });
   await row.getByRole('button', { name: `Refund lock ${lockId}` }).click();
+  await confirmReview(page, `Refund the expired lock ${lockId} to this wallet`);
   await expectConfirmed('htlcRefund');
   await page.screenshot({ path: 'test-results/lock-refunded.png' });
 });
@@ -202,10 +211,13 @@ test('register a delegate, resign, and register a second passphrase', async () =
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
   await page.getByLabel(/Delegate name/).fill('e2e_delegate');
   await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await page.screenshot({ path: 'test-results/delegate-review.png' });
+  await confirmReview(page, 'Register this wallet as the delegate “e2e_delegate”', '25 VTY');
   await expect(page.getByText('Registered as e2e_delegate')).toBeVisible(BLOCK_WAIT);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Resign' }).click();
+  await expect(page.getByRole('dialog', { name: 'Review' })).toContainText('This cannot be undone');
+  await confirmReview(page, 'Resign as the delegate e2e_delegate');
   await expect(page.getByText('(resigned)')).toBeVisible(BLOCK_WAIT);
 
   await go(page, 'Delegate');
@@ -213,6 +225,7 @@ test('register a delegate, resign, and register a second passphrase', async () =
   await expect(second).toHaveAttribute('type', 'password');
   await second.fill('an e2e second passphrase');
   await page.getByRole('button', { name: 'Register second passphrase' }).click();
+  await confirmReview(page, 'Register a second passphrase for this wallet');
   await expectConfirmed('secondSignature');
   await page.screenshot({ path: 'test-results/pending-all.png', fullPage: true });
 });

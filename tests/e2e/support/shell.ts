@@ -45,3 +45,16 @@ export async function createVault(page: Page, password: string): Promise<void> {
   await openFirstRun(page);
   await submitNewVault(page, password);
 }
+
+/**
+ * The review step every transaction goes through before it is signed: checks what it says it does (and the fee,
+ * when given), then confirms.
+ */
+export async function confirmReview(page: Page, what: string | RegExp, fee?: string): Promise<void> {
+  const review = page.getByRole('dialog', { name: 'Review' });
+  await expect(review.getByTestId('review-what')).toHaveText(what);
+  if (fee !== undefined) await expect(review.getByTestId('review-fee')).toHaveText(fee);
+  await expect(review.getByTestId('review-balance-after')).toHaveText(/\d/);
+  await review.getByRole('button', { name: 'Confirm and sign' }).click();
+  await expect(review).toHaveCount(0);
+}

@@ -1,7 +1,8 @@
 /** Register a delegate, resign, or register a second passphrase, for the selected wallet. */
 import { useState, type FormEvent } from 'react';
 import { SecretInput } from '../../components/SecretInput';
-import { sendDraft } from '../../services/transactions';
+import type { DraftInput } from '../../../shared/domain/transactions';
+import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
@@ -16,10 +17,11 @@ export function DelegatePage() {
   const [second, setSecond] = useState('');
   const [note, setNote] = useState('');
 
-  const run = async (draft: Parameters<typeof sendDraft>[1]) => {
+  const run = async (draft: DraftInput, what: string, warning?: string) => {
     if (wallet === undefined) return;
     try {
-      const result = await sendDraft(wallet.id, draft);
+      const result = await reviewAndSend(wallet, draft, what, warning);
+      if (result === undefined) return;
       pendingChanged(result.pending);
       if (result.accepted) clearError();
       else reportError(new Error(result.error?.message ?? 'No node accepted the transaction.'));
@@ -30,13 +32,22 @@ export function DelegatePage() {
   };
   const register = (event: FormEvent) => {
     event.preventDefault();
-    void run({ kind: 'delegateRegistration', username: username.trim() });
+    const name = username.trim();
+    void run(
+      { kind: 'delegateRegistration', username: name },
+      `Register this wallet as the delegate “${name}”`,
+      'A delegate name is permanent: it cannot be changed later.',
+    );
   };
   const registerSecond = (event: FormEvent) => {
     event.preventDefault();
     const given = second;
     setSecond('');
-    void run({ kind: 'secondSignature', secondPassphrase: given });
+    void run(
+      { kind: 'secondSignature', secondPassphrase: given },
+      'Register a second passphrase for this wallet',
+      'From then on every transaction of this wallet needs the second passphrase too. Votary keeps it in the vault; write it down as well.',
+    );
   };
 
   return (
@@ -53,10 +64,13 @@ export function DelegatePage() {
           {!delegate.resigned && (
             <button
               type="button"
-              onClick={() => {
-                if (window.confirm('Resign as a delegate? This cannot be undone.'))
-                  void run({ kind: 'delegateResignation' });
-              }}
+              onClick={() =>
+                void run(
+                  { kind: 'delegateResignation' },
+                  `Resign as the delegate ${delegate.username}`,
+                  'This cannot be undone: a resigned delegate never forges again, and its voters should vote elsewhere.',
+                )
+              }
             >
               Resign
             </button>

@@ -7,7 +7,9 @@ import type { SendResult } from '../../../shared/domain/transactions';
 import { CopyButton } from '../../components/CopyButton';
 import { SecretInput } from '../../components/SecretInput';
 import { decimalSeparatorOf, parseAmountInput } from '../../lib/amount';
-import { sendDraft } from '../../services/transactions';
+import type { DraftInput } from '../../../shared/domain/transactions';
+import { amountInWords } from '../../lib/amount';
+import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
@@ -20,6 +22,7 @@ export function LocksPage() {
   const pendingChanged = useVotary((s) => s.pendingChanged);
   const round = useVotary((s) => s.configuration?.constants.activeDelegates);
   const blocktime = useVotary((s) => s.configuration?.constants.blocktime);
+  const token = useVotary((s) => s.configuration?.token ?? '');
   const [recipient, setRecipient] = useState('');
   const [amountText, setAmountText] = useState('');
   const [expiryType, setExpiryType] = useState<'time' | 'height'>('time');
@@ -29,10 +32,11 @@ export function LocksPage() {
   const [secret, setSecret] = useState('');
   const [note, setNote] = useState('');
 
-  const run = async (draft: Parameters<typeof sendDraft>[1]): Promise<SendResult | undefined> => {
+  const run = async (draft: DraftInput, what: string): Promise<SendResult | undefined> => {
     if (wallet === undefined) return undefined;
     try {
-      const result = await sendDraft(wallet.id, draft);
+      const result = await reviewAndSend(wallet, draft, what);
+      if (result === undefined) return undefined;
       pendingChanged(result.pending);
       if (!result.accepted)
         reportError(new Error(result.error?.message ?? 'No node accepted the transaction.'));
@@ -57,25 +61,29 @@ export function LocksPage() {
       reportError(new Error('Enter a whole number of seconds or blocks for the expiry.'));
       return;
     }
-    const result = await run({
-      kind: 'htlcLock',
-      recipientId: recipient.trim(),
-      amount,
-      expiration:
-        expiryType === 'time'
-          ? { type: 'time', afterSeconds: after }
-          : { type: 'height', afterBlocks: after },
-    });
-    if (result !== undefined) setCreated(result);
+    const result = await run(
+      {
+        kind: 'htlcLock',
+        recipientId: recipient.trim(),
+        amount,
+        expiration:
+          expiryType === 'time'
+            ? { type: 'time', afterSeconds: after }
+            : { type: 'height', afterBlocks: after },
+      },
+      `Lock ${amountInWords(amount, token)} for ${recipient.trim()}, claimable with the secret until ${after} ${expiryType === 'time' ? 'seconds' : 'blocks'} from now, refundable after`,
+    );
+    // A refused lock has no secret to keep and no lock id: only an accepted one is shown.
+    if (result?.accepted === true) setCreated(result);
   };
   const claim = async (event: FormEvent) => {
     event.preventDefault();
     const given = secret.trim();
     setSecret('');
-    await run({ kind: 'htlcClaim', lockId: lockId.trim(), secret: given });
+    await run({ kind: 'htlcClaim', lockId: lockId.trim(), secret: given }, `Claim the lock ${lockId.trim()}`);
   };
   const refund = async (id = lockId.trim()) => {
-    await run({ kind: 'htlcRefund', lockId: id });
+    await run({ kind: 'htlcRefund', lockId: id }, `Refund the expired lock ${id} to this wallet`);
   };
 
   return (

@@ -9,6 +9,7 @@ import { SettingsPage } from '../settings/SettingsPage';
 import { VotePage } from '../vote/VotePage';
 import { WalletPage } from '../wallet/WalletPage';
 import { WalletsPage } from '../wallets/WalletsPage';
+import { ReviewDialog } from '../review/ReviewDialog';
 import { HostStatus } from './HostStatus';
 import { Sidebar } from './Sidebar';
 import { LocksPage } from '../locks/LocksPage';
@@ -95,6 +96,7 @@ export function Shell() {
         <Page />
         <HostStatus />
       </main>
+      <ReviewDialog />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { DelegateView } from '../../../shared/domain/chain';
 import type { PageMetaView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { delegates } from '../../services/chain';
-import { sendDraft } from '../../services/transactions';
+import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
@@ -50,12 +50,24 @@ export function VotePage() {
 
   const cast = async (vote: string | undefined, unvote: string | undefined, what: string) => {
     if (wallet === undefined) return;
+    const name = (key: string | undefined) => (key === undefined ? '' : (names.get(key) ?? key));
+    const words =
+      vote !== undefined && unvote !== undefined
+        ? `Switch your vote from ${name(unvote)} to ${name(vote)}`
+        : vote !== undefined
+          ? `Vote for ${name(vote)}`
+          : `Remove your vote for ${name(unvote)}`;
     try {
-      const result = await sendDraft(wallet.id, {
-        kind: 'vote',
-        ...(vote === undefined ? {} : { vote }),
-        ...(unvote === undefined ? {} : { unvote }),
-      });
+      const result = await reviewAndSend(
+        wallet,
+        {
+          kind: 'vote',
+          ...(vote === undefined ? {} : { vote }),
+          ...(unvote === undefined ? {} : { unvote }),
+        },
+        words,
+      );
+      if (result === undefined) return;
       pendingChanged(result.pending);
       if (result.accepted) {
         setNote(`${what}: ${result.pending.statusText}`);
