@@ -115,6 +115,32 @@ test('a fee above the amount sent needs a second confirmation before signing', a
   await expect(sent.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
 });
 
+test('only workable fees: a custom fee below the least a node admits is refused at the field; send all', async () => {
+  await go(page, 'Send');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await page.getByLabel('Recipient address').fill(otherAddress);
+  await page.getByLabel('Amount').fill('1');
+  const fee = page.getByRole('group', { name: 'Fee' });
+  await expect(fee.getByText(/^Minimum 0/)).toHaveCount(0);
+  await fee.getByLabel('Custom').check();
+  await expect(fee.getByText(/^Nodes take at least 0\.00\d+ VTY for this transaction\.$/)).toBeVisible();
+  await fee.getByLabel(/^Custom fee/).fill('0.00000001');
+  await expect(fee.getByRole('alert')).toContainText('Nodes take at least');
+  await fee.getByLabel(/^Custom fee/).fill('0.2');
+  await expect(fee.getByRole('alert')).toHaveCount(0);
+  // Send all: the balance minus the chosen fee, written back as the person types amounts.
+  const balance = await page.evaluate(`(async () => {
+    const wallet = await window.votary.chainWallet({ address: ${JSON.stringify(mainAddress)} });
+    return wallet.ok ? wallet.value.balance : '';
+  })()`);
+  await page.getByRole('button', { name: 'Send all (balance minus the fee)' }).click();
+  const rest = BigInt(String(balance)) - 20_000_000n;
+  const whole = rest / 100_000_000n;
+  const fraction = (rest % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
+  await expect(page.getByLabel('Amount')).toHaveValue(fraction === '' ? `${whole}` : `${whole}.${fraction}`);
+  await fee.getByLabel(/^Standard/).check();
+});
+
 test('a plain-http node on another machine shows the warning and needs a confirmation', async () => {
   await go(page, 'Settings');
   const form = page.getByRole('form', { name: 'Add network' });

@@ -60,6 +60,31 @@ describe('fee ceiling and plain-http nodes', () => {
     expect(await send(TRANSFER_FEE * 50n, true)).toMatchObject({ ok: true, value: { accepted: true } });
   });
 
+  it('states the least fee a node admits for this very draft: exactly that is accepted, one arktoshi less is not', async () => {
+    const draft = {
+      kind: 'transfer' as const,
+      recipientId: recipient,
+      amount: '100000000',
+      memo: 'sized memo',
+    };
+    const bounds = await call(core, 'tx:fee-bounds', { walletId, draft });
+    expect(bounds).toMatchObject({
+      static: TRANSFER_FEE.toString(),
+      ceiling: (TRANSFER_FEE * 10n).toString(),
+      dynamic: true,
+    });
+    const minimum = BigInt(bounds.minimum);
+    expect(minimum).toBeGreaterThan(0n);
+    expect(minimum).toBeLessThan(TRANSFER_FEE);
+    const below = await call(core, 'tx:send', {
+      walletId,
+      draft: { ...draft, fee: (minimum - 1n).toString() },
+    });
+    expect(below.accepted).toBe(false);
+    const exact = await call(core, 'tx:send', { walletId, draft: { ...draft, fee: minimum.toString() } });
+    expect(exact.accepted).toBe(true);
+  });
+
   it('follows the configured ceiling, kept in the settings', async () => {
     await call(core, 'tx:fee-ceiling', { multiple: 100 });
     expect(await send(TRANSFER_FEE * 60n)).toMatchObject({ ok: true });

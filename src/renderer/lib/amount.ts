@@ -63,6 +63,14 @@ export function parseAmount(text: string, decimal: '.' | ',' = '.'): string | un
   return parsed.ok ? parsed.arktoshi : undefined;
 }
 
+/** An amount as a person types it back: no grouping, the locale's decimal separator, no trailing zeros. */
+export function plainAmount(arktoshi: string, decimal: '.' | ',' = '.'): string {
+  const value = BigInt(arktoshi);
+  const whole = (value / SCALE).toString();
+  const fraction = (value % SCALE).toString().padStart(DECIMALS, '0').replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}${decimal}${fraction}`;
+}
+
 /** An amount in words of the token, without pointless zeros: "1.5 VTY", "1,000 VTY", "0.00000001 VTY". */
 export function amountInWords(arktoshi: string, token: string): string {
   const value = BigInt(arktoshi);

@@ -39,3 +39,55 @@ export function highFeeReason(
   if (BigInt(amount) > 0n && value > BigInt(amount)) return 'amount';
   return undefined;
 }
+
+export interface FeeOption {
+  choice: FeeChoice;
+  value: string;
+}
+
+/** What the host says a draft can pay (tx:fee-bounds). */
+export interface FeeLimits {
+  minimum: string;
+  dynamic: boolean;
+}
+
+/**
+ * The fee choices that can work: the static fee always, and the recent minimum, average and maximum only where
+ * the network has dynamic fees (without them a node takes exactly the static fee) and only when at least the
+ * least a node admits for this draft — never "Minimum 0". Without the limits yet, nothing below 1 arktoshi.
+ */
+export function workableFees(
+  fees: FeesView | undefined,
+  typeName: string,
+  type: number,
+  limits: FeeLimits | undefined,
+): FeeOption[] {
+  const options: FeeOption[] = [];
+  for (const choice of ['static', 'min', 'avg', 'max'] as const) {
+    const value = feeFor(fees, typeName, type, choice);
+    if (value === undefined || options.some((o) => o.value === value)) continue;
+    if (choice !== 'static') {
+      if (limits !== undefined && (!limits.dynamic || BigInt(value) < BigInt(limits.minimum))) continue;
+      if (BigInt(value) < 1n) continue;
+    }
+    options.push({ choice, value });
+  }
+  return options;
+}
+
+/** Why a fee typed by the person cannot work on this network, or undefined. */
+export function customFeeProblem(
+  arktoshi: string,
+  staticFee: string | undefined,
+  limits: FeeLimits | undefined,
+  say: (arktoshi: string) => string,
+): string | undefined {
+  if (limits !== undefined && !limits.dynamic && staticFee !== undefined && arktoshi !== staticFee) {
+    return `This network takes exactly the standard fee (${say(staticFee)}).`;
+  }
+  if (limits !== undefined && BigInt(arktoshi) < BigInt(limits.minimum)) {
+    return `Nodes take at least ${say(limits.minimum)} for this transaction.`;
+  }
+  if (BigInt(arktoshi) < 1n) return 'The fee must be above zero.';
+  return undefined;
+}

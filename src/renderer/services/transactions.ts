@@ -1,4 +1,4 @@
-import type { DraftInput, PendingView, SendResult } from '../../shared/domain/transactions';
+import type { DraftInput, FeeBoundsView, PendingView, SendResult } from '../../shared/domain/transactions';
 import { unwrap } from './ipc';
 import { votary } from './votary';
 
@@ -13,6 +13,10 @@ export async function sendDraft(
       await votary()
     ).txSend({ walletId, draft, ...(options.confirmHighFee ? { confirmHighFee: true } : {}) }),
   );
+}
+/** The fees the draft can pay on its network now: the least a node admits, the static fee, the ceiling. */
+export async function feeBounds(walletId: string, draft: DraftInput): Promise<FeeBoundsView> {
+  return unwrap(await (await votary()).txFeeBounds({ walletId, draft }));
 }
 /** The fee ceiling in multiples of the static fee (the core refuses above it without a confirmation). */
 export async function feeCeiling(): Promise<number> {

@@ -141,3 +141,15 @@ export const faucetResult = z.object({
   pending: pendingView,
 });
 export type FaucetResult = z.output<typeof faucetResult>;
+
+/** The fees a draft can pay now (tx:fee-bounds): arktoshi strings. */
+export const feeBoundsView = z.object({
+  /** The least a node admits: the dynamic minimum of this transaction, or the static fee without dynamic fees. */
+  minimum: amountString,
+  static: amountString,
+  /** Above this the person must confirm the fee (tx:fee-ceiling). */
+  ceiling: amountString,
+  /** False: the network takes exactly the static fee, nothing else. */
+  dynamic: z.boolean(),
+});
+export type FeeBoundsView = z.output<typeof feeBoundsView>;

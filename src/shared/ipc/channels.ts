@@ -50,6 +50,7 @@ export const IPC_CHANNELS = [
   // Signing and broadcasting, and following what was sent.
   'tx:send',
   'tx:fee-ceiling',
+  'tx:fee-bounds',
   'tx:pending',
   'tx:rebroadcast',
   'tx:dismiss',

@@ -44,7 +44,7 @@ import {
   snapshotName,
 } from '../domain/localnet';
 import { networkView } from '../domain/networks';
-import { draftInput, faucetResult, pendingView, sendResult } from '../domain/transactions';
+import { draftInput, faucetResult, feeBoundsView, pendingView, sendResult } from '../domain/transactions';
 import { newMnemonicWallet, recoveryPhrase, walletChange, walletView } from '../domain/wallets';
 import type { IpcChannel, IpcEvent, MethodName } from './channels';
 import type { IpcResult } from './errors';
@@ -216,6 +216,8 @@ export const IPC_CONTRACT = {
     }),
     response: sendResult,
   },
+  /** The fees this draft can pay on its network now (the least a node admits, the static fee, the ceiling). */
+  'tx:fee-bounds': { request: z.strictObject({ walletId, draft: draftInput }), response: feeBoundsView },
   /** The fee ceiling in multiples of the static fee: read without a body, set with one. */
   'tx:fee-ceiling': {
     request: z.strictObject({ multiple: z.number().int().min(1).max(1_000_000) }).optional(),

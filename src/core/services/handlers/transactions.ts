@@ -1,6 +1,7 @@
 /** tx:* and faucet:fund — signing, broadcasting and following transactions (issue 5 §4). */
 import type { ChannelHandlers } from '../dispatcher';
 import { fundFromFaucet } from '../faucet';
+import { feeBounds } from '../fee-bounds';
 import { sendTransaction } from '../sender';
 import type { Services } from './services';
 
@@ -10,6 +11,7 @@ export function transactionHandlers(s: Services): Pick<ChannelHandlers, Transact
   return {
     'tx:send': ({ walletId, draft, confirmHighFee }) =>
       sendTransaction(s, walletId, draft, { confirmHighFee: confirmHighFee === true }),
+    'tx:fee-bounds': ({ walletId, draft }) => feeBounds(s, walletId, draft),
     'tx:fee-ceiling': async (request) => {
       if (request !== undefined) await s.settings.update({ feeCeilingMultiple: request.multiple });
       return { multiple: s.settings.get().feeCeilingMultiple };

@@ -6,10 +6,17 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { FeesView } from '../../../shared/domain/chain';
 import type { SendResult } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
-import { amountInWords, decimalSeparatorOf } from '../../lib/amount';
-import { feeFor, HIGH_FEE_MULTIPLE, highFeeReason, type FeeChoice } from '../../lib/fees';
+import { amountInWords, decimalSeparatorOf, parseAmountInput, plainAmount } from '../../lib/amount';
+import {
+  customFeeProblem,
+  HIGH_FEE_MULTIPLE,
+  highFeeReason,
+  workableFees,
+  type FeeChoice,
+  type FeeLimits,
+} from '../../lib/fees';
 import { fees as loadFees } from '../../services/chain';
-import { feeCeiling, sendDraft } from '../../services/transactions';
+import { feeBounds, feeCeiling, sendDraft } from '../../services/transactions';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
@@ -34,7 +41,9 @@ export function SendPage() {
   const [fees, setFees] = useState<FeesView | undefined>();
   const [rows, setRows] = useState<RecipientRow[]>([EMPTY]);
   const [memo, setMemo] = useState('');
-  const [feeChoice, setFeeChoice] = useState<FeeChoice>('static');
+  const [feeChoice, setFeeChoice] = useState<FeeChoice | 'custom'>('static');
+  const [customFee, setCustomFee] = useState('');
+  const [limits, setLimits] = useState<FeeLimits | undefined>();
   const [step, setStep] = useState<'form' | 'review'>('form');
   const [result, setResult] = useState<SendResult | undefined>();
   const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
@@ -46,11 +55,60 @@ export function SendPage() {
   }, [reportError]);
 
   const multi = rows.length > 1;
-  const feeOf = (choice: FeeChoice) =>
-    multi ? feeFor(fees, 'multiPayment', 6, choice) : feeFor(fees, 'transfer', 0, choice);
-  const fee = feeOf(feeChoice);
-  const plan = planSend(rows, memo, fee, DECIMAL);
   const token = useVotary((s) => s.configuration?.token ?? '');
+  const balance = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.balance));
+  const say = (arktoshi: string) => amountInWords(arktoshi, token);
+  // Only fees that can work are offered (lib/fees.ts): never "Minimum 0", nothing but the standard fee on a
+  // network without dynamic fees.
+  const options = multi
+    ? workableFees(fees, 'multiPayment', 6, limits)
+    : workableFees(fees, 'transfer', 0, limits);
+  const staticFee = options.find((o) => o.choice === 'static')?.value;
+  const typedFee = parseAmountInput(customFee, DECIMAL);
+  const customProblem =
+    feeChoice !== 'custom'
+      ? undefined
+      : !typedFee.ok
+        ? typedFee.message
+        : customFeeProblem(typedFee.arktoshi, staticFee, limits, say);
+  const fee =
+    feeChoice === 'custom'
+      ? typedFee.ok && customProblem === undefined
+        ? typedFee.arktoshi
+        : undefined
+      : (options.find((o) => o.choice === feeChoice)?.value ?? staticFee);
+  const plan = planSend(rows, memo, fee, DECIMAL);
+  const feeOf = (choice: FeeChoice) => options.find((o) => o.choice === choice)?.value;
+  // The least a node admits depends on the transaction itself (its size): asked again when the draft changes.
+  const sizing = planSend(rows, memo, undefined, DECIMAL);
+  const sizingKey = wallet !== undefined && sizing.ok ? JSON.stringify(sizing.draft) : '';
+  useEffect(() => {
+    if (wallet === undefined || !sizing.ok) return;
+    const draft = sizing.draft;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      feeBounds(wallet.id, draft).then(
+        (bounds) => current && setLimits({ minimum: bounds.minimum, dynamic: bounds.dynamic }),
+        () => undefined,
+      );
+    }, 300);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+    // sizingKey stands for the draft's content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sizingKey]);
+  const sendAll = () => {
+    const cost = fee ?? staticFee;
+    if (balance === undefined || cost === undefined) return;
+    const rest = BigInt(balance) - BigInt(cost);
+    if (rest <= 0n) {
+      reportError(new Error(`The balance does not cover the fee (${say(cost)}).`));
+      return;
+    }
+    edit(0, { amount: plainAmount(rest.toString(), DECIMAL) });
+  };
   const highFee = plan.ok ? highFeeReason(fee, feeOf('static'), plan.total, ceiling) : undefined;
   const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
   const edit = (i: number, change: Partial<RecipientRow>) =>
@@ -58,6 +116,10 @@ export function SendPage() {
 
   const review = (event: FormEvent) => {
     event.preventDefault();
+    if (customProblem !== undefined) {
+      reportError(new Error(customProblem));
+      return;
+    }
     if (!plan.ok) {
       reportError(new Error(plan.message));
       return;
@@ -137,23 +199,56 @@ export function SendPage() {
             Memo (public, optional)
             <input value={memo} onChange={(e) => setMemo(e.target.value)} maxLength={255} />
           </label>
+          {!multi && (
+            <button type="button" onClick={sendAll} disabled={balance === undefined}>
+              Send all (balance minus the fee)
+            </button>
+          )}
           <fieldset>
             <legend>Fee</legend>
-            {(['static', 'min', 'avg', 'max'] as FeeChoice[]).map((choice) => {
-              const value = feeOf(choice);
-              return (
-                <label key={choice} className="inline">
-                  <input
-                    type="radio"
-                    name="fee"
-                    checked={feeChoice === choice}
-                    disabled={value === undefined}
-                    onChange={() => setFeeChoice(choice)}
-                  />
-                  {FEE_LABELS[choice]} {value !== undefined && <Amount value={value} />}
-                </label>
-              );
-            })}
+            {options.map(({ choice, value }) => (
+              <label key={choice} className="inline">
+                <input
+                  type="radio"
+                  name="fee"
+                  checked={feeChoice === choice}
+                  onChange={() => setFeeChoice(choice)}
+                />
+                {FEE_LABELS[choice]} <Amount value={value} />
+              </label>
+            ))}
+            <label className="inline">
+              <input
+                type="radio"
+                name="fee"
+                checked={feeChoice === 'custom'}
+                onChange={() => setFeeChoice('custom')}
+              />
+              Custom
+            </label>
+            {feeChoice === 'custom' && (
+              <label>
+                Custom fee ({token})
+                <input
+                  value={customFee}
+                  onChange={(e) => setCustomFee(e.target.value)}
+                  inputMode="decimal"
+                  aria-invalid={customProblem !== undefined}
+                />
+                {customProblem !== undefined && customFee.trim() !== '' && (
+                  <span className="field-error" role="alert">
+                    {customProblem}
+                  </span>
+                )}
+                {limits !== undefined && (
+                  <span className="muted small">
+                    {limits.dynamic
+                      ? `Nodes take at least ${say(limits.minimum)} for this transaction.`
+                      : 'This network takes exactly the standard fee.'}
+                  </span>
+                )}
+              </label>
+            )}
           </fieldset>
           <button type="submit" className="primary" disabled={wallet === undefined}>
             Review

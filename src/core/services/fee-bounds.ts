@@ -1,0 +1,60 @@
+/**
+ * The fees a draft can pay on its network now (docs/design/security.md "Fees"): the least a node's pool admits,
+ * the network's static fee, and the ceiling above which the person must confirm. With dynamic fees on (ARK's
+ * `transactionPool.dynamicFees`, which the node states in /node/configuration), the least is the dynamic minimum
+ * of this very transaction: `(addonBytes + size / 2) × minFeePool` (protocol fees/dynamic.ts, core-transactions
+ * 3.9.1), computed over the draft as it will be signed; without them a node takes exactly the static fee.
+ */
+import { dynamicFee, staticFee } from '../protocol/fees';
+import { milestoneAt } from '../protocol/networks';
+import { prepareTransaction } from '../protocol/transactions';
+import type { DraftInput } from '../../shared/domain/transactions';
+import type { FeeBoundsView } from '../../shared/domain/transactions';
+import type { SenderDeps } from './sender';
+import { buildDraft } from './drafts';
+import { ServiceError } from './service-error';
+
+/** A signature's hex length (64 bytes): the draft is sized as it will be signed. */
+const SIGNATURE_HEX = '0'.repeat(128);
+
+interface PoolFees {
+  enabled?: unknown;
+  minFeePool?: unknown;
+  addonBytes?: unknown;
+}
+
+export async function feeBounds(deps: SenderDeps, walletId: string, input: DraftInput): Promise<FeeBoundsView> {
+  const wallet = deps.keystore.getWallet(walletId);
+  const entry = deps.networks.byNethash(wallet.nethash);
+  if (entry === undefined || wallet.publicKey === undefined) {
+    throw new ServiceError('ERR_NETWORK_UNKNOWN', 'The fees of this wallet’s network are not known here.');
+  }
+  const [account, configuration] = await Promise.all([
+    deps.accounts.sender(entry.id, wallet.address, wallet.publicKey),
+    deps.networks.client(entry.id).configuration(),
+  ]);
+  const ctx = { network: entry.network, height: account.height };
+  const built = buildDraft(input, { ...ctx, now: deps.now(), nonce: account.nextNonce });
+  const tx = prepareTransaction({ ...built.draft, senderPublicKey: wallet.publicKey }, ctx);
+  tx.signature = SIGNATURE_HEX;
+  if (account.secondPublicKey !== undefined) tx.secondSignature = SIGNATURE_HEX;
+  const normal = staticFee(tx, milestoneAt(entry.network, account.height));
+  const pool = (configuration.transactionPool?.['dynamicFees'] ?? {}) as PoolFees;
+  const dynamic = pool.enabled === true && typeof pool.minFeePool === 'number';
+  const minimum = dynamic
+    ? dynamicFee(tx, {
+        satoshiPerByte: pool.minFeePool as number,
+        addonBytes:
+          typeof pool.addonBytes === 'object' && pool.addonBytes !== null
+            ? (pool.addonBytes as Record<string, number>)
+            : {},
+      })
+    : normal;
+  const multiple = deps.settings.get().feeCeilingMultiple;
+  return {
+    minimum: (minimum < 1n ? (normal === 0n ? 0n : 1n) : minimum).toString(),
+    static: normal.toString(),
+    ceiling: (normal * BigInt(multiple)).toString(),
+    dynamic,
+  };
+}
