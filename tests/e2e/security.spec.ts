@@ -115,6 +115,22 @@ test('a fee above the amount sent needs a second confirmation before signing', a
   await expect(sent.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
 });
 
+test('checked before signing: a recipient with a typo, an amount above the balance', async () => {
+  await go(page, 'Send');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  const last = otherAddress.at(-1) === 'a' ? 'b' : 'a';
+  await page.getByLabel('Recipient address').fill(`${otherAddress.slice(0, -1)}${last}`);
+  await expect(page.getByText(/^This address has a typo/)).toBeVisible();
+  await page.getByLabel('Recipient address').fill(otherAddress);
+  await expect(page.getByText(/^This address has a typo/)).toHaveCount(0);
+  await page.getByLabel('Amount').fill('5000');
+  await expect(
+    page.getByText(/^That is more than the balance: at most 999\.\d+ VTY after the fee\.$/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByRole('region', { name: 'Review' })).toHaveCount(0);
+});
+
 test('only workable fees: a custom fee below the least a node admits is refused at the field; send all', async () => {
   await go(page, 'Send');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });

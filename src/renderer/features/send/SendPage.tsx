@@ -20,6 +20,7 @@ import { feeBounds, feeCeiling, sendDraft } from '../../services/transactions';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
+import { addressProblem } from '../../../shared/lib/address-check';
 import { amountProblem, planSend, type RecipientRow } from './recipients';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
@@ -79,6 +80,19 @@ export function SendPage() {
       : (options.find((o) => o.choice === feeChoice)?.value ?? staticFee);
   const plan = planSend(rows, memo, fee, DECIMAL);
   const feeOf = (choice: FeeChoice) => options.find((o) => o.choice === choice)?.value;
+  // Checked before anything is signed: the recipient against this network, the total against the balance.
+  const pubKeyHash = useVotary((s) => s.configuration?.pubKeyHash);
+  const recipientProblem = (address: string) =>
+    address.trim() === '' || pubKeyHash === undefined ? undefined : addressProblem(address, pubKeyHash);
+  const overBalance =
+    plan.ok &&
+    balance !== undefined &&
+    fee !== undefined &&
+    BigInt(plan.total) + BigInt(fee) > BigInt(balance)
+      ? `That is more than the balance: at most ${say(
+          (BigInt(balance) - BigInt(fee) > 0n ? BigInt(balance) - BigInt(fee) : 0n).toString(),
+        )} after the fee.`
+      : undefined;
   // The least a node admits depends on the transaction itself (its size): asked again when the draft changes.
   const sizing = planSend(rows, memo, undefined, DECIMAL);
   const sizingKey = wallet !== undefined && sizing.ok ? JSON.stringify(sizing.draft) : '';
@@ -116,8 +130,10 @@ export function SendPage() {
 
   const review = (event: FormEvent) => {
     event.preventDefault();
-    if (customProblem !== undefined) {
-      reportError(new Error(customProblem));
+    const problem =
+      customProblem ?? rows.map((row) => recipientProblem(row.address)).find(Boolean) ?? overBalance;
+    if (problem !== undefined) {
+      reportError(new Error(problem));
       return;
     }
     if (!plan.ok) {
@@ -135,11 +151,14 @@ export function SendPage() {
       pendingChanged(answer.pending);
       setResult(answer);
       setStep('form');
+      // A refused transaction leaves the form as the person typed it, to correct and send again.
+      if (!answer.accepted) {
+        reportError(new Error(answer.error?.message ?? 'No node accepted the transaction.'));
+        return;
+      }
       setRows([EMPTY]);
       setMemo('');
-      if (!answer.accepted)
-        reportError(new Error(answer.error?.message ?? 'No node accepted the transaction.'));
-      else clearError();
+      clearError();
     } catch (error) {
       setStep('form');
       reportError(error);
@@ -163,8 +182,14 @@ export function SendPage() {
                     onChange={(e) => edit(i, { address: e.target.value })}
                     spellCheck={false}
                     size={40}
+                    aria-invalid={recipientProblem(row.address) !== undefined}
                     required
                   />
+                  {recipientProblem(row.address) !== undefined && (
+                    <span className="field-error" role="alert">
+                      {recipientProblem(row.address)}
+                    </span>
+                  )}
                 </label>
                 <label>
                   Amount{suffix}
@@ -181,6 +206,11 @@ export function SendPage() {
                   {row.amount.trim() !== '' && amountProblem(row.amount, DECIMAL) !== undefined && (
                     <span className="field-error" role="alert">
                       {amountProblem(row.amount, DECIMAL)}
+                    </span>
+                  )}
+                  {i === rows.length - 1 && overBalance !== undefined && (
+                    <span className="field-error" role="alert">
+                      {overBalance}
                     </span>
                   )}
                 </label>
