@@ -188,3 +188,26 @@ test('removing a wallet asks for the vault password and says the phrase is the o
   await expect(page.getByRole('listitem', { name: 'Wallet Other' })).toHaveCount(0);
   await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
 });
+
+test('signing asks for the vault password again after the configured minutes', async () => {
+  await go(page, 'Settings');
+  const signing = page.getByRole('group', { name: 'Signing' });
+  await signing.getByLabel(/^Ask for the vault password again/).fill('1');
+  await signing.getByRole('button', { name: 'Save signing settings' }).click();
+  await expect(signing.getByRole('status')).toHaveText('Saved.');
+  // The password was last entered when the vault was created, minutes ago; past one minute signing asks for it.
+  await page.waitForTimeout(61_000);
+  await go(page, 'Send');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await page.getByLabel('Recipient address').fill(mainAddress);
+  await page.getByLabel('Amount').fill('2');
+  await page.getByRole('button', { name: 'Review' }).click();
+  const sign = page.getByRole('button', { name: 'Sign and send' });
+  const passwordField = page.getByLabel(/^Vault password \(asked again/);
+  await expect(passwordField).toBeVisible();
+  await expect(sign).toBeDisabled();
+  await passwordField.fill(PASSWORD);
+  await sign.click();
+  await expect(page.getByTestId('send-status')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -130,6 +130,11 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('tx:pending');
     expect(await value('tx:fee-ceiling', { multiple: 20 })).toEqual({ multiple: 20 });
     expect(await value('tx:fee-ceiling')).toEqual({ multiple: 20 });
+    expect(await value('tx:sign-password')).toEqual({ minutes: 5, required: false });
+    await value('tx:fee-bounds', {
+      walletId: fresh.id,
+      draft: { kind: 'transfer', recipientId: imported.address, amount: '100' },
+    });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 

@@ -106,3 +106,29 @@ describe('scrypt cost', () => {
     expect(kdfOf().N).toBe(2 ** 11);
   });
 });
+
+describe('signing after a while', () => {
+  it('asks for the password again when it was entered longer ago than the setting', async () => {
+    const clock = { now: 10_000_000 };
+    const keystore = openKeystore(tempDataDir(), { now: () => clock.now });
+    await keystore.create(PASSWORD);
+    await keystore.confirmPasswordIfStale(5 * 60_000, undefined);
+    clock.now += 5 * 60_000 + 1;
+    expect(keystore.passwordFresh(5 * 60_000)).toBe(false);
+    expect(keystore.passwordFresh(0)).toBe(true);
+    await expect(keystore.confirmPasswordIfStale(5 * 60_000, undefined)).rejects.toMatchObject({
+      code: 'ERR_PASSWORD_REQUIRED',
+      message: 'Enter the vault password to sign: it was last entered more than 5 minutes ago.',
+    });
+    await expect(keystore.confirmPasswordIfStale(5 * 60_000, 'not it at all')).rejects.toMatchObject({
+      code: 'ERR_WRONG_PASSWORD',
+    });
+    await keystore.confirmPasswordIfStale(5 * 60_000, PASSWORD);
+    expect(keystore.passwordFresh(5 * 60_000)).toBe(true);
+    // Unlocking again proves it too.
+    clock.now += 10 * 60_000;
+    keystore.lock();
+    await keystore.unlock(PASSWORD);
+    expect(keystore.passwordFresh(5 * 60_000)).toBe(true);
+  });
+});

@@ -98,6 +98,9 @@ export class VaultSession {
   private readonly file: GuardedFile;
   /** Every key derivation, one at a time, with wrong passwords slowed down (password-attempts.ts). */
   private readonly attempts: PasswordAttempts;
+  /** Unix ms the person last proved they know the password (unlock, create, a password-gated action). */
+  private passwordProvedAt = 0;
+  private readonly now: () => number;
 
   constructor(options: KeystoreOptions) {
     if (typeof options.profile !== 'string' || !PROFILE_ID.test(options.profile)) {
@@ -106,9 +109,10 @@ export class VaultSession {
     this.profile = options.profile;
     this.vaultPath = join(options.dataDir, 'profiles', options.profile, 'vault.json');
     this.file = new GuardedFile(this.vaultPath);
+    this.now = options.now ?? Date.now;
     this.attempts = new PasswordAttempts(
       join(options.dataDir, 'profiles', options.profile, PASSWORD_ATTEMPTS_FILE),
-      options.now,
+      this.now,
     );
     this.keychain = options.keychain ?? keytarKeychain();
     this.scrypt = options.scrypt ?? DEFAULT_SCRYPT;
@@ -197,6 +201,7 @@ export class VaultSession {
     }
     this.endSession(undefined);
     this.session = { vaultKey, file, wallets, keys: new Map(), pending: new Map() };
+    this.passwordProvedAt = this.now();
     this.idle.touch();
   }
 
@@ -308,6 +313,29 @@ export class VaultSession {
     if (typeof password !== 'string')
       throw new KeystoreError('ERR_INVALID_INPUT', 'the password must be text');
     (await this.attempts.check(() => unwrapWithPassword(session.file, password))).fill(0);
+    this.passwordProvedAt = this.now();
+  }
+
+  /** True when the password was proven within the last `maxAgeMs` (0: always true). */
+  passwordFresh(maxAgeMs: number): boolean {
+    return maxAgeMs <= 0 || (this.session !== undefined && this.now() - this.passwordProvedAt <= maxAgeMs);
+  }
+
+  /**
+   * Before signing (docs/design/security.md "Key store"): when the password was last proven more than
+   * `maxAgeMs` ago, it must be given again (ERR_PASSWORD_REQUIRED without it), so that an unlocked vault left
+   * open is not enough to send money.
+   */
+  async confirmPasswordIfStale(maxAgeMs: number, password: string | undefined): Promise<void> {
+    const session = this.act();
+    if (this.passwordFresh(maxAgeMs)) return;
+    if (password === undefined) {
+      throw new KeystoreError(
+        'ERR_PASSWORD_REQUIRED',
+        `Enter the vault password to sign: it was last entered more than ${Math.round(maxAgeMs / 60_000)} minutes ago.`,
+      );
+    }
+    await this.verifyPassword(session, password);
   }
 
   // ── unlock on this device (OS keychain) ─────────────────────────────────────────────────────────

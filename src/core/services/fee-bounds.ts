@@ -23,7 +23,11 @@ interface PoolFees {
   addonBytes?: unknown;
 }
 
-export async function feeBounds(deps: SenderDeps, walletId: string, input: DraftInput): Promise<FeeBoundsView> {
+export async function feeBounds(
+  deps: SenderDeps,
+  walletId: string,
+  input: DraftInput,
+): Promise<FeeBoundsView> {
   const wallet = deps.keystore.getWallet(walletId);
   const entry = deps.networks.byNethash(wallet.nethash);
   if (entry === undefined || wallet.publicKey === undefined) {

@@ -31,7 +31,7 @@ export async function sendTransaction(
   deps: SenderDeps,
   walletId: string,
   input: DraftInput,
-  options: { confirmHighFee?: boolean } = {},
+  options: { confirmHighFee?: boolean; password?: string } = {},
 ): Promise<SendResult> {
   const wallet = deps.keystore.getWallet(walletId);
   if (wallet.kind === 'watch') {
@@ -67,6 +67,7 @@ export async function sendTransaction(
     multiple: deps.settings.get().feeCeilingMultiple,
     confirmed: options.confirmHighFee === true,
   });
+  await deps.keystore.confirmPasswordIfStale(deps.settings.get().signPasswordAfterMs, options.password);
   // The second signature follows the chain, not the vault: only a registered second key co-signs (ARK 3).
   const signed = deps.keystore.signDraft(
     walletId,

@@ -10,13 +10,19 @@ import { EMBEDDED_NETWORK_ID } from '../client';
 import { DEFAULT_FEE_CEILING_MULTIPLE } from './fee-ceiling';
 import { ServiceError } from './service-error';
 
+/** Five minutes: long enough for a few transactions in a row, short enough for a vault left open. */
+export const DEFAULT_SIGN_PASSWORD_AFTER_MS = 5 * 60_000;
+
 const settingsSchema = z.object({
   version: z.literal(1),
   activeNetworkId: z.string().min(1),
   idleLockMs: z.number().int().min(0),
   /** The fee ceiling, in multiples of the static fee (fee-ceiling.ts); files written before it get the default. */
   feeCeilingMultiple: z.number().int().min(1).max(1_000_000).default(DEFAULT_FEE_CEILING_MULTIPLE),
+  /** Signing asks for the password again when it was last entered longer ago than this (ms; 0 = never). */
+  signPasswordAfterMs: z.number().int().min(0).default(DEFAULT_SIGN_PASSWORD_AFTER_MS),
 });
+
 export type AppSettings = z.output<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -24,6 +30,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   activeNetworkId: EMBEDDED_NETWORK_ID,
   idleLockMs: DEFAULT_IDLE_LOCK_MS,
   feeCeilingMultiple: DEFAULT_FEE_CEILING_MULTIPLE,
+  signPasswordAfterMs: DEFAULT_SIGN_PASSWORD_AFTER_MS,
 };
 
 export class SettingsFile {

@@ -51,6 +51,7 @@ export const IPC_CHANNELS = [
   'tx:send',
   'tx:fee-ceiling',
   'tx:fee-bounds',
+  'tx:sign-password',
   'tx:pending',
   'tx:rebroadcast',
   'tx:dismiss',

@@ -213,8 +213,18 @@ export const IPC_CONTRACT = {
       draft: draftInput,
       /** The person confirmed a fee above the ceiling (ERR_FEE_UNCONFIRMED otherwise). */
       confirmHighFee: z.boolean().optional(),
+      /** The vault password, when it was last entered too long ago (tx:sign-password; ERR_PASSWORD_REQUIRED). */
+      password: password.optional(),
     }),
     response: sendResult,
+  },
+  /**
+   * Whether signing needs the password again now, and after how many minutes it does (0: never): read without a
+   * body, set with one.
+   */
+  'tx:sign-password': {
+    request: z.strictObject({ minutes: z.number().int().min(0).max(1440) }).optional(),
+    response: z.strictObject({ minutes: z.number().int(), required: z.boolean() }),
   },
   /** The fees this draft can pay on its network now (the least a node admits, the static fee, the ceiling). */
   'tx:fee-bounds': { request: z.strictObject({ walletId, draft: draftInput }), response: feeBoundsView },

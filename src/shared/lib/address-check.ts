@@ -23,6 +23,7 @@ export function addressProblem(text: string, pubKeyHash: number): string | undef
     return 'This address has a typo: its checksum does not match. Copy it again from the recipient.';
   }
   if (payload.length !== 21) return 'This is not an address (it decodes to the wrong length).';
-  if (payload[0] !== pubKeyHash) return 'This is an address of another network, not of the one this wallet is on.';
+  if (payload[0] !== pubKeyHash)
+    return 'This is an address of another network, not of the one this wallet is on.';
   return undefined;
 }

@@ -59,9 +59,9 @@ describe('review queue', () => {
     const first = requestReview({ wallet, draft: { kind: 'delegateResignation' }, what: 'Resign' });
     expect(open?.request.what).toBe('Resign');
     const second = requestReview({ wallet, draft: { kind: 'delegateResignation' }, what: 'Again' });
-    expect(await first).toBe(false);
-    open?.decide(true);
-    expect(await second).toBe(true);
+    expect(await first).toEqual({ confirmed: false });
+    open?.decide(true, 'the vault password');
+    expect(await second).toEqual({ confirmed: true, password: 'the vault password' });
     expect(open).toBeUndefined();
     stop();
   });

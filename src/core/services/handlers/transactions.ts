@@ -9,8 +9,16 @@ type TransactionChannels = Extract<keyof ChannelHandlers, `tx:${string}` | `fauc
 
 export function transactionHandlers(s: Services): Pick<ChannelHandlers, TransactionChannels> {
   return {
-    'tx:send': ({ walletId, draft, confirmHighFee }) =>
-      sendTransaction(s, walletId, draft, { confirmHighFee: confirmHighFee === true }),
+    'tx:send': ({ walletId, draft, confirmHighFee, password }) =>
+      sendTransaction(s, walletId, draft, {
+        confirmHighFee: confirmHighFee === true,
+        ...(password === undefined ? {} : { password }),
+      }),
+    'tx:sign-password': async (request) => {
+      if (request !== undefined) await s.settings.update({ signPasswordAfterMs: request.minutes * 60_000 });
+      const afterMs = s.settings.get().signPasswordAfterMs;
+      return { minutes: Math.round(afterMs / 60_000), required: !s.keystore.passwordFresh(afterMs) };
+    },
     'tx:fee-bounds': ({ walletId, draft }) => feeBounds(s, walletId, draft),
     'tx:fee-ceiling': async (request) => {
       if (request !== undefined) await s.settings.update({ feeCeilingMultiple: request.multiple });

@@ -10,6 +10,7 @@ import { fees as loadFees } from '../../services/chain';
 import { useVotary } from '../../store';
 import { draftFacts } from './draft-facts';
 import { onReview, type OpenReview } from './review-queue';
+import { SigningPasswordField, useSigningPassword } from './SigningPassword';
 
 export function ReviewDialog() {
   const [open, setOpen] = useState<OpenReview | undefined>();
@@ -19,6 +20,7 @@ export function ReviewDialog() {
     open === undefined ? undefined : s.chain[open.request.wallet.address]?.balance,
   );
 
+  const signing = useSigningPassword(open !== undefined);
   useEffect(() => onReview(setOpen), []);
   useEffect(() => {
     if (open === undefined) return;
@@ -65,8 +67,14 @@ export function ReviewDialog() {
             The balance does not cover the amount and the fee.
           </p>
         )}
+        <SigningPasswordField signing={signing} />
         <div className="row">
-          <button type="button" className="primary" disabled={short} onClick={() => open.decide(true)}>
+          <button
+            type="button"
+            className="primary"
+            disabled={short || !signing.ready}
+            onClick={() => open.decide(true, signing.required === true ? signing.password : undefined)}
+          >
             Confirm and sign
           </button>
           <button type="button" onClick={() => open.decide(false)}>

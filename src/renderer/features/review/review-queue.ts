@@ -14,9 +14,15 @@ export interface ReviewRequest {
   warning?: string;
 }
 
+export interface ReviewAnswer {
+  confirmed: boolean;
+  /** The vault password, when signing needed it again (SigningPassword.tsx). */
+  password?: string;
+}
+
 export interface OpenReview {
   request: ReviewRequest;
-  decide(confirmed: boolean): void;
+  decide(confirmed: boolean, password?: string): void;
 }
 
 type Listener = (open: OpenReview | undefined) => void;
@@ -28,15 +34,15 @@ function publish(open: OpenReview | undefined): void {
   for (const listener of listeners) listener(open);
 }
 
-/** Opens the review; resolves true when the person confirms, false when they cancel. */
-export function requestReview(request: ReviewRequest): Promise<boolean> {
+/** Opens the review; resolves with the person's answer (confirmed, or cancelled). */
+export function requestReview(request: ReviewRequest): Promise<ReviewAnswer> {
   current?.decide(false);
   return new Promise((resolve) => {
     const open: OpenReview = {
       request,
-      decide: (confirmed) => {
+      decide: (confirmed, password) => {
         if (current === open) publish(undefined);
-        resolve(confirmed);
+        resolve(confirmed && password !== undefined ? { confirmed, password } : { confirmed });
       },
     };
     publish(open);

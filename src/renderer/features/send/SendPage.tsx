@@ -21,6 +21,7 @@ import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
 import { addressProblem } from '../../../shared/lib/address-check';
+import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
 import { amountProblem, planSend, type RecipientRow } from './recipients';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
@@ -49,6 +50,7 @@ export function SendPage() {
   const [result, setResult] = useState<SendResult | undefined>();
   const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
   const [feeConfirmed, setFeeConfirmed] = useState(false);
+  const signing = useSigningPassword(step === 'review');
 
   useEffect(() => {
     loadFees().then(setFees, reportError);
@@ -147,7 +149,10 @@ export function SendPage() {
   const send = async () => {
     if (wallet === undefined || !plan.ok) return;
     try {
-      const answer = await sendDraft(wallet.id, plan.draft, { confirmHighFee: feeConfirmed });
+      const answer = await sendDraft(wallet.id, plan.draft, {
+        confirmHighFee: feeConfirmed,
+        ...(signing.required === true ? { password: signing.password } : {}),
+      });
       pendingChanged(answer.pending);
       setResult(answer);
       setStep('form');
@@ -333,11 +338,12 @@ export function SendPage() {
                 </label>
               </div>
             )}
+            <SigningPasswordField signing={signing} />
             <div className="row">
               <button
                 type="button"
                 className="primary"
-                disabled={highFee !== undefined && !feeConfirmed}
+                disabled={(highFee !== undefined && !feeConfirmed) || !signing.ready}
                 onClick={() => void send()}
               >
                 Sign and send

@@ -5,6 +5,7 @@ import { useVotary } from '../../store';
 import { DeviceUnlock } from './DeviceUnlock';
 import { NetworkSettings } from './NetworkSettings';
 import { PasswordChange } from './PasswordChange';
+import { SigningSettings } from './SigningSettings';
 
 export function SettingsPage() {
   const theme = useVotary((s) => s.theme);
@@ -49,6 +50,7 @@ export function SettingsPage() {
           Save auto-lock
         </button>
       </fieldset>
+      <SigningSettings />
       <DeviceUnlock />
       <PasswordChange />
       <NetworkSettings />

@@ -1,0 +1,74 @@
+/**
+ * Signing safeguards the core enforces (docs/design/security.md "Key store", "Fees"): after how many minutes
+ * signing asks for the vault password again, and the fee ceiling in multiples of the network's fee.
+ */
+import { useEffect, useState } from 'react';
+import { feeCeiling, signPassword } from '../../services/transactions';
+import { useVotary } from '../../store';
+
+export function SigningSettings() {
+  const reportError = useVotary((s) => s.reportError);
+  const clearError = useVotary((s) => s.clearError);
+  const [minutes, setMinutes] = useState('');
+  const [multiple, setMultiple] = useState('');
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    signPassword().then((status) => setMinutes(String(status.minutes)), reportError);
+    feeCeiling().then((value) => setMultiple(String(value)), reportError);
+  }, [reportError]);
+
+  const save = async () => {
+    const after = Number(minutes);
+    const times = Number(multiple);
+    if (!/^\d{1,4}$/.test(minutes) || after > 1440) {
+      reportError(new Error('Ask again after a whole number of minutes from 0 (never) to 1440.'));
+      return;
+    }
+    if (!/^\d{1,7}$/.test(multiple) || times < 1) {
+      reportError(new Error('The fee ceiling is a whole number of times the network’s fee, at least 1.'));
+      return;
+    }
+    try {
+      await signPassword(after);
+      await feeCeiling(times);
+      clearError();
+      setSaved(true);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  return (
+    <fieldset>
+      <legend>Signing</legend>
+      <label>
+        Ask for the vault password again before signing when it was entered more than this many minutes ago (0
+        = never)
+        <input
+          inputMode="numeric"
+          value={minutes}
+          onChange={(e) => {
+            setMinutes(e.target.value);
+            setSaved(false);
+          }}
+        />
+      </label>
+      <label>
+        Ask for a second confirmation when a fee is more than this many times the network’s fee
+        <input
+          inputMode="numeric"
+          value={multiple}
+          onChange={(e) => {
+            setMultiple(e.target.value);
+            setSaved(false);
+          }}
+        />
+      </label>
+      <button type="button" onClick={() => void save()}>
+        Save signing settings
+      </button>
+      {saved && <p role="status">Saved.</p>}
+    </fieldset>
+  );
+}
