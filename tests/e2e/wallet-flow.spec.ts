@@ -263,7 +263,13 @@ test('lock, wrong password, unlock', async () => {
   await page.getByLabel('Password', { exact: true }).fill('not the password');
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByRole('alert')).toContainText('password');
-  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  // The field keeps what was typed, to correct it; "Show password" shows it.
+  const field = page.getByLabel('Password', { exact: true });
+  await expect(field).toHaveValue('not the password');
+  await page.getByLabel('Show password').check();
+  await expect(field).toHaveAttribute('type', 'text');
+  await page.getByLabel('Show password').uncheck();
+  await expect(field).toHaveAttribute('type', 'password');
   await page.screenshot({ path: 'test-results/wrong-password.png' });
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Unlock' }).click();

@@ -85,6 +85,16 @@ describe('fee ceiling and plain-http nodes', () => {
     expect(exact.accepted).toBe(true);
   });
 
+  it('says a node’s refusal in tokens, not arktoshi', async () => {
+    const refused = await call(core, 'tx:send', {
+      walletId,
+      draft: { kind: 'transfer', recipientId: recipient, amount: '100000000000000' },
+    });
+    expect(refused.accepted).toBe(false);
+    expect(refused.error?.message).toMatch(/has [\d.]+ VTY, needs 1000000\.1 VTY \(amount \+ fee\)/);
+    expect(refused.error?.message).not.toContain('arktoshi');
+  });
+
   it('follows the configured ceiling, kept in the settings', async () => {
     await call(core, 'tx:fee-ceiling', { multiple: 100 });
     expect(await send(TRANSFER_FEE * 60n)).toMatchObject({ ok: true });

@@ -8,15 +8,10 @@ import { staticFee } from '../protocol/fees';
 import { milestoneAt, type Network } from '../protocol/networks';
 import type { TransactionDraft } from '../protocol/transactions';
 import { ServiceError } from './service-error';
+import { tokenWords } from './token-words';
 
 /** Default ceiling: ten times the static fee (settings.json `feeCeilingMultiple`). */
 export const DEFAULT_FEE_CEILING_MULTIPLE = 10;
-
-function tokens(arktoshi: bigint, symbol: string): string {
-  const whole = arktoshi / 100_000_000n;
-  const fraction = (arktoshi % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
-  return `${whole}${fraction === '' ? '' : `.${fraction}`} ${symbol}`;
-}
 
 /** Throws ERR_FEE_UNCONFIRMED when the draft's fee is over the ceiling and was not confirmed. */
 export function checkFeeCeiling(
@@ -34,7 +29,7 @@ export function checkFeeCeiling(
   const symbol = context.network.network.client.token;
   throw new ServiceError(
     'ERR_FEE_UNCONFIRMED',
-    `The fee of ${tokens(fee, symbol)} is more than ${context.multiple} times this network's fee for it (${tokens(normal, symbol)}). Check it, and confirm the high fee to send anyway.`,
+    `The fee of ${tokenWords(fee, symbol)} is more than ${context.multiple} times this network's fee for it (${tokenWords(normal, symbol)}). Check it, and confirm the high fee to send anyway.`,
     { fee: fee.toString(), staticFee: normal.toString(), ceiling: ceiling.toString() },
   );
 }

@@ -14,6 +14,7 @@ import type { AppEvents } from './events';
 import type { Networks } from './networks';
 import { broadcastOutcome, type PendingTracker } from './pending-tracker';
 import { ServiceError } from './service-error';
+import { messageInTokens } from './token-words';
 import type { SettingsFile } from './settings';
 import { kindOf, recipientOf } from './views';
 
@@ -78,7 +79,18 @@ export async function sendTransaction(
   const json = transactionToJson(signed);
   const id = signed.id ?? '';
   const result = await deps.networks.client(entry.id).broadcast([json], { peers: 3 });
-  const outcome = broadcastOutcome(result, id);
+  const answered = broadcastOutcome(result, id);
+  // A node states amounts in arktoshi; the person reads tokens.
+  const outcome =
+    answered.error === undefined
+      ? answered
+      : {
+          ...answered,
+          error: {
+            ...answered.error,
+            message: messageInTokens(answered.error.message, entry.network.network.client.token),
+          },
+        };
   if (outcome.accepted && built.secondPassphrase !== undefined) {
     // Kept from now on: once the registration confirms, every transaction needs the second signature.
     await deps.keystore.setSecondPassphrase(walletId, { secondPassphrase: built.secondPassphrase });

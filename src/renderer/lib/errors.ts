@@ -16,6 +16,56 @@ const PLAIN_WORDS: Record<string, string> = {
   ERR_INTERNAL: 'Something went wrong inside Votary. The details are in the host log.',
 };
 
+/** The fields of requests, as a person calls them (for ERR_INVALID_REQUEST). */
+const FIELD_WORDS: Record<string, string> = {
+  recipientId: 'recipient address',
+  address: 'address',
+  amount: 'amount',
+  payments: 'recipients',
+  memo: 'memo',
+  vendorField: 'memo',
+  fee: 'fee',
+  username: 'delegate name',
+  lockId: 'lock id',
+  secret: 'secret',
+  password: 'password',
+  current: 'current password',
+  next: 'new password',
+  url: 'node URL',
+  name: 'name',
+  passphrase: 'passphrase',
+  secondPassphrase: 'second passphrase',
+  wif: 'WIF',
+  words: 'confirmation words',
+  minutes: 'minutes',
+  multiple: 'fee ceiling',
+  vote: 'delegate',
+  unvote: 'delegate',
+  expiration: 'expiry',
+};
+
+/** "draft.recipientId" → "recipient address"; the last named part of a request path. */
+function fieldWords(path: string): string {
+  const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
+  const last = parts[parts.length - 1] ?? '';
+  return FIELD_WORDS[last] ?? 'request';
+}
+
+/** A refused request in words: which field, and what is wrong with it — never a channel or a path. */
+function invalidRequestWords(details: Record<string, unknown> | undefined): string {
+  const issues = Array.isArray(details?.['issues']) ? (details['issues'] as { path?: unknown }[]) : [];
+  const fields = [...new Set(issues.map((issue) => fieldWords(String(issue.path ?? ''))))];
+  if (fields.length === 0 || fields.every((field) => field === 'request')) {
+    return 'Votary could not read that request. Check the form and try again.';
+  }
+  return `Check the ${fields.filter((f) => f !== 'request').join(', ')}: ${fields.length === 1 ? 'it is' : 'they are'} not valid.`;
+}
+
+/** Protocol words a person does not use. */
+function plainTerms(message: string): string {
+  return message.replace(/vendor ?field/gi, 'memo');
+}
+
 export interface PlainError {
   code: string;
   message: string;
@@ -23,7 +73,10 @@ export interface PlainError {
 
 export function plainError(error: unknown): PlainError {
   if (error instanceof VotaryError) {
-    return { code: error.code, message: PLAIN_WORDS[error.code] ?? error.message };
+    if (error.code === 'ERR_INVALID_REQUEST') {
+      return { code: error.code, message: invalidRequestWords(error.details) };
+    }
+    return { code: error.code, message: plainTerms(PLAIN_WORDS[error.code] || error.message) };
   }
   if (error instanceof Error) return { code: 'ERR_RENDERER', message: error.message };
   return { code: 'ERR_RENDERER', message: String(error) };

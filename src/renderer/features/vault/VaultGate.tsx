@@ -16,6 +16,7 @@ export function VaultGate() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState(false);
   const [deviceUnlock, setDeviceUnlock] = useState(false);
   const creating = vault?.hasVault !== true;
   const strength = usePasswordStrength(creating ? password : '');
@@ -41,10 +42,9 @@ export function VaultGate() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The fields keep what was typed after a refusal, to correct it; on success this screen goes away.
     const given = password;
     const repeated = confirm;
-    setPassword('');
-    setConfirm('');
     if (creating && given !== repeated) {
       reportError(new Error('The two passwords differ. Type the same password twice.'));
       return;
@@ -78,15 +78,30 @@ export function VaultGate() {
         <ErrorBanner />
         <label>
           Password
-          <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} required autoFocus />
+          <SecretInput
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            revealed={shown}
+            required
+            autoFocus
+          />
         </label>
         {creating && <PasswordStrengthMeter strength={strength} />}
         {creating && (
           <label>
             Confirm password
-            <SecretInput value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+            <SecretInput
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              revealed={shown}
+              required
+            />
           </label>
         )}
+        <label className="inline">
+          <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} />
+          Show password
+        </label>
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Working…' : creating ? 'Create vault' : 'Unlock'}
         </button>
