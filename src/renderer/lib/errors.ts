@@ -54,7 +54,9 @@ function fieldWords(path: string): string {
 /** A refused request in words: which field, and what is wrong with it — never a channel or a path. */
 function invalidRequestWords(details: Record<string, unknown> | undefined): string {
   const issues = Array.isArray(details?.['issues']) ? (details['issues'] as { path?: unknown }[]) : [];
-  const fields = [...new Set(issues.map((issue) => fieldWords(String(issue.path ?? ''))))];
+  const fields = [
+    ...new Set(issues.map((issue) => fieldWords(typeof issue.path === 'string' ? issue.path : ''))),
+  ];
   if (fields.length === 0 || fields.every((field) => field === 'request')) {
     return 'Votary could not read that request. Check the form and try again.';
   }
