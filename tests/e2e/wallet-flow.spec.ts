@@ -176,7 +176,12 @@ test('create a lock and claim it from the second wallet', async () => {
   await page
     .getByRole('combobox', { name: 'From wallet' })
     .selectOption({ label: `Savings · ${secondAddress}` });
-  await page.getByLabel('Lock id').fill(lockId);
+  // The recipient's wallet lists the locks addressed to it; claiming one fills in its id.
+  const incoming = page.getByTestId(`incoming-lock-${lockId}`);
+  await expect(incoming).toContainText('5');
+  await expect(incoming.getByRole('button', { name: `Copy lock id ${lockId}` })).toBeVisible();
+  await incoming.getByRole('button', { name: `Claim lock ${lockId}` }).click();
+  await expect(page.getByLabel('Lock id', { exact: true })).toHaveValue(lockId);
   await page.getByLabel('Secret (to claim)').fill(secret);
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
   await confirmReview(page, `Claim the lock ${lockId}`);

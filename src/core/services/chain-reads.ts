@@ -98,6 +98,13 @@ export class ChainReads {
     }
   }
 
+  /** The open locks addressed to `address` (ARK `/locks?recipientId=`): what it can claim with the secret. */
+  async incomingLocks(address: string, at: PageAt): Promise<PageView<LockView>> {
+    const network = this.networks.active().network;
+    const answer = await this.client.locks({ recipientId: address, page: at.page, limit: at.limit });
+    return pageOfViews(answer, at, (lock) => lockView(lock, network));
+  }
+
   /** Delegates by rank; `search` matches part of the username (ARK `%` pattern, §6.5). */
   async delegates(at: PageAt & { search?: string | undefined }): Promise<PageView<DelegateView>> {
     // Only the characters a username may have (ARK `^[a-z0-9!@$&_.]+$`); `%` would be a wildcard.

@@ -25,6 +25,10 @@ export async function walletTransactions(
 export async function walletLocks(address: string, page = 1): Promise<PageView<LockView>> {
   return unwrap(await (await votary()).chainWalletLocks({ address, page, limit: 100 }));
 }
+/** The open locks addressed to a wallet (it can claim them with the secret). */
+export async function incomingLocks(address: string, page = 1): Promise<PageView<LockView>> {
+  return unwrap(await (await votary()).chainIncomingLocks({ address, page, limit: 100 }));
+}
 export async function delegates(page: number, search?: string): Promise<PageView<DelegateView>> {
   const request = search === undefined || search === '' ? { page, limit: 100 } : { page, limit: 100, search };
   return unwrap(await (await votary()).chainDelegates(request));

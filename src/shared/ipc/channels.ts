@@ -41,6 +41,7 @@ export const IPC_CHANNELS = [
   'chain:wallet',
   'chain:wallet-transactions',
   'chain:wallet-locks',
+  'chain:incoming-locks',
   'chain:delegates',
   'chain:blocks',
   'chain:fees',

@@ -191,6 +191,11 @@ export const IPC_CONTRACT = {
     request: z.strictObject({ address: addressText, ...pageRequest }),
     response: pageView(lockView),
   },
+  /** The open locks addressed to a wallet: what it can claim with the secret. */
+  'chain:incoming-locks': {
+    request: z.strictObject({ address: addressText, ...pageRequest }),
+    response: pageView(lockView),
+  },
   'chain:delegates': {
     request: z.strictObject({ ...pageRequest, search: z.string().max(20).optional() }).optional(),
     response: pageView(delegateView),

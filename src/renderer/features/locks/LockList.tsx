@@ -1,12 +1,25 @@
-/** The selected wallet's own locks with their state and a live countdown; expired ones can be refunded here. */
+/**
+ * A wallet's open locks with their state and a live countdown, in either direction: the locks it sent (expired ones
+ * can be refunded here) and the locks addressed to it (claimed here with the secret). Every lock id can be copied.
+ */
 import { useEffect, useState } from 'react';
 import type { LockView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
-import { walletLocks } from '../../services/chain';
+import { CopyButton } from '../../components/CopyButton';
+import { incomingLocks, walletLocks } from '../../services/chain';
 import { useVotary } from '../../store';
 import { lockCountdown } from './lock-state';
 
-export function LockList({ address, onRefund }: { address: string; onRefund: (lockId: string) => void }) {
+export type LockDirection = 'sent' | 'incoming';
+
+interface LockListProps {
+  address: string;
+  direction: LockDirection;
+  /** Sent locks: refund an expired one. Incoming locks: claim one (the secret is asked for). */
+  onAction: (lock: LockView) => void;
+}
+
+export function LockList({ address, direction, onAction }: LockListProps) {
   const height = useVotary((s) => s.node?.height);
   const reportError = useVotary((s) => s.reportError);
   const [locks, setLocks] = useState<LockView[]>([]);
@@ -17,12 +30,19 @@ export function LockList({ address, onRefund }: { address: string; onRefund: (lo
     return () => window.clearInterval(timer);
   }, []);
   useEffect(() => {
-    walletLocks(address).then((page) => setLocks(page.data), reportError);
-  }, [address, height, reportError]);
+    const read = direction === 'sent' ? walletLocks : incomingLocks;
+    read(address).then((page) => setLocks(page.data), reportError);
+  }, [address, direction, height, reportError]);
 
-  if (locks.length === 0) return <p className="muted">No open locks from this wallet.</p>;
+  if (locks.length === 0) {
+    return (
+      <p className="muted">
+        {direction === 'sent' ? 'No open locks from this wallet.' : 'No open locks addressed to this wallet.'}
+      </p>
+    );
+  }
   return (
-    <table aria-label="Your locks">
+    <table aria-label={direction === 'sent' ? 'Your locks' : 'Locks you can claim'}>
       <thead>
         <tr>
           <th scope="col">Lock</th>
@@ -33,24 +53,37 @@ export function LockList({ address, onRefund }: { address: string; onRefund: (lo
       </thead>
       <tbody>
         {locks.map((lock) => (
-          <tr key={lock.lockId} data-testid={`lock-${lock.lockId}`}>
+          <tr
+            key={lock.lockId}
+            data-testid={`${direction === 'sent' ? 'lock' : 'incoming-lock'}-${lock.lockId}`}
+          >
             <td>
-              <span className="mono small">{lock.lockId.slice(0, 16)}…</span>
+              <span className="mono small">{lock.lockId.slice(0, 16)}…</span>{' '}
+              <CopyButton text={lock.lockId} label={`Copy lock id ${lock.lockId}`} />
               <br />
-              <span className="mono small">to {lock.recipientId}</span>
+              <span className="mono small">
+                {direction === 'sent'
+                  ? `to ${lock.recipientId}`
+                  : `from ${lock.senderPublicKey.slice(0, 16)}…`}
+              </span>
             </td>
             <td>
               <Amount value={lock.amount} />
             </td>
             <td>{lockCountdown(lock, now, height)}</td>
             <td>
-              {lock.isExpired && (
+              {direction === 'sent' && lock.isExpired && (
                 <button
                   type="button"
-                  onClick={() => onRefund(lock.lockId)}
+                  onClick={() => onAction(lock)}
                   aria-label={`Refund lock ${lock.lockId}`}
                 >
                   Refund
+                </button>
+              )}
+              {direction === 'incoming' && !lock.isExpired && (
+                <button type="button" onClick={() => onAction(lock)} aria-label={`Claim lock ${lock.lockId}`}>
+                  Claim
                 </button>
               )}
             </td>

@@ -154,6 +154,7 @@ export function LocksPage() {
           <CopyButton text={created.htlc.secret} label="Copy secret" />
           <p className="mono small">Hash: {created.htlc.secretHash}</p>
           <p className="mono small">Lock id: {created.id}</p>
+          <CopyButton text={created.id} label="Copy lock id" />
           <button type="button" onClick={() => setCreated(undefined)}>
             I have saved it
           </button>
@@ -162,7 +163,23 @@ export function LocksPage() {
       {wallet && (
         <section className="card" aria-labelledby="own-locks-title">
           <h2 id="own-locks-title">Your locks</h2>
-          <LockList address={wallet.address} onRefund={(id) => void refund(id)} />
+          <LockList address={wallet.address} direction="sent" onAction={(lock) => void refund(lock.lockId)} />
+        </section>
+      )}
+      {wallet && (
+        <section className="card" aria-labelledby="incoming-locks-title">
+          <h2 id="incoming-locks-title">Locks you can claim</h2>
+          <p className="muted small">
+            Locks addressed to this wallet: claim one with the secret its sender gave you.
+          </p>
+          <LockList
+            address={wallet.address}
+            direction="incoming"
+            onAction={(lock) => {
+              setLockId(lock.lockId);
+              document.getElementById('claim-secret')?.focus();
+            }}
+          />
         </section>
       )}
       <form className="card" onSubmit={(e) => void claim(e)} aria-label="Claim or refund a lock">
@@ -173,7 +190,7 @@ export function LocksPage() {
         </label>
         <label>
           Secret (to claim)
-          <SecretInput value={secret} onChange={(e) => setSecret(e.target.value)} />
+          <SecretInput id="claim-secret" value={secret} onChange={(e) => setSecret(e.target.value)} />
         </label>
         <div className="row">
           <button type="submit" className="primary">
