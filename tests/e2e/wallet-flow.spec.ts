@@ -48,6 +48,9 @@ test('create a wallet and confirm its phrase (wrong words refused)', async () =>
   for (let i = 0; i < count; i++) await fields.nth(i).fill('wrong');
   await page.getByRole('button', { name: 'Confirm and add wallet' }).click();
   await expect(page.getByRole('alert')).toContainText('do not match');
+  // Each wrong word is named at its field, and what was typed stays.
+  await expect(page.getByText(/^This is not word #\d+ of your phrase\.$/)).toHaveCount(count);
+  await expect(fields.first()).toHaveValue('wrong');
 
   for (let i = 0; i < count; i++) {
     const label = await fields.nth(i).locator('xpath=..').innerText();
@@ -195,7 +198,13 @@ test('let a lock expire and refund it', async () => {
   await page.getByLabel('Amount').fill('3');
   await page.getByRole('radio', { name: 'after blocks' }).check();
   // The node wants an expiry more than one round (21 blocks on localnet) past the tip; 24 leaves some slack.
+  // One round (21 blocks) is refused at the field, before anything is signed.
+  await page.getByLabel('Blocks from now').fill('21');
+  await expect(
+    page.getByText('Nodes take a lock only more than one round ahead: over 21 blocks.'),
+  ).toBeVisible();
   await page.getByLabel('Blocks from now').fill('24');
+  await expect(page.getByText('Nodes take a lock only more than one round ahead')).toHaveCount(0);
   await page.getByRole('button', { name: 'Create lock' }).click();
   await confirmReview(page, /^Lock 3 VTY for /);
   const secretCard = page.getByRole('region', { name: 'Lock secret' });

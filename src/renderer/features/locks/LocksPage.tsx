@@ -14,6 +14,7 @@ import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
 import { LockList } from './LockList';
+import { lockExpiryProblem } from './lock-state';
 
 export function LocksPage() {
   const wallet = useVotary(selectedWallet);
@@ -27,6 +28,7 @@ export function LocksPage() {
   const [amountText, setAmountText] = useState('');
   const [expiryType, setExpiryType] = useState<'time' | 'height'>('time');
   const [expiry, setExpiry] = useState('3600');
+  const expiryProblem = lockExpiryProblem(expiryType, expiry, round, blocktime);
   const [created, setCreated] = useState<SendResult | undefined>();
   const [lockId, setLockId] = useState('');
   const [secret, setSecret] = useState('');
@@ -57,8 +59,8 @@ export function LocksPage() {
       reportError(new Error(parsed.message));
       return;
     }
-    if (amount === undefined || !Number.isInteger(after) || after < 1) {
-      reportError(new Error('Enter a whole number of seconds or blocks for the expiry.'));
+    if (amount === undefined || expiryProblem !== undefined) {
+      reportError(new Error(expiryProblem ?? 'Enter an amount.'));
       return;
     }
     const result = await run(
@@ -139,7 +141,18 @@ export function LocksPage() {
           )}
           <label>
             {expiryType === 'time' ? 'Seconds from now' : 'Blocks from now'}
-            <input inputMode="numeric" value={expiry} onChange={(e) => setExpiry(e.target.value)} required />
+            <input
+              inputMode="numeric"
+              value={expiry}
+              onChange={(e) => setExpiry(e.target.value)}
+              aria-invalid={expiryProblem !== undefined}
+              required
+            />
+            {expiryProblem !== undefined && (
+              <span className="field-error" role="alert">
+                {expiryProblem}
+              </span>
+            )}
           </label>
         </fieldset>
         <button type="submit" className="primary">

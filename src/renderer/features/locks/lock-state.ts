@@ -18,3 +18,31 @@ export function lockCountdown(lock: LockView, nowUnix: number, height: number | 
   const s = seconds % 60;
   return `Expires in ${h > 0 ? `${h} h ` : ''}${m > 0 || h > 0 ? `${m} min ` : ''}${s} s`;
 }
+
+/**
+ * Why a lock's expiry would be refused by the network, or undefined: nodes take only an expiry more than one
+ * round past the chain tip (the HTLC lock rule: `activeDelegates` blocks, or `activeDelegates × blocktime`
+ * seconds, from the last block), so the form says so before anything is signed.
+ */
+export function lockExpiryProblem(
+  type: 'time' | 'height',
+  text: string,
+  round: number | undefined,
+  blocktime: number | undefined,
+): string | undefined {
+  if (!/^\d{1,9}$/.test(text.trim()) || Number(text) < 1) {
+    return `Enter a whole number of ${type === 'time' ? 'seconds' : 'blocks'}.`;
+  }
+  const after = Number(text);
+  if (round === undefined) return undefined;
+  if (type === 'height') {
+    return after > round
+      ? undefined
+      : `Nodes take a lock only more than one round ahead: over ${round} blocks.`;
+  }
+  if (blocktime === undefined) return undefined;
+  const minimum = round * blocktime;
+  return after > minimum
+    ? undefined
+    : `Nodes take a lock only more than one round ahead: over ${minimum} seconds (${round} blocks of ${blocktime} s).`;
+}

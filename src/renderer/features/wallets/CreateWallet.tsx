@@ -14,6 +14,7 @@ export function CreateWallet({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<NewMnemonicWalletView | undefined>();
   const [step, setStep] = useState<'name' | 'words' | 'confirm'>('name');
+  const [wrong, setWrong] = useState<boolean[]>([]);
   const [answers, setAnswers] = useState<string[]>([]);
 
   const start = async (event: FormEvent) => {
@@ -38,7 +39,12 @@ export function CreateWallet({ onDone }: { onDone: () => void }) {
       clearError();
       onDone();
     } catch (error) {
-      setAnswers(created.confirmPositions.map(() => ''));
+      // Say which words are wrong (this screen showed the phrase, so it can tell); keep what was typed.
+      setWrong(
+        created.confirmPositions.map(
+          (position, i) => (answers[i] ?? '').trim().toLowerCase() !== created.words[position - 1],
+        ),
+      );
       reportError(error);
     }
   };
@@ -96,17 +102,29 @@ export function CreateWallet({ onDone }: { onDone: () => void }) {
     <form className="card" onSubmit={(e) => void confirm(e)} aria-label="Confirm recovery phrase">
       <h3>Confirm your recovery phrase</h3>
       {created.confirmPositions.map((position, i) => (
-        <label key={position}>
-          Word #{position}
-          <input
-            value={answers[i] ?? ''}
-            onChange={(e) => setAnswers(answers.map((a, j) => (j === i ? e.target.value : a)))}
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="off"
-            required
-          />
-        </label>
+        <div key={position}>
+          <label>
+            Word #{position}
+            <input
+              value={answers[i] ?? ''}
+              onChange={(e) => {
+                setAnswers(answers.map((a, j) => (j === i ? e.target.value : a)));
+                setWrong(wrong.map((w, j) => (j === i ? false : w)));
+              }}
+              aria-invalid={wrong[i] === true}
+              aria-describedby={wrong[i] === true ? `word-${position}-error` : undefined}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="off"
+              required
+            />
+          </label>
+          {wrong[i] === true && (
+            <span className="field-error" id={`word-${position}-error`}>
+              This is not word #{position} of your phrase.
+            </span>
+          )}
+        </div>
       ))}
       <div className="row">
         <button type="submit" className="primary">
