@@ -78,6 +78,9 @@ test('import two wallets and fund one', async () => {
     await page.getByRole('button', { name: 'Import or watch' }).click();
     await page.getByLabel('Wallet name (optional)').fill(name);
     await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(passphrase);
+    // Before importing: the address it gives, and a warning that it is not a BIP39 phrase.
+    await expect(page.getByTestId('import-address')).toContainText(/This gives the address D\w{33}/);
+    await expect(page.getByText('This is not a valid BIP39 recovery phrase')).toBeVisible();
     await page.getByRole('button', { name: 'Import wallet' }).click();
     await expect(page.getByRole('listitem', { name: `Wallet ${name}` })).toBeVisible();
   }

@@ -87,6 +87,10 @@ describe('no channel answers key material, after creating and using wallets', ()
       passphrase: PASSPHRASE,
       secondPassphrase: SECOND,
     });
+    const preview = await value<{ address: string; bip39: boolean }>('wallets:preview-import', {
+      passphrase: PASSPHRASE,
+    });
+    expect(preview).toEqual({ address: imported.address, bip39: false });
     const wif = await value<{ id: string }>('wallets:import-wif', {
       wif: wifFromPassphrase(WIF_SOURCE, LOCALNET_WIF),
     });

@@ -22,6 +22,12 @@ export async function importPassphrase(
 ): Promise<WalletView> {
   return unwrap(await (await votary()).walletsImportPassphrase(request));
 }
+/** The address an import would give, and whether a passphrase is valid BIP39; nothing is stored. */
+export async function previewImport(
+  request: IpcRequest<'wallets:preview-import'>,
+): Promise<{ address: string; bip39?: boolean | undefined }> {
+  return unwrap(await (await votary()).walletsPreviewImport(request));
+}
 export async function importWif(request: IpcRequest<'wallets:import-wif'>): Promise<WalletView> {
   return unwrap(await (await votary()).walletsImportWif(request));
 }

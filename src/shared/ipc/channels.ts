@@ -23,6 +23,7 @@ export const IPC_CHANNELS = [
   'wallets:confirm',
   'wallets:cancel-pending',
   'wallets:import-passphrase',
+  'wallets:preview-import',
   'wallets:import-wif',
   'wallets:add-watch-only',
   'wallets:rename',

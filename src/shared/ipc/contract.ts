@@ -125,6 +125,17 @@ export const IPC_CONTRACT = {
     }),
     response: walletView,
   },
+  /**
+   * What an import would give, before anything is stored: the address, and whether a passphrase is a valid BIP39
+   * phrase (a misspelled word still gives a working but different wallet).
+   */
+  'wallets:preview-import': {
+    request: z.union([
+      z.strictObject({ networkId: networkId.optional(), passphrase: z.string().min(1).max(1000) }),
+      z.strictObject({ networkId: networkId.optional(), wif: z.string().min(1).max(100) }),
+    ]),
+    response: z.strictObject({ address: z.string(), bip39: z.boolean().optional() }),
+  },
   'wallets:import-wif': {
     request: z.strictObject({
       ...newWallet,

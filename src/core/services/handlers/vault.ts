@@ -1,5 +1,7 @@
 /** keystore:* and wallets:* — the vault and the wallets in it (issue 5 §2). */
+import { addressFromPassphrase, isValidMnemonic } from '../../protocol/crypto';
 import type { Network } from '../../protocol/networks';
+import { wifWallet } from '../../keystore/wallet-import';
 import type { WalletInfo } from '../../keystore';
 import type { KeystoreStatus } from '../../../shared/domain/keystore';
 import type { WalletView } from '../../../shared/domain/wallets';
@@ -127,6 +129,16 @@ export function vaultHandlers(s: Services): Pick<ChannelHandlers, VaultChannels>
           secondPassphrase,
         }),
       ),
+    'wallets:preview-import': (request) => {
+      const network = networkOf(s, request.networkId);
+      if ('passphrase' in request) {
+        return {
+          address: addressFromPassphrase(request.passphrase, network.network.pubKeyHash),
+          bip39: isValidMnemonic(request.passphrase.trim().normalize('NFKD')),
+        };
+      }
+      return { address: wifWallet(request.wif, { network }).address };
+    },
     'wallets:import-wif': async ({ networkId, name, wif, secondPassphrase }) =>
       added(await s.keystore.importWif({ network: networkOf(s, networkId), name, wif, secondPassphrase })),
     'wallets:add-watch-only': async ({ networkId, name, address }) =>

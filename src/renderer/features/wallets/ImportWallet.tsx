@@ -1,7 +1,8 @@
 /** Import by passphrase or WIF, or watch an address. Secrets stay in this form and are cleared on submit. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { SecretInput } from '../../components/SecretInput';
-import { addWatchOnly, importPassphrase, importWif } from '../../services/wallets';
+import { plainError } from '../../lib/errors';
+import { addWatchOnly, importPassphrase, importWif, previewImport } from '../../services/wallets';
 import { useVotary } from '../../store';
 
 type Mode = 'passphrase' | 'wif' | 'watch';
@@ -14,6 +15,30 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [secret, setSecret] = useState('');
   const [address, setAddress] = useState('');
+  const [preview, setPreview] = useState<{
+    for: string;
+    address?: string;
+    bip39?: boolean;
+    problem?: string;
+  }>();
+
+  // Before importing: the address this secret gives, and whether a passphrase is a valid BIP39 phrase (one
+  // misspelled word still gives a working wallet, but not the one the person meant).
+  useEffect(() => {
+    if (mode === 'watch' || secret.trim() === '') return;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      previewImport(mode === 'wif' ? { wif: secret.trim() } : { passphrase: secret }).then(
+        (answer) => current && setPreview({ for: secret, ...answer }),
+        (error: unknown) => current && setPreview({ for: secret, problem: plainError(error).message }),
+      );
+    }, 250);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [mode, secret]);
+  const shown = preview !== undefined && preview.for === secret && mode !== 'watch' ? preview : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,6 +92,23 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
           {mode === 'wif' ? 'WIF' : 'Passphrase'}
           <SecretInput value={secret} onChange={(e) => setSecret(e.target.value)} required />
         </label>
+      )}
+      {shown?.address !== undefined && (
+        <p data-testid="import-address">
+          This gives the address <span className="mono">{shown.address}</span>
+        </p>
+      )}
+      {shown?.bip39 === false && mode === 'passphrase' && (
+        <p className="warning-note" role="alert">
+          This is not a valid BIP39 recovery phrase (a word is misspelled, missing or not on the list). It
+          still opens a wallet, but a different one from a phrase with a typo: check that the address above is
+          yours.
+        </p>
+      )}
+      {shown?.problem !== undefined && (
+        <p className="field-error" role="alert">
+          {shown.problem}
+        </p>
       )}
       <div className="row">
         <button type="submit" className="primary">
