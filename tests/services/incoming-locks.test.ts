@@ -1,31 +1,21 @@
 /** chain:incoming-locks: the open locks addressed to a wallet, which it can claim (ARK `/locks?recipientId=`). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../src/core/services';
+import { describe, expect, it } from 'vitest';
 import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, coreWithVault, nextEvent } from './support';
 
 const confirmed = (id: string) => (p: PendingView) => p.id === id && p.status === 'confirmed';
 
 describe('locks addressed to a wallet', () => {
-  let dir: string;
-  let core: AppCore;
-
-  beforeAll(async () => {
-    dir = tempDir();
-    core = await openCore(dir);
-    await call(core, 'keystore:create', { password: PASSWORD });
-  });
-  afterAll(async () => {
-    await core.close();
-    removeDir(dir);
-  });
+  const core = coreWithVault();
 
   it('lists a lock for its recipient (not for others) until it is claimed', async () => {
-    const sender = await call(core, 'wallets:import-passphrase', { passphrase: 'incoming locks sender' });
-    const receiver = await call(core, 'wallets:import-passphrase', { passphrase: 'incoming locks receiver' });
-    const funded = await call(core, 'faucet:fund', { address: sender.address });
-    await nextEvent(core, 'tx:status', confirmed(funded.transactionId));
-    const locked = await call(core, 'tx:send', {
+    const sender = await call(core(), 'wallets:import-passphrase', { passphrase: 'incoming locks sender' });
+    const receiver = await call(core(), 'wallets:import-passphrase', {
+      passphrase: 'incoming locks receiver',
+    });
+    const funded = await call(core(), 'faucet:fund', { address: sender.address });
+    await nextEvent(core(), 'tx:status', confirmed(funded.transactionId));
+    const locked = await call(core(), 'tx:send', {
       walletId: sender.id,
       draft: {
         kind: 'htlcLock',
@@ -35,9 +25,9 @@ describe('locks addressed to a wallet', () => {
       },
     });
     expect(locked.accepted).toBe(true);
-    await nextEvent(core, 'tx:status', confirmed(locked.id));
+    await nextEvent(core(), 'tx:status', confirmed(locked.id));
 
-    const incoming = await call(core, 'chain:incoming-locks', {
+    const incoming = await call(core(), 'chain:incoming-locks', {
       address: receiver.address,
       page: 1,
       limit: 10,
@@ -46,17 +36,17 @@ describe('locks addressed to a wallet', () => {
       [locked.id, '300000000', receiver.address],
     ]);
     expect(
-      (await call(core, 'chain:incoming-locks', { address: sender.address, page: 1, limit: 10 })).data,
+      (await call(core(), 'chain:incoming-locks', { address: sender.address, page: 1, limit: 10 })).data,
     ).toEqual([]);
 
-    const claim = await call(core, 'tx:send', {
+    const claim = await call(core(), 'tx:send', {
       walletId: receiver.id,
       draft: { kind: 'htlcClaim', lockId: locked.id, secret: locked.htlc!.secret },
     });
     expect(claim.accepted).toBe(true);
-    await nextEvent(core, 'tx:status', confirmed(claim.id));
+    await nextEvent(core(), 'tx:status', confirmed(claim.id));
     expect(
-      (await call(core, 'chain:incoming-locks', { address: receiver.address, page: 1, limit: 10 })).data,
+      (await call(core(), 'chain:incoming-locks', { address: receiver.address, page: 1, limit: 10 })).data,
     ).toEqual([]);
   });
 });

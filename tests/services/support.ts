@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { AppCore, type AppCoreOptions } from '../../src/core/services';
 import type { Keychain, KeychainStatus } from '../../src/core/keystore';
 import type { IpcResult } from '../../src/shared/ipc/errors';
@@ -83,4 +84,26 @@ export function nextEvent<T = unknown>(
       }
     });
   });
+}
+
+/**
+ * An AppCore on a fresh data directory with a vault, opened before a file's tests and closed after them; the
+ * returned function gives the core.
+ */
+export function coreWithVault(options: Partial<AppCoreOptions> = {}): () => AppCore {
+  let dir = '';
+  let core: AppCore | undefined;
+  beforeAll(async () => {
+    dir = tempDir();
+    core = await openCore(dir, options);
+    await call(core, 'keystore:create', { password: PASSWORD });
+  });
+  afterAll(async () => {
+    await core?.close();
+    removeDir(dir);
+  });
+  return () => {
+    if (core === undefined) throw new Error('the core is opened in beforeAll');
+    return core;
+  };
 }

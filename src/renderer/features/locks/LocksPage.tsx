@@ -2,6 +2,7 @@
  * HTLC locks: create (main generates the secret; it is shown here once with its hash), claim with a secret,
  * refund after expiry.
  */
+import { FieldError } from '../../components/FieldError';
 import { useState, type FormEvent } from 'react';
 import type { SendResult } from '../../../shared/domain/transactions';
 import { CopyButton } from '../../components/CopyButton';
@@ -148,11 +149,7 @@ export function LocksPage() {
               aria-invalid={expiryProblem !== undefined}
               required
             />
-            {expiryProblem !== undefined && (
-              <span className="field-error" role="alert">
-                {expiryProblem}
-              </span>
-            )}
+            <FieldError message={expiryProblem} />
           </label>
         </fieldset>
         <button type="submit" className="primary">

@@ -2,6 +2,7 @@
  * Send: a transfer, or a multipayment with two or more recipients. Form → review (every full recipient address)
  * → main signs and broadcasts (`tx:send`).
  */
+import { FieldError } from '../../components/FieldError';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FeesView } from '../../../shared/domain/chain';
 import type { SendResult } from '../../../shared/domain/transactions';
@@ -190,11 +191,7 @@ export function SendPage() {
                     aria-invalid={recipientProblem(row.address) !== undefined}
                     required
                   />
-                  {recipientProblem(row.address) !== undefined && (
-                    <span className="field-error" role="alert">
-                      {recipientProblem(row.address)}
-                    </span>
-                  )}
+                  <FieldError message={recipientProblem(row.address)} />
                 </label>
                 <label>
                   Amount{suffix}
@@ -208,16 +205,10 @@ export function SendPage() {
                     }
                     required
                   />
-                  {row.amount.trim() !== '' && amountProblem(row.amount, DECIMAL) !== undefined && (
-                    <span className="field-error" role="alert">
-                      {amountProblem(row.amount, DECIMAL)}
-                    </span>
-                  )}
-                  {i === rows.length - 1 && overBalance !== undefined && (
-                    <span className="field-error" role="alert">
-                      {overBalance}
-                    </span>
-                  )}
+                  <FieldError
+                    message={row.amount.trim() === '' ? undefined : amountProblem(row.amount, DECIMAL)}
+                  />
+                  <FieldError message={i === rows.length - 1 ? overBalance : undefined} />
                 </label>
                 {multi && (
                   <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
@@ -270,11 +261,7 @@ export function SendPage() {
                   inputMode="decimal"
                   aria-invalid={customProblem !== undefined}
                 />
-                {customProblem !== undefined && customFee.trim() !== '' && (
-                  <span className="field-error" role="alert">
-                    {customProblem}
-                  </span>
-                )}
+                <FieldError message={customFee.trim() === '' ? undefined : customProblem} />
                 {limits !== undefined && (
                   <span className="muted small">
                     {limits.dynamic

@@ -1,4 +1,5 @@
 /** Import by passphrase or WIF, or watch an address. Secrets stay in this form and are cleared on submit. */
+import { FieldError } from '../../components/FieldError';
 import { useEffect, useState, type FormEvent } from 'react';
 import { SecretInput } from '../../components/SecretInput';
 import { plainError } from '../../lib/errors';
@@ -105,11 +106,7 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
           yours.
         </p>
       )}
-      {shown?.problem !== undefined && (
-        <p className="field-error" role="alert">
-          {shown.problem}
-        </p>
-      )}
+      <FieldError message={shown?.problem} />
       <div className="row">
         <button type="submit" className="primary">
           {mode === 'watch' ? 'Watch address' : 'Import wallet'}
