@@ -5,8 +5,8 @@
  *   - bound to 127.0.0.1 only;
  *   - the Host header must name this server (DNS rebinding);
  *   - the WebSocket's Origin must be this server's page (cross-site WebSocket hijacking);
- *   - a per-launch random token, given in the URL's #fragment (never sent to a server or in a Referer), must be
- *     presented to open the bridge: wrong or missing token → the upgrade is refused with 401.
+ *   - a random token (per profile, kept across restarts: shell-token.ts), given in the URL's #fragment (never sent
+ *     to a server or in a Referer), must be presented to open the bridge: wrong or missing → refused with 401.
  * And no client can take the host down (docs/design/security.md): every socket has an error listener, so a reset,
  * an oversized or non-UTF-8 frame or any protocol error closes that one connection and is logged once; frames
  * nested too deeply are refused before anything walks them; the HTTP server has the same deadlines and

@@ -128,11 +128,16 @@ test('change settings: auto-lock, theme, and a remote network with two peers', a
   await page.screenshot({ path: 'test-results/restart-settings-before.png', fullPage: true });
 });
 
-test('stop the host: the page says it is reconnecting', async () => {
+test('stop the host: the page says it is reconnecting, and no longer claims the node is in sync', async () => {
   if (host === undefined) throw new Error('no host');
+  await go(page, 'Dashboard');
+  await expect(page.getByTestId('node-sync')).toHaveText('In sync', { timeout: 20_000 });
   expect(await stopHost(host)).toBe(0);
   host = undefined;
   await expect(page.getByTestId('host-status')).toContainText('Reconnecting…', { timeout: 10_000 });
+  await expect(page.getByTestId('node-sync')).toHaveText(
+    /^Not known: the connection to the Votary host is lost/,
+  );
   await page.screenshot({ path: 'test-results/restart-reconnecting.png' });
 });
 

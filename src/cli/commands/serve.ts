@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { VOTARY_VERSION } from '../../core/api/version';
 import { startBrowserShell } from '../browser-shell';
 import { CliError, usageError } from '../cli-error';
+import { profileShellToken } from '../shell-token';
 import { parseOptions } from '../parse-options';
 
 /** out/renderer, relative to this bundle (dist/votary.mjs) or to the source file under src/cli/commands. */
@@ -69,7 +70,8 @@ export async function serveCommand(args: string[]): Promise<number> {
   const blockTime = parseBlockTime(options['block-time']);
   const dataDir = resolve(options['data-dir'] ?? defaultDataDir());
   const root = rendererDir();
-  const token = tokenFromEnvironment();
+  // A fixed token from the environment (automation), else the profile's own, kept across restarts.
+  const token = tokenFromEnvironment() ?? profileShellToken(dataDir);
 
   const [{ AppCore }, { BlockTimeConflictError }] = await Promise.all([
     import('../../core/services'),
@@ -89,7 +91,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       core,
       rendererDir: root,
       port,
-      ...(token === undefined ? {} : { token }),
+      token,
     });
   } catch (error) {
     await core.close();

@@ -56,7 +56,15 @@ async function install(): Promise<VotaryBridge | undefined> {
   if (window.votary !== undefined) return window.votary;
   const token = takeToken(window.location, window.sessionStorage, window.history);
   if (token === undefined || !window.location.protocol.startsWith('http')) return undefined;
-  const url = `ws://${window.location.host}/bridge?token=${encodeURIComponent(token)}`;
+  const bridgeUrl = (value: string) =>
+    `ws://${window.location.host}/bridge?token=${encodeURIComponent(value)}`;
+  let url = bridgeUrl(token);
+  // A URL pasted into the open tab (a host started elsewhere printed a new token) changes only the fragment, so
+  // the page does not reload: the next connection attempt uses the new token.
+  window.addEventListener('hashchange', () => {
+    const next = takeToken(window.location, window.sessionStorage, window.history);
+    if (next !== undefined) url = bridgeUrl(next);
+  });
   const connect = () => new WebSocket(url);
   const first = await openFirstSocket(connect);
   if (first === undefined) return undefined;

@@ -1,3 +1,4 @@
+import { syncWords } from '../../lib/sync-words';
 import { useEffect, useState } from 'react';
 import { Amount } from '../../components/Amount';
 import { delegates } from '../../services/chain';
@@ -6,6 +7,7 @@ import { useVotary } from '../../store';
 import { totalBalance } from '../../store/wallets-slice';
 
 export function Dashboard() {
+  const connected = useVotary((s) => s.connection.status === 'connected');
   const wallets = useVotary((s) => s.wallets);
   const chain = useVotary((s) => s.chain);
   const total = useVotary(totalBalance);
@@ -33,13 +35,7 @@ export function Dashboard() {
         <article className="card">
           <h2>Node</h2>
           <p data-testid="node-height">Height {node?.height ?? '…'}</p>
-          <p>
-            {node === undefined
-              ? ''
-              : node.synced
-                ? 'In sync'
-                : `Syncing, ${node.blocksBehind} blocks behind`}
-          </p>
+          <p data-testid="node-sync">{node === undefined && connected ? '' : syncWords(node, connected)}</p>
         </article>
       </div>
       <h2>Wallets</h2>

@@ -1,3 +1,4 @@
+import { syncWords } from '../../lib/sync-words';
 import { useEffect, useState } from 'react';
 import type { PeerStatusView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
@@ -6,6 +7,7 @@ import { useVotary } from '../../store';
 import { PeersTable } from './PeersTable';
 
 export function NodePage() {
+  const connected = useVotary((s) => s.connection.status === 'connected');
   const node = useVotary((s) => s.node);
   const configuration = useVotary((s) => s.configuration);
   const reportError = useVotary((s) => s.reportError);
@@ -22,11 +24,7 @@ export function NodePage() {
         <dd>{node?.height ?? '…'}</dd>
         <dt>Sync</dt>
         <dd>
-          {node === undefined
-            ? '…'
-            : node.synced
-              ? 'In sync'
-              : `Syncing: ${node.blocksBehind} blocks behind (${Math.round(node.progress * 100)}%)`}
+          {syncWords(node, connected, true)}
           {node && <progress value={node.progress} max={1} aria-label="Sync progress" />}
         </dd>
         {embeddedApiUrl && (
