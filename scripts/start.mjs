@@ -2,12 +2,11 @@
 // `npm start`: build the app and launch Electron. Where the Electron runtime cannot start (no binary and no way to
 // download it, or no display), say so in one line and fall back to the browser shell (`votary serve`).
 import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronRuntime } from './electron-runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 
 const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
   cwd: root,
@@ -15,20 +14,33 @@ const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'],
 });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-function electronBinary() {
-  try {
-    // Resolving the package returns the binary path; it tries to download a missing binary and throws offline.
-    return { path: require('electron') };
-  } catch (error) {
-    return { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) };
-  }
+/** Opens the shell's URL in the default browser when there is a display to show it on. */
+function openInBrowser(url) {
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return;
+  const opener =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => undefined);
+  child.unref();
 }
 
 function browserShell(reason) {
   console.error(
     `votary: the Electron runtime cannot start here (${reason}); falling back to the browser shell.`,
   );
-  const shell = spawn(process.execPath, [join(root, 'scripts', 'votary.mjs'), 'serve'], { stdio: 'inherit' });
+  // Options after `npm start --` go to `votary serve` (--port, --data-dir, --block-time).
+  const shell = spawn(
+    process.execPath,
+    [join(root, 'scripts', 'votary.mjs'), 'serve', ...process.argv.slice(2)],
+    {
+      stdio: ['inherit', 'pipe', 'inherit'],
+    },
+  );
+  shell.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    const url = /Votary browser shell: (http\S+)/.exec(String(chunk))?.[1];
+    if (url !== undefined) openInBrowser(url);
+  });
   shell.on('error', (error) => {
     console.error(`votary: cannot start the browser shell: ${error.message}`);
     process.exit(1);
@@ -38,7 +50,7 @@ function browserShell(reason) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shell.kill(signal));
 }
 
-const electron = electronBinary();
+const electron = electronRuntime(join(root, 'node_modules', 'electron'));
 if (!electron.path) {
   browserShell(electron.reason);
 } else {
