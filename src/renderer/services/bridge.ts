@@ -2,8 +2,8 @@
  * The renderer's one way to the host (architecture §2: services/ are the only callers of window.votary). In the
  * Electron shell the preload has set `window.votary`. In the browser shell there is no preload: this installs a
  * `window.votary` with the same shape over a WebSocket to the host that served the page, authenticated by the
- * per-launch token the host printed in the URL fragment (#token=…), and reconnecting when the host goes away and
- * comes back (socket-bridge.ts). The rest of the renderer is identical in both shells.
+ * token the host printed in the URL fragment (#token=…, then kept in sessionStorage), and reconnecting when the
+ * host goes away and comes back (socket-bridge.ts). The rest of the renderer is identical in both shells.
  */
 import type { VotaryBridge } from '../../shared/ipc/contract';
 import {
