@@ -207,7 +207,7 @@ test('signing asks for the vault password again after the configured minutes', a
   await page.getByRole('button', { name: 'Review' }).click();
   const sign = page.getByRole('button', { name: 'Sign and send' });
   const passwordField = page.getByLabel(/^Vault password \(asked again/);
-  await expect(passwordField).toBeVisible();
+  await expect(passwordField).toBeVisible({ timeout: 15_000 });
   await expect(sign).toBeDisabled();
   await passwordField.fill(PASSWORD);
   await sign.click();

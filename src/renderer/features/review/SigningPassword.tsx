@@ -13,21 +13,35 @@ export interface SigningPassword {
   setPassword: (password: string) => void;
   /** True when signing may go ahead (no password needed, or one typed). */
   ready: boolean;
+  /** The host refused to sign without the password (ERR_PASSWORD_REQUIRED): show the field. */
+  demand: () => void;
 }
 
-/** Asks the host whether the password is needed each time `open` becomes true. */
+/**
+ * Asks the host whether the password is needed each time `open` becomes true. A question that fails (the bridge is
+ * reconnecting) is asked again; when no answer comes, the field is shown: asking once too often is safe.
+ */
 export function useSigningPassword(open: boolean): SigningPassword {
   const [required, setRequired] = useState<boolean | undefined>();
   const [password, setPassword] = useState('');
   useEffect(() => {
     if (!open) return;
     let current = true;
-    signPassword().then(
-      (status) => current && setRequired(status.required),
-      () => current && setRequired(false),
-    );
+    let timer: number | undefined;
+    const ask = (triesLeft: number) => {
+      signPassword().then(
+        (status) => current && setRequired(status.required),
+        () => {
+          if (!current) return;
+          if (triesLeft > 0) timer = window.setTimeout(() => ask(triesLeft - 1), 1_000);
+          else setRequired(true);
+        },
+      );
+    };
+    ask(3);
     return () => {
       current = false;
+      window.clearTimeout(timer);
       setPassword('');
     };
   }, [open]);
@@ -36,6 +50,7 @@ export function useSigningPassword(open: boolean): SigningPassword {
     password,
     setPassword,
     ready: required === false || (required === true && password !== ''),
+    demand: () => setRequired(true),
   };
 }
 

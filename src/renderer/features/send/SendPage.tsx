@@ -2,6 +2,7 @@
  * Send: a transfer, or a multipayment with two or more recipients. Form → review (every full recipient address)
  * → main signs and broadcasts (`tx:send`).
  */
+import { VotaryError } from '../../../shared/ipc/errors';
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FeesView } from '../../../shared/domain/chain';
@@ -166,7 +167,9 @@ export function SendPage() {
       setMemo('');
       clearError();
     } catch (error) {
-      setStep('form');
+      // The host wants the password again: stay on the review, with its field.
+      if (error instanceof VotaryError && error.code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      else setStep('form');
       reportError(error);
     }
   };
