@@ -55,9 +55,7 @@ export class PasswordAttempts {
    * success resets the count.
    */
   check<T>(check: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(() => this.attempt(check));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.derive(() => this.attempt(check));
   }
 
   /** Runs a derivation that checks no password (a new vault or new password) in the same queue. */

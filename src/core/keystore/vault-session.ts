@@ -7,10 +7,10 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { passwordStrength } from '../../shared/lib/password-strength';
 import { FileChangedError, GuardedFile, removeStaleTemps } from './atomic-file';
 import { KeystoreError } from './errors';
 import { IdleTimer } from './idle-timer';
+import { assertPassword } from './new-password';
 import { DEFAULT_SCRYPT, kdfCost, type ScryptParams } from './kdf';
 import { explainKeychainError, keytarKeychain, type Keychain, type KeychainStatus } from './keychain';
 import { PasswordAttempts } from './password-attempts';
@@ -54,7 +54,7 @@ export interface KeystoreOptions {
 export const DEFAULT_IDLE_LOCK_MS = 5 * 60_000;
 /** Beside vault.json: the wrong-password count that survives a restart. */
 export const PASSWORD_ATTEMPTS_FILE = 'password-attempts.json';
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from './new-password';
 const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface Session {
@@ -64,24 +64,6 @@ export interface Session {
   /** Signing keys derived on first use, zeroed on lock. */
   keys: Map<string, SigningKeys>;
   pending: Map<string, PendingMnemonic>;
-}
-
-/** A password chosen for the vault: long enough, and not easy to guess (shared/lib/password-strength.ts). */
-function assertPassword(password: unknown, what = 'password'): asserts password is string {
-  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) {
-    throw new KeystoreError(
-      'ERR_INVALID_INPUT',
-      `the ${what} must be at least ${MIN_PASSWORD_LENGTH} characters`,
-    );
-  }
-  const strength = passwordStrength(password);
-  if (!strength.acceptable) {
-    const why = [strength.warning, ...strength.suggestions].filter(Boolean).join(' ');
-    throw new KeystoreError(
-      'ERR_WEAK_PASSWORD',
-      `That ${what} is too easy to guess (${strength.label}).${why === '' ? '' : ` ${why}`}`,
-    );
-  }
 }
 
 export class VaultSession {

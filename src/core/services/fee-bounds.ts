@@ -10,9 +10,7 @@ import { milestoneAt } from '../protocol/networks';
 import { prepareTransaction } from '../protocol/transactions';
 import type { DraftInput } from '../../shared/domain/transactions';
 import type { FeeBoundsView } from '../../shared/domain/transactions';
-import type { SenderDeps } from './sender';
-import { buildDraft } from './drafts';
-import { ServiceError } from './service-error';
+import { draftFor, type SenderDeps } from './sender';
 
 /** A signature's hex length (64 bytes): the draft is sized as it will be signed. */
 const SIGNATURE_HEX = '0'.repeat(128);
@@ -28,17 +26,9 @@ export async function feeBounds(
   walletId: string,
   input: DraftInput,
 ): Promise<FeeBoundsView> {
-  const wallet = deps.keystore.getWallet(walletId);
-  const entry = deps.networks.byNethash(wallet.nethash);
-  if (entry === undefined || wallet.publicKey === undefined) {
-    throw new ServiceError('ERR_NETWORK_UNKNOWN', 'The fees of this wallet’s network are not known here.');
-  }
-  const [account, configuration] = await Promise.all([
-    deps.accounts.sender(entry.id, wallet.address, wallet.publicKey),
-    deps.networks.client(entry.id).configuration(),
-  ]);
+  const { wallet, entry, account, built } = await draftFor(deps, walletId, input);
+  const configuration = await deps.networks.client(entry.id).configuration();
   const ctx = { network: entry.network, height: account.height };
-  const built = buildDraft(input, { ...ctx, now: deps.now(), nonce: account.nextNonce });
   const tx = prepareTransaction({ ...built.draft, senderPublicKey: wallet.publicKey }, ctx);
   tx.signature = SIGNATURE_HEX;
   if (account.secondPublicKey !== undefined) tx.secondSignature = SIGNATURE_HEX;

@@ -4,11 +4,13 @@
  * joins the pending list. The answer holds the id, whether a node accepted it, and for an HTLC lock the secret
  * the person must keep (it claims the lock; it is not a wallet key and Votary does not store it).
  */
-import { KeystoreError, type Keystore } from '../keystore';
+import type { NetworkEntry } from '../client';
+import { KeystoreError, type Keystore, type WalletInfo } from '../keystore';
 import { transactionToJson } from '../protocol/transactions';
 import type { DraftInput, SendResult } from '../../shared/domain/transactions';
 import type { Accounts } from './accounts';
-import { buildDraft } from './drafts';
+import type { SenderAccount } from './accounts';
+import { buildDraft, type BuiltDraft } from './drafts';
 import { checkFeeCeiling } from './fee-ceiling';
 import type { AppEvents } from './events';
 import type { Networks } from './networks';
@@ -28,12 +30,19 @@ export interface SenderDeps {
   now: () => number;
 }
 
-export async function sendTransaction(
-  deps: SenderDeps,
-  walletId: string,
-  input: DraftInput,
-  options: { confirmHighFee?: boolean; password?: string } = {},
-): Promise<SendResult> {
+/** A draft built for a wallet's account on its network now: what signing and the fee bounds both start from. */
+export interface WalletDraft {
+  wallet: WalletInfo;
+  entry: NetworkEntry;
+  account: SenderAccount;
+  built: BuiltDraft;
+}
+
+/**
+ * Builds the draft for the wallet as its network stands now (nonce, height, second key), refusing what could not
+ * be signed: a watch-only wallet, an unknown network, a second key registered twice or missing from the vault.
+ */
+export async function draftFor(deps: SenderDeps, walletId: string, input: DraftInput): Promise<WalletDraft> {
   const wallet = deps.keystore.getWallet(walletId);
   if (wallet.kind === 'watch') {
     throw new KeystoreError('ERR_WATCH_ONLY', 'This is a watch-only wallet: it holds no key to sign with.');
@@ -62,6 +71,17 @@ export async function sendTransaction(
     now: deps.now(),
     nonce: account.nextNonce,
   });
+  return { wallet, entry, account, built };
+}
+
+export async function sendTransaction(
+  deps: SenderDeps,
+  walletId: string,
+  input: DraftInput,
+  options: { confirmHighFee?: boolean; password?: string } = {},
+): Promise<SendResult> {
+  const { wallet, entry, account, built } = await draftFor(deps, walletId, input);
+  const registered = account.secondPublicKey !== undefined;
   checkFeeCeiling(built.draft, {
     network: entry.network,
     height: account.height,
