@@ -73,11 +73,13 @@ test('fees: a row per transaction type with its static fee', async () => {
   await expect(page.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible();
   const table = page.getByRole('table', { name: /Fees paid per transaction type/ });
   await expect(table).toBeVisible();
-  await expect(page.getByTestId('fee-row-transfer')).toContainText('0.10000000');
+  await expect(page.getByTestId('fee-row-transfer')).toContainText('0.1 VTY');
   const rows = table.locator('tbody tr');
   expect(await rows.count()).toBeGreaterThanOrEqual(11);
   for (const key of ['transfer', 'vote', 'multiPayment', 'htlcLock', 'htlcClaim', 'htlcRefund']) {
-    await expect(page.getByTestId(`fee-row-${key}`).locator('td').first()).toContainText(/\d\.\d{8}/);
+    await expect(page.getByTestId(`fee-row-${key}`).locator('td').first()).toHaveText(
+      /^\d[\d,]*(\.\d{1,8})? VTY$/,
+    );
   }
   await page.getByLabel('Statistics over').selectOption('30');
   await expect(table.locator('caption')).toContainText('the last 30 days');

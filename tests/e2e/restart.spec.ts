@@ -90,7 +90,7 @@ test('create the vault and two wallets, fund one, send to the other', async () =
   ).trim();
 
   await page.getByRole('button', { name: 'Fund Keeper from faucet (test tokens)' }).click();
-  await expect(page.getByTestId(`balance-${keeper}`)).toContainText('1,000.00000000', BLOCK_WAIT);
+  await expect(page.getByTestId(`balance-${keeper}`)).toContainText('1,000 VTY', BLOCK_WAIT);
 
   await go(page, 'Send');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Keeper · ${keeper}` });
@@ -103,7 +103,7 @@ test('create the vault and two wallets, fund one, send to the other', async () =
   const sent = page.getByRole('row').filter({ hasText: receiver });
   await expect(sent.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
   await go(page, 'Wallets');
-  await expect(page.getByTestId(`balance-${receiver}`)).toContainText('42.00000000', BLOCK_WAIT);
+  await expect(page.getByTestId(`balance-${receiver}`)).toContainText('42 VTY', BLOCK_WAIT);
 });
 
 test('change settings: auto-lock, theme, and a remote network with two peers', async () => {
@@ -156,7 +156,7 @@ test('wallets, names, balances, history, the pending list and the settings are a
   await go(page, 'Wallets');
   await expect(page.getByRole('listitem', { name: 'Wallet Keeper' })).toContainText(keeper);
   await expect(page.getByRole('listitem', { name: 'Wallet Receiver' })).toContainText(receiver);
-  await expect(page.getByTestId(`balance-${receiver}`)).toContainText('42.00000000', BLOCK_WAIT);
+  await expect(page.getByTestId(`balance-${receiver}`)).toContainText('42 VTY', BLOCK_WAIT);
   await expect(page.getByTestId(`balance-${keeper}`)).toContainText('957.', BLOCK_WAIT);
 
   await go(page, 'Pending');
@@ -220,7 +220,7 @@ test('second passphrase: register, remove from the vault (confirm step), add it 
   await page.getByRole('button', { name: 'Register second passphrase' }).click();
   await confirmReview(page, 'Register a second passphrase for this wallet');
   await go(page, 'Pending');
-  const row = page.getByRole('row').filter({ hasText: 'secondSignature' }).first();
+  const row = page.getByRole('row').filter({ hasText: 'Second signature registration' }).first();
   await expect(row.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
 
   await go(page, 'Wallets');

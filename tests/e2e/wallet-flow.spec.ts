@@ -66,7 +66,7 @@ test('create a wallet and confirm its phrase (wrong words refused)', async () =>
 
 test('fund it from the faucet; the balance appears after a block', async () => {
   await page.getByRole('button', { name: 'Fund Main from faucet (test tokens)' }).click();
-  await expect(page.getByTestId(`balance-${mainAddress}`)).toContainText('1,000.00000000', BLOCK_WAIT);
+  await expect(page.getByTestId(`balance-${mainAddress}`)).toContainText('1,000 VTY', BLOCK_WAIT);
   await page.screenshot({ path: 'test-results/wallet-funded.png' });
 });
 
@@ -110,7 +110,7 @@ test('send a transfer to the second wallet and see it confirmed', async () => {
   await page.screenshot({ path: 'test-results/pending-confirmed.png' });
 
   await go(page, 'Wallets');
-  await expect(page.getByTestId(`balance-${secondAddress}`)).toContainText('12.50000000', BLOCK_WAIT);
+  await expect(page.getByTestId(`balance-${secondAddress}`)).toContainText('12.5 VTY', BLOCK_WAIT);
   await go(page, 'Dashboard');
   await expect(page.getByTestId('node-height')).toHaveText(/Height \d+/);
   await page.screenshot({ path: 'test-results/dashboard.png' });
@@ -127,7 +127,7 @@ test('send a multipayment to two recipients', async () => {
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(page.getByTestId('review-recipient')).toHaveText([secondAddress, mainAddress]);
   await page.getByRole('button', { name: 'Sign and send' }).click();
-  await expectConfirmed('multiPayment');
+  await expectConfirmed('Multipayment');
 });
 
 async function expectConfirmed(kind: string) {
@@ -188,7 +188,7 @@ test('create a lock and claim it from the second wallet', async () => {
   await page.getByLabel('Secret (to claim)').fill(secret);
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
   await confirmReview(page, `Claim the lock ${lockId}`);
-  await expectConfirmed('htlcClaim');
+  await expectConfirmed('HTLC claim');
 });
 
 test('let a lock expire and refund it', async () => {
@@ -216,7 +216,7 @@ test('let a lock expire and refund it', async () => {
   await expect(row).toContainText('Expired', { timeout: 90_000 });
   await row.getByRole('button', { name: `Refund lock ${lockId}` }).click();
   await confirmReview(page, `Refund the expired lock ${lockId} to this wallet`);
-  await expectConfirmed('htlcRefund');
+  await expectConfirmed('HTLC refund');
   await page.screenshot({ path: 'test-results/lock-refunded.png' });
 });
 
@@ -240,7 +240,7 @@ test('register a delegate, resign, and register a second passphrase', async () =
   await second.fill('an e2e second passphrase');
   await page.getByRole('button', { name: 'Register second passphrase' }).click();
   await confirmReview(page, 'Register a second passphrase for this wallet');
-  await expectConfirmed('secondSignature');
+  await expectConfirmed('Second signature registration');
   await page.screenshot({ path: 'test-results/pending-all.png', fullPage: true });
 });
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { startStore, useVotary } from '../store';
+import { followUrl } from '../store/url-sync';
 import { VaultGate } from '../features/vault/VaultGate';
 import { Shell } from '../features/shell/Shell';
 import { HostStatus } from '../features/shell/HostStatus';
@@ -14,6 +15,7 @@ export function App() {
 
   useEffect(() => applyTheme(theme), [theme]);
   useEffect(() => watchActivity(window, () => void reportActivity()), []);
+  useEffect(() => followUrl(useVotary), []);
   useEffect(() => {
     let off: (() => void) | undefined;
     let cancelled = false;

@@ -1,9 +1,19 @@
-import { formatAmount } from '../lib/amount';
+import { amountInWords, formatAmount } from '../lib/amount';
 import { useVotary } from '../store';
 import { tokenSymbol } from '../store/node-slice';
 
-/** An arktoshi amount with the active network's symbol, 8 decimals, no floating point. */
-export function Amount({ value }: { value: string }) {
+/**
+ * An arktoshi amount with the active network's symbol, without pointless zeros ("1,000 VTY", "12.5 VTY"); the full
+ * 8-decimal figure is its tooltip. `signed` shows money leaving as "−" and arriving as "+", coloured.
+ */
+export function Amount({ value, signed }: { value: string; signed?: 'in' | 'out' }) {
   const symbol = useVotary(tokenSymbol);
-  return <span className="amount">{formatAmount(value, symbol)}</span>;
+  const sign = signed === 'in' ? '+' : signed === 'out' && BigInt(value) !== 0n ? '−' : '';
+  const className = signed === undefined ? 'amount' : `amount amount-${signed}`;
+  return (
+    <span className={className} title={`${sign}${formatAmount(value, symbol)}`}>
+      {sign}
+      {amountInWords(value, symbol)}
+    </span>
+  );
 }

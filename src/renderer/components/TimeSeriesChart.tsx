@@ -15,6 +15,7 @@ import {
   toAlignedData,
   type SeriesInput,
 } from '../lib/time-series';
+import { clockTime } from '../lib/dates';
 
 export interface TimeSeriesChartProps {
   /** The accessible name of the chart ("Height lag over time"). */
@@ -147,7 +148,7 @@ export function TimeSeriesChart({
           <tbody>
             {rows.map((row) => (
               <tr key={row.at}>
-                <td>{new Date(row.at).toLocaleTimeString()}</td>
+                <td>{clockTime(row.at)}</td>
                 {row.values.map((value, index) => (
                   <td key={series[index]?.label ?? index}>{formatMeasure(value, series[index]?.unit)}</td>
                 ))}

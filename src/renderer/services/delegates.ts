@@ -1,5 +1,5 @@
 /** A delegate page's reads (issue 6 §3): its blocks and voters from the active network's node. */
-import type { BlockView, ChainWallet } from '../../shared/domain/chain';
+import type { BlockView, ChainWallet, DelegateView } from '../../shared/domain/chain';
 import type { PageView } from '../../shared/domain/common';
 import { unwrap } from './ipc';
 import { votary } from './votary';
@@ -17,4 +17,12 @@ export async function delegateVoters(
   limit = 25,
 ): Promise<PageView<ChainWallet>> {
   return unwrap(await (await votary()).chainDelegateVoters({ delegate, page, limit }));
+}
+
+/** One delegate by its exact username (the delegate page reads it again on every block, and after a reload). */
+export async function delegateNamed(username: string): Promise<DelegateView | undefined> {
+  const page = unwrap(
+    await (await votary()).chainDelegates({ search: username.slice(0, 20), page: 1, limit: 100 }),
+  );
+  return page.data.find((delegate) => delegate.username === username);
 }

@@ -4,6 +4,7 @@ import { plainError, type PlainError } from '../lib/errors';
 import { applyTheme, loadTheme, type ThemeChoice } from '../lib/theme';
 import { fetchAppInfo } from '../services/app-info';
 import type { ConnectionState } from '../services/bridge';
+import type { Place } from './route-url';
 import type { Slice } from './types';
 
 export const ROUTES = [
@@ -44,6 +45,11 @@ export interface AppSlice {
   alerts: AlertView[];
   loadApp: () => Promise<void>;
   navigate: (route: Route, walletId?: string) => void;
+  /** What the explorer opens on: a transaction id, address, block or name it looks up (from a link elsewhere). */
+  explorerQuery: string | undefined;
+  openExplorer: (query: string) => void;
+  /** Arrives at a place named by the URL (reload, Back, an edited address). */
+  arrive: (place: Place) => void;
   setTheme: (theme: ThemeChoice) => void;
   reportError: (error: unknown) => void;
   clearError: () => void;
@@ -72,6 +78,17 @@ export const createAppSlice: Slice<AppSlice> = (set) => ({
     set((state) => ({
       route,
       selectedWalletId: walletId ?? state.selectedWalletId,
+      explorerQuery: undefined,
+      error: undefined,
+    })),
+  explorerQuery: undefined,
+  openExplorer: (query) => set({ route: 'explorer', explorerQuery: query, error: undefined }),
+  arrive: (place) =>
+    set((state) => ({
+      route: place.route,
+      selectedWalletId: place.walletId ?? state.selectedWalletId,
+      viewedDelegateName: place.delegate ?? state.viewedDelegateName,
+      explorerQuery: place.explorer,
       error: undefined,
     })),
   setTheme: (theme) => {

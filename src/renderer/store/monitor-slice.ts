@@ -29,6 +29,8 @@ export interface MonitorSlice {
   desktopNotifications: boolean;
   /** The delegate the delegate page shows (opened from the Delegates list or the round timeline). */
   viewedDelegate: DelegateView | undefined;
+  /** Its username: what the URL names, so a reload finds the delegate again. */
+  viewedDelegateName: string | undefined;
   openDelegate: (delegate: DelegateView) => void;
   loadAlerts: () => Promise<void>;
   dismissMonitorAlert: (id?: string) => Promise<void>;
@@ -46,8 +48,9 @@ export const createMonitorSlice: Slice<MonitorSlice> = (set, get) => ({
   // Permission already granted means the user turned them on before (browsers keep it per origin).
   desktopNotifications: notificationAccess() === 'granted',
   viewedDelegate: undefined,
+  viewedDelegateName: undefined,
   openDelegate: (delegate) => {
-    set({ viewedDelegate: delegate });
+    set({ viewedDelegate: delegate, viewedDelegateName: delegate.username });
     get().navigate('delegate-info');
   },
   loadAlerts: async () => {

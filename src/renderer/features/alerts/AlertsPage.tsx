@@ -9,8 +9,9 @@ import { alertStatusText, partitionAlerts, RULE_LABELS } from '../../lib/alerts'
 import { notificationAccess, requestNotificationAccess } from '../../lib/desktop-notifications';
 import { useVotary } from '../../store';
 import { AlertSettings } from './AlertSettings';
+import { dateTime, clockTime } from '../../lib/dates';
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString();
+const time = (ms: number) => clockTime(ms);
 
 function AlertItem({ alert }: { alert: MonitorAlertView }) {
   const dismiss = useVotary((s) => s.dismissMonitorAlert);
@@ -25,7 +26,7 @@ function AlertItem({ alert }: { alert: MonitorAlertView }) {
         <strong>{RULE_LABELS[alert.rule]}</strong>
         <p className="alert-message">{alert.message}</p>
         <p className="muted small">
-          Raised {new Date(alert.raisedAt).toLocaleString()}
+          Raised {dateTime(alert.raisedAt)}
           {alert.count > 1 && ` · ${alert.count} times`} · {alertStatusText(alert, time)}
         </p>
       </div>

@@ -4,6 +4,7 @@ import type { TransactionView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { walletTransactions } from '../../services/chain';
 import { useVotary } from '../../store';
+import { chainTime } from '../../lib/dates';
 
 const SHOWN = 8;
 
@@ -66,7 +67,7 @@ export function RecentActivity() {
           <tbody>
             {recent.map((tx) => (
               <tr key={tx.id}>
-                <td>{tx.timestamp?.human.slice(0, 19).replace('T', ' ') ?? 'in pool'}</td>
+                <td>{chainTime(tx.timestamp)}</td>
                 <td>{tx.kind}</td>
                 <td>{tx.direction ?? ''}</td>
                 <td>

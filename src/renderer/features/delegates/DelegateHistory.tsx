@@ -10,6 +10,7 @@ import { delegateBlocks } from '../../services/delegates';
 import { missedSlots, monitorProductivity } from '../../services/monitor';
 import { blockTimesSince, type BlockTimes } from './delegate-history';
 import { hourlyHistory } from './delegate-rows';
+import { dateTime } from '../../lib/dates';
 
 const DAY = 86_400_000;
 const MISSED_LIMIT = 500;
@@ -66,7 +67,7 @@ export function DelegateHistory({ publicKey, refresh }: { publicKey: string; ref
   return (
     <>
       {chart.since > (history?.to ?? 0) - DAY && (
-        <p className="muted small">Hourly counts from {new Date(chart.since).toLocaleString()} on.</p>
+        <p className="muted small">Hourly counts from {dateTime(chart.since)} on.</p>
       )}
       <TimeSeriesChart
         label="Blocks produced and slots missed per hour"

@@ -8,11 +8,14 @@ import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
 import { plainError } from '../../lib/errors';
 import { useThrottled } from '../../lib/use-throttled';
+import type { DelegateView } from '../../../shared/domain/chain';
+import { delegateNamed } from '../../services/delegates';
 import { missedSlots, monitorProductivity } from '../../services/monitor';
 import { useVotary } from '../../store';
 import { DelegateBlocks, DelegateVoters } from './DelegateLists';
 import { DelegateHistory } from './DelegateHistory';
 import { formatProductivity } from './delegate-rows';
+import { dateTime } from '../../lib/dates';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
   { value: 'hour', label: 'Last hour' },
@@ -68,9 +71,7 @@ function Productivity({ publicKey, refresh }: { publicKey: string; refresh: numb
                 <td>{entry?.produced ?? '—'}</td>
                 <td>{entry?.missed ?? '—'}</td>
                 <td>{formatProductivity(entry?.productivity)}</td>
-                <td className="small">
-                  {new Date(Math.max(view.from, view.coveredSince ?? 0)).toLocaleString()}
-                </td>
+                <td className="small">{dateTime(Math.max(view.from, view.coveredSince ?? 0))}</td>
               </tr>
             );
           })}
@@ -83,7 +84,7 @@ function Productivity({ publicKey, refresh }: { publicKey: string; refresh: numb
         <ul className="plain" data-testid="delegate-missed-slots">
           {missed.map((slot) => (
             <li key={slot.slot}>
-              {new Date(slot.at).toLocaleString()} · round {slot.round} · slot {slot.slot}
+              {dateTime(slot.at)} · round {slot.round} · slot {slot.slot}
             </li>
           ))}
         </ul>
@@ -92,18 +93,53 @@ function Productivity({ publicKey, refresh }: { publicKey: string; refresh: numb
   );
 }
 
+/**
+ * The delegate the page shows, read again by name on every refresh, so the header (votes, produced, last block)
+ * moves with the block table below it, and a reload of `#/delegates/<name>` finds it.
+ */
+function useDelegate(refresh: number): { delegate: DelegateView | undefined; missing: boolean } {
+  const name = useVotary((s) => s.viewedDelegateName);
+  const opened = useVotary((s) => s.viewedDelegate);
+  const [fresh, setFresh] = useState<DelegateView | undefined>(undefined);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    if (name === undefined) return;
+    let cancelled = false;
+    delegateNamed(name).then(
+      (found) => {
+        if (cancelled) return;
+        setFresh(found);
+        setMissing(found === undefined);
+      },
+      () => undefined, // the opened snapshot stays; the next block tries again
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [name, refresh]);
+  const delegate = fresh?.username === name ? fresh : opened?.username === name ? opened : undefined;
+  return { delegate, missing: missing && delegate === undefined };
+}
+
 export function DelegateInfoPage() {
-  const delegate = useVotary((s) => s.viewedDelegate);
   const navigate = useVotary((s) => s.navigate);
+  const name = useVotary((s) => s.viewedDelegateName);
   const refresh = useThrottled(
     useVotary((s) => s.monitorVersion.blocks + (s.lastBlock?.height ?? 0)),
     15_000,
   );
+  const { delegate, missing } = useDelegate(refresh);
   if (delegate === undefined) {
+    const words =
+      name === undefined
+        ? 'Choose a delegate on the Delegates page.'
+        : missing
+          ? `This network has no delegate named ${name}.`
+          : `Loading ${name}…`;
     return (
       <section aria-labelledby="delegate-info-title">
         <h1 id="delegate-info-title">Delegate</h1>
-        <p>Choose a delegate on the Delegates page.</p>
+        <p>{words}</p>
         <button type="button" onClick={() => navigate('delegates')}>
           Go to Delegates
         </button>

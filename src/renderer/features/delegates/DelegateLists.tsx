@@ -5,6 +5,7 @@ import type { PageView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { delegateBlocks, delegateVoters } from '../../services/delegates';
 import { useVotary } from '../../store';
+import { chainTime } from '../../lib/dates';
 
 function usePage<T>(
   load: (page: number) => Promise<PageView<T>>,
@@ -85,7 +86,7 @@ export function DelegateBlocks({ publicKey, refresh }: { publicKey: string; refr
           {list?.data.map((block) => (
             <tr key={block.id}>
               <td>{block.height}</td>
-              <td>{new Date(block.timestamp.unix * 1000).toLocaleString()}</td>
+              <td>{chainTime(block.timestamp)}</td>
               <td>{block.transactions}</td>
               <td>
                 <Amount value={block.reward} />

@@ -2,6 +2,7 @@
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { formatProductivity, LOW_PRODUCTIVITY, type DelegateRow } from './delegate-rows';
+import { clockTime } from '../../lib/dates';
 
 export function DelegateTable({
   caption,
@@ -69,7 +70,7 @@ export function DelegateTable({
             <td>
               {row.lastBlockHeight ?? '—'}
               {row.lastBlockAt !== undefined && (
-                <span className="muted small"> · {new Date(row.lastBlockAt).toLocaleTimeString()}</span>
+                <span className="muted small"> · {clockTime(row.lastBlockAt)}</span>
               )}
             </td>
             <td>

@@ -14,6 +14,7 @@ import { monitorProductivity } from '../../services/monitor';
 import { useVotary } from '../../store';
 import { DelegateTable } from './DelegateTable';
 import { joinProductivity, splitForgingSet } from './delegate-rows';
+import { dateTime } from '../../lib/dates';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
   { value: 'hour', label: 'Last hour' },
@@ -98,8 +99,8 @@ export function DelegatesPage() {
       )}
       {productivity?.coveredSince !== undefined && productivity.coveredSince > productivity.from && (
         <p className="muted small">
-          Missed slots counted since {new Date(productivity.coveredSince).toLocaleString()} (when monitoring
-          of this network began), not the whole window.
+          Missed slots counted since {dateTime(productivity.coveredSince)} (when monitoring of this network
+          began), not the whole window.
         </p>
       )}
       <DelegateTable

@@ -5,6 +5,7 @@ import { block, blockTransactions } from '../../services/explorer';
 import { ExplorerLink } from './ExplorerLink';
 import { TransactionTable } from './TransactionTable';
 import { ReadStatus, useRead } from './use-read';
+import { chainTime } from '../../lib/dates';
 
 const PAGE = 25;
 
@@ -47,7 +48,7 @@ export function BlockPage({ at }: { at: { id: string } | { height: number } }) {
         <dt>Height</dt>
         <dd>{b.height}</dd>
         <dt>Time</dt>
-        <dd>{b.timestamp.human}</dd>
+        <dd>{chainTime(b.timestamp)}</dd>
         <dt>Confirmations</dt>
         <dd>{b.confirmations}</dd>
         <dt>Generator</dt>

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { plainError } from '../../lib/errors';
 import { search } from '../../services/explorer';
+import { useVotary } from '../../store';
 import { BlockPage } from './BlockPage';
 import { ExplorerOpen } from './context';
 import {
@@ -13,6 +14,7 @@ import {
   locationLabel,
   locationOf,
   type ExplorerLocation,
+  type ExplorerNav,
 } from './explorer-nav';
 import { TransactionPage } from './TransactionPage';
 import { WalletView } from './WalletView';
@@ -114,7 +116,17 @@ function Current({ at, onFound }: { at: ExplorerLocation; onFound: (to: Explorer
 }
 
 export function ExplorerPage() {
-  const [nav, dispatch] = useReducer(explorerNav, EXPLORER_START);
+  // Opened from a link elsewhere (a history row's details) or a URL: start on that lookup.
+  const query = useVotary((s) => s.explorerQuery);
+  const [nav, dispatch] = useReducer(explorerNav, query, (q): ExplorerNav =>
+    q === undefined ? EXPLORER_START : { ...EXPLORER_START, shown: { page: 'lookup', query: q } },
+  );
+  const started = useRef(query);
+  useEffect(() => {
+    if (query === undefined || query === started.current) return;
+    started.current = query;
+    dispatch({ type: 'open', to: { page: 'lookup', query } });
+  }, [query]);
   const region = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const open = useCallback((to: ExplorerLocation) => {

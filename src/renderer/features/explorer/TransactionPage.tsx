@@ -4,6 +4,7 @@ import { transaction } from '../../services/explorer';
 import { assetLines, kindLabel, paidAmount } from './asset-lines';
 import { ExplorerLink } from './ExplorerLink';
 import { ReadStatus, useRead } from './use-read';
+import { chainTime } from '../../lib/dates';
 
 const PAYS_RECIPIENT = new Set(['transfer', 'htlcLock']);
 
@@ -44,7 +45,7 @@ export function TransactionPage({ id }: { id: string }) {
         {tx.timestamp !== undefined && (
           <>
             <dt>Time</dt>
-            <dd>{tx.timestamp.human}</dd>
+            <dd>{chainTime(tx.timestamp)}</dd>
           </>
         )}
         <dt>Type</dt>

@@ -6,6 +6,7 @@ import { kindLabel, paidAmount } from './asset-lines';
 import { shortId } from './explorer-nav';
 import { ExplorerLink } from './ExplorerLink';
 import { Pager } from './Pager';
+import { chainTime } from '../../lib/dates';
 
 /** Only these types pay the `recipient` field; for the others ARK repeats the sender there. */
 const PAYS_RECIPIENT = new Set<TransactionView['kind']>(['transfer', 'htlcLock']);
@@ -56,7 +57,7 @@ export function TransactionTable({
                   {shortId(tx.id)}
                 </ExplorerLink>
               </td>
-              <td>{tx.timestamp?.human.slice(0, 19).replace('T', ' ') ?? 'in pool'}</td>
+              <td>{chainTime(tx.timestamp)}</td>
               <td>{kindLabel(tx)}</td>
               <td>
                 <ExplorerLink to={{ page: 'wallet', address: tx.sender }} mono>

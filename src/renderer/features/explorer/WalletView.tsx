@@ -9,6 +9,7 @@ import { shortId } from './explorer-nav';
 import { ExplorerLink } from './ExplorerLink';
 import { TransactionTable } from './TransactionTable';
 import { ReadStatus, useRead } from './use-read';
+import { dateTime } from '../../lib/dates';
 
 const PAGE = 25;
 
@@ -56,7 +57,7 @@ function WalletLocks({ address }: { address: string }) {
                 ? `height ${lock.expirationValue}`
                 : lock.expiresAtUnix === undefined
                   ? `epoch ${lock.expirationValue}`
-                  : new Date(lock.expiresAtUnix * 1000).toISOString().slice(0, 19).replace('T', ' ')}
+                  : dateTime(lock.expiresAtUnix * 1000)}
             </td>
           </tr>
         ))}

@@ -15,24 +15,7 @@ export interface AssetLine {
   mono?: boolean;
 }
 
-const KIND_LABELS: Record<TransactionDetail['kind'], string> = {
-  transfer: 'Transfer',
-  secondSignature: 'Second signature registration',
-  delegateRegistration: 'Delegate registration',
-  vote: 'Vote',
-  multiSignature: 'Multisignature registration',
-  ipfs: 'IPFS',
-  multiPayment: 'Multipayment',
-  delegateResignation: 'Delegate resignation',
-  htlcLock: 'HTLC lock',
-  htlcClaim: 'HTLC claim',
-  htlcRefund: 'HTLC refund',
-  other: 'Other',
-};
-
-export function kindLabel(tx: Pick<TransactionDetail, 'kind' | 'type' | 'typeGroup'>): string {
-  return tx.kind === 'other' ? `Type ${tx.type} (group ${tx.typeGroup})` : KIND_LABELS[tx.kind];
-}
+export { kindLabel } from '../../lib/kinds';
 
 const wallet = (address: string): ExplorerLocation => ({ page: 'wallet', address });
 

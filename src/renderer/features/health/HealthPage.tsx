@@ -14,6 +14,7 @@ import { useVotary } from '../../store';
 import { PeersTable } from '../node/PeersTable';
 import { defaultChartNode, SAMPLE_RANGES, samplesToSeries } from './health-model';
 import { WatchedNodes } from './WatchedNodes';
+import { clockTime } from '../../lib/dates';
 
 export function HealthPage() {
   const reportError = useVotary((s) => s.reportError);
@@ -76,8 +77,7 @@ export function HealthPage() {
             {overview.running
               ? `Best height ${overview.bestHeight ?? '—'}`
               : 'The monitor has not polled yet.'}
-            {overview.updatedAt !== undefined &&
-              ` · updated ${new Date(overview.updatedAt).toLocaleTimeString()}`}
+            {overview.updatedAt !== undefined && ` · updated ${clockTime(overview.updatedAt)}`}
           </p>
           {overview.forks.length > 0 && (
             <div className="card fork-warning" role="status">
@@ -87,7 +87,7 @@ export function HealthPage() {
                   <li key={fork.height}>
                     Height {fork.height}:{' '}
                     {fork.nodes.map((node) => `${node.id} has ${node.blockId.slice(0, 12)}…`).join('; ')}{' '}
-                    (since {new Date(fork.seenAt).toLocaleTimeString()})
+                    (since {clockTime(fork.seenAt)})
                   </li>
                 ))}
               </ul>

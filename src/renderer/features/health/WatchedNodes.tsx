@@ -4,6 +4,7 @@ import type { MonitorOverview } from '../../../shared/domain/monitor';
 import { addWatchedNode, removeWatchedNode } from '../../services/monitor';
 import { useVotary } from '../../store';
 import { nodeStateText } from './health-model';
+import { clockTime } from '../../lib/dates';
 
 export function WatchedNodes({
   overview,
@@ -67,7 +68,7 @@ export function WatchedNodes({
               <td>{nodeStateText(node)}</td>
               <td>{node.height ?? '—'}</td>
               <td>
-                {node.lastBlockAt === undefined ? '—' : new Date(node.lastBlockAt).toLocaleTimeString()}
+                {node.lastBlockAt === undefined ? '—' : clockTime(node.lastBlockAt)}
                 {node.lastBlockId !== undefined && (
                   <div className="mono small muted">{node.lastBlockId.slice(0, 16)}…</div>
                 )}

@@ -15,6 +15,7 @@ import {
 import { useVotary } from '../../store';
 import type { RunControl } from './LocalnetPage';
 import { checkRollbackHeight, describeRollback } from './localnet-model';
+import { dateTime } from '../../lib/dates';
 
 export function Snapshots({
   status,
@@ -77,7 +78,7 @@ export function Snapshots({
               <tr key={snapshot.name}>
                 <th scope="row">{snapshot.name}</th>
                 <td>{snapshot.height}</td>
-                <td>{new Date(snapshot.createdAt).toLocaleString()}</td>
+                <td>{dateTime(Date.parse(snapshot.createdAt))}</td>
                 <td className="row wrap">
                   {snapshot.reachable ? (
                     <ConfirmAction

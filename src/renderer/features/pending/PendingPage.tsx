@@ -1,19 +1,85 @@
+import { useState } from 'react';
+import type { PendingView } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
+import { CopyButton } from '../../components/CopyButton';
+import { kindLabel } from '../../lib/kinds';
 import { dismissPending, rebroadcast } from '../../services/transactions';
 import { useVotary } from '../../store';
+import { settledSplit, statusWords } from './pending-rows';
 
-export function PendingPage() {
-  const pending = useVotary((s) => s.pending);
+function PendingRow({ entry, height }: { entry: PendingView; height: number | undefined }) {
   const pendingChanged = useVotary((s) => s.pendingChanged);
   const pendingRemoved = useVotary((s) => s.pendingRemoved);
   const reportError = useVotary((s) => s.reportError);
   return (
+    <tr data-testid={`pending-${entry.id}`}>
+      <td className="pending-what">
+        {kindLabel(entry)}
+        <br />
+        <span className="mono small" title={entry.id}>
+          {entry.id.slice(0, 16)}…
+        </span>{' '}
+        <CopyButton text={entry.id} label={`Copy transaction id ${entry.id}`} />
+        {entry.recipient && <span className="mono small pending-to">to {entry.recipient}</span>}
+      </td>
+      <td>
+        <Amount value={entry.amount} />
+        <br />
+        <span className="muted small">
+          fee <Amount value={entry.fee} />
+        </span>
+      </td>
+      <td>
+        <span className={`status status-${entry.status}`}>{entry.status}</span>
+        <br />
+        <span data-testid="pending-status-words">{statusWords(entry, height)}</span>
+        {entry.reason && entry.status !== 'confirmed' && <p className="small">{entry.reason}</p>}
+        {entry.status !== 'confirmed' && (
+          <p className="muted small">Expires after height {entry.expiresAtHeight}</p>
+        )}
+      </td>
+      <td>
+        <div className="pending-actions">
+          {entry.status !== 'confirmed' && (
+            <button
+              type="button"
+              aria-label={`Rebroadcast ${entry.id}`}
+              onClick={() => void rebroadcast(entry.id).then(pendingChanged, reportError)}
+            >
+              Rebroadcast
+            </button>
+          )}
+          <button
+            type="button"
+            aria-label={`Dismiss ${entry.id}`}
+            onClick={() => void dismissPending(entry.id).then(() => pendingRemoved(entry.id), reportError)}
+          >
+            Dismiss
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function PendingPage() {
+  const pending = useVotary((s) => s.pending);
+  const height = useVotary((s) => s.node?.height);
+  const blockTime = useVotary((s) => s.configuration?.constants.blocktime ?? 8);
+  const [showSettled, setShowSettled] = useState(false);
+  const { shown, settled } = settledSplit(pending, height, blockTime);
+  const rows = showSettled ? pending : shown;
+  return (
     <section aria-labelledby="pending-title">
       <h1 id="pending-title">Pending transactions</h1>
-      {pending.length === 0 ? (
-        <p className="muted">No transactions sent from this app.</p>
+      {rows.length === 0 ? (
+        <p className="muted">
+          {settled.length === 0
+            ? 'No transactions sent from this app.'
+            : 'Nothing waiting: everything sent is confirmed.'}
+        </p>
       ) : (
-        <table>
+        <table className="pending-table">
           <thead>
             <tr>
               <th scope="col">Transaction</th>
@@ -23,48 +89,18 @@ export function PendingPage() {
             </tr>
           </thead>
           <tbody>
-            {pending.map((entry) => (
-              <tr key={entry.id} data-testid={`pending-${entry.id}`}>
-                <td>
-                  {entry.kind}
-                  <br />
-                  <span className="mono small">{entry.id.slice(0, 16)}…</span>
-                  {entry.recipient && <span className="mono small"> → {entry.recipient}</span>}
-                </td>
-                <td>
-                  <Amount value={entry.amount} />
-                </td>
-                <td>
-                  <span className={`status status-${entry.status}`}>{entry.status}</span>
-                  <br />
-                  {entry.statusText}
-                  {entry.reason && <p className="small">{entry.reason}</p>}
-                  <p className="muted small">Expires after height {entry.expiresAtHeight}</p>
-                </td>
-                <td className="row wrap">
-                  {entry.status !== 'confirmed' && (
-                    <button
-                      type="button"
-                      aria-label={`Rebroadcast ${entry.id}`}
-                      onClick={() => void rebroadcast(entry.id).then(pendingChanged, reportError)}
-                    >
-                      Rebroadcast
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    aria-label={`Dismiss ${entry.id}`}
-                    onClick={() =>
-                      void dismissPending(entry.id).then(() => pendingRemoved(entry.id), reportError)
-                    }
-                  >
-                    Dismiss
-                  </button>
-                </td>
-              </tr>
+            {rows.map((entry) => (
+              <PendingRow key={entry.id} entry={entry} height={height} />
             ))}
           </tbody>
         </table>
+      )}
+      {settled.length > 0 && (
+        <button type="button" onClick={() => setShowSettled((on) => !on)} aria-pressed={showSettled}>
+          {showSettled
+            ? 'Hide settled transactions'
+            : `Show ${settled.length} settled ${settled.length === 1 ? 'transaction' : 'transactions'} (confirmed over ten minutes ago)`}
+        </button>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import type { RandomDraw } from '../../../shared/domain/explorer';
 import { randomness } from '../../services/explorer';
 import { ReadStatus, useRead } from '../explorer/use-read';
 import { DERIVATION, verifyDraw } from './verify';
+import { chainTime } from '../../lib/dates';
 
 function Draw({ title, draw, id }: { title: string; draw: RandomDraw; id: string }) {
   const check = verifyDraw(draw);
@@ -28,7 +29,7 @@ function Draw({ title, draw, id }: { title: string; draw: RandomDraw; id: string
         {draw.timestamp !== undefined && (
           <>
             <dt>Time</dt>
-            <dd>{draw.timestamp.human}</dd>
+            <dd>{chainTime(draw.timestamp)}</dd>
           </>
         )}
         <dt>Values</dt>

@@ -18,6 +18,7 @@ import {
   slotName,
   uniqueForgers,
 } from './round-model';
+import { clockTime } from '../../lib/dates';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -132,9 +133,7 @@ export function RoundPage() {
                 <span className="slot-name">{slotName(slot)}</span>
                 <span className="slot-state">{SLOT_STATE_LABELS[slot.state]}</span>
                 <span className="slot-time muted small">
-                  {slot.height !== undefined
-                    ? `#${slot.height}`
-                    : new Date(slot.startsAt).toLocaleTimeString()}
+                  {slot.height !== undefined ? `#${slot.height}` : clockTime(slot.startsAt)}
                 </span>
               </li>
             ))}

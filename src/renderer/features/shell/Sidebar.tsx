@@ -1,4 +1,5 @@
-import { ROUTES, type Route } from '../../store/app-slice';
+import type { ROUTES} from '../../store/app-slice';
+import { type Route } from '../../store/app-slice';
 import { useVotary } from '../../store';
 import { openCount } from '../../lib/alerts';
 import { ALERT_BADGE_ID, AlertBadge, AlertBadgeDescription } from '../alerts/AlertBadge';
@@ -23,6 +24,16 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
   settings: 'Settings',
 };
 
+/** The sidebar's groups: what a voter uses, what a delegate or node watcher reads, what a developer drives. */
+const GROUPS: Array<{ label: string; items: Array<(typeof ROUTES)[number]> }> = [
+  { label: 'Wallet', items: ['dashboard', 'wallets', 'send', 'vote', 'locks', 'delegate', 'pending'] },
+  {
+    label: 'Network',
+    items: ['node', 'delegates', 'round', 'health', 'alerts', 'explorer', 'fees', 'randomness'],
+  },
+  { label: 'Developer', items: ['localnet', 'settings'] },
+];
+
 export function Sidebar() {
   const route = useVotary((s) => s.route);
   const navigate = useVotary((s) => s.navigate);
@@ -41,23 +52,30 @@ export function Sidebar() {
   return (
     <nav className="sidebar" aria-label="Main">
       <p className="brand">Votary</p>
-      <ul>
-        {ROUTES.map((item) => (
-          <li key={item}>
-            <button
-              type="button"
-              className="nav-item"
-              aria-current={current(item) ? 'page' : undefined}
-              aria-describedby={item === 'alerts' && openAlerts > 0 ? ALERT_BADGE_ID : undefined}
-              onClick={() => navigate(item)}
-            >
-              {LABELS[item]}
-              {item === 'alerts' && <AlertBadge />}
-            </button>
-            {item === 'alerts' && <AlertBadgeDescription />}
-          </li>
-        ))}
-      </ul>
+      {GROUPS.map((group) => (
+        <div key={group.label} className="nav-group" role="group" aria-labelledby={`nav-${group.label}`}>
+          <p className="nav-group-label" id={`nav-${group.label}`}>
+            {group.label}
+          </p>
+          <ul>
+            {group.items.map((item) => (
+              <li key={item}>
+                <button
+                  type="button"
+                  className="nav-item"
+                  aria-current={current(item) ? 'page' : undefined}
+                  aria-describedby={item === 'alerts' && openAlerts > 0 ? ALERT_BADGE_ID : undefined}
+                  onClick={() => navigate(item)}
+                >
+                  {LABELS[item]}
+                  {item === 'alerts' && <AlertBadge />}
+                </button>
+                {item === 'alerts' && <AlertBadgeDescription />}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
       <p className="muted small" aria-live="off">
         {height === undefined ? '' : `Height ${height}`}
       </p>

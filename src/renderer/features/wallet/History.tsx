@@ -7,9 +7,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { TransactionView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
-import { sumAmounts } from '../../lib/amount';
 import { walletTransactions } from '../../services/chain';
 import { useVotary } from '../../store';
+import { historyRow, type KnownNames } from './history-row';
+import { TransactionDetails } from './TransactionDetails';
+import { useKnownNames } from './use-known-names';
 import {
   PAGE_SIZE,
   emptyHistory,
@@ -19,6 +21,7 @@ import {
   withPage,
   type HistoryPages,
 } from './history-pages';
+import { chainTime } from '../../lib/dates';
 
 export type Direction = 'all' | 'sent' | 'received';
 const TYPES: Array<[string, number | undefined]> = [
@@ -31,9 +34,46 @@ const TYPES: Array<[string, number | undefined]> = [
   ['Refund', 10],
 ];
 
-/** A multipayment's amount field is 0 on ARK; its payments carry the value. */
-function shownAmount(tx: TransactionView): string {
-  return tx.payments === undefined ? tx.amount : sumAmounts(tx.payments.map((p) => p.amount));
+function Row({
+  tx,
+  address,
+  names,
+  onOpen,
+}: {
+  tx: TransactionView;
+  address: string;
+  names: KnownNames;
+  onOpen: () => void;
+}) {
+  const row = historyRow(tx, address, names);
+  return (
+    <button
+      type="button"
+      className="history-open"
+      onClick={onOpen}
+      aria-label={`${row.what} ${row.party}, details`}
+    >
+      <span className="small">{chainTime(tx.timestamp)}</span>
+      <span className="history-what">
+        <span>
+          <strong>{row.what}</strong> <span title={row.partyAddress}>{row.party}</span>
+        </span>
+        {row.memo !== undefined && <span className="muted small history-memo">“{row.memo}”</span>}
+      </span>
+      <span className="muted small">
+        {row.fee === undefined ? (
+          ''
+        ) : (
+          <>
+            fee <Amount value={row.fee} />
+          </>
+        )}
+      </span>
+      <span className="history-amount">
+        <Amount value={row.amount} signed={row.sign} />
+      </span>
+    </button>
+  );
 }
 
 export function History({ address }: { address: string }) {
@@ -49,6 +89,8 @@ export function History({ address }: { address: string }) {
   const inFlight = useRef(new Set<number>());
   const generation = useRef(0);
   const parent = useRef<HTMLDivElement>(null);
+  const names = useKnownNames();
+  const [opened, setOpened] = useState<TransactionView | undefined>(undefined);
 
   const fetchPage = async (page: number) => {
     const mine = generation.current;
@@ -103,7 +145,7 @@ export function History({ address }: { address: string }) {
   const virtualizer = useVirtualizer({
     count: history.total ?? 0,
     getScrollElement: () => parent.current,
-    estimateSize: () => 44,
+    estimateSize: () => 56,
     overscan: 10,
   });
   const items = virtualizer.getVirtualItems();
@@ -163,19 +205,21 @@ export function History({ address }: { address: string }) {
                 {tx === undefined ? (
                   <span className="muted loading">Loading…</span>
                 ) : (
-                  <>
-                    <span>{tx.timestamp?.human.slice(0, 19).replace('T', ' ') ?? 'in pool'}</span>
-                    <span>{tx.kind}</span>
-                    <span>{tx.direction ?? ''}</span>
-                    <span className="mono small">{tx.direction === 'sent' ? tx.recipient : tx.sender}</span>
-                    <Amount value={shownAmount(tx)} />
-                  </>
+                  <Row tx={tx} address={address} names={names} onOpen={() => setOpened(tx)} />
                 )}
               </div>
             );
           })}
         </div>
       </div>
+      {opened !== undefined && (
+        <TransactionDetails
+          tx={opened}
+          address={address}
+          names={names}
+          onClose={() => setOpened(undefined)}
+        />
+      )}
     </section>
   );
 }

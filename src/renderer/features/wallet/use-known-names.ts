@@ -1,0 +1,51 @@
+/**
+ * The names history rows use instead of bare addresses: the user's own wallets (from the vault) and the network's
+ * delegates (read once per network, active and standby: the first 300 by rank, and again after a minute).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { DelegateView } from '../../../shared/domain/chain';
+import { delegates } from '../../services/chain';
+import { useVotary } from '../../store';
+import type { KnownNames } from './history-row';
+
+const PAGES = 3;
+const FRESH_MS = 60_000;
+const cache = new Map<string, { at: number; list: DelegateView[] }>();
+
+async function delegatesOf(networkId: string): Promise<DelegateView[]> {
+  const held = cache.get(networkId);
+  if (held !== undefined && Date.now() - held.at < FRESH_MS) return held.list;
+  const list: DelegateView[] = [];
+  for (let page = 1; page <= PAGES; page += 1) {
+    const answer = await delegates(page);
+    list.push(...answer.data);
+    if (page >= answer.meta.pageCount) break;
+  }
+  cache.set(networkId, { at: Date.now(), list });
+  return list;
+}
+
+export function useKnownNames(): KnownNames {
+  const wallets = useVotary((s) => s.wallets);
+  const networkId = useVotary((s) => s.node?.networkId);
+  const [known, setKnown] = useState<DelegateView[]>([]);
+  useEffect(() => {
+    if (networkId === undefined) return;
+    let current = true;
+    delegatesOf(networkId).then(
+      (list) => current && setKnown(list),
+      () => undefined, // names are a help: addresses stay shown when the delegates cannot be read
+    );
+    return () => {
+      current = false;
+    };
+  }, [networkId]);
+  return useMemo(
+    () => ({
+      wallets: new Map(wallets.map((wallet) => [wallet.address, wallet.name])),
+      delegatesByAddress: new Map(known.map((d) => [d.address, d.username])),
+      delegatesByKey: new Map(known.map((d) => [d.publicKey, d.username])),
+    }),
+    [wallets, known],
+  );
+}
