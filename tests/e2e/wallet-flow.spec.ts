@@ -189,6 +189,13 @@ test('create a lock and claim it from the second wallet', async () => {
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
   await confirmReview(page, `Claim the lock ${lockId}`);
   await expectConfirmed('HTLC claim');
+  // The sender's list keeps the lock and says what happened to it.
+  await go(page, 'Locks');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await expect(page.getByTestId(`lock-${lockId}`).getByTestId('lock-state')).toHaveText(
+    'Claimed by the recipient',
+    BLOCK_WAIT,
+  );
 });
 
 test('let a lock expire and refund it', async () => {
@@ -217,6 +224,12 @@ test('let a lock expire and refund it', async () => {
   await row.getByRole('button', { name: `Refund lock ${lockId}` }).click();
   await confirmReview(page, `Refund the expired lock ${lockId} to this wallet`);
   await expectConfirmed('HTLC refund');
+  await go(page, 'Locks');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await expect(page.getByTestId(`lock-${lockId}`).getByTestId('lock-state')).toHaveText(
+    'Refunded to the sender',
+    BLOCK_WAIT,
+  );
   await page.screenshot({ path: 'test-results/lock-refunded.png' });
 });
 

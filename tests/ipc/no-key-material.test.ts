@@ -146,6 +146,7 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('chain:wallet-transactions', { address: fresh.address });
     await value('chain:wallet-locks', { address: fresh.address });
     await value('chain:incoming-locks', { address: fresh.address });
+    await value('chain:lock-states', { ids: [sent.id] });
     await value('chain:delegates', { search: 'gen' });
     await value('chain:blocks');
     await value('chain:delegate-blocks', { delegate: 'genesis_1' });

@@ -49,4 +49,41 @@ describe('locks addressed to a wallet', () => {
       (await call(core(), 'chain:incoming-locks', { address: receiver.address, page: 1, limit: 10 })).data,
     ).toEqual([]);
   });
+
+  it('follows a lock through its life: pending, open, claimed; an id the node never saw is unknown', async () => {
+    const sender = await call(core(), 'wallets:import-passphrase', { passphrase: 'lock states sender' });
+    const receiver = await call(core(), 'wallets:import-passphrase', { passphrase: 'lock states receiver' });
+    const funded = await call(core(), 'faucet:fund', { address: sender.address });
+    await nextEvent(core(), 'tx:status', confirmed(funded.transactionId));
+    const states = async (...ids: string[]) =>
+      (await call(core(), 'chain:lock-states', { ids })).map((s) => [s.lockId, s.state, s.closedBy]);
+
+    await call(core(), 'localnet:pause', undefined);
+    const lock = (afterBlocks: number) =>
+      call(core(), 'tx:send', {
+        walletId: sender.id,
+        draft: {
+          kind: 'htlcLock',
+          recipientId: receiver.address,
+          amount: '100000000',
+          expiration: { type: 'height', afterBlocks },
+        },
+      });
+    const claimed = await lock(40);
+    expect(await states(claimed.id)).toEqual([[claimed.id, 'pending', undefined]]);
+    await call(core(), 'localnet:resume', undefined);
+    await nextEvent(core(), 'tx:status', confirmed(claimed.id));
+    expect(await states(claimed.id)).toEqual([[claimed.id, 'open', undefined]]);
+
+    const claim = await call(core(), 'tx:send', {
+      walletId: receiver.id,
+      draft: { kind: 'htlcClaim', lockId: claimed.id, secret: claimed.htlc!.secret },
+    });
+    await nextEvent(core(), 'tx:status', confirmed(claim.id));
+    const never = 'ab'.repeat(32);
+    expect(await states(claimed.id, never)).toEqual([
+      [claimed.id, 'claimed', claim.id],
+      [never, 'unknown', undefined],
+    ]);
+  });
 });

@@ -265,6 +265,19 @@ export class NodeClient {
     return this.get(`/locks/${segment(id)}`, lockData, undefined, options);
   }
 
+  /** The claims and refunds that closed these locks (ARK `POST /locks/unlocked` with `{ids}`; at most 100 ids). */
+  async unlockingTransactions(ids: readonly string[], options: CallOptions = {}): Promise<Page<Transaction>> {
+    const answer = await this.pool.request({
+      method: 'POST',
+      route: '/locks/unlocked',
+      query: { limit: 100 },
+      body: { ids },
+      schema: transactionPage,
+      ...options,
+    });
+    return answer.value;
+  }
+
   peers(query: ListQuery = {}, options?: CallOptions): Promise<Page<Peer>> {
     return this.get('/peers', peerPage, query, options);
   }

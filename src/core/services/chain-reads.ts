@@ -8,6 +8,7 @@ import type {
   ChainWallet,
   DelegateView,
   FeesView,
+  LockStateView,
   LockView,
   NodeConfigurationView,
   NodeStatusView,
@@ -41,6 +42,16 @@ export interface TransactionFilter extends PageAt {
 /** ARK answers 404 "Wallet not found" for an address the chain has never seen (ark-core-api.md §6.6). */
 function isNotFound(error: unknown): boolean {
   return isClientError(error) && error.code === 'ERR_HTTP_4XX' && error.status === 404;
+}
+
+/** The answer, or undefined when the node says 404. */
+async function orUndefined<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
 }
 
 function emptyPage<V>(at: PageAt): PageView<V> {
@@ -103,6 +114,34 @@ export class ChainReads {
     const network = this.networks.active().network;
     const answer = await this.client.locks({ recipientId: address, page: at.page, limit: at.limit });
     return pageOfViews(answer, at, (lock) => lockView(lock, network));
+  }
+
+  /**
+   * Each lock's place in its life: closed (the claim or refund from ARK `POST /locks/unlocked`), open or expired
+   * (`/locks/{id}`, which answers 404 once a lock is closed), its transaction still in a pool, or unknown.
+   */
+  async lockStates(ids: readonly string[]): Promise<LockStateView[]> {
+    const network = this.networks.active().network;
+    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const closers = new Map<string, TransactionView>();
+    for (const tx of (await this.client.unlockingTransactions(wanted)).data) {
+      const view = transactionView(tx);
+      if (view.lockId !== undefined) closers.set(view.lockId, view);
+    }
+    return Promise.all(
+      wanted.map(async (lockId): Promise<LockStateView> => {
+        const closer = closers.get(lockId);
+        if (closer !== undefined) {
+          return { lockId, state: closer.kind === 'htlcClaim' ? 'claimed' : 'refunded', closedBy: closer.id };
+        }
+        const open = await orUndefined(this.client.lock(lockId));
+        if (open !== undefined) {
+          return { lockId, state: open.isExpired ? 'expired' : 'open', lock: lockView(open, network) };
+        }
+        const pooled = await orUndefined(this.client.unconfirmedTransaction(lockId));
+        return { lockId, state: pooled === undefined ? 'unknown' : 'pending' };
+      }),
+    );
   }
 
   /** Delegates by rank; `search` matches part of the username (ARK `%` pattern, §6.5). */

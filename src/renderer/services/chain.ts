@@ -1,5 +1,6 @@
 import type { IpcRequest } from '../../shared/ipc/contract';
 import type {
+  LockStateView,
   ChainWallet,
   DelegateView,
   FeesView,
@@ -67,4 +68,8 @@ export async function addPeer(networkId: string, url: string, allowPlainHttp = f
 }
 export async function removePeer(networkId: string, url: string): Promise<NetworkView> {
   return unwrap(await (await votary()).networksRemovePeer({ networkId, url }));
+}
+/** Where each lock is in its life (pending, open, expired, claimed, refunded, unknown). */
+export async function lockStates(ids: string[]): Promise<LockStateView[]> {
+  return unwrap(await (await votary()).chainLockStates({ ids }));
 }

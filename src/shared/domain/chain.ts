@@ -99,6 +99,20 @@ export const lockView = z.object({
 });
 export type LockView = z.output<typeof lockView>;
 
+/**
+ * Where a lock is in its life: its transaction waiting in a pool, open, expired (refundable), closed by a claim or
+ * a refund, or not known to the node (never arrived, or dropped from the pool).
+ */
+export const lockStateView = z.object({
+  lockId: z.string(),
+  state: z.enum(['pending', 'open', 'expired', 'claimed', 'refunded', 'unknown']),
+  /** The open lock, while it is open or expired. */
+  lock: lockView.optional(),
+  /** The claim or refund that closed it. */
+  closedBy: z.string().optional(),
+});
+export type LockStateView = z.output<typeof lockStateView>;
+
 export const blockView = z.object({
   id: z.string(),
   height: z.number().int(),

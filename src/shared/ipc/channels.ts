@@ -43,6 +43,7 @@ export const IPC_CHANNELS = [
   'chain:wallet-transactions',
   'chain:wallet-locks',
   'chain:incoming-locks',
+  'chain:lock-states',
   'chain:delegates',
   'chain:blocks',
   'chain:fees',

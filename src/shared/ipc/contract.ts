@@ -13,6 +13,7 @@ import {
   chainWallet,
   delegateView,
   feesView,
+  lockStateView,
   lockView,
   nodeConfigurationView,
   nodeStatusView,
@@ -206,6 +207,10 @@ export const IPC_CONTRACT = {
   'chain:incoming-locks': {
     request: z.strictObject({ address: addressText, ...pageRequest }),
     response: pageView(lockView),
+  },
+  'chain:lock-states': {
+    request: z.strictObject({ ids: z.array(z.string().regex(/^[0-9a-f]{64}$/)).min(1).max(100) }),
+    response: z.array(lockStateView),
   },
   'chain:delegates': {
     request: z.strictObject({ ...pageRequest, search: z.string().max(20).optional() }).optional(),

@@ -26,6 +26,7 @@ export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChann
     'chain:wallet-transactions': (request) => s.chain.walletTransactions(request),
     'chain:wallet-locks': ({ address, page, limit }) => s.chain.walletLocks(address, { page, limit }),
     'chain:incoming-locks': ({ address, page, limit }) => s.chain.incomingLocks(address, { page, limit }),
+    'chain:lock-states': ({ ids }) => s.chain.lockStates(ids),
     'chain:delegates': (request) => s.chain.delegates(request ?? { page: 1, limit: 25 }),
     'chain:blocks': (request) => s.chain.blocks(request ?? { page: 1, limit: 25 }),
     'chain:fees': (request) => s.chain.fees(request?.days),

@@ -3,12 +3,12 @@
  * can be refunded here) and the locks addressed to it (claimed here with the secret). Every lock id can be copied.
  */
 import { useEffect, useState } from 'react';
-import type { LockView } from '../../../shared/domain/chain';
+import type { LockStateView, LockView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
-import { incomingLocks, walletLocks } from '../../services/chain';
+import { incomingLocks, lockStates, walletLocks } from '../../services/chain';
 import { useVotary } from '../../store';
-import { lockCountdown } from './lock-state';
+import { LOCK_STATE_WORDS, lockCountdown, sentLockRows } from './lock-state';
 
 export type LockDirection = 'sent' | 'incoming';
 
@@ -23,6 +23,17 @@ export function LockList({ address, direction, onAction }: LockListProps) {
   const height = useVotary((s) => s.node?.height);
   const reportError = useVotary((s) => s.reportError);
   const [locks, setLocks] = useState<LockView[]>([]);
+  // This app's recent locks from this wallet (its Pending list), followed after they leave the open list.
+  const recent = useVotary((s) =>
+    direction === 'sent'
+      ? s.pending
+          .filter((p) => p.kind === 'htlcLock' && p.sender === address && p.status !== 'rejected')
+          .map((p) => p.id)
+          .slice(0, 100)
+          .join(',')
+      : '',
+  );
+  const [states, setStates] = useState<LockStateView[]>([]);
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
 
   useEffect(() => {
@@ -33,11 +44,27 @@ export function LockList({ address, direction, onAction }: LockListProps) {
     const read = direction === 'sent' ? walletLocks : incomingLocks;
     read(address).then((page) => setLocks(page.data), reportError);
   }, [address, direction, height, reportError]);
+  useEffect(() => {
+    if (recent === '') return;
+    let current = true;
+    lockStates(recent.split(',')).then((list) => current && setStates(list), reportError);
+    return () => {
+      current = false;
+    };
+  }, [recent, height, reportError]);
+  const rows =
+    direction === 'sent'
+      ? sentLockRows(locks, recent === '' ? [] : states)
+      : locks.map((lock) => ({
+          lockId: lock.lockId,
+          lock,
+          state: lock.isExpired ? ('expired' as const) : ('open' as const),
+        }));
 
-  if (locks.length === 0) {
+  if (rows.length === 0) {
     return (
       <p className="muted">
-        {direction === 'sent' ? 'No open locks from this wallet.' : 'No open locks addressed to this wallet.'}
+        {direction === 'sent' ? 'No locks from this wallet.' : 'No open locks addressed to this wallet.'}
       </p>
     );
   }
@@ -52,37 +79,36 @@ export function LockList({ address, direction, onAction }: LockListProps) {
         </tr>
       </thead>
       <tbody>
-        {locks.map((lock) => (
-          <tr
-            key={lock.lockId}
-            data-testid={`${direction === 'sent' ? 'lock' : 'incoming-lock'}-${lock.lockId}`}
-          >
+        {rows.map(({ lockId, lock, state }) => (
+          <tr key={lockId} data-testid={`${direction === 'sent' ? 'lock' : 'incoming-lock'}-${lockId}`}>
             <td>
-              <span className="mono small">{lock.lockId.slice(0, 16)}…</span>{' '}
-              <CopyButton text={lock.lockId} label={`Copy lock id ${lock.lockId}`} />
-              <br />
-              <span className="mono small">
-                {direction === 'sent'
-                  ? `to ${lock.recipientId}`
-                  : `from ${lock.senderPublicKey.slice(0, 16)}…`}
-              </span>
+              <span className="mono small">{lockId.slice(0, 16)}…</span>{' '}
+              <CopyButton text={lockId} label={`Copy lock id ${lockId}`} />
+              {lock !== undefined && (
+                <>
+                  <br />
+                  <span className="mono small">
+                    {direction === 'sent'
+                      ? `to ${lock.recipientId}`
+                      : `from ${lock.senderPublicKey.slice(0, 16)}…`}
+                  </span>
+                </>
+              )}
+            </td>
+            <td>{lock === undefined ? '—' : <Amount value={lock.amount} />}</td>
+            <td data-testid="lock-state">
+              {state === 'open' && lock !== undefined
+                ? lockCountdown(lock, now, height)
+                : LOCK_STATE_WORDS[state]}
             </td>
             <td>
-              <Amount value={lock.amount} />
-            </td>
-            <td>{lockCountdown(lock, now, height)}</td>
-            <td>
-              {direction === 'sent' && lock.isExpired && (
-                <button
-                  type="button"
-                  onClick={() => onAction(lock)}
-                  aria-label={`Refund lock ${lock.lockId}`}
-                >
+              {direction === 'sent' && state === 'expired' && lock !== undefined && (
+                <button type="button" onClick={() => onAction(lock)} aria-label={`Refund lock ${lockId}`}>
                   Refund
                 </button>
               )}
-              {direction === 'incoming' && !lock.isExpired && (
-                <button type="button" onClick={() => onAction(lock)} aria-label={`Claim lock ${lock.lockId}`}>
+              {direction === 'incoming' && state === 'open' && lock !== undefined && (
+                <button type="button" onClick={() => onAction(lock)} aria-label={`Claim lock ${lockId}`}>
                   Claim
                 </button>
               )}

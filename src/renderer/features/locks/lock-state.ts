@@ -1,5 +1,5 @@
 /** A lock's state in words and its countdown: time locks by the clock, height locks by blocks. */
-import type { LockView } from '../../../shared/domain/chain';
+import type { LockStateView, LockView } from '../../../shared/domain/chain';
 
 export function lockCountdown(lock: LockView, nowUnix: number, height: number | undefined): string {
   if (lock.isExpired) return 'Expired: the sender can refund it';
@@ -45,4 +45,38 @@ export function lockExpiryProblem(
   return after > minimum
     ? undefined
     : `Nodes take a lock only more than one round ahead: over ${minimum} seconds (${round} blocks of ${blocktime} s).`;
+}
+
+/** A closed or not-yet-open lock's state in words (open ones show their countdown instead). */
+export const LOCK_STATE_WORDS: Record<LockStateView['state'], string> = {
+  pending: 'Pending: waiting for a block',
+  open: 'Open',
+  expired: 'Expired: the sender can refund it',
+  claimed: 'Claimed by the recipient',
+  refunded: 'Refunded to the sender',
+  unknown: 'Not on the chain: refused, or dropped from the pool',
+};
+
+/**
+ * The sent locks to show: the chain's open ones, then this app's recent locks that are not open (pending, or closed
+ * by a claim or a refund), with their state, so a lock does not vanish without saying what happened to it.
+ */
+export function sentLockRows(
+  open: readonly LockView[],
+  states: readonly LockStateView[],
+): Array<{ lockId: string; lock?: LockView; state: LockStateView['state'] }> {
+  const rows: Array<{ lockId: string; lock?: LockView; state: LockStateView['state'] }> = open.map(
+    (lock) => ({
+      lockId: lock.lockId,
+      lock,
+      state: lock.isExpired ? 'expired' : 'open',
+    }),
+  );
+  const shown = new Set(open.map((lock) => lock.lockId));
+  for (const state of states) {
+    if (shown.has(state.lockId)) continue;
+    if (state.lock !== undefined) rows.push({ lockId: state.lockId, lock: state.lock, state: state.state });
+    else rows.push({ lockId: state.lockId, state: state.state });
+  }
+  return rows;
 }

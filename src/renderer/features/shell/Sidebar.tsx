@@ -1,4 +1,4 @@
-import type { ROUTES} from '../../store/app-slice';
+import type { ROUTES } from '../../store/app-slice';
 import { type Route } from '../../store/app-slice';
 import { useVotary } from '../../store';
 import { openCount } from '../../lib/alerts';
