@@ -145,11 +145,17 @@ test('vote, then switch the vote in one step', async () => {
   await expect(voteButtons.first()).toBeVisible();
   const first = ((await voteButtons.nth(0).getAttribute('aria-label')) ?? '').replace('Vote for ', '');
   const second = ((await voteButtons.nth(1).getAttribute('aria-label')) ?? '').replace('Vote for ', '');
+  const firstRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: first, exact: true }) });
+  const votesBefore = await firstRow.locator('td').nth(2).innerText();
   await voteButtons.nth(0).click();
   // The fee is said before signing: 1 VTY per vote on localnet (ARK devnet's static fees).
   await page.screenshot({ path: 'test-results/vote-review.png' });
   await confirmReview(page, `Vote for ${first}`, '1 VTY');
   await expect(page.getByText(`Current vote: ${first}`)).toBeVisible(BLOCK_WAIT);
+  // The table follows the chain: the delegate's votes grow by the voter's balance without leaving the page.
+  await expect(firstRow.locator('td').nth(2)).not.toHaveText(votesBefore, BLOCK_WAIT);
 
   await page.getByRole('button', { name: `Switch vote to ${second}` }).click();
   await confirmReview(page, `Switch your vote from ${first} to ${second}`);
@@ -265,10 +271,41 @@ test('wallet page: details, receive QR, filtered history, CSV export, recovery p
   await expect(page.getByRole('img', { name: `QR code of the address ${mainAddress}` })).toBeVisible();
   const history = page.getByRole('list', { name: 'Transaction history' });
   await expect(history.getByRole('listitem').filter({ hasText: 'transfer' }).first()).toBeVisible();
+  // A row says what happened in words, with whom by name, the memo, the fee, and the signed amount.
+  const sent = history.getByRole('listitem').filter({ hasText: 'e2e transfer' });
+  await expect(sent).toContainText(`Transfer to Savings (${secondAddress})`);
+  await expect(sent).toContainText('fee 0.1 VTY');
+  await expect(sent.locator('.amount-out')).toHaveText('−12.5 VTY');
+  await expect(sent.locator('.amount-out')).toHaveAttribute('title', '−12.50000000 VTY');
   await page.getByLabel('Direction').selectOption('received');
   // Received: the faucet's transfer stays; what Main sent to others goes (self-payments count as received).
-  await expect(history.getByRole('listitem').filter({ hasText: 'received' }).first()).toBeVisible();
-  await expect(history.getByRole('listitem').filter({ hasText: 'sent' })).toHaveCount(0);
+  await expect(history.locator('.amount-in').first()).toBeVisible();
+  await expect(history.locator('.amount-out')).toHaveCount(0);
+  await page.getByLabel('Direction').selectOption('all');
+
+  // The details view, then its explorer page; the URL follows, so Back and a reload keep the place.
+  await sent.getByRole('button').click();
+  const details = page.getByRole('dialog', { name: 'Transaction details' });
+  await expect(details.getByTestId('details-amount')).toHaveText('−12.50000000 VTY');
+  await expect(details.getByTestId('details-memo')).toHaveText('e2e transfer');
+  await details.getByRole('button', { name: 'Open in the explorer' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Transfer transaction' })).toBeVisible();
+  expect(page.url()).toMatch(/#\/explorer\/[0-9a-f]{64}$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Transfer transaction' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Main' })).toBeVisible();
+  expect(page.url()).toMatch(/#\/wallet\//);
+
+  // A payment request: amount and memo in an ark: URI, the QR says what it asks for.
+  await page.getByLabel('Request an amount (optional)').fill('2.5');
+  await page.getByLabel('Memo (optional)', { exact: true }).fill('invoice 7');
+  await expect(page.getByTestId('payment-uri')).toContainText(
+    `ark:${mainAddress}?amount=2.5&vendorField=invoice%207`,
+  );
+  await expect(
+    page.getByRole('img', { name: `QR code of a request for 2.5 VTY to ${mainAddress}` }),
+  ).toBeVisible();
   await page.screenshot({ path: 'test-results/wallet-page.png', fullPage: true });
 
   const download = page.waitForEvent('download');
@@ -322,12 +359,14 @@ test('keyboard navigation and a dark theme that persists', async () => {
   await toggle.focus();
   await page.keyboard.press('Space');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // A reload keeps the theme and the place (the URL names the screen).
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Send' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
   // Only the theme choice is kept in localStorage: no secret, no wallet data.
   const stored = await page.evaluate('JSON.stringify(Object.entries(localStorage))');
   expect(stored).toBe('[["votary.theme","dark"]]');
+  await go(page, 'Dashboard');
   await page.screenshot({ path: 'test-results/dashboard-dark.png' });
 });

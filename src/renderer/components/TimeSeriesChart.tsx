@@ -129,8 +129,11 @@ export function TimeSeriesChart({
   const summary = summaryText(series);
   return (
     <figure className="chart" aria-label={label}>
+      <figcaption>
+        <span className="chart-title">{label}</span>
+        <span className="muted small chart-summary">{summary}</span>
+      </figcaption>
       <div ref={container} className="chart-canvas" role="img" aria-label={`${label}. ${summary}`} />
-      <figcaption className="muted small">{summary}</figcaption>
       <details className="chart-table">
         <summary>{`Data table: ${label}`}</summary>
         <table>

@@ -59,6 +59,10 @@ export const createNodeSlice: Slice<NodeSlice> = (set, get) => ({
 });
 
 /** The active network's token symbol, for formatting amounts. */
-export function tokenSymbol(state: { configuration: NodeConfigurationView | undefined }): string {
-  return state.configuration?.symbol ?? '';
+/**
+ * The word amounts are written with: the network's token ("ARK", "DARK", "VTY"), as the review step writes them;
+ * its symbol (Ѧ) is a glyph many people cannot read or type.
+ */
+export function tokenName(state: { configuration: NodeConfigurationView | undefined }): string {
+  return state.configuration?.token ?? '';
 }

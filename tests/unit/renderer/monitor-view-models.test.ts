@@ -32,6 +32,7 @@ import {
 import {
   clockOffset,
   countStates,
+  roundSummary,
   defaultCountdownDelegate,
   describeSlot,
   formatCountdown,
@@ -226,6 +227,24 @@ describe('round timeline', () => {
     expect(describeSlot({ ...slots[0]!, height: 42 }, 21)).toBe('Slot 1 of 21: a, forged, block 42');
     expect(describeSlot(slots[1]!, 21)).toBe('Slot 2 of 21: b, missed');
     expect(countStates(slots)).toEqual({ forged: 1, missed: 1, current: 1, upcoming: 1 });
+  });
+  it('sums the round so the numbers add up: blocks forged + to come, missed slots on top', () => {
+    const slots = [
+      slot(0, 'a', 'forged'),
+      slot(1, 'b', 'missed'),
+      slot(2, 'c', 'forged'),
+      slot(3, 'd', 'current'),
+      slot(4, 'e', 'upcoming'),
+    ];
+    // A 4-block round: 2 forged + 2 to come = 4 blocks, one slot missed, 5 slots listed.
+    expect(roundSummary(slots, 4, 8)).toBe('4 blocks: 2 forged + 2 to come · 1 slot missed · 5 slots of 8 s');
+    expect(
+      roundSummary(
+        slots.filter((one) => one.state !== 'missed'),
+        4,
+        8,
+      ),
+    ).toBe('4 blocks: 2 forged + 2 to come · no slot missed · 4 slots of 8 s');
   });
   it('counts down to the first of my delegates that forges this round', () => {
     const slots = [slot(0, 'a', 'forged'), slot(1, 'b', 'upcoming')];

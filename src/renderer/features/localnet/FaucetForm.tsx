@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { formatAmount } from '../../lib/amount';
 import { fundAddress } from '../../services/localnet';
 import { useVotary } from '../../store';
-import { tokenSymbol } from '../../store/node-slice';
+import { tokenName } from '../../store/node-slice';
 import type { RunControl } from './LocalnetPage';
 import { checkFaucetAmount } from './localnet-model';
 
 export function FaucetForm({ run }: { run: RunControl }) {
-  const symbol = useVotary(tokenSymbol);
+  const symbol = useVotary(tokenName);
   const reportError = useVotary((s) => s.reportError);
   const pendingChanged = useVotary((s) => s.pendingChanged);
   const [address, setAddress] = useState('');

@@ -10,10 +10,10 @@ import { monitorRound } from '../../services/monitor';
 import { useVotary } from '../../store';
 import {
   clockOffset,
-  countStates,
   defaultCountdownDelegate,
   describeSlot,
   formatCountdown,
+  roundSummary,
   SLOT_STATE_LABELS,
   slotName,
   uniqueForgers,
@@ -68,7 +68,6 @@ export function RoundPage() {
 
   const round = answer?.round;
   const hostNow = now + (answer?.offset ?? 0);
-  const counts = countStates(slots);
   return (
     <section aria-labelledby="round-title">
       <h1 id="round-title">Round {round?.round ?? ''}</h1>
@@ -80,9 +79,8 @@ export function RoundPage() {
       {round && (
         <>
           <p className="muted">
-            Heights {round.firstHeight}–{round.lastHeight} · {round.activeDelegates} slots of{' '}
-            {round.blockTime} s · {counts.forged} forged, {counts.missed} missed,{' '}
-            {counts.upcoming + counts.current} to come
+            Heights {round.firstHeight}–{round.lastHeight} ·{' '}
+            <span data-testid="round-summary">{roundSummary(slots, round)}</span>
           </p>
           <dl className="facts" aria-live="off">
             <dt>Forging now</dt>

@@ -44,6 +44,25 @@ export function countStates(slots: readonly RoundSlotView[]): Record<SlotState, 
 }
 
 /**
+ * The round in one line whose numbers add up: a round is `activeDelegates` blocks (forged + to come), and missed
+ * slots come on top (a missed slot does not use up a block of the round, it delays it), so the timeline lists
+ * blocks + missed slots.
+ */
+export function roundSummary(
+  slots: readonly RoundSlotView[],
+  activeDelegates: number,
+  blockTime: number,
+): string {
+  const counts = countStates(slots);
+  const toCome = counts.current + counts.upcoming;
+  const missed =
+    counts.missed === 0
+      ? 'no slot missed'
+      : `${counts.missed} ${counts.missed === 1 ? 'slot' : 'slots'} missed`;
+  return `${activeDelegates} blocks: ${counts.forged} forged + ${toCome} to come · ${missed} · ${slots.length} slots of ${blockTime} s`;
+}
+
+/**
  * Which delegate the countdown follows when the user has not chosen one: the first of "my delegates" (settings
  * hold usernames or public keys) that forges in this round.
  */

@@ -3,6 +3,7 @@
  * or switch (unvote + vote in one transaction, aip37) in one step.
  */
 import { useEffect, useState } from 'react';
+import { useThrottled } from '../../lib/use-throttled';
 import type { DelegateView } from '../../../shared/domain/chain';
 import type { PageMetaView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
@@ -26,6 +27,11 @@ export function VotePage() {
   // Names of delegates seen on any page: the current vote is named even when its page is not shown.
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   const [note, setNote] = useState('');
+  // Votes and ranks move with blocks: the table is read again as they arrive (at most every 5 s).
+  const height = useThrottled(
+    useVotary((s) => s.node?.height ?? 0),
+    5_000,
+  );
 
   useEffect(() => {
     let stale = false;
@@ -45,7 +51,7 @@ export function VotePage() {
       stale = true;
       window.clearTimeout(timer);
     };
-  }, [search, page, reportError]);
+  }, [search, page, reportError, height]);
   const pager = pagerState(meta, 'delegates');
 
   const cast = async (vote: string | undefined, unvote: string | undefined, what: string) => {

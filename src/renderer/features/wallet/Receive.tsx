@@ -9,14 +9,14 @@ import { FieldError } from '../../components/FieldError';
 import { amountInWords, decimalSeparatorOf, parseAmountInput } from '../../lib/amount';
 import { paymentUri } from '../../lib/payment-uri';
 import { useVotary } from '../../store';
-import { tokenSymbol } from '../../store/node-slice';
+import { tokenName } from '../../store/node-slice';
 
 const DECIMAL = decimalSeparatorOf();
 /** Memos are at most 255 bytes on ARK Core 3 (the milestone's vendorFieldLength can be lower; the sender's wallet checks). */
 const MEMO_BYTES = 255;
 
 export function Receive({ address }: { address: string }) {
-  const symbol = useVotary(tokenSymbol);
+  const symbol = useVotary(tokenName);
   const [amountText, setAmountText] = useState('');
   const [memo, setMemo] = useState('');
   const [qr, setQr] = useState<string | undefined>();

@@ -8,7 +8,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { formatAmount } from '../../lib/amount';
 import { chainTime } from '../../lib/dates';
 import { useVotary } from '../../store';
-import { tokenSymbol } from '../../store/node-slice';
+import { tokenName } from '../../store/node-slice';
 import { historyRow, nameOf, type KnownNames } from './history-row';
 
 export function TransactionDetails({
@@ -22,7 +22,7 @@ export function TransactionDetails({
   names: KnownNames;
   onClose: () => void;
 }) {
-  const symbol = useVotary(tokenSymbol);
+  const symbol = useVotary(tokenName);
   const openExplorer = useVotary((s) => s.openExplorer);
   const close = useRef<HTMLButtonElement>(null);
   const row = historyRow(tx, address, names);

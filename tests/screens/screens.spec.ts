@@ -1,0 +1,111 @@
+/**
+ * Screenshots of send, vote, lock and the review step at 1280×800 in both themes (docs/screens/), after a short
+ * real session on the embedded localnet: a funded wallet, a transfer, a vote and a lock, so the history, Pending
+ * and the lock list have something true to show. Each picture also checks that nothing overflows sideways.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { confirmReview, createVault, go } from '../e2e/support/shell';
+
+const WAIT = { timeout: 60_000 };
+const OUT = 'docs/screens';
+
+async function noSidewaysOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page is wider than the window').toBeLessThanOrEqual(0);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await noSidewaysOverflow(page);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    await page.screenshot({ path: `${OUT}/${name}-${theme}.png` });
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+}
+
+test('wallet screens', async ({ page }) => {
+  await createVault(page, 'screens vault password 1');
+  await go(page, 'Wallets');
+  for (const [name, passphrase] of [
+    ['Main', 'votary screenshots main wallet passphrase'],
+    ['Savings', 'votary screenshots savings wallet passphrase'],
+  ]) {
+    await page.getByRole('button', { name: 'Import or watch' }).click();
+    await page.getByLabel('Wallet name (optional)').fill(name!);
+    await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(passphrase!);
+    await page.getByRole('button', { name: 'Import wallet' }).click();
+    await expect(page.getByRole('listitem', { name: `Wallet ${name}` })).toBeVisible();
+  }
+  const address = async (name: string) =>
+    (
+      await page
+        .getByRole('listitem', { name: `Wallet ${name}` })
+        .locator('.mono')
+        .innerText()
+    ).trim();
+  const main = await address('Main');
+  const savings = await address('Savings');
+  await page.getByRole('button', { name: 'Fund Main from faucet (test tokens)' }).click();
+  await expect(page.getByTestId(`balance-${main}`)).toContainText('1,000 VTY', WAIT);
+
+  await go(page, 'Send');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${main}` });
+  await page.getByLabel('Recipient address').fill(savings);
+  await page.getByLabel('Amount').fill('12.5');
+  await page.getByLabel('Memo (public, optional)').fill('rent, November');
+  await shoot(page, 'send');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await shoot(page, 'send-review');
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+  await expect(page.getByTestId('send-status')).toBeVisible();
+
+  await go(page, 'Vote');
+  await page.getByRole('combobox', { name: 'Voting wallet' }).selectOption({ label: `Main · ${main}` });
+  const vote = page.getByRole('button', { name: /^Vote for / }).first();
+  await expect(vote).toBeVisible(WAIT);
+  await shoot(page, 'vote');
+  await vote.click();
+  await shoot(page, 'vote-review');
+  await page
+    .getByRole('dialog', { name: 'Review' })
+    .getByRole('button', { name: 'Confirm and sign' })
+    .click();
+
+  await go(page, 'Locks');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${main}` });
+  await page.getByLabel('Recipient address').fill(savings);
+  await page.getByLabel('Amount').fill('5');
+  await page.getByRole('button', { name: 'Create lock' }).click();
+  await shoot(page, 'lock-review');
+  await confirmReview(page, /^Lock 5 VTY for /);
+  await page.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(page.getByRole('table', { name: 'Your locks' })).toBeVisible(WAIT);
+  await shoot(page, 'locks');
+
+  await go(page, 'Pending');
+  await expect(page.getByRole('row').filter({ hasText: 'HTLC lock' }).locator('.status')).toHaveText(
+    'confirmed',
+    WAIT,
+  );
+  await shoot(page, 'pending');
+
+  await go(page, 'Wallets');
+  await page.getByRole('button', { name: 'Open Main' }).click();
+  const history = page.getByRole('list', { name: 'Transaction history' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'rent, November' })).toBeVisible(WAIT);
+  await history.getByRole('listitem').filter({ hasText: 'rent, November' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'wallet');
+  await history.getByRole('listitem').filter({ hasText: 'rent, November' }).getByRole('button').click();
+  await shoot(page, 'transaction-details');
+  await page
+    .getByRole('dialog', { name: 'Transaction details' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+
+  await go(page, 'Node health');
+  await page.waitForTimeout(3_000);
+  await shoot(page, 'node-health');
+  await go(page, 'Round');
+  await expect(page.getByTestId('round-summary')).toBeVisible(WAIT);
+  await shoot(page, 'round');
+});
