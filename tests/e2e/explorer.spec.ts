@@ -48,7 +48,7 @@ test('explorer: a height → its block → a transaction → the sender wallet, 
 
   await sender.click();
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(address) })).toBeVisible();
-  await expect(page.locator('dt:text-is("Balance") + dd')).toContainText('.');
+  await expect(page.locator('dt:text-is("Balance") + dd')).toHaveText(/^[\d,.]+ VTY$/);
   await expect(page.getByRole('table', { name: /^Transactions \(\d+\)$/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/explorer-wallet.png' });
 
