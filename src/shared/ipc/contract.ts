@@ -209,7 +209,12 @@ export const IPC_CONTRACT = {
     response: pageView(lockView),
   },
   'chain:lock-states': {
-    request: z.strictObject({ ids: z.array(z.string().regex(/^[0-9a-f]{64}$/)).min(1).max(100) }),
+    request: z.strictObject({
+      ids: z
+        .array(z.string().regex(/^[0-9a-f]{64}$/))
+        .min(1)
+        .max(100),
+    }),
     response: z.array(lockStateView),
   },
   'chain:delegates': {
