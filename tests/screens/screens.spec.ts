@@ -10,17 +10,18 @@ const WAIT = { timeout: 60_000 };
 const OUT = 'docs/screens';
 
 async function noSidewaysOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // Strings, not functions: the Node type check has no DOM types.
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   expect(overflow, 'the page is wider than the window').toBeLessThanOrEqual(0);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
   await noSidewaysOverflow(page);
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    await page.evaluate(`document.documentElement.setAttribute('data-theme', '${theme}')`);
     await page.screenshot({ path: `${OUT}/${name}-${theme}.png` });
   }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  await page.evaluate(`document.documentElement.setAttribute('data-theme', 'light')`);
 }
 
 test('wallet screens', async ({ page }) => {

@@ -237,14 +237,18 @@ describe('round timeline', () => {
       slot(4, 'e', 'upcoming'),
     ];
     // A 4-block round: 2 forged + 2 to come = 4 blocks, one slot missed, 5 slots listed.
-    expect(roundSummary(slots, 4, 8)).toBe('4 blocks: 2 forged + 2 to come · 1 slot missed · 5 slots of 8 s');
-    expect(
-      roundSummary(
-        slots.filter((one) => one.state !== 'missed'),
-        4,
-        8,
-      ),
-    ).toBe('4 blocks: 2 forged + 2 to come · no slot missed · 4 slots of 8 s');
+    const round = { firstHeight: 5, activeDelegates: 4, blockTime: 8 };
+    expect(roundSummary(slots, round)).toBe(
+      '4 blocks: 2 forged + 2 to come · 1 slot missed · 5 slots of 8 s',
+    );
+    const none = slots.filter((one) => one.state !== 'missed');
+    expect(roundSummary(none, round)).toBe(
+      '4 blocks: 2 forged + 2 to come · no slot missed · 4 slots of 8 s',
+    );
+    // Round 1: the genesis block is one of its blocks, without a slot.
+    expect(roundSummary(slots.slice(1), { ...round, firstHeight: 1 })).toBe(
+      '4 blocks: the genesis block + 1 forged + 2 to come · 1 slot missed · 4 slots of 8 s',
+    );
   });
   it('counts down to the first of my delegates that forges this round', () => {
     const slots = [slot(0, 'a', 'forged'), slot(1, 'b', 'upcoming')];

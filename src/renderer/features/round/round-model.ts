@@ -50,8 +50,7 @@ export function countStates(slots: readonly RoundSlotView[]): Record<SlotState, 
  */
 export function roundSummary(
   slots: readonly RoundSlotView[],
-  activeDelegates: number,
-  blockTime: number,
+  round: { firstHeight: number; activeDelegates: number; blockTime: number },
 ): string {
   const counts = countStates(slots);
   const toCome = counts.current + counts.upcoming;
@@ -59,7 +58,9 @@ export function roundSummary(
     counts.missed === 0
       ? 'no slot missed'
       : `${counts.missed} ${counts.missed === 1 ? 'slot' : 'slots'} missed`;
-  return `${activeDelegates} blocks: ${counts.forged} forged + ${toCome} to come · ${missed} · ${slots.length} slots of ${blockTime} s`;
+  // Round 1 holds the genesis block, which has no slot of its own (it carries the epoch as its timestamp).
+  const genesis = round.firstHeight === 1 ? 'the genesis block + ' : '';
+  return `${round.activeDelegates} blocks: ${genesis}${counts.forged} forged + ${toCome} to come · ${missed} · ${slots.length} slots of ${round.blockTime} s`;
 }
 
 /**
