@@ -108,6 +108,13 @@ test('send a transfer to the second wallet and see it confirmed', async () => {
   const sent = page.getByRole('row').filter({ hasText: secondAddress });
   await expect(sent.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
   await page.screenshot({ path: 'test-results/pending-confirmed.png' });
+  // Nothing leaves the window sideways: every row's buttons stay in view.
+  const width = page.viewportSize()?.width ?? 1280;
+  for (const button of await page.getByRole('button', { name: /^Dismiss / }).all()) {
+    const box = await button.boundingBox();
+    expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 
   await go(page, 'Wallets');
   await expect(page.getByTestId(`balance-${secondAddress}`)).toContainText('12.5 VTY', BLOCK_WAIT);
