@@ -16,6 +16,8 @@ export const entryPoints = {
   'bench-api': 'tests/bench/api-bench.ts',
   'bench-app': 'tests/bench/app-bench.ts',
   'bench-monitor': 'tests/bench/monitor-bench.ts',
+  'bench-verify': 'tests/bench/verify-bench.ts',
+  'bench-ingest': 'tests/bench/ingest-bench.ts',
   // The child process of tests/node/crash/crash.test.ts.
   'crash-node': 'tests/node/crash/crash-node.ts',
 };

@@ -5,11 +5,12 @@
 import { ProtocolError } from '../errors';
 import { concatBytes } from '../hex';
 import { sha256 } from '../hash';
-import { bigIntToBytes32, bytesToBigInt, mod, N, P, Point } from './curve';
+import { bigIntToBytes32, bytesToBigInt, mod, N, P } from './curve';
 import { isQuadraticResidue } from './jacobi';
 import { privateKeyScalar } from './keys';
 import { secp } from './noble-setup';
-import { verificationKey } from './point-cache';
+import { libsecpCompressedKey, libsecpSchnorrPoint } from './libsecp256k1';
+import { takeVerdict } from './verdicts';
 
 function assertHash(hash: Uint8Array): void {
   if (!(hash instanceof Uint8Array) || hash.length !== 32) {
@@ -39,28 +40,33 @@ export function schnorrSign(hash: Uint8Array, privateKey: Uint8Array): Uint8Arra
 }
 
 /**
- * Accepts when R = s·G − e·P is finite, y(R) is a quadratic residue and x(R) = r. Any malformed input (wrong
- * lengths, r ≥ p, s ≥ n, a key that is not a point) gives false, never an exception.
+ * Accepts when R = s·G − e·P is finite, y(R) is a quadratic residue and x(R) = r; the curve arithmetic is
+ * libsecp256k1's (libsecp256k1.ts). Any malformed input (wrong lengths, r ≥ p, s ≥ n, a key that is not a point)
+ * gives false, never an exception.
  */
 export function schnorrVerify(hash: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
   try {
     if (!(hash instanceof Uint8Array) || hash.length !== 32) return false;
     if (!(signature instanceof Uint8Array) || signature.length !== 64) return false;
     if (!(publicKey instanceof Uint8Array)) return false;
+    const prefetched = takeVerdict('schnorr', hash, signature, publicKey);
+    if (prefetched !== undefined) return prefetched;
     const rBytes = signature.subarray(0, 32);
     const r = bytesToBigInt(rBytes);
     const s = bytesToBigInt(signature.subarray(32));
     if (r >= P || s >= N) return false;
-    const key = verificationKey(publicKey);
-    if (key === undefined) return false;
-    const e = challenge(rBytes, key.compressed, hash);
-    // R = s·G − e·P, all public values: noble's variable-time multiplies (G and cached keys use precomputes).
-    const sG = Point.BASE.multiplyUnsafe(s);
-    const R = e === 0n ? sG : sG.add(key.point.multiplyUnsafe(N - e));
-    if (R.is0()) return false;
-    const { x, y } = R.toAffine();
-    return x === r && isQuadraticResidue(y);
+    const compressed = libsecpCompressedKey(publicKey);
+    if (compressed === undefined) return false;
+    const R = libsecpSchnorrPoint(s, challenge(rBytes, compressed, hash), publicKey);
+    if (R === undefined) return false;
+    return equalBytes(R.x, rBytes) && isQuadraticResidue(R.y);
   } catch {
     return false;
   }
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -1,0 +1,52 @@
+/**
+ * Signature verdicts computed ahead of time on worker threads (protocol/parallel/signature-prefetch.ts), waiting
+ * for the synchronous validation that asks for them. The node's validation is one synchronous pass over state
+ * (pool admission, block application); prefetching its signature checks in bulk on every core and letting that
+ * pass find the answers keeps the rules in one place and uses both cores.
+ *
+ * A verdict is keyed by everything the check depends on (algorithm, hash, signature, public key), is the answer
+ * the same function gives on the main thread, and is used once: a hit removes it. Nothing is ever trusted that
+ * was not computed here; a miss simply verifies inline.
+ */
+import { toHex } from '../hex';
+
+export type SignatureAlgorithm = 'ecdsa' | 'schnorr';
+
+/** Beyond this many waiting verdicts the oldest go (they were prefetched for something that never asked). */
+const KEPT = 200_000;
+const waiting = new Map<string, boolean>();
+
+export function verdictKey(
+  algorithm: SignatureAlgorithm,
+  hash: Uint8Array,
+  signature: Uint8Array,
+  publicKey: Uint8Array,
+): string {
+  return `${algorithm}:${toHex(hash)}:${toHex(signature)}:${toHex(publicKey)}`;
+}
+
+export function rememberVerdicts(entries: Iterable<readonly [string, boolean]>): void {
+  for (const [key, verdict] of entries) {
+    if (waiting.size >= KEPT) waiting.delete(waiting.keys().next().value!);
+    waiting.set(key, verdict);
+  }
+}
+
+/** The prefetched verdict for this check (removed as it is read), or undefined when there is none. */
+export function takeVerdict(
+  algorithm: SignatureAlgorithm,
+  hash: Uint8Array,
+  signature: Uint8Array,
+  publicKey: Uint8Array,
+): boolean | undefined {
+  if (waiting.size === 0) return undefined;
+  const key = verdictKey(algorithm, hash, signature, publicKey);
+  const verdict = waiting.get(key);
+  if (verdict !== undefined) waiting.delete(key);
+  return verdict;
+}
+
+/** How many verdicts wait (for tests and benchmarks). */
+export function waitingVerdicts(): number {
+  return waiting.size;
+}
