@@ -93,6 +93,8 @@ async function runNode(
   const node = await LocalNode.start({
     dataDir,
     network,
+    // dist/verify-worker.mjs, bundled next to this CLI (scripts/build-cli.mjs).
+    verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
     ...(blockTime === undefined ? {} : { blockTime }),
   }).catch((error: unknown) => {
     // The one start failure that is the user's to fix: the chain keeps the block time it was created with.
@@ -143,18 +145,23 @@ async function runNode(
 }
 
 async function verifyNode(dataDir: string, network: 'localnet'): Promise<number> {
-  const [{ verifyChain }, { chainDatabasePath, openLocalnetChain }] = await Promise.all([
-    import('../../core/node/chain'),
-    import('../../core/node/node'),
-  ]);
+  const [{ verifyChainInParallel }, { chainDatabasePath, openLocalnetChain }, { openVerifyPool }] =
+    await Promise.all([
+      import('../../core/node/chain'),
+      import('../../core/node/node'),
+      import('../../core/protocol/parallel/verify-pool'),
+    ]);
   const file = chainDatabasePath(dataDir, network);
   if (!existsSync(file)) throw new CliError(`no ${network} chain in ${dataDir} (expected ${file})`);
   const store = openLocalnetChain(dataDir);
+  // Signature checks on every core (dist/verify-worker.mjs next to this CLI); inline when it is absent.
+  const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
   try {
-    const result = verifyChain(store);
+    const result = await verifyChainInParallel(store, pool);
     printJsonBig(result);
     return result.verified ? 0 : 1;
   } finally {
     store.close();
+    await pool?.close();
   }
 }

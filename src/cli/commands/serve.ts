@@ -82,6 +82,8 @@ export async function serveCommand(args: string[]): Promise<number> {
     shell: 'browser',
     version: VOTARY_VERSION,
     ...(blockTime === undefined ? {} : { blockTime }),
+    // dist/verify-worker.mjs, bundled next to this CLI (scripts/build-cli.mjs).
+    verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
   }).catch((error: unknown) => {
     throw error instanceof BlockTimeConflictError ? new CliError(error.message) : error;
   });

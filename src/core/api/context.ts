@@ -15,6 +15,8 @@ export interface ApiNode {
   readonly store: ChainStore;
   readonly pool: TransactionPool;
   addTransactions(items: readonly (Uint8Array | TransactionData)[]): AddTransactionsResult;
+  /** Verifies a batch's signatures ahead on every core, when the node has worker threads (LocalNode). */
+  prefetchSignatures?(items: readonly (Uint8Array | TransactionData)[]): Promise<void>;
 }
 
 export interface ApiContext {

@@ -20,6 +20,10 @@ import {
 } from './forger';
 import { LOCALNET_NAME, localnet, localnetDelegateSecrets, localnetGenesis } from './localnet';
 import { TransactionPool, type AddTransactionsResult, type PoolOptionsInput } from './pool';
+import { PREFETCH_MIN, prefetchSignatures } from '../protocol/parallel/signature-prefetch';
+import { transactionCheck } from '../protocol/parallel/signature-checks';
+import { openVerifyPool, type VerifyPool } from '../protocol/parallel/verify-pool';
+import { deserializeTransaction } from '../protocol/transactions';
 
 export interface LocalNodeOptions {
   /** Holds one database per network: `<dataDir>/<network>/chain.db`. */
@@ -40,6 +44,12 @@ export interface LocalNodeOptions {
   walletCacheSize?: number;
   /** Unix milliseconds. */
   now?: () => number;
+  /**
+   * The bundled verify worker (dist/verify-worker.mjs next to the CLI): with it the node checks signatures in
+   * bulk on every core (protocol/parallel); without it, or when the file is absent (the Electron main bundle),
+   * everything is verified inline on the calling thread.
+   */
+  verifyWorkerUrl?: URL;
 }
 
 export interface LocalNodeEvents {
@@ -68,6 +78,7 @@ export class LocalNode {
     readonly forger: Forger,
     private readonly now: () => number,
     private readonly lock: ProcessLock,
+    private readonly verifyPool: VerifyPool | undefined,
   ) {}
 
   /** Boots the node; rejects when the chain cannot be opened (nothing is left running then). */
@@ -125,7 +136,9 @@ export class LocalNode {
         onError: (error) =>
           self?.emit('forging-error', error instanceof Error ? error : new Error(String(error))),
       });
-      self = new LocalNode(options.dataDir, store, pool, forger, now, lock);
+      const verifyPool =
+        options.verifyWorkerUrl === undefined ? undefined : openVerifyPool(options.verifyWorkerUrl);
+      self = new LocalNode(options.dataDir, store, pool, forger, now, lock, verifyPool);
       if (options.forging !== false) forger.start();
       return self;
     } catch (error) {
@@ -187,6 +200,25 @@ export class LocalNode {
     return this.pool.addTransactions(items);
   }
 
+  /**
+   * Verifies the sender signatures of a batch about to be added on the worker pool, so that `addTransactions`
+   * finds the verdicts instead of computing them on this thread (crypto/verdicts.ts). Items that do not decode
+   * are skipped: admission reports them.
+   */
+  async prefetchSignatures(items: readonly (Uint8Array | TransactionData)[]): Promise<void> {
+    if (this.verifyPool === undefined || items.length < PREFETCH_MIN) return;
+    const ctx = { network: this.network, height: this.height + 1 };
+    const checks = items.flatMap((item) => {
+      try {
+        const check = transactionCheck(item instanceof Uint8Array ? deserializeTransaction(item, ctx) : item);
+        return check === undefined ? [] : [check];
+      } catch {
+        return [];
+      }
+    });
+    await prefetchSignatures(this.verifyPool, checks);
+  }
+
   on<K extends keyof LocalNodeEvents>(event: K, listener: Listener<K>): this {
     this.emitter.on(event, listener as (...args: unknown[]) => void);
     return this;
@@ -207,6 +239,7 @@ export class LocalNode {
     if (!this.stopped) {
       this.stopped = true;
       this.forger.stop();
+      void this.verifyPool?.close();
       this.store.close();
       this.lock.release();
       this.emitter.removeAllListeners();

@@ -56,6 +56,8 @@ export interface AppCoreOptions {
   pollMs?: number;
   /** Where defects (bugs, not bad input) are reported; default stderr. */
   onDefect?: (error: unknown) => void;
+  /** The bundled verify worker: the embedded node then checks signatures on every core (LocalNodeOptions). */
+  verifyWorkerUrl?: URL;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -161,6 +163,7 @@ export class AppCore {
       ...(options.blockTime === undefined ? {} : { blockTime: options.blockTime }),
       ...(options.forging === undefined ? {} : { forging: options.forging }),
       ...(options.pool === undefined ? {} : { pool: options.pool }),
+      ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
     });
     try {
       // Before the first slot fires (the forger starts on a timer): a paused chain stays paused (issue 6 §4).

@@ -1,3 +1,6 @@
+import { blockChecks, type SignatureCheck } from '../../protocol/parallel/signature-checks';
+import { prefetchSignatures } from '../../protocol/parallel/signature-prefetch';
+import type { VerifyPool } from '../../protocol/parallel/verify-pool';
 import { unixMsFromEpoch } from '../../protocol/time';
 import type { Wallet } from '../state';
 import { ChainStore } from './store';
@@ -51,56 +54,105 @@ function voteWeightErrors(wallets: readonly Wallet[], out: string[]): void {
 }
 
 /**
- * `votary node verify` (issue 3 §2): replays every stored block from genesis into a scratch in-memory chain,
- * with the full validation, and compares wallets, delegates, locks, entities, IPFS hashes, rounds and supply
- * with what the database holds.
+ * `votary node verify`: replays every stored block from genesis into a scratch in-memory chain, with the full
+ * validation, and compares wallets, delegates, locks, entities, IPFS hashes, rounds and supply with what the
+ * database holds.
  */
 export function verifyChain(store: ChainStore): ChainVerification {
-  const differences: string[] = [];
   const scratch = ChainStore.open({ network: store.network, genesis: store.genesis });
   try {
-    const top = store.height();
-    for (let height = 2; height <= top; height++) {
-      const block = store.blockByHeight(height);
-      if (!block) {
-        differences.push(`block ${height} is missing from the database`);
-        break;
-      }
-      try {
-        scratch.applyBlock(block, { now: unixMsFromEpoch(block.header.timestamp, store.network) });
-      } catch (error) {
-        differences.push(
-          `block ${height} is rejected on replay: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        break;
-      }
+    const differences: string[] = [];
+    for (let height = 2; height <= store.height(); height++) {
+      if (!replayOne(store, scratch, height, differences)) break;
     }
-    const stored = store.state().snapshot();
-    const replayed = scratch.state().snapshot();
-    compare('wallet', stored.wallets, replayed.wallets, (wallet) => wallet.address, differences);
-    compare('lock', stored.locks, replayed.locks, (lock) => lock.id, differences);
-    compare('entity', stored.entities, replayed.entities, (entity) => entity.id, differences);
-    compare('ipfs', stored.ipfs, replayed.ipfs, (entry) => entry.hash, differences);
-    compare('round', groupRounds(store), groupRounds(scratch), (entry) => String(entry.round), differences);
-    const supply = store.supply();
-    const replayedSupply = scratch.supply();
-    if (text(supply) !== text(replayedSupply)) {
-      differences.push(`supply: stored ${text(supply)}, replay gives ${text(replayedSupply)}`);
-    }
-    voteWeightErrors(stored.wallets, differences);
-    if (store.lastBlock().id !== scratch.lastBlock().id) {
-      differences.push(
-        `last block: stored ${store.lastBlock().id ?? '?'}, replay reached ${scratch.lastBlock().id ?? '?'}`,
-      );
-    }
-    return {
-      verified: differences.length === 0,
-      height: scratch.height(),
-      differences: differences.slice(0, MAX_DIFFERENCES),
-    };
+    return compareReplay(store, scratch, differences);
   } finally {
     scratch.close();
   }
+}
+
+/** Blocks whose signatures are verified on the workers while the previous window is applied. */
+const REPLAY_WINDOW = 64;
+
+/**
+ * The same replay with the signature checks on every core: each window of blocks is verified on the worker pool
+ * while the previous one is applied on this thread, and the application finds the verdicts
+ * (protocol/parallel/signature-prefetch.ts). Without a pool it is `verifyChain`.
+ */
+export async function verifyChainInParallel(
+  store: ChainStore,
+  pool: VerifyPool | undefined,
+): Promise<ChainVerification> {
+  if (pool === undefined) return verifyChain(store);
+  const scratch = ChainStore.open({ network: store.network, genesis: store.genesis });
+  try {
+    const differences: string[] = [];
+    const top = store.height();
+    const prefetch = (from: number): Promise<void> => {
+      const checks: SignatureCheck[] = [];
+      for (let height = from; height < from + REPLAY_WINDOW && height <= top; height++) {
+        const block = store.blockByHeight(height);
+        if (block) checks.push(...blockChecks(block, store.network));
+      }
+      return prefetchSignatures(pool, checks);
+    };
+    let ahead = prefetch(2);
+    replay: for (let start = 2; start <= top; start += REPLAY_WINDOW) {
+      await ahead;
+      ahead = prefetch(start + REPLAY_WINDOW);
+      for (let height = start; height < start + REPLAY_WINDOW && height <= top; height++) {
+        if (!replayOne(store, scratch, height, differences)) break replay;
+      }
+    }
+    await ahead;
+    return compareReplay(store, scratch, differences);
+  } finally {
+    scratch.close();
+  }
+}
+
+/** Applies the stored block at `height` to the scratch chain; false (with the reason) when the replay stops. */
+function replayOne(store: ChainStore, scratch: ChainStore, height: number, differences: string[]): boolean {
+  const block = store.blockByHeight(height);
+  if (!block) {
+    differences.push(`block ${height} is missing from the database`);
+    return false;
+  }
+  try {
+    scratch.applyBlock(block, { now: unixMsFromEpoch(block.header.timestamp, store.network) });
+    return true;
+  } catch (error) {
+    differences.push(
+      `block ${height} is rejected on replay: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return false;
+  }
+}
+
+function compareReplay(store: ChainStore, scratch: ChainStore, differences: string[]): ChainVerification {
+  const stored = store.state().snapshot();
+  const replayed = scratch.state().snapshot();
+  compare('wallet', stored.wallets, replayed.wallets, (wallet) => wallet.address, differences);
+  compare('lock', stored.locks, replayed.locks, (lock) => lock.id, differences);
+  compare('entity', stored.entities, replayed.entities, (entity) => entity.id, differences);
+  compare('ipfs', stored.ipfs, replayed.ipfs, (entry) => entry.hash, differences);
+  compare('round', groupRounds(store), groupRounds(scratch), (entry) => String(entry.round), differences);
+  const supply = store.supply();
+  const replayedSupply = scratch.supply();
+  if (text(supply) !== text(replayedSupply)) {
+    differences.push(`supply: stored ${text(supply)}, replay gives ${text(replayedSupply)}`);
+  }
+  voteWeightErrors(stored.wallets, differences);
+  if (store.lastBlock().id !== scratch.lastBlock().id) {
+    differences.push(
+      `last block: stored ${store.lastBlock().id ?? '?'}, replay reached ${scratch.lastBlock().id ?? '?'}`,
+    );
+  }
+  return {
+    verified: differences.length === 0,
+    height: scratch.height(),
+    differences: differences.slice(0, MAX_DIFFERENCES),
+  };
 }
 
 function groupRounds(store: ChainStore): { round: number; forgers: string[] }[] {

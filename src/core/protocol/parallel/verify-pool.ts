@@ -1,11 +1,16 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ChainContext } from '../networks';
 import { verifySerialized, type VerifyOutcome } from './verify-serialized';
+import type { SignatureCheck } from './signature-checks';
 import type { VerifyRequest, VerifyResponse } from './verify-worker';
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 interface Pending {
-  resolve(outcomes: VerifyOutcome[]): void;
+  resolve(answer: VerifyOutcome[] | boolean[]): void;
   reject(error: Error): void;
 }
 
@@ -43,7 +48,7 @@ export class VerifyPool {
       if (!pending) return;
       entry.pending.delete(response.jobId);
       if ('error' in response) pending.reject(new Error(`verify worker failed: ${response.error}`));
-      else pending.resolve(response.outcomes);
+      else pending.resolve('verdicts' in response ? response.verdicts : response.outcomes);
     });
     const failAll = (error: Error) => {
       for (const pending of entry.pending.values()) pending.reject(error);
@@ -70,24 +75,49 @@ export class VerifyPool {
     const parts = this.workers.map((entry, index) => {
       const chunk = items.slice(index * chunkSize, (index + 1) * chunkSize);
       if (chunk.length === 0) return Promise.resolve([]);
-      return this.post(entry, { network: ctx.network, height: ctx.height, items: chunk });
+      return this.post(entry, { kind: 'serialized', network: ctx.network, height: ctx.height, items: chunk });
     });
-    return (await Promise.all(parts)).flat();
+    return (await Promise.all(parts)).flat() as VerifyOutcome[];
   }
 
-  private post(entry: PoolWorker, request: Omit<VerifyRequest, 'jobId'>): Promise<VerifyOutcome[]> {
+  /**
+   * Signature checks spread over the workers, answers in the order of `checks`. The main thread stays free
+   * meanwhile (the API keeps answering while a block is verified).
+   */
+  async verifySignatures(checks: readonly SignatureCheck[]): Promise<boolean[]> {
+    if (this.closed) throw new Error('VerifyPool is closed');
+    if (checks.length === 0) return [];
+    const chunkSize = Math.ceil(checks.length / this.workers.length);
+    const parts = this.workers.map((entry, index) => {
+      const chunk = checks.slice(index * chunkSize, (index + 1) * chunkSize);
+      if (chunk.length === 0) return Promise.resolve([]);
+      return this.post(entry, { kind: 'signatures', checks: chunk });
+    });
+    return (await Promise.all(parts)).flat() as boolean[];
+  }
+
+  private post(
+    entry: PoolWorker,
+    request: DistributiveOmit<VerifyRequest, 'jobId'>,
+  ): Promise<VerifyOutcome[] | boolean[]> {
     const jobId = this.nextJob++;
-    return new Promise((resolve, reject) => {
+    return new Promise<VerifyOutcome[] | boolean[]>((resolve, reject) => {
       entry.pending.set(jobId, { resolve, reject });
       entry.worker.ref();
-      entry.worker.postMessage({ ...request, jobId } satisfies VerifyRequest);
+      entry.worker.postMessage({ ...request, jobId });
     }).finally(() => {
       if (entry.pending.size === 0) entry.worker.unref();
-    }) as Promise<VerifyOutcome[]>;
+    });
   }
 
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.workers.map((entry) => entry.worker.terminate()));
   }
+}
+
+/** A pool on the bundled worker script, or undefined when the script is not there (an unbundled host). */
+export function openVerifyPool(workerUrl: URL, size?: number): VerifyPool | undefined {
+  if (workerUrl.protocol !== 'file:' || !existsSync(fileURLToPath(workerUrl))) return undefined;
+  return new VerifyPool({ workerUrl, ...(size === undefined ? {} : { size }) });
 }

@@ -1,0 +1,133 @@
+/**
+ * `npm run bench:ingest`: signed transfers POSTed to the embedded node's public API (`POST /api/transactions`,
+ * JSON as ARK clients send it), distinct senders, accepted and persisted in the pool. A real LocalNode on a fresh
+ * localnet with its worker pool (dist/verify-worker.mjs, every core), forging paused while measuring so only
+ * admission is timed. Reports accepted transfers/s for batches of 40 and of 1 from 4 concurrent clients, and
+ * the worst event-loop stall meanwhile (perf_hooks.monitorEventLoopDelay).
+ *
+ * Usage: node dist/bench-ingest.mjs [senders=8000]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createApiServer } from '../../src/core/api';
+import { LocalNode } from '../../src/core/node/node';
+import { localnet, localnetDelegateSecrets } from '../../src/core/node/localnet';
+import { addressFromPassphrase } from '../../src/core/protocol/crypto';
+import {
+  signTransaction,
+  transactionToJson,
+  type TransactionData,
+} from '../../src/core/protocol/transactions';
+
+const SENDERS = Number(process.argv[2] ?? 8_000);
+const CLIENTS = 4;
+const PAYMENTS = 128;
+const PORT = 4391;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'votary-bench-ingest-'));
+const node = await LocalNode.start({
+  dataDir,
+  blockTime: 1,
+  verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
+});
+const api = createApiServer({ node, publicPort: PORT, port: PORT + 1 });
+const { publicUrl } = await api.listen();
+
+try {
+  // 1. Fund the senders: multipayments of 128 from the genesis delegates, forged in a few 1-second blocks.
+  const delegates = localnetDelegateSecrets();
+  const senders = Array.from({ length: SENDERS }, (_, i) => `votary ingest bench sender ${i}`);
+  const addresses = senders.map((passphrase) =>
+    addressFromPassphrase(passphrase, localnet.network.pubKeyHash),
+  );
+  const ctx = () => ({ network: localnet, height: node.height + 1 });
+  const nonces = new Map<string, bigint>();
+  const funding: TransactionData[] = [];
+  for (let start = 0, k = 0; start < SENDERS; start += PAYMENTS, k++) {
+    const passphrase = delegates[k % delegates.length]!;
+    const nonce = (nonces.get(passphrase) ?? 0n) + 1n;
+    nonces.set(passphrase, nonce);
+    const payments = addresses
+      .slice(start, start + PAYMENTS)
+      .map((recipientId) => ({ recipientId, amount: 100_000_000n }));
+    funding.push(
+      signTransaction({ type: 6, nonce, fee: 50_000_000n, asset: { payments } }, { passphrase }, ctx()),
+    );
+  }
+  const funded = node.addTransactions(funding);
+  if (funded.invalid.length > 0) throw new Error(`funding refused: ${JSON.stringify(funded.errors)}`);
+  const last = addresses.at(-1)!;
+  while (node.pool.size() > 0 || node.store.state().wallet(last).balance === 0n) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  node.forger.pause();
+
+  // 2. One transfer per sender (nonce 1), signed ahead, as JSON.
+  const sign = (passphrase: string, i: number) =>
+    transactionToJson(
+      signTransaction(
+        { type: 0, nonce: 1n, amount: 1_000n + BigInt(i), recipientId: addresses[(i + 1) % SENDERS]! },
+        { passphrase },
+        ctx(),
+      ),
+    );
+  const half = Math.floor(SENDERS / 2);
+  const batched = senders.slice(0, half).map(sign);
+  const single = senders.slice(half, half + Math.min(2_000, SENDERS - half)).map((p, i) => sign(p, half + i));
+
+  async function post(transactions: unknown[]): Promise<number> {
+    const answer = await fetch(`${publicUrl}/transactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactions }),
+    });
+    const body = (await answer.json()) as { data?: { accept: string[] } };
+    return body.data?.accept.length ?? 0;
+  }
+
+  /** Accepted per second, `size` per POST, CLIENTS posting concurrently; and the worst event-loop delay. */
+  async function ingest(items: unknown[], size: number) {
+    const batches: unknown[][] = [];
+    for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
+    let next = 0;
+    let accepted = 0;
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < batches.length) accepted += await post(batches[next++]!);
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    delay.disable();
+    return {
+      transactions: items.length,
+      accepted,
+      perSecond: Math.round(accepted / seconds),
+      maxEventLoopDelayMs: Math.round(delay.max / 1e6),
+    };
+  }
+
+  const forty = await ingest(batched, 40);
+  const one = await ingest(single, 1);
+  console.log(
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        cores: availableParallelism(),
+        clients: CLIENTS,
+        batchesOf40: forty,
+        batchesOf1: one,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await api.close();
+  await node.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,83 @@
+/**
+ * Signature checks on every core (protocol/parallel/signature-prefetch.ts): the parallel replay gives exactly the
+ * sequential replay's answer, uses the verdicts it prefetched, and a bad signature stays bad however it is checked.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { verifyChain, verifyChainInParallel } from '../../../src/core/node/chain';
+import { ecdsaSign, ecdsaVerify, schnorrSign } from '../../../src/core/protocol/crypto';
+import { waitingVerdicts } from '../../../src/core/protocol/crypto/verdicts';
+import { sha256 } from '../../../src/core/protocol/hash';
+import { publicKeyFromPrivateKey } from '../../../src/core/protocol/crypto';
+import { runChecks, type SignatureCheck } from '../../../src/core/protocol/parallel/signature-checks';
+import { prefetchSignatures } from '../../../src/core/protocol/parallel/signature-prefetch';
+import { openVerifyPool } from '../../../src/core/protocol/parallel/verify-pool';
+import { addBlock, createTestChain, openStore, sign } from '../support/chain-fixture';
+
+// Built by tests/global-setup.ts (scripts/build-cli.mjs).
+const pool = openVerifyPool(new URL('../../../dist/verify-worker.mjs', import.meta.url), 2)!;
+afterAll(() => pool.close());
+
+describe('parallel signature checks', () => {
+  it('the workers answer each check as this thread does, valid or not', async () => {
+    const checks: SignatureCheck[] = Array.from({ length: 24 }, (_, i) => {
+      const privateKey = sha256(`parallel key ${i}`);
+      const hash = sha256(`parallel message ${i}`);
+      const schnorr = i % 2 === 0;
+      const signature = schnorr ? schnorrSign(hash, privateKey) : ecdsaSign(hash, privateKey);
+      // Every third check is signed over another message: it must be refused.
+      return {
+        algorithm: schnorr ? 'schnorr' : 'ecdsa',
+        hash: i % 3 === 0 ? sha256(`another message ${i}`) : hash,
+        signature,
+        publicKey: publicKeyFromPrivateKey(privateKey),
+      };
+    });
+    const answers = await pool.verifySignatures(checks);
+    expect(answers).toEqual(runChecks(checks));
+    expect(answers.filter((ok) => !ok)).toHaveLength(8);
+  });
+
+  it('a prefetched verdict is used once, and a refused one stays refused', async () => {
+    const privateKey = sha256('prefetch key');
+    const hash = sha256('prefetch message');
+    const good = ecdsaSign(hash, privateKey);
+    const publicKey = publicKeyFromPrivateKey(privateKey);
+    const bad = ecdsaSign(sha256('other'), privateKey);
+    const checks: SignatureCheck[] = [good, bad, good, bad].map((signature) => ({
+      algorithm: 'ecdsa',
+      hash,
+      signature,
+      publicKey,
+    }));
+    await prefetchSignatures(pool, checks);
+    expect(waitingVerdicts()).toBeGreaterThanOrEqual(2);
+    expect(ecdsaVerify(hash, bad, publicKey)).toBe(false);
+    expect(ecdsaVerify(hash, good, publicKey)).toBe(true);
+    expect(waitingVerdicts()).toBe(0);
+  });
+
+  it('the parallel replay of a chain gives the sequential replay’s answer and consumes its verdicts', async () => {
+    const chain = createTestChain();
+    const store = openStore(chain);
+    const users = chain.users.slice(0, 4);
+    for (let round = 0; round < 3; round++) {
+      addBlock(
+        chain,
+        store,
+        users.map((user, i) =>
+          sign(
+            chain,
+            { type: 0, nonce: BigInt(round + 1), amount: 1n, recipientId: chain.users[(i + 1) % 4]!.address },
+            user.passphrase,
+          ),
+        ),
+      );
+    }
+    while (store.height() < 30) addBlock(chain, store);
+    const sequential = verifyChain(store);
+    expect(sequential.verified).toBe(true);
+    expect(await verifyChainInParallel(store, pool)).toEqual(sequential);
+    expect(waitingVerdicts()).toBe(0);
+    store.close();
+  });
+});
