@@ -47,7 +47,10 @@ try {
   const funding: TransactionData[] = [];
   for (let start = 0, k = 0; start < SENDERS; start += PAYMENTS, k++) {
     const passphrase = delegates[k % delegates.length]!;
-    const nonce = (nonces.get(passphrase) ?? 0n) + 1n;
+    const current =
+      nonces.get(passphrase) ??
+      node.store.state().wallet(addressFromPassphrase(passphrase, localnet.network.pubKeyHash)).nonce;
+    const nonce = current + 1n;
     nonces.set(passphrase, nonce);
     const payments = addresses
       .slice(start, start + PAYMENTS)
@@ -77,13 +80,17 @@ try {
   const batched = senders.slice(0, half).map(sign);
   const single = senders.slice(half, half + Math.min(2_000, SENDERS - half)).map((p, i) => sign(p, half + i));
 
+  let firstError: string | undefined;
   async function post(transactions: unknown[]): Promise<number> {
     const answer = await fetch(`${publicUrl}/transactions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ transactions }),
     });
-    const body = (await answer.json()) as { data?: { accept: string[] } };
+    const body = (await answer.json()) as { data?: { accept: string[] }; errors?: unknown; message?: string };
+    if (firstError === undefined && (body.errors !== undefined || body.data === undefined)) {
+      firstError = JSON.stringify(body.errors ?? body).slice(0, 400);
+    }
     return body.data?.accept.length ?? 0;
   }
 
@@ -98,7 +105,10 @@ try {
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
-        while (next < batches.length) accepted += await post(batches[next++]!);
+        while (next < batches.length) {
+          const taken = await post(batches[next++]!);
+          accepted += taken;
+        }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
@@ -121,6 +131,7 @@ try {
         clients: CLIENTS,
         batchesOf40: forty,
         batchesOf1: one,
+        ...(firstError === undefined ? {} : { firstError }),
       },
       null,
       2,

@@ -16,6 +16,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChainStore } from '../../src/core/node/chain';
 import { LocalNode } from '../../src/core/node/node';
+import { blockChecks } from '../../src/core/protocol/parallel/signature-checks';
+import { prefetchSignatures } from '../../src/core/protocol/parallel/signature-prefetch';
+import { openVerifyPool, type VerifyPool } from '../../src/core/protocol/parallel/verify-pool';
 import { TransactionPool } from '../../src/core/node/pool';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
 import {
@@ -70,6 +73,27 @@ function applyBlocks(
     store.applyBlock(block, { now: nowFor(chain, block), skipBlockVerification: skip });
     return performance.now() - start;
   });
+}
+
+/**
+ * The same with the signature checks on the worker pool (every core) first: milliseconds from the block in hand
+ * to the block stored, prefetch included (what the node's forger and replay do).
+ */
+async function applyBlocksWithPool(
+  chain: TestChain,
+  store: ChainStore,
+  batches: TransactionData[][],
+  pool: VerifyPool,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (const txs of batches) {
+    const block = forgeBlock(chain, store, txs);
+    const start = performance.now();
+    await prefetchSignatures(pool, blockChecks(block, chain.network));
+    store.applyBlock(block, { now: nowFor(chain, block) });
+    times.push(performance.now() - start);
+  }
+  return times;
 }
 
 function poolIngest(
@@ -136,6 +160,26 @@ async function main(): Promise<void> {
     const verified = applyBlocks(chain, store, first, false);
     // Then the nonce-2 transfers of the same senders, without Block.verify().
     const unverified = applyBlocks(chain, store, second, true);
+    // Then nonce 3 with the signatures verified on every core first.
+    const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
+    if (pool === undefined) throw new Error('dist/verify-worker.mjs is missing: run scripts/build-cli.mjs');
+    const third = Array.from({ length: BLOCKS }, (_, b) => transfers(chain, b * PER_BLOCK, PER_BLOCK, 3n));
+    const parallel = await applyBlocksWithPool(chain, store, third, pool);
+    await pool.close();
+    // Then nonce 4 as the node forges: admitted to its pool first (which verifies each once), then the block.
+    const txPool = TransactionPool.open({ db: store.db, network: chain.network, chain: store });
+    const fourth = Array.from({ length: BLOCKS }, (_, b) => transfers(chain, b * PER_BLOCK, PER_BLOCK, 4n));
+    const forged = fourth.map((txs) => {
+      const admitted = txPool.addTransactions(txs);
+      if (admitted.accept.length !== txs.length)
+        throw new Error(`the pool refused ${JSON.stringify(admitted.errors)}`);
+      const block = forgeBlock(chain, store, txs);
+      const start = performance.now();
+      store.applyBlock(block, { now: nowFor(chain, block) });
+      const ms = performance.now() - start;
+      txPool.afterBlock(block);
+      return ms;
+    });
     store.close();
 
     const allTransfers = [...first.flat(), ...second.flat()];
@@ -147,6 +191,8 @@ async function main(): Promise<void> {
 
     const results = {
       blockApplyMs: { mean: mean(verified), median: median(verified), max: Math.max(...verified) },
+      blockApplyWorkerPoolMs: { mean: mean(parallel), median: median(parallel), max: Math.max(...parallel) },
+      blockApplyFromPoolMs: { mean: mean(forged), median: median(forged), max: Math.max(...forged) },
       transfersPerSecondWithSignatures: PER_BLOCK / (mean(verified) / 1000),
       transfersPerSecondWithoutSignatures: PER_BLOCK / (mean(unverified) / 1000),
       blockApplyWithoutSignaturesMs: mean(unverified),
@@ -167,6 +213,14 @@ async function main(): Promise<void> {
       [
         'transfers applied/s, with signature verification',
         results.transfersPerSecondWithSignatures.toFixed(0),
+      ],
+      [
+        'full block, signatures on every core first: mean / max',
+        `${results.blockApplyWorkerPoolMs.mean.toFixed(0)} / ${results.blockApplyWorkerPoolMs.max.toFixed(0)} ms`,
+      ],
+      [
+        'full block forged from the pool (verified on admission): mean / max',
+        `${results.blockApplyFromPoolMs.mean.toFixed(0)} / ${results.blockApplyFromPoolMs.max.toFixed(0)} ms`,
       ],
       ['transfers applied/s, without Block.verify()', results.transfersPerSecondWithoutSignatures.toFixed(0)],
       ['full block without Block.verify(), mean', `${results.blockApplyWithoutSignaturesMs.toFixed(1)} ms`],

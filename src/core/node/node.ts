@@ -21,7 +21,7 @@ import {
 import { LOCALNET_NAME, localnet, localnetDelegateSecrets, localnetGenesis } from './localnet';
 import { TransactionPool, type AddTransactionsResult, type PoolOptionsInput } from './pool';
 import { PREFETCH_MIN, prefetchSignatures } from '../protocol/parallel/signature-prefetch';
-import { transactionCheck } from '../protocol/parallel/signature-checks';
+import { blockChecks, transactionCheck } from '../protocol/parallel/signature-checks';
 import { openVerifyPool, type VerifyPool } from '../protocol/parallel/verify-pool';
 import { deserializeTransaction } from '../protocol/transactions';
 
@@ -106,6 +106,8 @@ export class LocalNode {
       throw error;
     }
     const network = store.network;
+    const verifyPool =
+      options.verifyWorkerUrl === undefined ? undefined : openVerifyPool(options.verifyWorkerUrl);
     const now = options.now ?? Date.now;
     // The node is built in steps because pool and forger report through it; `self` is set before any event.
     let self: LocalNode | undefined;
@@ -130,18 +132,18 @@ export class LocalNode {
         },
         pool,
         apply: (block) => self?.applyBlock(block),
+        prepare: (block) => prefetchSignatures(verifyPool, blockChecks(block, store.network)),
         secrets: options.delegateSecrets ?? localnetDelegateSecrets(),
         now,
         onMissed: (event) => self?.emit('missed-slot', event),
         onError: (error) =>
           self?.emit('forging-error', error instanceof Error ? error : new Error(String(error))),
       });
-      const verifyPool =
-        options.verifyWorkerUrl === undefined ? undefined : openVerifyPool(options.verifyWorkerUrl);
       self = new LocalNode(options.dataDir, store, pool, forger, now, lock, verifyPool);
       if (options.forging !== false) forger.start();
       return self;
     } catch (error) {
+      void verifyPool?.close();
       store.close();
       lock.release();
       throw error;

@@ -44,6 +44,11 @@ export interface ForgerConfig {
   pool: BlockSource;
   /** Validates and stores a block (ChainStore.applyBlock behind the node): throws when it is rejected. */
   apply: (block: Block) => void;
+  /**
+   * Work to do before the timer applies a forged block (the node verifies its signatures on the worker pool, so
+   * that `apply` finds the verdicts). `forgeAt`, which tests call, applies at once.
+   */
+  prepare?: (block: Block) => Promise<void>;
   /** Passphrases of the delegates this node forges for. */
   secrets?: readonly string[];
   /** Unix milliseconds (tests drive a fake clock and call forgeAt directly). */
@@ -136,6 +141,13 @@ export class Forger {
    * this at every slot start; tests call it with a fake clock.
    */
   forgeAt(unixMs: number): SlotOutcome {
+    const outcome = this.planSlot(unixMs);
+    if (outcome.kind === 'forged') this.config.apply(outcome.block);
+    return outcome;
+  }
+
+  /** What the slot of `unixMs` calls for: a block forged (not yet applied), a miss, or nothing. */
+  private planSlot(unixMs: number): SlotOutcome {
     if (this.pausedFlag) return { kind: 'idle', reason: 'paused' };
     const { network, chain } = this.config;
     const last = chain.lastBlock();
@@ -174,18 +186,27 @@ export class Forger {
       privateKey,
       pool: this.config.pool,
     });
-    this.config.apply(block);
     return { kind: 'forged', block };
   }
 
   private runSlot(): void {
     if (!this.running) return;
+    void this.forgeSlot().finally(() => this.schedule());
+  }
+
+  /** The timer's slot step: forge, prepare (verify ahead on the workers), then apply if the tip did not move. */
+  private async forgeSlot(): Promise<void> {
     try {
-      this.forgeAt(this.now());
+      const outcome = this.planSlot(this.now());
+      if (outcome.kind !== 'forged') return;
+      const { block } = outcome;
+      await this.config.prepare?.(block);
+      // While preparing, the chain may have moved (a localnet reset, a rollback): then this block is stale.
+      if (!this.running || this.config.chain.lastBlock().id !== block.header.previousBlock) return;
+      this.config.apply(block);
     } catch (error) {
       this.config.onError?.(error);
     }
-    this.schedule();
   }
 
   private schedule(): void {

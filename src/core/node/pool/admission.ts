@@ -19,6 +19,8 @@ import {
   verifyTransaction,
   type TransactionData,
 } from '../../protocol/transactions';
+import { rememberVerdicts } from '../../protocol/crypto/verdicts';
+import { checkKey, transactionCheck } from '../../protocol/parallel/signature-checks';
 import { describeTransaction } from './describe';
 import { PoolError } from './errors';
 import type { PoolOptions } from './options';
@@ -188,6 +190,10 @@ export function checkAdmission(
     if (!verifyTransaction(tx, ctx).verified) {
       throw new PoolError('ERR_BAD_DATA', `${prefix} didn't passed verification`);
     }
+    // The verdict waits for the block that will carry this transaction (crypto/verdicts.ts): a block forged from
+    // the pool then checks the signatures of what it holds without computing them again.
+    const check = transactionCheck(tx);
+    if (check !== undefined) rememberVerdicts([[checkKey(check), true]]);
   }
 }
 

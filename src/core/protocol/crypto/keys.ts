@@ -7,6 +7,7 @@ import { ProtocolError } from '../errors';
 import { fromHex, isHex } from '../hex';
 import { sha256 } from '../hash';
 import { bytesToBigInt, decodePoint, encodePoint, N } from './curve';
+import { libsecpIsPoint } from './libsecp256k1';
 import { secp } from './noble-setup';
 
 export interface KeyPair {
@@ -55,11 +56,13 @@ export function uncompressedPublicKey(publicKey: Uint8Array): Uint8Array {
 
 /** True for a 33- or 65-byte encoding (or its hex) of a point on the curve (`PublicKey.validate`). */
 export function isValidPublicKey(publicKey: Uint8Array | string): boolean {
+  // libsecp256k1's parse (WebAssembly, remembered per key): a noble decode costs a bigint square root, and every
+  // admitted transaction asks for its sender's key (describe, address).
   if (typeof publicKey === 'string') {
     if (!isHex(publicKey, 33) && !isHex(publicKey, 65)) return false;
-    return decodePoint(fromHex(publicKey)) !== undefined;
+    return libsecpIsPoint(fromHex(publicKey));
   }
-  return publicKey instanceof Uint8Array && decodePoint(publicKey) !== undefined;
+  return publicKey instanceof Uint8Array && libsecpIsPoint(publicKey);
 }
 
 /** A 66-hex-character compressed public key that is a valid point; otherwise ERR_KEY naming `what`. */
@@ -69,7 +72,6 @@ export function parsePublicKey(hex: string, what = 'public key'): Uint8Array {
   if (bytes[0] !== 0x02 && bytes[0] !== 0x03) {
     throw new ProtocolError('ERR_KEY', `${what} must be a compressed key starting with 02 or 03`);
   }
-  if (decodePoint(bytes) === undefined)
-    throw new ProtocolError('ERR_KEY', `${what} is not a valid secp256k1 point`);
+  if (!libsecpIsPoint(bytes)) throw new ProtocolError('ERR_KEY', `${what} is not a valid secp256k1 point`);
   return bytes;
 }

@@ -30,6 +30,11 @@ function isKeyEncoding(publicKey: Uint8Array): boolean {
 const POINTS_KEPT = 4096;
 const acceptedPoints = new Map<string, true>();
 
+/** Whether these bytes encode a point (33 bytes 02/03, or 65 bytes 04): libsecp256k1's parse, remembered. */
+export function libsecpIsPoint(publicKey: Uint8Array): boolean {
+  return isAcceptedPoint(publicKey);
+}
+
 function isAcceptedPoint(publicKey: Uint8Array): boolean {
   if (!isKeyEncoding(publicKey)) return false;
   const id = toHex(publicKey);

@@ -46,6 +46,11 @@ export function takeVerdict(
   return verdict;
 }
 
+/** Whether a verdict for this key waits already (the pool verified the transaction on admission). */
+export function hasVerdict(key: string): boolean {
+  return waiting.has(key);
+}
+
 /** How many verdicts wait (for tests and benchmarks). */
 export function waitingVerdicts(): number {
   return waiting.size;
