@@ -1,3 +1,4 @@
+import type { Block } from '../../protocol/blocks';
 import { blockChecks, type SignatureCheck } from '../../protocol/parallel/signature-checks';
 import { prefetchSignatures } from '../../protocol/parallel/signature-prefetch';
 import type { VerifyPool } from '../../protocol/parallel/verify-pool';
@@ -88,23 +89,28 @@ export async function verifyChainInParallel(
   try {
     const differences: string[] = [];
     const top = store.height();
-    const prefetch = (from: number): Promise<void> => {
+    // Each window's blocks are read once: their checks go to the workers, the blocks wait for their turn.
+    const prefetch = (from: number): { blocks: Map<number, Block>; verified: Promise<void> } => {
+      const blocks = new Map<number, Block>();
       const checks: SignatureCheck[] = [];
       for (let height = from; height < from + REPLAY_WINDOW && height <= top; height++) {
         const block = store.blockByHeight(height);
-        if (block) checks.push(...blockChecks(block, store.network));
+        if (!block) break;
+        blocks.set(height, block);
+        checks.push(...blockChecks(block, store.network));
       }
-      return prefetchSignatures(pool, checks);
+      return { blocks, verified: prefetchSignatures(pool, checks) };
     };
     let ahead = prefetch(2);
     replay: for (let start = 2; start <= top; start += REPLAY_WINDOW) {
-      await ahead;
+      const current = ahead;
+      await current.verified;
       ahead = prefetch(start + REPLAY_WINDOW);
       for (let height = start; height < start + REPLAY_WINDOW && height <= top; height++) {
-        if (!replayOne(store, scratch, height, differences)) break replay;
+        if (!replayOne(store, scratch, height, differences, current.blocks.get(height))) break replay;
       }
     }
-    await ahead;
+    await ahead.verified;
     return compareReplay(store, scratch, differences);
   } finally {
     scratch.close();
@@ -112,8 +118,14 @@ export async function verifyChainInParallel(
 }
 
 /** Applies the stored block at `height` to the scratch chain; false (with the reason) when the replay stops. */
-function replayOne(store: ChainStore, scratch: ChainStore, height: number, differences: string[]): boolean {
-  const block = store.blockByHeight(height);
+function replayOne(
+  store: ChainStore,
+  scratch: ChainStore,
+  height: number,
+  differences: string[],
+  read?: Block,
+): boolean {
+  const block = read ?? store.blockByHeight(height);
   if (!block) {
     differences.push(`block ${height} is missing from the database`);
     return false;

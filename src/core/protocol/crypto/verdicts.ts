@@ -51,6 +51,11 @@ export function hasVerdict(key: string): boolean {
   return waiting.has(key);
 }
 
+/** Drops every waiting verdict (benchmarks that time verification again on the same transactions). */
+export function clearVerdicts(): void {
+  waiting.clear();
+}
+
 /** How many verdicts wait (for tests and benchmarks). */
 export function waitingVerdicts(): number {
   return waiting.size;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ChainContext } from '../networks';
 import { verifySerialized, type VerifyOutcome } from './verify-serialized';
+import { fromHex } from '../hex';
 import type { SignatureCheck } from './signature-checks';
 import type { VerifyRequest, VerifyResponse } from './verify-worker';
 
@@ -116,8 +117,21 @@ export class VerifyPool {
   }
 }
 
-/** A pool on the bundled worker script, or undefined when the script is not there (an unbundled host). */
+/**
+ * A pool on the bundled worker script, or undefined when the script is not there (an unbundled host). Each worker
+ * gets a first check at once: loading WebAssembly and warming the JIT cost about 250 ms, paid at start rather than
+ * by the first block.
+ */
 export function openVerifyPool(workerUrl: URL, size?: number): VerifyPool | undefined {
   if (workerUrl.protocol !== 'file:' || !existsSync(fileURLToPath(workerUrl))) return undefined;
-  return new VerifyPool({ workerUrl, ...(size === undefined ? {} : { size }) });
+  const pool = new VerifyPool({ workerUrl, ...(size === undefined ? {} : { size }) });
+  const generator = fromHex('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798');
+  const warmUp: SignatureCheck[] = Array.from({ length: pool.size * 2 }, (_, i) => ({
+    algorithm: i % 2 === 0 ? 'ecdsa' : 'schnorr',
+    hash: new Uint8Array(32).fill(i + 1),
+    signature: new Uint8Array(64).fill(1),
+    publicKey: generator,
+  }));
+  pool.verifySignatures(warmUp).catch(() => undefined);
+  return pool;
 }
