@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { verifyChain, verifyChainInParallel, type ChainStore } from '../../src/core/node/chain';
 import { LocalNode } from '../../src/core/node/node';
 import { clearVerdicts } from '../../src/core/protocol/crypto/verdicts';
@@ -165,7 +166,12 @@ async function main(): Promise<void> {
     const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
     if (pool === undefined) throw new Error('dist/verify-worker.mjs is missing: run scripts/build-cli.mjs');
     const third = Array.from({ length: BLOCKS }, (_, b) => transfers(chain, b * PER_BLOCK, PER_BLOCK, 3n));
+    // The event loop's worst stall meanwhile: what an API request would wait for while a block is verified.
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const parallel = await applyBlocksWithPool(chain, store, third, pool);
+    loop.disable();
+    const worstStallMs = loop.max / 1e6;
     // Then nonce 4 as the node forges: admitted to its pool first (which verifies each once), then the block.
     const txPool = TransactionPool.open({ db: store.db, network: chain.network, chain: store });
     const fourth = Array.from({ length: BLOCKS }, (_, b) => transfers(chain, b * PER_BLOCK, PER_BLOCK, 4n));
@@ -208,6 +214,7 @@ async function main(): Promise<void> {
       blockApplyMs: { mean: mean(verified), median: median(verified), max: Math.max(...verified) },
       blockApplyWorkerPoolMs: { mean: mean(parallel), median: median(parallel), max: Math.max(...parallel) },
       blockApplyFromPoolMs: { mean: mean(forged), median: median(forged), max: Math.max(...forged) },
+      worstEventLoopStallWithWorkerPoolMs: worstStallMs,
       replayTransactionsPerSecond: {
         inline: replayedTransactions / (replayInlineMs / 1000),
         workerPool: replayedTransactions / (replayPoolMs / 1000),
@@ -236,6 +243,10 @@ async function main(): Promise<void> {
       [
         'full block, signatures on every core first: mean / max',
         `${results.blockApplyWorkerPoolMs.mean.toFixed(0)} / ${results.blockApplyWorkerPoolMs.max.toFixed(0)} ms`,
+      ],
+      [
+        'worst event-loop stall while blocks are verified on the pool and applied',
+        `${results.worstEventLoopStallWithWorkerPoolMs.toFixed(0)} ms`,
       ],
       [
         'full block forged from the pool (verified on admission): mean / max',
