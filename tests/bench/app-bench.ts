@@ -28,17 +28,9 @@ import { scrollBench, type ScrollResult } from './app-scroll';
 import { startServe } from './app-serve';
 import { spread, type Spread } from './app-stats';
 import { printReport } from './app-report';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
 const INTERACTIVE_TARGET_MS = 1_500;
-/** The flags of playwright.config.ts (Debian Chromium in a container). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface ColdRun {
   spawnToUrlMs: number;
@@ -125,7 +117,7 @@ async function main(): Promise<number> {
   });
   const runs = Math.round(positive(values.runs, 5, 'runs'));
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+  const executablePath = CHROMIUM_PATH;
   if (!existsSync(executablePath)) {
     process.stderr.write(
       `bench:app: Chromium not found at ${executablePath} (install Debian's chromium, or set CHROMIUM_PATH)\n`,

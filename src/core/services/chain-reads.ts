@@ -2,7 +2,7 @@
  * Chain reads for the screens (issue 5 §4), through the active network's NodeClient — the same path for the
  * embedded node (its API on 127.0.0.1) and a remote one, so every screen behaves alike on both.
  */
-import { isClientError, type NodeClient, type PeerStatus, type StaticFees } from '../client';
+import type { NodeClient, PeerStatus, StaticFees } from '../client';
 import type {
   BlockView,
   ChainWallet,
@@ -17,6 +17,7 @@ import type {
 } from '../../shared/domain/chain';
 import type { PageView } from '../../shared/domain/common';
 import type { Networks } from './networks';
+import { isNotFound, unless404 } from './not-found';
 import {
   blockView,
   coldWallet,
@@ -37,21 +38,6 @@ export interface TransactionFilter extends PageAt {
   direction: 'all' | 'sent' | 'received';
   type?: number | undefined;
   typeGroup?: number | undefined;
-}
-
-/** ARK answers 404 "Wallet not found" for an address the chain has never seen (ark-core-api.md §6.6). */
-function isNotFound(error: unknown): boolean {
-  return isClientError(error) && error.code === 'ERR_HTTP_4XX' && error.status === 404;
-}
-
-/** The answer, or undefined when the node says 404. */
-async function orUndefined<T>(request: Promise<T>): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
 }
 
 function emptyPage<V>(at: PageAt): PageView<V> {
@@ -134,11 +120,11 @@ export class ChainReads {
         if (closer !== undefined) {
           return { lockId, state: closer.kind === 'htlcClaim' ? 'claimed' : 'refunded', closedBy: closer.id };
         }
-        const open = await orUndefined(this.client.lock(lockId));
+        const open = await unless404(this.client.lock(lockId));
         if (open !== undefined) {
           return { lockId, state: open.isExpired ? 'expired' : 'open', lock: lockView(open, network) };
         }
-        const pooled = await orUndefined(this.client.unconfirmedTransaction(lockId));
+        const pooled = await unless404(this.client.unconfirmedTransaction(lockId));
         return { lockId, state: pooled === undefined ? 'unknown' : 'pending' };
       }),
     );

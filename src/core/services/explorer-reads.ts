@@ -3,7 +3,7 @@
  * localnet and on any remote ARK node: the search box's resolution, a block with its transactions, a transaction.
  * Wallet pages reuse chain:wallet, chain:wallet-transactions and chain:wallet-locks (chain-reads.ts).
  */
-import { isClientError, type NodeClient, type Transaction } from '../client';
+import type { NodeClient, Transaction } from '../client';
 import { addressFromPublicKey, isValidPublicKey } from '../protocol/crypto';
 import type { TransactionView } from '../../shared/domain/chain';
 import type { PageView } from '../../shared/domain/common';
@@ -12,23 +12,9 @@ import type { PageAt } from './chain-reads';
 import { classifyQuery } from './explorer-query';
 import { blockDetail, transactionDetail, voteTargets } from './explorer-views';
 import type { Networks } from './networks';
+import { unless404 } from './not-found';
 import { ServiceError } from './service-error';
 import { pageOfViews, transactionView } from './views';
-
-/** ARK answers 404 for an unknown block, transaction or wallet (ark-core-api.md §4). */
-function isNotFound(error: unknown): boolean {
-  return isClientError(error) && error.code === 'ERR_HTTP_4XX' && error.status === 404;
-}
-
-/** The answer, or undefined when the node says 404; any other failure is thrown as it came. */
-async function unless404<T>(request: Promise<T>): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
-}
 
 export class ExplorerReads {
   constructor(private readonly networks: Networks) {}
