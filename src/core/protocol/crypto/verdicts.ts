@@ -12,8 +12,12 @@ import { toHex } from '../hex';
 
 export type SignatureAlgorithm = 'ecdsa' | 'schnorr';
 
-/** Beyond this many waiting verdicts the oldest go (they were prefetched for something that never asked). */
-const KEPT = 200_000;
+/**
+ * Beyond this many waiting verdicts the oldest go (prefetched for something that never asked, or a pooled
+ * transaction that was never forged). A key is ~270 characters, so this bounds the memo to ~20 MB; it holds a
+ * full pool (15,000) and a replay window (64 blocks of 150) with room to spare.
+ */
+const KEPT = 50_000;
 const waiting = new Map<string, boolean>();
 
 export function verdictKey(
