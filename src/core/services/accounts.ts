@@ -4,7 +4,8 @@
  * from the node in this process — its state and its pool, so several transactions in a row get consecutive
  * nonces. For a remote network they come from its node through the client, plus what this app already sent.
  */
-import { EMBEDDED_NETWORK_ID, isClientError } from '../client';
+import { EMBEDDED_NETWORK_ID } from '../client';
+import { unless404 } from './not-found';
 import type { LocalNode } from '../node';
 import { DEFAULT_MAX_TRANSACTION_AGE, type PendingTracker } from './pending-tracker';
 import type { Networks } from './networks';
@@ -30,11 +31,8 @@ export class Accounts {
     const client = this.networks.client(networkId);
     const [syncing, wallet] = await Promise.all([
       client.syncing(),
-      client.wallet(address).catch((error: unknown) => {
-        // A cold wallet (404) has nonce 0 and no second key.
-        if (isClientError(error) && error.code === 'ERR_HTTP_4XX' && error.status === 404) return undefined;
-        throw error;
-      }),
+      // A cold wallet (404) has nonce 0 and no second key.
+      unless404(client.wallet(address)),
     ]);
     const confirmed = wallet?.nonce ?? 0n;
     const inFlight = this.tracker.highestInFlightNonce(networkId, address) ?? 0n;

@@ -19,6 +19,7 @@ import {
   type SentTransaction,
 } from './pending-store';
 import { expiredReason, NOT_IN_ANY_POOL, refusalReason, waitingForEarlier, waitingInPool } from './reasons';
+import { unless404 } from './not-found';
 import { ServiceError } from './service-error';
 
 /** ARK core-transaction-pool maxTransactionAge (blocks): the default when a remote node does not say. */
@@ -220,7 +221,7 @@ export class PendingTracker {
   private async checkOne(entry: Entry, tip: number): Promise<void> {
     const client = this.networks.client(entry.networkId);
     try {
-      const confirmed = await found(client.transaction(entry.id));
+      const confirmed = await unless404(client.transaction(entry.id));
       if (confirmed !== undefined) {
         entry.confirmedHeight = tip - confirmed.confirmations + 1;
         this.change(entry, 'confirmed', undefined);
@@ -230,7 +231,7 @@ export class PendingTracker {
         this.change(entry, 'expired', expiredReason(entry.maxAge));
         return;
       }
-      const pooled = await found(client.unconfirmedTransaction(entry.id));
+      const pooled = await unless404(client.unconfirmedTransaction(entry.id));
       if (pooled === undefined) {
         this.change(entry, 'broadcast', NOT_IN_ANY_POOL);
         return;
@@ -316,16 +317,6 @@ export class PendingTracker {
 /** A pool drops a transaction this many blocks after it arrived (ARK maxTransactionAge). */
 function expiresAt(entry: Entry): number {
   return entry.broadcastHeight + entry.maxAge;
-}
-
-/** The answer, or undefined on 404 (not there). */
-async function found<T>(request: Promise<T>): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (error) {
-    if (isClientError(error) && error.code === 'ERR_HTTP_4XX' && error.status === 404) return undefined;
-    throw error;
-  }
 }
 
 function statusText(entry: Entry, confirmations: number | undefined): string {

@@ -1,10 +1,8 @@
 /**
- * secp256k1 through @noble/curves (protocol reference §10). Verification works on public data only, so it uses
- * noble's variable-time `multiplyUnsafe` (wNAF + GLV endomorphism) and per-key precomputed tables (point-cache.ts);
- * secret scalars go through @noble/secp256k1's hardened multiply (keys.ts, schnorr.ts, ecdsa.ts).
- *
- * Measured against @noble/secp256k1 v3 for verification (tests/bench/crypto.bench.ts): noble/curves is the faster
- * of the two, which is why verification uses it (issue: "or @noble/curves if you measure it faster").
+ * secp256k1 through @noble/curves (protocol reference §10): signing, key derivation and the reference verifiers
+ * (noble-verify.ts). Secret scalars go through @noble/secp256k1's hardened multiply (keys.ts, schnorr.ts, ecdsa.ts);
+ * the reference verifiers use noble's variable-time `multiplyUnsafe` and per-key tables (point-cache.ts). The
+ * production signature checks run on libsecp256k1 (libsecp256k1.ts).
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { mod as modulo, pow } from '@noble/curves/abstract/modular.js';

@@ -32,10 +32,6 @@ const acceptedPoints = new Map<string, true>();
 
 /** Whether these bytes encode a point (33 bytes 02/03, or 65 bytes 04): libsecp256k1's parse, remembered. */
 export function libsecpIsPoint(publicKey: Uint8Array): boolean {
-  return isAcceptedPoint(publicKey);
-}
-
-function isAcceptedPoint(publicKey: Uint8Array): boolean {
   if (!isKeyEncoding(publicKey)) return false;
   const id = toHex(publicKey);
   if (acceptedPoints.has(id)) return true;
@@ -53,7 +49,7 @@ function isAcceptedPoint(publicKey: Uint8Array): boolean {
 
 /** ECDSA over a 32-byte hash with a 64-byte r ‖ s signature whose ranges and low-S the caller checked. */
 export function libsecpEcdsaVerify(hash: Uint8Array, compact: Uint8Array, publicKey: Uint8Array): boolean {
-  if (hash.length !== 32 || compact.length !== 64 || !isAcceptedPoint(publicKey)) return false;
+  if (hash.length !== 32 || compact.length !== 64 || !libsecpIsPoint(publicKey)) return false;
   try {
     // strict: libsecp256k1 refuses a high-S signature too (the caller already did; this keeps the two in step).
     return wasm.verify(hash, publicKey, compact, true);
@@ -64,7 +60,7 @@ export function libsecpEcdsaVerify(hash: Uint8Array, compact: Uint8Array, public
 
 /** The 33-byte compressed encoding the Schnorr challenge hashes, or undefined when the key is not a point. */
 export function libsecpCompressedKey(publicKey: Uint8Array): Uint8Array | undefined {
-  if (!isAcceptedPoint(publicKey)) return undefined;
+  if (!libsecpIsPoint(publicKey)) return undefined;
   if (publicKey.length === 33) return publicKey;
   try {
     return wasm.pointCompress(publicKey, true) ?? undefined;
@@ -82,7 +78,7 @@ export function libsecpSchnorrPoint(
   e: bigint,
   publicKey: Uint8Array,
 ): { x: Uint8Array; y: bigint } | undefined {
-  if (s >= N || e >= N || !isAcceptedPoint(publicKey)) return undefined;
+  if (s >= N || e >= N || !libsecpIsPoint(publicKey)) return undefined;
   try {
     // s·G is the generator multiplication, −e·P = (n − e)·P a variable-base one; each is absent when its scalar is 0.
     const sG = s === 0n ? null : wasm.pointFromScalar(bigIntToBytes32(s), false);

@@ -1,5 +1,5 @@
 /**
- * Parsed verification keys, cached by encoding. Decoding a 33-byte key costs a square root, and a key with
+ * Parsed verification keys for the noble reference verifiers (noble-verify.ts), cached by encoding. Decoding a 33-byte key costs a square root, and a key with
  * precomputed wNAF tables multiplies ~1.8× faster (tests/bench/crypto.bench.ts: ~1,750 vs ~950 Schnorr
  * verifies/s), but building them costs about four verifications. A key therefore gets them on its
  * PRECOMPUTE_AFTER-th use: a chain's frequent senders gain, senders seen a few times never pay. Only valid keys are cached, so junk cannot pollute it.

@@ -2,6 +2,7 @@
  * Legacy "bip-schnorr" (2019 sipa draft, jacobi variant) as used by ARK v2 transactions. NOT BIP340: no tagged
  * hashes, no x-only keys, no even-y rule (protocol reference §3.1, vectors bip340Contrast).
  */
+import { equalBytes } from '@noble/curves/utils.js';
 import { ProtocolError } from '../errors';
 import { concatBytes } from '../hex';
 import { sha256 } from '../hash';
@@ -63,10 +64,4 @@ export function schnorrVerify(hash: Uint8Array, signature: Uint8Array, publicKey
   } catch {
     return false;
   }
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

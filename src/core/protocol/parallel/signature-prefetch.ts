@@ -19,15 +19,15 @@ export async function prefetchSignatures(
 ): Promise<void> {
   if (pool === undefined || checks.length < PREFETCH_MIN) return;
   // What waits already (transactions the pool verified on admission) is not verified twice.
-  const keys = checks.map(checkKey);
-  const wanted = checks.filter((_, index) => !hasVerdict(keys[index]!));
+  const keyed = checks.map((check) => ({ check, key: checkKey(check) }));
+  const wanted = keyed.filter(({ key }) => !hasVerdict(key));
   if (wanted.length < PREFETCH_MIN) return;
   let verdicts: boolean[];
   try {
-    verdicts = await pool.verifySignatures(wanted);
+    verdicts = await pool.verifySignatures(wanted.map(({ check }) => check));
   } catch {
     // A worker that failed or exited costs speed, not correctness: the validation verifies inline.
     return;
   }
-  rememberVerdicts(wanted.map((check, index) => [checkKey(check), verdicts[index] === true] as const));
+  rememberVerdicts(wanted.map(({ key }, index) => [key, verdicts[index] === true] as const));
 }
