@@ -186,17 +186,21 @@ async function main(): Promise<void> {
       txPool.afterBlock(block);
       return ms;
     });
-    // Replay (`votary node verify`) of these 40 full blocks, on one thread and with the worker pool.
+    // Replay (`votary node verify`) of these 40 full blocks, on one thread and with the worker pool: the median
+    // of three runs each (one run is under two seconds, and the machine is noisy).
     const replayedTransactions = 4 * BLOCKS * PER_BLOCK;
-    clearVerdicts();
-    let started = performance.now();
-    const inline = verifyChain(store);
-    const replayInlineMs = performance.now() - started;
-    started = performance.now();
-    const pooled = await verifyChainInParallel(store, pool);
-    const replayPoolMs = performance.now() - started;
-    if (!inline.verified || !pooled.verified)
-      throw new Error(`replay failed: ${inline.differences.join('; ')}`);
+    const replayRuns = async (run: () => Promise<boolean>): Promise<number> => {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        clearVerdicts();
+        const started = performance.now();
+        if (!(await run())) throw new Error('replay failed');
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b)[1]!;
+    };
+    const replayInlineMs = await replayRuns(() => Promise.resolve(verifyChain(store).verified));
+    const replayPoolMs = await replayRuns(async () => (await verifyChainInParallel(store, pool)).verified);
     await pool.close();
     store.close();
 

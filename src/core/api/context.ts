@@ -4,9 +4,8 @@
  * transactions to the node's pool.
  */
 import type { ChainStore } from '../node/chain';
-import type { AddTransactionsResult, TransactionPool } from '../node/pool';
+import type { AddTransactionsResult, DecodeResult, PoolCandidate, TransactionPool } from '../node/pool';
 import type { Network } from '../protocol/networks';
-import type { TransactionData } from '../protocol/transactions';
 import { PublicKeyDirectory } from './data/public-keys';
 import { StatementCache } from './sql/statement-cache';
 
@@ -14,9 +13,10 @@ import { StatementCache } from './sql/statement-cache';
 export interface ApiNode {
   readonly store: ChainStore;
   readonly pool: TransactionPool;
-  addTransactions(items: readonly (Uint8Array | TransactionData)[]): AddTransactionsResult;
+  /** Adds decoded transactions to the pool, each independently and in order (POST /transactions). */
+  addDecoded(items: readonly DecodeResult[]): AddTransactionsResult;
   /** Verifies a batch's signatures ahead on every core, when the node has worker threads (LocalNode). */
-  prefetchSignatures?(items: readonly (Uint8Array | TransactionData)[]): Promise<void>;
+  prefetchSignatures?(candidates: readonly PoolCandidate[]): Promise<void>;
 }
 
 export interface ApiContext {

@@ -19,11 +19,16 @@ import {
   type MissedSlotEvent,
 } from './forger';
 import { LOCALNET_NAME, localnet, localnetDelegateSecrets, localnetGenesis } from './localnet';
-import { TransactionPool, type AddTransactionsResult, type PoolOptionsInput } from './pool';
+import {
+  TransactionPool,
+  type AddTransactionsResult,
+  type DecodeResult,
+  type PoolCandidate,
+  type PoolOptionsInput,
+} from './pool';
 import { PREFETCH_MIN, prefetchSignatures } from '../protocol/parallel/signature-prefetch';
-import { blockChecks, transactionCheck } from '../protocol/parallel/signature-checks';
+import { blockChecks, transactionCheck, type SignatureCheck } from '../protocol/parallel/signature-checks';
 import { openVerifyPool, type VerifyPool } from '../protocol/parallel/verify-pool';
-import { deserializeTransaction } from '../protocol/transactions';
 
 export interface LocalNodeOptions {
   /** Holds one database per network: `<dataDir>/<network>/chain.db`. */
@@ -207,18 +212,20 @@ export class LocalNode {
    * finds the verdicts instead of computing them on this thread (crypto/verdicts.ts). Items that do not decode
    * are skipped: admission reports them.
    */
-  async prefetchSignatures(items: readonly (Uint8Array | TransactionData)[]): Promise<void> {
-    if (this.verifyPool === undefined || items.length < PREFETCH_MIN) return;
-    const ctx = { network: this.network, height: this.height + 1 };
-    const checks = items.flatMap((item) => {
-      try {
-        const check = transactionCheck(item instanceof Uint8Array ? deserializeTransaction(item, ctx) : item);
-        return check === undefined ? [] : [check];
-      } catch {
-        return [];
-      }
-    });
+  async prefetchSignatures(candidates: readonly PoolCandidate[]): Promise<void> {
+    if (this.verifyPool === undefined || candidates.length < PREFETCH_MIN) return;
+    const checks: SignatureCheck[] = [];
+    for (const candidate of candidates) {
+      // Admission reuses the check (and its signing hash) instead of computing it again.
+      candidate.signatureCheck ??= transactionCheck(candidate.tx);
+      if (candidate.signatureCheck !== undefined) checks.push(candidate.signatureCheck);
+    }
     await prefetchSignatures(this.verifyPool, checks);
+  }
+
+  /** Adds transactions decoded already (the API decodes each item once and prefetches its signatures). */
+  addDecoded(items: readonly DecodeResult[]): AddTransactionsResult {
+    return this.pool.addDecoded(items);
   }
 
   on<K extends keyof LocalNodeEvents>(event: K, listener: Listener<K>): this {

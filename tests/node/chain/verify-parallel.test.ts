@@ -5,9 +5,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyChain, verifyChainInParallel } from '../../../src/core/node/chain';
 import { ecdsaSign, ecdsaVerify, schnorrSign } from '../../../src/core/protocol/crypto';
-import { waitingVerdicts } from '../../../src/core/protocol/crypto/verdicts';
+import { clearVerdicts, waitingVerdicts } from '../../../src/core/protocol/crypto/verdicts';
 import { sha256 } from '../../../src/core/protocol/hash';
-import { publicKeyFromPrivateKey } from '../../../src/core/protocol/crypto';
+import { isValidPublicKey, publicKeyFromPrivateKey } from '../../../src/core/protocol/crypto';
 import { runChecks, type SignatureCheck } from '../../../src/core/protocol/parallel/signature-checks';
 import { prefetchSignatures } from '../../../src/core/protocol/parallel/signature-prefetch';
 import { openVerifyPool } from '../../../src/core/protocol/parallel/verify-pool';
@@ -54,6 +54,24 @@ describe('parallel signature checks', () => {
     expect(ecdsaVerify(hash, bad, publicKey)).toBe(false);
     expect(ecdsaVerify(hash, good, publicKey)).toBe(true);
     expect(waitingVerdicts()).toBe(0);
+  });
+
+  it('only a key a worker verified a signature with is taken as a point here', async () => {
+    const hash = sha256('points message');
+    const privateKey = sha256('points key');
+    const publicKey = publicKeyFromPrivateKey(privateKey);
+    // x = 5 has no y on secp256k1 (5³ + 7 = 132 is not a square mod p): 02 ‖ x is no key.
+    const notAPoint = new Uint8Array(33);
+    notAPoint[0] = 2;
+    notAPoint[32] = 5;
+    expect(isValidPublicKey(notAPoint)).toBe(false);
+    await prefetchSignatures(pool, [
+      { algorithm: 'schnorr', hash, signature: schnorrSign(hash, privateKey), publicKey: notAPoint },
+      { algorithm: 'schnorr', hash, signature: schnorrSign(hash, privateKey), publicKey },
+    ]);
+    expect(isValidPublicKey(notAPoint)).toBe(false);
+    expect(isValidPublicKey(publicKey)).toBe(true);
+    clearVerdicts();
   });
 
   it('the parallel replay of a chain gives the sequential replay’s answer and consumes its verdicts', async () => {

@@ -307,6 +307,18 @@ describe('TransactionPool after a block and across restarts', () => {
     expect(h.poolRows()).toEqual([]);
   });
 
+  it('a batch stores the transactions it accepted, and only those, before it answers', () => {
+    const h = new PoolHarness();
+    for (const who of [alice, bob]) h.fund(who, 1_000n * VTY);
+    const good = transfer(alice, 1n);
+    const gap = transfer(alice, 3n);
+    const other = transfer(bob, 1n);
+    const result = h.pool.addTransactions([good, gap, other]);
+    expect(result.accept).toEqual([good.id, other.id]);
+    expect(result.invalid).toEqual([gap.id]);
+    expect(h.poolRows()).toEqual([good.id!, other.id!].sort());
+  });
+
   it('reloads and revalidates the persisted pool on restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'votary-pool-'));
     dirs.push(dir);

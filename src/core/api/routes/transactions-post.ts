@@ -5,10 +5,10 @@
  * cannot be decoded is `invalid` with ERR_BAD_DATA (ARK rejects the whole request instead).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AddTransactionsResult } from '../../node/pool';
+import { PoolError, decodeIncoming, type DecodeResult } from '../../node/pool';
 import { isProtocolError } from '../../protocol/errors';
 import { fromHex } from '../../protocol/hex';
-import { transactionFromJson, type TransactionData } from '../../protocol/transactions';
+import { transactionAndBytesFromJson } from '../../protocol/transactions';
 import type { ApiContext } from '../context';
 
 /** ARK's maxTransactionsPerRequest. */
@@ -44,71 +44,56 @@ const bodySchema = {
   'x-messages': { type: 'should be object', required: "should have required property 'transactions'" },
 };
 
-type Decoded = { item: Uint8Array | TransactionData } | { key: string; type: string; message: string };
+function badData(key: string, message: string): DecodeResult {
+  return { key, error: new PoolError('ERR_BAD_DATA', `Invalid transaction data: ${message}`) };
+}
 
-function decodeItem(ctx: ApiContext, item: unknown, index: number): Decoded {
+/** One item, decoded once: its bytes and data go to the signature prefetch and then to the pool as they are. */
+function decodeItem(ctx: ApiContext, item: unknown, index: number): DecodeResult {
   const pubKeyHash = ctx.network.network.pubKeyHash;
+  const chain = { network: ctx.network, height: ctx.node.store.height() + 1 };
   if (typeof item === 'string') {
-    if (item.length % 2 !== 0) {
-      return {
-        key: String(index),
-        type: 'ERR_BAD_DATA',
-        message: 'Invalid transaction data: odd number of hex digits',
-      };
-    }
+    if (item.length % 2 !== 0) return badData(String(index), 'odd number of hex digits');
+    let bytes: Uint8Array;
     try {
-      return { item: fromHex(item, 'serialized transaction') };
+      bytes = fromHex(item, 'serialized transaction');
     } catch (error) {
       if (!isProtocolError(error)) throw error;
-      return {
-        key: String(index),
-        type: 'ERR_BAD_DATA',
-        message: `Invalid transaction data: ${error.message}`,
-      };
+      return badData(String(index), error.message);
     }
+    return decodeIncoming(bytes, index, chain);
   }
   const json = item as Record<string, unknown>;
   const key = typeof json.id === 'string' ? json.id : String(index);
   if (typeof json.network === 'number' && json.network !== pubKeyHash) {
     return {
       key,
-      type: 'ERR_WRONG_NETWORK',
-      message: `network ${json.network} doesn't match node's network ${pubKeyHash}`,
+      error: new PoolError(
+        'ERR_WRONG_NETWORK',
+        `network ${json.network} doesn't match node's network ${pubKeyHash}`,
+      ),
     };
   }
   try {
-    const height = ctx.node.store.height() + 1;
-    return { item: transactionFromJson(json, { network: ctx.network, height }, { strict: false }) };
+    const { tx, bytes } = transactionAndBytesFromJson(json, chain, { strict: false });
+    // The id is the one the bytes give (deserializing computed it), as ARK's TransactionFactory.fromData.
+    return { key: tx.id ?? key, candidate: { id: tx.id ?? key, tx, bytes } };
   } catch (error) {
     if (!isProtocolError(error)) throw error;
-    return { key, type: 'ERR_BAD_DATA', message: `Invalid transaction data: ${error.message}` };
+    return badData(key, error.message);
   }
 }
 
 export function postTransactionsRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/transactions', { schema: { body: bodySchema } }, async (request) => {
     const { transactions } = request.body as { transactions: unknown[] };
-    const result: AddTransactionsResult = { accept: [], broadcast: [], excess: [], invalid: [], errors: {} };
     const items = transactions.map((raw, index) => decodeItem(ctx, raw, index));
     // The batch's signatures are checked on every core first; admission below then finds the verdicts.
     await ctx.node.prefetchSignatures?.(
-      items.flatMap((decoded) => ('item' in decoded ? [decoded.item] : [])),
+      items.flatMap((decoded) => ('candidate' in decoded ? [decoded.candidate] : [])),
     );
-    items.forEach((decoded) => {
-      if (!('item' in decoded)) {
-        result.invalid.push(decoded.key);
-        result.errors[decoded.key] = { type: decoded.type, message: decoded.message };
-        return;
-      }
-      // One at a time, in order: each is independent (ARK's processor), and the answer keeps the request's order.
-      const one = ctx.node.addTransactions([decoded.item]);
-      result.accept.push(...one.accept);
-      result.broadcast.push(...one.broadcast);
-      result.excess.push(...one.excess);
-      result.invalid.push(...one.invalid);
-      Object.assign(result.errors, one.errors);
-    });
-    const { errors, ...data } = result;
+    // Each independently and in order (ARK's processor); the answer keeps the request's order.
+    const { errors, ...data } = ctx.node.addDecoded(items);
     // ARK omits `errors` entirely when there are none.
     return Object.keys(errors).length > 0 ? { data, errors } : { data };
   });

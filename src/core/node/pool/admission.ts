@@ -20,8 +20,8 @@ import {
   type TransactionData,
 } from '../../protocol/transactions';
 import { rememberVerdicts } from '../../protocol/crypto/verdicts';
-import { checkKey, transactionCheck } from '../../protocol/parallel/signature-checks';
-import { describeTransaction } from './describe';
+import { checkKey, transactionCheck, type SignatureCheck } from '../../protocol/parallel/signature-checks';
+import { describeLazily } from './describe';
 import { PoolError } from './errors';
 import type { PoolOptions } from './options';
 
@@ -30,6 +30,8 @@ export interface PoolCandidate {
   id: string;
   tx: TransactionData;
   bytes: Uint8Array;
+  /** The sender signature's check, when it was computed already (prefetched on the worker pool). */
+  signatureCheck?: SignatureCheck;
 }
 
 export type DecodeResult = { key: string; candidate: PoolCandidate } | { key: string; error: PoolError };
@@ -156,43 +158,46 @@ export function checkAdmission(
 ): void {
   const { tx } = candidate;
   const milestone = contextMilestone(ctx);
-  const prefix = describeTransaction(tx, ctx.network.network.pubKeyHash);
+  const describe = describeLazily(tx, ctx.network.network.pubKeyHash);
   if (candidate.bytes.length > options.maxTransactionBytes) {
     throw new PoolError(
       'ERR_TOO_LARGE',
-      `${prefix} exceeds size limit of ${options.maxTransactionBytes} bytes`,
+      `${describe()} exceeds size limit of ${options.maxTransactionBytes} bytes`,
     );
   }
   const unsupported = unsupportedReason(tx, milestone);
-  if (unsupported !== undefined) throw new PoolError('ERR_UNSUPPORTED', `${prefix} ${unsupported}`);
+  if (unsupported !== undefined) throw new PoolError('ERR_UNSUPPORTED', `${describe()} ${unsupported}`);
 
   if (tx.expiration !== undefined && tx.expiration > 0 && tx.expiration <= ctx.height) {
-    throw new PoolError('ERR_EXPIRED', `${prefix} expired at height ${tx.expiration}`);
+    throw new PoolError('ERR_EXPIRED', `${describe()} expired at height ${tx.expiration}`);
   }
 
   const fees = options.dynamicFees;
   if (fees.enabled) {
     if (tx.fee < minimumFee(candidate, fees.minFeePool, options)) {
       // "to low" (sic): ARK's exact wording, which clients may match.
-      throw new PoolError('ERR_LOW_FEE', `${prefix} fee is to low to enter the pool`);
+      throw new PoolError('ERR_LOW_FEE', `${describe()} fee is to low to enter the pool`);
     }
   } else {
     // Without dynamic fees the fee must be the static fee exactly (protocol reference §9).
     const expected = staticFee(tx, milestone);
-    if (tx.fee < expected) throw new PoolError('ERR_LOW_FEE', `${prefix} fee is to low to enter the pool`);
-    if (tx.fee > expected) throw new PoolError('ERR_HIGH_FEE', `${prefix} fee is to high to enter the pool`);
+    if (tx.fee < expected)
+      throw new PoolError('ERR_LOW_FEE', `${describe()} fee is to low to enter the pool`);
+    if (tx.fee > expected)
+      throw new PoolError('ERR_HIGH_FEE', `${describe()} fee is to high to enter the pool`);
   }
 
   // A multisignature spend has no sender signature: its participant signatures are checked against the wallet
   // by the handler. Everything else must carry a valid sender signature (unless this process verified it already:
   // a pooled transaction admitted again after a revert).
   if (known.signatureVerified !== true && (tx.signature !== undefined || tx.signatures === undefined)) {
-    if (!verifyTransaction(tx, ctx).verified) {
-      throw new PoolError('ERR_BAD_DATA', `${prefix} didn't passed verification`);
+    // The signing hash once: for the verification and for the verdict below.
+    const check = candidate.signatureCheck ?? transactionCheck(tx);
+    if (!verifyTransaction(tx, ctx, check?.hash).verified) {
+      throw new PoolError('ERR_BAD_DATA', `${describe()} didn't passed verification`);
     }
     // The verdict waits for the block that will carry this transaction (crypto/verdicts.ts): a block forged from
     // the pool then checks the signatures of what it holds without computing them again.
-    const check = transactionCheck(tx);
     if (check !== undefined) rememberVerdicts([[checkKey(check), true]]);
   }
 }

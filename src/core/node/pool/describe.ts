@@ -17,3 +17,12 @@ export function describeTransaction(tx: TransactionData, pubKeyHash: number): st
   parts.push(`${key.charAt(0).toUpperCase()}${key.slice(1)} v${tx.version}`);
   return parts.join(' ');
 }
+
+/**
+ * The same prefix, computed only when an error message needs it: deriving the sender's address (a point check,
+ * RIPEMD-160, Base58Check) is a real share of admitting a transaction that passes.
+ */
+export function describeLazily(tx: TransactionData, pubKeyHash: number): () => string {
+  let described: string | undefined;
+  return () => (described ??= describeTransaction(tx, pubKeyHash));
+}

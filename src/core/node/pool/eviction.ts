@@ -10,7 +10,7 @@ import { PoolError } from './errors';
 export function evictionVictim(
   queues: ReadonlyMap<string, readonly PoolEntry[]>,
   candidate: TransactionData,
-  prefix: string,
+  describe: () => string,
 ): PoolEntry {
   let lowest: PoolEntry | undefined;
   for (const [sender, queue] of queues) {
@@ -25,7 +25,7 @@ export function evictionVictim(
     const floor = lowest ? lowest.fee : candidate.fee;
     throw new PoolError(
       'ERR_POOL_FULL',
-      `${prefix} fee ${candidate.fee} is lower than ${floor} already in pool`,
+      `${describe()} fee ${candidate.fee} is lower than ${floor} already in pool`,
     );
   }
   return lowest;

@@ -9,5 +9,11 @@ export {
   type PoolOptionsInput,
   type DynamicFeePolicy,
 } from './options';
-export { unsupportedReason, minimumFee } from './admission';
+export {
+  unsupportedReason,
+  minimumFee,
+  decodeIncoming,
+  type DecodeResult,
+  type PoolCandidate,
+} from './admission';
 export { describeTransaction } from './describe';

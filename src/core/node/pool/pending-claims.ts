@@ -52,13 +52,13 @@ export class PendingClaims {
   private readonly owners = new Map<string, string>();
 
   /** ERR_APPLY when another pooled transaction already claims one of `tx`'s names. */
-  check(tx: TransactionData, id: string, prefix: string): void {
+  check(tx: TransactionData, id: string, describe: () => string): void {
     for (const claim of claimsOf(tx)) {
       const owner = this.owners.get(claim.key);
       if (owner !== undefined && owner !== id) {
         throw new PoolError(
           'ERR_APPLY',
-          `${prefix} cannot be applied: ${claim.label} is already claimed by transaction ${owner} in the pool`,
+          `${describe()} cannot be applied: ${claim.label} is already claimed by transaction ${owner} in the pool`,
         );
       }
     }

@@ -11,8 +11,14 @@ import type { ChainContext, Network } from '../../protocol/networks';
 import type { TransactionData } from '../../protocol/transactions';
 import { applyToSender, isApplyError, type HandlerContext } from '../handlers';
 import { StateOverlay, type StateView } from '../state';
-import { checkAdmission, decodeIncoming, passesBroadcastFee, type PoolCandidate } from './admission';
-import { describeTransaction } from './describe';
+import {
+  checkAdmission,
+  decodeIncoming,
+  passesBroadcastFee,
+  type DecodeResult,
+  type PoolCandidate,
+} from './admission';
+import { describeLazily } from './describe';
 import type { AddTransactionsResult, Arrival, PoolEntry } from './entry';
 import { evictionVictim } from './eviction';
 import { PoolError, isPoolError } from './errors';
@@ -95,10 +101,22 @@ export class TransactionPool {
    * in order. The answer has the shape of POST /api/transactions (ark-core-api.md §7).
    */
   addTransactions(items: readonly (Uint8Array | TransactionData)[]): AddTransactionsResult {
+    const ctx = this.context();
+    return this.addDecoded(items.map((item, index) => decodeIncoming(item, index, ctx)));
+  }
+
+  /**
+   * Adds transactions decoded already (`decodeIncoming`, or the API's own JSON decoding), each independently
+   * and in order. Their rows are written in one SQLite transaction, committed before this returns.
+   */
+  addDecoded(items: readonly DecodeResult[]): AddTransactionsResult {
+    return this.config.db.transaction(() => this.admitAll(items))();
+  }
+
+  private admitAll(items: readonly DecodeResult[]): AddTransactionsResult {
     const result: AddTransactionsResult = { accept: [], broadcast: [], excess: [], invalid: [], errors: {} };
     const ctx = this.context();
-    items.forEach((item, index) => {
-      const decoded = decodeIncoming(item, index, ctx);
+    items.forEach((decoded) => {
       try {
         if ('error' in decoded) throw decoded.error;
         this.admit(decoded.candidate, ctx, {
@@ -119,15 +137,15 @@ export class TransactionPool {
   }
 
   /**
-   * Every admission rule, then the entry joins its sender's queue. The row is written (committed: the pool
-   * statements run outside any transaction) before this returns, so an accepted transaction survives a crash;
+   * Every admission rule, then the entry joins its sender's queue. The row is written (committed with the
+   * batch, before addDecoded returns), so an accepted transaction survives a crash;
    * `stored` rows (a restart, a revert) are already on disk.
    */
   private admit(candidate: PoolCandidate, ctx: HandlerContext, arrival: Arrival): void {
     const { tx, id } = candidate;
     const { receivedHeight, receivedAt } = arrival;
-    const prefix = describeTransaction(tx, this.network.network.pubKeyHash);
-    if (this.entries.has(id)) throw new PoolError('ERR_DUPLICATE', `${prefix} is already in pool`);
+    const describe = describeLazily(tx, this.network.network.pubKeyHash);
+    if (this.entries.has(id)) throw new PoolError('ERR_DUPLICATE', `${describe()} is already in pool`);
     checkAdmission(candidate, ctx, this.options, { signatureVerified: arrival.signatureVerified === true });
 
     const sender = tx.senderPublicKey;
@@ -135,15 +153,15 @@ export class TransactionPool {
     if (queue.length >= this.options.maxTransactionsPerSender) {
       throw new PoolError(
         'ERR_EXCEEDS_MAX_COUNT',
-        `${prefix} exceeds sender's ${this.options.maxTransactionsPerSender} transactions count limit`,
+        `${describe()} exceeds sender's ${this.options.maxTransactionsPerSender} transactions count limit`,
       );
     }
     const victim =
       this.entries.size < this.options.maxTransactionsInPool
         ? undefined
-        : evictionVictim(this.queues, candidate.tx, prefix);
-    this.claims.check(tx, id, prefix);
-    this.applyForSender(candidate.tx, prefix, ctx);
+        : evictionVictim(this.queues, candidate.tx, describe);
+    this.claims.check(tx, id, describe);
+    this.applyForSender(candidate.tx, describe, ctx);
     if (victim) this.removeWithSuccessors(victim);
     this.claims.add(tx, id);
 
@@ -174,14 +192,14 @@ export class TransactionPool {
   }
 
   /** Sender-side application on the sender's overlay: ERR_APPLY with the handler's reason. */
-  private applyForSender(tx: TransactionData, prefix: string, ctx: HandlerContext): void {
+  private applyForSender(tx: TransactionData, describe: () => string, ctx: HandlerContext): void {
     const overlay = this.senderOverlay(tx.senderPublicKey, ctx);
     try {
       // applyToSender checks first and changes nothing when the check fails.
       applyToSender(tx, overlay, ctx);
     } catch (error) {
       if (isApplyError(error))
-        throw new PoolError('ERR_APPLY', `${prefix} cannot be applied: ${error.message}`);
+        throw new PoolError('ERR_APPLY', `${describe()} cannot be applied: ${error.message}`);
       // Anything else is a defect: do not trust what the overlay holds now.
       this.overlays.delete(tx.senderPublicKey);
       throw error;

@@ -44,8 +44,18 @@ export function validateAddress(address: string, pubKeyHash: number): boolean {
   return payload !== undefined && payload.length > 0 && payload[0] === pubKeyHash;
 }
 
+/**
+ * Valid addresses decoded lately (their 21-byte payloads). A transaction's recipient is decoded when its JSON is
+ * validated, serialized, deserialized and validated again; Base58 and the double SHA-256 of the checksum are
+ * then done once.
+ */
+const DECODED_KEPT = 4096;
+const decoded = new Map<string, Uint8Array>();
+
 /** Version byte and 20-byte hash; ERR_ADDRESS for bad Base58, a bad checksum or a payload that is not 21 bytes. */
 export function decodeAddress(address: string): { version: number; hash: Uint8Array } {
+  const known = decoded.get(address);
+  if (known !== undefined) return { version: known[0]!, hash: known.slice(1) };
   const payload = base58checkDecode(address);
   if (payload === undefined) {
     throw new ProtocolError(
@@ -59,6 +69,8 @@ export function decodeAddress(address: string): { version: number; hash: Uint8Ar
       `address decodes to ${payload.length} bytes, expected ${ADDRESS_BYTES}`,
     );
   }
+  if (decoded.size >= DECODED_KEPT) decoded.delete(decoded.keys().next().value!);
+  decoded.set(address, payload.slice());
   return { version: payload[0]!, hash: payload.slice(1) };
 }
 

@@ -42,9 +42,21 @@ export function libsecpIsPoint(publicKey: Uint8Array): boolean {
     valid = false;
   }
   if (!valid) return false;
+  rememberPoint(id);
+  return true;
+}
+
+function rememberPoint(id: string): void {
   if (acceptedPoints.size >= POINTS_KEPT) acceptedPoints.delete(acceptedPoints.keys().next().value!);
   acceptedPoints.set(id, true);
-  return true;
+}
+
+/**
+ * Keys another thread's libsecp256k1 verified a signature with (a worker of the verify pool): a signature only
+ * verifies after its key parsed there, so the sender's address can be derived here without parsing it again.
+ */
+export function rememberVerifiedKeys(publicKeys: Iterable<Uint8Array>): void {
+  for (const publicKey of publicKeys) if (isKeyEncoding(publicKey)) rememberPoint(toHex(publicKey));
 }
 
 /** ECDSA over a 32-byte hash with a 64-byte r ‖ s signature whose ranges and low-S the caller checked. */

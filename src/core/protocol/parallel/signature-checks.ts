@@ -64,6 +64,14 @@ export function runChecks(checks: readonly SignatureCheck[]): boolean[] {
   );
 }
 
+/** Each check's key, built once (a check is prefetched, then taken, then remembered for its block). */
+const keys = new WeakMap<SignatureCheck, string>();
+
 export function checkKey(check: SignatureCheck): string {
-  return verdictKey(check.algorithm, check.hash, check.signature, check.publicKey);
+  let key = keys.get(check);
+  if (key === undefined) {
+    key = verdictKey(check.algorithm, check.hash, check.signature, check.publicKey);
+    keys.set(check, key);
+  }
+  return key;
 }

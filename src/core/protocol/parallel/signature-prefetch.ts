@@ -3,6 +3,7 @@
  * follows (crypto/verdicts.ts): what lets pool admission, block application and replay use every core without a
  * second copy of their rules.
  */
+import { rememberVerifiedKeys } from '../crypto/libsecp256k1';
 import { hasVerdict, rememberVerdicts } from '../crypto/verdicts';
 import { checkKey, type SignatureCheck } from './signature-checks';
 import type { VerifyPool } from './verify-pool';
@@ -30,4 +31,7 @@ export async function prefetchSignatures(
     return;
   }
   rememberVerdicts(wanted.map(({ key }, index) => [key, verdicts[index] === true] as const));
+  rememberVerifiedKeys(
+    wanted.filter((_, index) => verdicts[index] === true).map(({ check }) => check.publicKey),
+  );
 }

@@ -47,4 +47,10 @@ export {
   type Signer,
   type TransactionDraft,
 } from './sign';
-export { transactionToJson, transactionFromJson, draftFromJson, type FromJsonOptions } from './json';
+export {
+  transactionToJson,
+  transactionFromJson,
+  transactionAndBytesFromJson,
+  draftFromJson,
+  type FromJsonOptions,
+} from './json';

@@ -101,6 +101,15 @@ export function transactionFromJson(
   ctx: ChainContext,
   options: FromJsonOptions = {},
 ): TransactionData {
+  return transactionAndBytesFromJson(json, ctx, options).tx;
+}
+
+/** transactionFromJson, with the canonical bytes it was decoded from (what a pool stores and a block carries). */
+export function transactionAndBytesFromJson(
+  json: unknown,
+  ctx: ChainContext,
+  options: FromJsonOptions = {},
+): { tx: TransactionData; bytes: Uint8Array } {
   const j = parseShape(json, options.strict === false ? looseShape : strictShape);
   if (j.version === 2 && !present(j.nonce)) throw schemaError('data.nonce', 'is required');
   const draft = draftFields(j, true);
@@ -118,7 +127,8 @@ export function transactionFromJson(
   if (tx.signature === undefined && tx.signatures === undefined) {
     throw schemaError('data', "should have required property 'signature' or 'signatures'");
   }
-  return deserializeTransaction(serializeTransaction(tx), ctx, { genesis: options.genesis === true });
+  const bytes = serializeTransaction(tx);
+  return { tx: deserializeTransaction(bytes, ctx, { genesis: options.genesis === true }), bytes };
 }
 
 /**

@@ -1,7 +1,12 @@
 import { TypeGroup } from './constants';
 import type { TransactionAsset, TransactionData, TransactionJson } from './types';
 
-export { transactionFromJson, draftFromJson, type FromJsonOptions } from './json-parse';
+export {
+  transactionFromJson,
+  transactionAndBytesFromJson,
+  draftFromJson,
+  type FromJsonOptions,
+} from './json-parse';
 
 /**
  * `toJson()` of the reference (protocol reference §4.5 "JSON shape"), keys in its order: version, network,

@@ -37,9 +37,10 @@ function failure(code: VerifyFailureCode, reason: string): VerifyResult {
  * `Transaction.verify()` of the reference (protocol reference §4.4, §5 "Type verify() gates"): the type's
  * milestone gate, then the sender's `signature` over signingHash. The secondSignature is NOT checked here (see
  * verifySecondSignature; negative.json second-sig-flipped), and a multisignature spend, which has no single
- * signature, is false here as in the reference (see verifyMultiSignatures).
+ * signature, is false here as in the reference (see verifyMultiSignatures). `hash` is signingHash(tx) when the
+ * caller computed it already.
  */
-export function verifyTransaction(tx: TransactionData, ctx: ChainContext): VerifyResult {
+export function verifyTransaction(tx: TransactionData, ctx: ChainContext, hash?: Uint8Array): VerifyResult {
   const gate = typeGate(tx, contextMilestone(ctx));
   if (gate !== undefined) return failure('ERR_TYPE_INACTIVE', gate);
   if (tx.signature === undefined) {
@@ -53,7 +54,11 @@ export function verifyTransaction(tx: TransactionData, ctx: ChainContext): Verif
   if (!isHex(tx.signature) || !isHex(tx.senderPublicKey, 33)) {
     return failure('ERR_MALFORMED', 'signature or senderPublicKey is not hex');
   }
-  const ok = verifyTransactionSignature(signingHash(tx), fromHex(tx.signature), fromHex(tx.senderPublicKey));
+  const ok = verifyTransactionSignature(
+    hash ?? signingHash(tx),
+    fromHex(tx.signature),
+    fromHex(tx.senderPublicKey),
+  );
   return ok ? { verified: true } : failure('ERR_INVALID_SIGNATURE', 'invalid signature');
 }
 

@@ -94,6 +94,14 @@ describe('address errors', () => {
     expect(validateAddress(b58c.encode(new Uint8Array(0)), 30)).toBe(false);
     expectCode(() => addressFromBytes(new Uint8Array(20)), 'ERR_ADDRESS');
   });
+  it('a decoded address is remembered as it was: changing an answer changes no later one', () => {
+    const first = decodeAddress(ADDRESS);
+    const hash = first.hash.slice();
+    first.hash.fill(0);
+    expect(decodeAddress(ADDRESS).hash).toEqual(hash);
+    expect(addressFromBytes(addressToBytes(ADDRESS))).toBe(ADDRESS);
+    expectCode(() => decodeAddress(replaceLastChar(ADDRESS)), 'ERR_ADDRESS', /Base58Check/);
+  });
   it('non-string input never throws a raw error', () => {
     expect(validateAddress(42 as unknown as string, 30)).toBe(false);
     expectCode(() => decodeAddress(undefined as unknown as string), 'ERR_ADDRESS');
