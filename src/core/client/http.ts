@@ -121,6 +121,11 @@ export async function requestJson<T>(
         method: request.method,
         headers: {
           accept: 'application/json',
+          // A new connection for every request: ARK Core's API destroys the socket after each answer while still
+          // sending `Connection: keep-alive` (seen on ARK Core 3.9.1, docs/interop.md), so the next request on a
+          // kept-alive socket fails with ECONNRESET or UND_ERR_SOCKET without reaching it. Every ARK peer is an
+          // ARK Core, so reuse gains nothing there; on loopback a new connection costs nothing.
+          connection: 'close',
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),

@@ -8,7 +8,8 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { keyPairFromPassphrase } from '../protocol/crypto';
 import { sha256 } from '../protocol/hash';
 import { toHex } from '../protocol/hex';
-import type { Network } from '../protocol/networks';
+import { utf8Bytes } from '../protocol/hash';
+import { milestoneAt, type Milestone, type Network } from '../protocol/networks';
 import { epochTimestamp } from '../protocol/time';
 import { CoreType, HtlcExpiration, type TransactionDraft } from '../protocol/transactions';
 import type { DraftInput } from '../../shared/domain/transactions';
@@ -64,7 +65,56 @@ export function newHtlcSecret(): { secret: string; secretHash: string } {
   return { secret: toHex(secret), secretHash: toHex(sha256(secret)) };
 }
 
+function refuse(message: string): never {
+  throw new ServiceError('ERR_NETWORK_RULES', message);
+}
+
+/**
+ * What the network's milestone at the next height allows, checked before anything is signed: a node would refuse
+ * the transaction and the person would only learn it from a rejected pending entry (ARK Core's
+ * core-transactions handlers and crypto schemas read the same milestone keys: aip37 for a vote switch,
+ * vendorFieldLength, multiPaymentLimit, htlcEnabled).
+ */
+export function checkNetworkRules(input: DraftInput, milestone: Milestone): void {
+  if ('memo' in input && input.memo !== undefined) {
+    const bytes = utf8Bytes(input.memo).length;
+    if (bytes > milestone.vendorFieldLength) {
+      refuse(
+        `Memos on this network are at most ${milestone.vendorFieldLength} bytes; this one is ${bytes}. Shorten it.`,
+      );
+    }
+  }
+  switch (input.kind) {
+    case 'vote':
+      if (input.vote !== undefined && input.unvote !== undefined && milestone.aip37 !== true) {
+        refuse(
+          'This network does not allow changing a vote in one transaction: send the unvote, then the vote.',
+        );
+      }
+      return;
+    case 'multiPayment':
+      if (milestone.multiPaymentLimit !== undefined && input.payments.length > milestone.multiPaymentLimit) {
+        refuse(`A multipayment on this network pays at most ${milestone.multiPaymentLimit} recipients.`);
+      }
+      if (milestone.aip11 !== true) refuse('This network does not accept multipayments yet.');
+      return;
+    case 'htlcLock':
+    case 'htlcClaim':
+    case 'htlcRefund':
+      if (milestone.aip11 !== true || milestone.htlcEnabled !== true) {
+        refuse('This network does not accept hash time locks (HTLC).');
+      }
+      return;
+    case 'delegateResignation':
+      if (milestone.aip11 !== true) refuse('This network does not accept delegate resignations yet.');
+      return;
+    default:
+      return;
+  }
+}
+
 export function buildDraft(input: DraftInput, ctx: DraftContext): BuiltDraft {
+  checkNetworkRules(input, milestoneAt(ctx.network, ctx.height + 1));
   const base = { nonce: ctx.nonce, ...fee(input.fee) };
   switch (input.kind) {
     case 'transfer': {
@@ -93,7 +143,7 @@ export function buildDraft(input: DraftInput, ctx: DraftContext): BuiltDraft {
       };
     }
     case 'vote': {
-      // A switch unvotes first, then votes, in one transaction (ARK 3 with aip37).
+      // A switch unvotes first, then votes, in one transaction (ARK 3 with aip37, checked above).
       const votes = [
         ...(input.unvote === undefined ? [] : [`-${input.unvote.toLowerCase()}`]),
         ...(input.vote === undefined ? [] : [`+${input.vote.toLowerCase()}`]),

@@ -18,6 +18,8 @@ export type ServiceErrorCode =
   | 'ERR_ALREADY_REGISTERED'
   | 'ERR_PENDING_NOT_FOUND'
   | 'ERR_INVALID_DRAFT'
+  /** The draft is not allowed by the network's milestone at the next height (drafts.ts `checkNetworkRules`). */
+  | 'ERR_NETWORK_RULES'
   /** The explorer's block or transaction is not on this network (issue 6 §3). */
   | 'ERR_NOT_FOUND'
   /** The node monitor (issue 6 §1, §2): see src/core/monitor/errors.ts. */

@@ -1,6 +1,7 @@
 /**
  * Delegates with search, a page of 100 at a time (the API's limit) so every delegate is reachable; vote, unvote
- * or switch (unvote + vote in one transaction, aip37) in one step.
+ * or switch: one transaction (unvote + vote) where the network's milestone has aip37, else an unvote and then a
+ * vote, two transactions with consecutive nonces, which the review says before the first is signed.
  */
 import { useEffect, useState } from 'react';
 import { useThrottled } from '../../lib/use-throttled';
@@ -13,6 +14,7 @@ import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
 import { pagerState } from './pager';
+import { voteSteps } from './vote-steps';
 
 export function VotePage() {
   const wallet = useVotary(selectedWallet);
@@ -20,6 +22,8 @@ export function VotePage() {
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
   const pendingChanged = useVotary((s) => s.pendingChanged);
+  // ARK Core refuses a switch in one transaction without aip37 ("switch-vote is disabled"), e.g. on its testnet.
+  const switchInOne = useVotary((s) => s.configuration?.constants.aip37 === true);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [list, setList] = useState<DelegateView[]>([]);
@@ -56,29 +60,20 @@ export function VotePage() {
 
   const cast = async (vote: string | undefined, unvote: string | undefined, what: string) => {
     if (wallet === undefined) return;
-    const name = (key: string | undefined) => (key === undefined ? '' : (names.get(key) ?? key));
-    const words =
-      vote !== undefined && unvote !== undefined
-        ? `Switch your vote from ${name(unvote)} to ${name(vote)}`
-        : vote !== undefined
-          ? `Vote for ${name(vote)}`
-          : `Remove your vote for ${name(unvote)}`;
+    const name = (key: string) => names.get(key) ?? key;
     try {
-      const result = await reviewAndSend(
-        wallet,
-        {
-          kind: 'vote',
-          ...(vote === undefined ? {} : { vote }),
-          ...(unvote === undefined ? {} : { unvote }),
-        },
-        words,
-      );
-      if (result === undefined) return;
-      pendingChanged(result.pending);
-      if (result.accepted) {
+      // Each step is reviewed and sent in turn; a cancelled or refused one stops the rest.
+      for (const step of voteSteps(vote, unvote, switchInOne, name)) {
+        const result = await reviewAndSend(wallet, step.draft, step.words, step.warning);
+        if (result === undefined) return;
+        pendingChanged(result.pending);
+        if (!result.accepted) {
+          reportError(new Error(result.error?.message ?? 'No node accepted the vote.'));
+          return;
+        }
         setNote(`${what}: ${result.pending.statusText}`);
         clearError();
-      } else reportError(new Error(result.error?.message ?? 'No node accepted the vote.'));
+      }
     } catch (error) {
       reportError(error);
     }

@@ -1,0 +1,52 @@
+/**
+ * The transactions a vote change takes: one (unvote + vote) where the network's milestone has aip37, else an
+ * unvote and then a vote, two transactions with consecutive nonces (ARK Core refuses a switch in one transaction
+ * without aip37: "switch-vote is disabled", as on its testnet). Each step carries the words its review shows.
+ */
+import type { DraftInput } from '../../../shared/domain/transactions';
+
+export interface VoteStep {
+  draft: DraftInput;
+  /** What the review says this transaction does. */
+  words: string;
+  /** Said before signing when the change takes two transactions. */
+  warning?: string;
+}
+
+export const TWO_STEPS_WARNING =
+  'This network does not change a vote in one transaction: Votary sends two, each with its fee.';
+
+export function voteSteps(
+  vote: string | undefined,
+  unvote: string | undefined,
+  switchInOne: boolean,
+  name: (publicKey: string) => string,
+): VoteStep[] {
+  if (vote !== undefined && unvote !== undefined) {
+    if (switchInOne) {
+      return [
+        {
+          draft: { kind: 'vote', unvote, vote },
+          words: `Switch your vote from ${name(unvote)} to ${name(vote)}`,
+        },
+      ];
+    }
+    return [
+      {
+        draft: { kind: 'vote', unvote },
+        words: `Step 1 of 2: remove your vote for ${name(unvote)}`,
+        warning: TWO_STEPS_WARNING,
+      },
+      {
+        draft: { kind: 'vote', vote },
+        words: `Step 2 of 2: vote for ${name(vote)}`,
+        warning: TWO_STEPS_WARNING,
+      },
+    ];
+  }
+  if (vote !== undefined) return [{ draft: { kind: 'vote', vote }, words: `Vote for ${name(vote)}` }];
+  if (unvote !== undefined) {
+    return [{ draft: { kind: 'vote', unvote }, words: `Remove your vote for ${name(unvote)}` }];
+  }
+  return [];
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { TWO_STEPS_WARNING, voteSteps } from '../../../src/renderer/features/vote/vote-steps';
+
+const OLD = `02${'11'.repeat(32)}`;
+const NEW = `03${'22'.repeat(32)}`;
+const name = (key: string) => (key === OLD ? 'genesis_1' : key === NEW ? 'genesis_2' : key);
+
+describe('the transactions a vote change takes', () => {
+  it('one switch where the network has aip37', () => {
+    expect(voteSteps(NEW, OLD, true, name)).toEqual([
+      {
+        draft: { kind: 'vote', unvote: OLD, vote: NEW },
+        words: 'Switch your vote from genesis_1 to genesis_2',
+      },
+    ]);
+  });
+
+  it('an unvote, then a vote, said before the first is signed, where it has not', () => {
+    const steps = voteSteps(NEW, OLD, false, name);
+    expect(steps.map((step) => step.draft)).toEqual([
+      { kind: 'vote', unvote: OLD },
+      { kind: 'vote', vote: NEW },
+    ]);
+    expect(steps.map((step) => step.words)).toEqual([
+      'Step 1 of 2: remove your vote for genesis_1',
+      'Step 2 of 2: vote for genesis_2',
+    ]);
+    expect(steps.every((step) => step.warning === TWO_STEPS_WARNING)).toBe(true);
+  });
+
+  it('a plain vote or unvote is one transaction either way', () => {
+    for (const switchInOne of [true, false]) {
+      expect(voteSteps(NEW, undefined, switchInOne, name)).toEqual([
+        { draft: { kind: 'vote', vote: NEW }, words: 'Vote for genesis_2' },
+      ]);
+      expect(voteSteps(undefined, OLD, switchInOne, name)).toEqual([
+        { draft: { kind: 'vote', unvote: OLD }, words: 'Remove your vote for genesis_1' },
+      ]);
+    }
+  });
+});
