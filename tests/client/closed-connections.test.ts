@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientError, NodeClient } from '../../src/core/client';
+import { NodeClient } from '../../src/core/client';
 
 let server: Server;
 let url: string;
