@@ -98,6 +98,39 @@ describe('TransactionPool admission', () => {
     expect(result.accept).toEqual([exact.id]);
   });
 
+  it('ERR_APPLY: one vote per sender waits in the pool (ARK Core 3.9.1: unvote, then vote once it is forged)', () => {
+    const h = funded();
+    const delegate = signTransaction(
+      { type: 2, nonce: 1n, asset: { delegate: { username: 'pool_dave' } } },
+      { passphrase: dave },
+      signCtx,
+    );
+    h.confirm(delegate);
+    const daveKey = delegate.senderPublicKey;
+    const vote = signTransaction(
+      { type: 3, nonce: 1n, asset: { votes: [`+${daveKey}`] } },
+      { passphrase: alice },
+      signCtx,
+    );
+    const unvote = signTransaction(
+      { type: 3, nonce: 2n, asset: { votes: [`-${daveKey}`] } },
+      { passphrase: alice },
+      signCtx,
+    );
+    const result = h.pool.addTransactions([vote, unvote]);
+    expect(result.accept).toEqual([vote.id]);
+    expectError(
+      result,
+      unvote.id,
+      'ERR_APPLY',
+      new RegExp(
+        `cannot be applied: Sender ${vote.senderPublicKey} already has a transaction of type '3' in the pool$`,
+      ),
+    );
+    // Another kind from the same sender still enters after the vote.
+    expect(h.pool.addTransactions([transfer(alice, 2n)]).accept).toHaveLength(1);
+  });
+
   it('ERR_APPLY: insufficient balance, or a nonce that is not the next one', () => {
     const h = funded();
     const poor = signTransaction(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TWO_STEPS_WARNING, voteSteps } from '../../../src/renderer/features/vote/vote-steps';
+import type { PendingView } from '../../../src/shared/domain/transactions';
+import { TWO_STEPS_WARNING, settled, voteSteps } from '../../../src/renderer/features/vote/vote-steps';
 
 const OLD = `02${'11'.repeat(32)}`;
 const NEW = `03${'22'.repeat(32)}`;
@@ -37,5 +38,30 @@ describe('the transactions a vote change takes', () => {
         { draft: { kind: 'vote', unvote: OLD }, words: 'Remove your vote for genesis_1' },
       ]);
     }
+  });
+
+  it('the vote waits for the unvote: confirmed lets it go, rejected stops it', async () => {
+    let pending: PendingView[] = [];
+    const listeners = new Set<() => void>();
+    const read = () => pending;
+    const subscribe = (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    const set = (id: string, status: PendingView['status']) => {
+      pending = [{ id, status } as PendingView];
+      listeners.forEach((listener) => listener());
+    };
+    const first = settled(read, subscribe, 'a');
+    set('a', 'in-pool');
+    set('b', 'confirmed');
+    set('a', 'confirmed');
+    await expect(first).resolves.toBe(true);
+    expect(listeners.size).toBe(0);
+    const second = settled(read, subscribe, 'c');
+    set('c', 'rejected');
+    await expect(second).resolves.toBe(false);
+    set('d', 'confirmed');
+    await expect(settled(read, subscribe, 'd')).resolves.toBe(true);
   });
 });

@@ -24,6 +24,7 @@ import { evictionVictim } from './eviction';
 import { PoolError, isPoolError } from './errors';
 import { resolvePoolOptions, type PoolOptions, type PoolOptionsInput } from './options';
 import { PendingClaims } from './pending-claims';
+import { pendingKindConflict } from './pending-kinds';
 import { PoolStore, inSenderNonceOrder } from './pool-store';
 import { inPriorityOrder } from './priority';
 import { collectCandidates, isExpiredAt } from './collect';
@@ -160,6 +161,12 @@ export class TransactionPool {
       this.entries.size < this.options.maxTransactionsInPool
         ? undefined
         : evictionVictim(this.queues, candidate.tx, describe);
+    const pending = pendingKindConflict(
+      tx,
+      queue,
+      () => this.chain.state().walletByPublicKey(sender).delegate?.username,
+    );
+    if (pending !== undefined) throw new PoolError('ERR_APPLY', `${describe()} cannot be applied: ${pending}`);
     this.claims.check(tx, id, describe);
     this.applyForSender(candidate.tx, describe, ctx);
     if (victim) this.removeWithSuccessors(victim);

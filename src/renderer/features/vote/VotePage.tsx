@@ -14,7 +14,7 @@ import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
 import { pagerState } from './pager';
-import { voteSteps } from './vote-steps';
+import { settled, voteSteps } from './vote-steps';
 
 export function VotePage() {
   const wallet = useVotary(selectedWallet);
@@ -62,8 +62,23 @@ export function VotePage() {
     if (wallet === undefined) return;
     const name = (key: string) => names.get(key) ?? key;
     try {
-      // Each step is reviewed and sent in turn; a cancelled or refused one stops the rest.
+      // Each step is reviewed and sent in turn, once the one before is in a block; a cancelled, refused or
+      // failed one stops the rest.
+      let previous: string | undefined;
       for (const step of voteSteps(vote, unvote, switchInOne, name)) {
+        if (previous !== undefined) {
+          const waitFor = previous;
+          setNote(`${what}: waiting for the unvote to be in a block before the vote…`);
+          const confirmed = await settled(
+            () => useVotary.getState().pending,
+            (listener) => useVotary.subscribe(listener),
+            waitFor,
+          );
+          if (!confirmed) {
+            reportError(new Error('The unvote did not confirm, so the vote was not sent.'));
+            return;
+          }
+        }
         const result = await reviewAndSend(wallet, step.draft, step.words, step.warning);
         if (result === undefined) return;
         pendingChanged(result.pending);
@@ -73,6 +88,7 @@ export function VotePage() {
         }
         setNote(`${what}: ${result.pending.statusText}`);
         clearError();
+        previous = result.id;
       }
     } catch (error) {
       reportError(error);

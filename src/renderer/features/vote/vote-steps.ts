@@ -1,9 +1,10 @@
 /**
  * The transactions a vote change takes: one (unvote + vote) where the network's milestone has aip37, else an
  * unvote and then a vote, two transactions with consecutive nonces (ARK Core refuses a switch in one transaction
- * without aip37: "switch-vote is disabled", as on its testnet). Each step carries the words its review shows.
+ * without aip37: "switch-vote is disabled", as on its testnet), the vote sent once the unvote is forged (its pool
+ * keeps one vote per sender). Each step carries the words its review shows.
  */
-import type { DraftInput } from '../../../shared/domain/transactions';
+import type { DraftInput, PendingView } from '../../../shared/domain/transactions';
 
 export interface VoteStep {
   draft: DraftInput;
@@ -14,7 +15,8 @@ export interface VoteStep {
 }
 
 export const TWO_STEPS_WARNING =
-  'This network does not change a vote in one transaction: Votary sends two, each with its fee.';
+  'This network does not change a vote in one transaction: Votary sends two, each with its fee; the vote is ' +
+  'signed once the unvote is in a block.';
 
 export function voteSteps(
   vote: string | undefined,
@@ -49,4 +51,30 @@ export function voteSteps(
     return [{ draft: { kind: 'vote', unvote }, words: `Remove your vote for ${name(unvote)}` }];
   }
   return [];
+}
+
+/**
+ * Resolves once the pending transaction `id` is confirmed, with false if it was rejected or expired instead: the
+ * second step of a two-step change waits for the first, since a pool keeps one vote per sender (ARK Core's vote
+ * handler, `throwIfCannotEnterPool`).
+ */
+export function settled(
+  read: () => readonly PendingView[],
+  subscribe: (listener: () => void) => () => void,
+  id: string,
+): Promise<boolean> {
+  const outcome = (): boolean | undefined => {
+    const status = read().find((entry) => entry.id === id)?.status;
+    return status === 'confirmed' ? true : status === 'rejected' || status === 'expired' ? false : undefined;
+  };
+  const now = outcome();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const stop = subscribe(() => {
+      const later = outcome();
+      if (later === undefined) return;
+      stop();
+      resolve(later);
+    });
+  });
 }

@@ -1,0 +1,31 @@
+/**
+ * Where the interop suites find the ARK Core testnet node scripts/interop.sh started, and its forging delegates'
+ * secrets (the testnet config's delegates.json, which ARK Core ships for its test network).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** ARK Core's public API base, without /api. */
+export const ARK_URL = process.env.ARK_URL ?? `http://127.0.0.1:${process.env.ARK_API_PORT ?? '14003'}`;
+
+/** Where scripts/interop.sh installs it. */
+const ARK_BASE = process.env.ARK_BASE ?? '/var/tmp/ark-core-testnet';
+
+/** The 51 testnet delegates' passphrases, in the order of the config. */
+export function delegateSecrets(): string[] {
+  const file = join(ARK_BASE, 'config', 'delegates.json');
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { secrets?: unknown };
+  if (!Array.isArray(parsed.secrets) || parsed.secrets.some((secret) => typeof secret !== 'string')) {
+    throw new Error(`${file} has no list of secrets`);
+  }
+  return parsed.secrets as string[];
+}
+
+/** GET ARK Core's own answer (the reference the suites compare with). */
+export async function arkGet<T = unknown>(route: string): Promise<T> {
+  const response = await fetch(`${ARK_URL}/api${route}`, { headers: { connection: 'close' } });
+  if (!response.ok) throw new Error(`ARK Core ${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
