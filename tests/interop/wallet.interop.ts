@@ -58,7 +58,7 @@ describe('the wallet against ARK Core', () => {
     const result = (await core.handleRequest('tx:send', {
       walletId: wallet.id,
       draft,
-    })) as IpcResult<unknown>;
+    }));
     if (result.ok) throw new Error('expected the draft to be refused');
     return result.error;
   };

@@ -116,6 +116,9 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('networks:select', { networkId: 'embedded' });
     await value('networks:list');
     await value('networks:remove', { networkId: added.id });
+    await value('networks:known');
+    // Without the plain-http confirmation: refused before anything is contacted.
+    await record('networks:add-known', { key: 'ark-devnet' });
 
     const funded = await value<{ transactionId: string }>('faucet:fund', { address: fresh.address });
     await nextEvent<PendingView>(

@@ -37,6 +37,13 @@ export {
 } from './broadcast';
 export { NodeClient, type NodeClientOptions, type CallOptions, type ListQuery } from './node-client';
 export { discoverNetwork, verifyPeer, type DiscoverOptions, type NetworkDescription } from './discover';
+export {
+  KNOWN_NETWORKS,
+  knownNetwork,
+  peerApiUrl,
+  type KnownNetwork,
+  type KnownNetworkKey,
+} from './known-networks';
 export { NetworkRegistry, EMBEDDED_NETWORK_ID, type NetworkEntry, type EmbeddedNetwork } from './registry';
 export {
   memoryNetworkStore,

@@ -7,14 +7,18 @@
 import {
   discoverNetwork,
   EMBEDDED_NETWORK_ID,
+  KNOWN_NETWORKS,
+  knownNetwork,
   NodeClient,
+  peerApiUrl,
   verifyPeer,
+  type NetworkDescription,
   type FetchLike,
   type NetworkRegistry,
   type NetworkEntry,
   type NodeClientOptions,
 } from '../client';
-import type { NetworkView } from '../../shared/domain/networks';
+import type { KnownNetworkView, NetworkView } from '../../shared/domain/networks';
 import { isPlainRemoteHttp, PLAIN_HTTP_WARNING } from '../../shared/lib/insecure-url';
 import { ServiceError } from './service-error';
 import type { SettingsFile } from './settings';
@@ -73,6 +77,74 @@ export class Networks {
     return this.view(await this.registry.addRemote(description, name));
   }
 
+  /** ARK's own networks (client/known-networks.ts): offline, nothing is contacted to list them. */
+  known(): KnownNetworkView[] {
+    return KNOWN_NETWORKS.map((known) => ({
+      key: known.key,
+      name: known.name,
+      token: known.network.network.client.token,
+      nethash: known.network.network.nethash,
+      seeds: known.seeds.length,
+      added: this.registry.byNethash(known.network.network.nethash) !== undefined,
+    }));
+  }
+
+  /**
+   * Adds one of ARK's networks from its seed relays: the first seeds that answer with the network's nethash give
+   * its configuration, then a few more peers are taken from the seeds and from that node's `/api/peers`, each
+   * checked like a peer added by hand. The seeds serve plain http, so the person confirms that first.
+   */
+  async addKnown(key: string, options: { allowPlainHttp?: boolean } = {}): Promise<NetworkView> {
+    const known = knownNetwork(key);
+    if (known === undefined)
+      throw new ServiceError('ERR_NETWORK_UNKNOWN', `There is no built-in network "${key}".`);
+    const nethash = known.network.network.nethash;
+    const existing = this.registry.byNethash(nethash);
+    if (existing !== undefined) return this.view(existing);
+    refusePlainHttp(known.seeds[0] ?? '', options.allowPlainHttp === true);
+    const seeds = shuffled(known.seeds);
+    const description = await firstOf(seeds, SEED_BATCH, (seed) =>
+      discoverNetwork(seed, { ...this.fetchOption(), expectedNethash: nethash, timeoutMs: SEED_TIMEOUT_MS }),
+    );
+    if (description === undefined) {
+      throw new ServiceError(
+        'ERR_SEEDS_UNREACHABLE',
+        `None of the ${known.seeds.length} seed nodes of ${known.name} answered. Check the connection, or add the network by a node URL.`,
+      );
+    }
+    const entry = await this.registry.addRemote(description, known.name);
+    const more = await this.morePeers(description, seeds, nethash);
+    let updated = entry;
+    for (const url of more) updated = await this.registry.addPeer(entry.id, url);
+    return this.peersChanged(updated);
+  }
+
+  /** Up to EXTRA_PEERS more peers of the network, from the seeds and the first node's `/api/peers`, checked. */
+  private async morePeers(
+    first: NetworkDescription,
+    seeds: readonly string[],
+    nethash: string,
+  ): Promise<string[]> {
+    const announced = await new NodeClient([first.url], { ...this.clientOptions, maxAttempts: 1 })
+      .peers({ limit: 100 })
+      .then((page) => page.data.map(peerApiUrl).filter((url): url is string => url !== undefined))
+      .catch(() => []);
+    const candidates = [...new Set([...shuffled(announced), ...seeds])].filter((url) => url !== first.url);
+    const checked = await Promise.all(
+      candidates
+        .slice(0, PEER_CANDIDATES)
+        .map((url) =>
+          verifyPeer(url, nethash, { ...this.fetchOption(), timeoutMs: SEED_TIMEOUT_MS }).catch(
+            () => undefined,
+          ),
+        ),
+    );
+    return [...new Set(checked.filter((url): url is string => url !== undefined && url !== first.url))].slice(
+      0,
+      EXTRA_PEERS,
+    );
+  }
+
   async remove(id: string): Promise<void> {
     const wasActive = id === this.activeId;
     await this.registry.remove(id);
@@ -106,6 +178,36 @@ export class Networks {
   private fetchOption(): { fetch?: FetchLike } {
     return this.clientOptions.fetch === undefined ? {} : { fetch: this.clientOptions.fetch };
   }
+}
+
+/** Seeds asked at once, and how long each may take: dead relays must not keep the person waiting long. */
+const SEED_BATCH = 4;
+const SEED_TIMEOUT_MS = 5_000;
+/** Peers checked after the first, and how many of those that answer are kept. */
+const PEER_CANDIDATES = 12;
+const EXTRA_PEERS = 4;
+
+/** The first success of `attempt` over `items`, `batch` at a time, or undefined when every one failed. */
+async function firstOf<T, R>(
+  items: readonly T[],
+  batch: number,
+  attempt: (item: T) => Promise<R>,
+): Promise<R | undefined> {
+  for (let start = 0; start < items.length; start += batch) {
+    const found = await Promise.any(items.slice(start, start + batch).map(attempt)).catch(() => undefined);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A shuffled copy: every person does not start with the same seed. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
 }
 
 function view(entry: NetworkEntry, active: boolean): NetworkView {

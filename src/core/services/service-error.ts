@@ -11,6 +11,8 @@ import { BRIDGE_ERROR_CODES, ipcError, type IpcError } from '../../shared/ipc/er
 export type ServiceErrorCode =
   | 'ERR_NO_ACTIVE_NETWORK'
   | 'ERR_NETWORK_UNKNOWN'
+  /** No seed relay of a built-in network answered (networks.ts `addKnown`). */
+  | 'ERR_SEEDS_UNREACHABLE'
   | 'ERR_FAUCET_UNAVAILABLE'
   | 'ERR_FAUCET_LIMIT'
   | 'ERR_MEMO_LOOKS_LIKE_PHRASE'

@@ -11,7 +11,7 @@ import type {
   TransactionView,
 } from '../../shared/domain/chain';
 import type { PageView } from '../../shared/domain/common';
-import type { NetworkView } from '../../shared/domain/networks';
+import type { KnownNetworkView, NetworkView } from '../../shared/domain/networks';
 import { unwrap } from './ipc';
 import { votary } from './votary';
 
@@ -55,6 +55,19 @@ export async function selectNetwork(networkId: string): Promise<NetworkView> {
 /** `allowPlainHttp`: the person confirmed the warning for a plain-http node on another machine. */
 export async function addNetwork(url: string, allowPlainHttp = false): Promise<NetworkView> {
   return unwrap(await (await votary()).networksAdd({ url, ...(allowPlainHttp ? { allowPlainHttp } : {}) }));
+}
+/** ARK mainnet and devnet, listed without contacting anything. */
+export async function knownNetworks(): Promise<KnownNetworkView[]> {
+  return unwrap(await (await votary()).networksKnown());
+}
+/** Adds one of them from its seed relays (plain http: `allowPlainHttp` once the person confirmed). */
+export async function addKnownNetwork(
+  key: KnownNetworkView['key'],
+  allowPlainHttp: boolean,
+): Promise<NetworkView> {
+  return unwrap(
+    await (await votary()).networksAddKnown({ key, ...(allowPlainHttp ? { allowPlainHttp } : {}) }),
+  );
 }
 /** Not the embedded network (the host refuses it). The wallets of that network stay in the vault. */
 export async function removeNetwork(networkId: string): Promise<void> {

@@ -16,3 +16,16 @@ export const networkView = z.object({
   addedAt: z.number(),
 });
 export type NetworkView = z.output<typeof networkView>;
+
+/** One of ARK's own networks the app can add in one step (listing it contacts nothing). */
+export const knownNetworkView = z.object({
+  key: z.enum(['ark-mainnet', 'ark-devnet']),
+  name: z.string(),
+  token: z.string(),
+  nethash: z.string(),
+  /** How many seed relays ARK Core ships for it. */
+  seeds: z.number().int(),
+  /** Already in the network list. */
+  added: z.boolean(),
+});
+export type KnownNetworkView = z.output<typeof knownNetworkView>;

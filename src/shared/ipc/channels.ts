@@ -38,6 +38,8 @@ export const IPC_CHANNELS = [
   'networks:add-peer',
   'networks:remove-peer',
   'networks:select',
+  'networks:known',
+  'networks:add-known',
   // Reads from the active network's node.
   'chain:wallet',
   'chain:wallet-transactions',

@@ -44,7 +44,7 @@ import {
   rollbackResult,
   snapshotName,
 } from '../domain/localnet';
-import { networkView } from '../domain/networks';
+import { knownNetworkView, networkView } from '../domain/networks';
 import { draftInput, faucetResult, feeBoundsView, pendingView, sendResult } from '../domain/transactions';
 import { newMnemonicWallet, recoveryPhrase, walletChange, walletView } from '../domain/wallets';
 import type { IpcChannel, IpcEvent, MethodName } from './channels';
@@ -186,6 +186,13 @@ export const IPC_CONTRACT = {
   },
   'networks:remove-peer': { request: z.strictObject({ networkId, url }), response: networkView },
   'networks:select': { request: z.strictObject({ networkId }), response: networkView },
+  /** ARK mainnet and devnet with the seed relays ARK Core 3.9.1 ships: listed offline. */
+  'networks:known': { request: none, response: z.array(knownNetworkView) },
+  /** The seeds serve plain http: `allowPlainHttp` once the person confirmed the warning. */
+  'networks:add-known': {
+    request: z.strictObject({ key: knownNetworkView.shape.key, allowPlainHttp: z.boolean().optional() }),
+    response: networkView,
+  },
 
   'chain:wallet': { request: z.strictObject({ address: addressText }), response: chainWallet },
   'chain:wallet-transactions': {

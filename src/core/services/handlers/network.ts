@@ -21,6 +21,8 @@ export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChann
       s.networks.addPeer(networkId, url, { allowPlainHttp }),
     'networks:remove-peer': ({ networkId, url }) => s.networks.removePeer(networkId, url),
     'networks:select': ({ networkId }) => s.networks.select(networkId),
+    'networks:known': () => s.networks.known(),
+    'networks:add-known': ({ key, allowPlainHttp }) => s.networks.addKnown(key, { allowPlainHttp }),
 
     'chain:wallet': ({ address }) => s.chain.wallet(address),
     'chain:wallet-transactions': (request) => s.chain.walletTransactions(request),

@@ -1,12 +1,13 @@
 /**
- * The active network, adding a remote one by a node URL (main reads its configuration and nethash), and for each
- * remote network its peers and its removal (NetworkPeers).
+ * The active network, adding ARK's own networks in one step (KnownNetworks) or a remote one by a node URL (main
+ * reads its configuration and nethash), and for each remote network its peers and its removal (NetworkPeers).
  */
 import { useState, type FormEvent } from 'react';
 import { isPlainRemoteHttp } from '../../../shared/lib/insecure-url';
 import { PlainHttpWarning } from '../../components/PlainHttpWarning';
 import { addNetwork, selectNetwork } from '../../services/chain';
 import { useVotary } from '../../store';
+import { KnownNetworks } from './KnownNetworks';
 import { NetworkPeers } from './NetworkPeers';
 
 export function NetworkSettings() {
@@ -60,6 +61,7 @@ export function NetworkSettings() {
           {network.kind === 'remote' && <NetworkPeers network={network} />}
         </div>
       ))}
+      <KnownNetworks />
       <form onSubmit={(e) => void add(e)} aria-label="Add network">
         <label>
           Add a network by a node URL
