@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
-import type { IpcResult } from '../../src/shared/ipc/errors';
 import type { DraftInput, PendingView, SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
 import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from '../services/support';

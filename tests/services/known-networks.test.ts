@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_NETWORKS, type FetchLike } from '../../src/core/client';
 import type { AppCore } from '../../src/core/services';
 import { devnet, mainnet } from '../../src/core/protocol/networks';
-import type { IpcResult } from '../../src/shared/ipc/errors';
 import { startFakeNode, type FakeNode } from '../client/support/fake-node';
 import { call, openCore, PASSWORD, removeDir, tempDir } from './support';
 
