@@ -54,10 +54,10 @@ describe('the wallet against ARK Core', () => {
     wallet: WalletView,
     draft: DraftInput,
   ): Promise<{ code: string; message: string }> => {
-    const result = (await core.handleRequest('tx:send', {
+    const result = await core.handleRequest('tx:send', {
       walletId: wallet.id,
       draft,
-    }));
+    });
     if (result.ok) throw new Error('expected the draft to be refused');
     return result.error;
   };

@@ -57,7 +57,7 @@ async function failure(
   channel: 'networks:add-known',
   request: unknown,
 ): Promise<{ code: string; message: string }> {
-  const result = (await core.handleRequest(channel, request));
+  const result = await core.handleRequest(channel, request);
   if (result.ok) throw new Error(`${channel} succeeded`);
   return result.error;
 }
@@ -122,9 +122,9 @@ describe('ARK’s own networks', () => {
   });
 
   it('refuses a key it does not know', async () => {
-    const result = (await core.handleRequest('networks:add-known', {
+    const result = await core.handleRequest('networks:add-known', {
       key: 'ark-testnet',
-    }));
+    });
     expect(result.ok).toBe(false);
   });
 });

@@ -166,7 +166,8 @@ export class TransactionPool {
       queue,
       () => this.chain.state().walletByPublicKey(sender).delegate?.username,
     );
-    if (pending !== undefined) throw new PoolError('ERR_APPLY', `${describe()} cannot be applied: ${pending}`);
+    if (pending !== undefined)
+      throw new PoolError('ERR_APPLY', `${describe()} cannot be applied: ${pending}`);
     this.claims.check(tx, id, describe);
     this.applyForSender(candidate.tx, describe, ctx);
     if (victim) this.removeWithSuccessors(victim);
