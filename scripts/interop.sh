@@ -22,4 +22,11 @@ fi
 stop() { if [ "$started" = 1 ] && [ "${ARK_KEEP:-0}" != 1 ]; then bash scripts/ark-core/stop.sh; fi; }
 trap stop EXIT
 
-npx vitest run --config vitest.interop.config.ts "$@"
+# The suites (client, wallet services, monitor), then the browser journey on the built renderer.
+if [ "$#" -gt 0 ]; then
+  npx vitest run --config vitest.interop.config.ts "$@"
+else
+  npx vitest run --config vitest.interop.config.ts
+  npm run build
+  npx playwright test --config playwright.interop.config.ts
+fi

@@ -1,0 +1,103 @@
+/**
+ * A person's first session against ARK Core 3.9.1's testnet in the browser shell: add the network by its node's
+ * URL, import a delegate's wallet and a new one, send with a memo and see it confirmed, then change the vote —
+ * two transactions on this network (no aip37), the vote signed once the unvote is in a block.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { ARK_URL, delegateSecrets } from '../interop/ark-node';
+import { closePage, confirmReview, go, openFirstRun, openPage, submitNewVault } from '../e2e/support/shell';
+
+const PASSWORD = 'interop vault password';
+// Blocks every 8 s on ARK Core; the app notices a confirmation on its next poll.
+const BLOCK_WAIT = { timeout: 90_000 };
+
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+let delegateAddress = '';
+let freshAddress = '';
+
+test.beforeAll(async ({ browser }) => {
+  page = await openPage(browser);
+});
+test.afterAll(() => closePage(page));
+
+test('create the vault and add ARK Core’s testnet by its URL', async () => {
+  await openFirstRun(page);
+  await submitNewVault(page, PASSWORD);
+  await go(page, 'Settings');
+  await page.getByLabel('Add a network by a node URL').fill(ARK_URL);
+  await page.getByRole('button', { name: 'Add network' }).click();
+  // Named by ARK Core's own configuration: network "testnet", symbol TѦ. Selected once the host has switched.
+  const remote = page.getByRole('radio', { name: 'testnet (TѦ)' });
+  await remote.click();
+  await expect(remote).toBeChecked();
+});
+
+async function importWallet(name: string, passphrase: string): Promise<string> {
+  await go(page, 'Wallets');
+  await page.getByRole('button', { name: 'Import or watch' }).click();
+  await page.getByLabel('Wallet name (optional)').fill(name);
+  await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(passphrase);
+  await page.getByRole('button', { name: 'Import wallet' }).click();
+  const row = page.getByRole('listitem', { name: `Wallet ${name}` });
+  await expect(row).toBeVisible();
+  return (await row.locator('.mono').innerText()).trim();
+}
+
+test('import a testnet delegate’s wallet and a new one', async () => {
+  delegateAddress = await importWallet('Delegate', delegateSecrets()[2]!);
+  freshAddress = await importWallet('Fresh', `votary interop journey ${randomBytes(4).toString('hex')}`);
+  expect(delegateAddress).toMatch(/^A/);
+  await expect(page.getByTestId(`balance-${delegateAddress}`)).toContainText(/\d/, BLOCK_WAIT);
+});
+
+test('send with a memo and see it confirmed', async () => {
+  await go(page, 'Send');
+  await page
+    .getByRole('combobox', { name: 'From wallet' })
+    .selectOption({ label: `Delegate · ${delegateAddress}` });
+  await page.getByLabel('Recipient address').fill(freshAddress);
+  await page.getByLabel('Amount').fill('3');
+  await page.getByLabel('Memo (public, optional)').fill('votary interop journey');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByTestId('review-recipient')).toHaveText(freshAddress);
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+  await go(page, 'Pending');
+  const sent = page.getByRole('row').filter({ hasText: freshAddress });
+  await expect(sent.locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
+  await go(page, 'Wallets');
+  await expect(page.getByTestId(`balance-${freshAddress}`)).toContainText('3 TARK', BLOCK_WAIT);
+});
+
+test('change the vote: an unvote, then the vote once it is forged', async () => {
+  await go(page, 'Vote');
+  await page
+    .getByRole('combobox', { name: 'Voting wallet' })
+    .selectOption({ label: `Delegate · ${delegateAddress}` });
+  const current = page.getByText(/^Current vote: /);
+  await expect(current).toBeVisible();
+  const switchButtons = page.getByRole('button', { name: /^Switch vote to / });
+  await expect(switchButtons.first()).toBeVisible();
+  const before = (await current.innerText())
+    .replace('Current vote: ', '')
+    .replace(/\s*Unvote$/, '')
+    .trim();
+  const labels = await Promise.all(
+    (await switchButtons.all()).map((button) => button.getAttribute('aria-label')),
+  );
+  const target = labels
+    .map((label) => (label ?? '').replace('Switch vote to ', ''))
+    .find((name) => name !== before);
+  expect(target).toBeDefined();
+  await page.getByRole('button', { name: `Switch vote to ${target}`, exact: true }).click();
+
+  const review = page.getByRole('dialog', { name: 'Review' });
+  await expect(review).toContainText('does not change a vote in one transaction');
+  await confirmReview(page, new RegExp(`^Step 1 of 2: remove your vote for `));
+  // The second review opens once the unvote is in one of ARK Core's blocks.
+  await expect(review.getByTestId('review-what')).toHaveText(`Step 2 of 2: vote for ${target}`, BLOCK_WAIT);
+  await confirmReview(page, `Step 2 of 2: vote for ${target}`);
+  await expect(page.getByText(`Current vote: ${target}`)).toBeVisible(BLOCK_WAIT);
+});
