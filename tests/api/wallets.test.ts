@@ -120,6 +120,7 @@ describe('GET /wallets', () => {
     });
     expect(at(await one(user3.address), 'delegate', 'rank')).toBeUndefined();
     const forger = chain.node.store.state().wallet(switchTarget.address).delegate!;
+    const last = chain.node.store.blockByHeight(forger.lastBlock!.height)!.header;
     expect(at(await one(switchTarget.address), 'delegate')).toEqual({
       username: switchTarget.username,
       voteBalance: forger.voteBalance.toString(),
@@ -128,11 +129,23 @@ describe('GET /wallets', () => {
       producedBlocks: forger.producedBlocks,
       rank: forger.rank,
       round: forger.round,
+      // ARK Core 3.9.1 keeps the whole header of the delegate's last block, with its ids in hex too.
       lastBlock: {
-        id: forger.lastBlock!.id,
-        height: forger.lastBlock!.height,
-        generatorPublicKey: switchTarget.publicKey,
+        version: last.version,
         timestamp: forger.lastBlock!.timestamp,
+        height: forger.lastBlock!.height,
+        numberOfTransactions: last.numberOfTransactions,
+        totalAmount: last.totalAmount.toString(),
+        totalFee: last.totalFee.toString(),
+        reward: last.reward.toString(),
+        payloadLength: last.payloadLength,
+        payloadHash: last.payloadHash,
+        generatorPublicKey: switchTarget.publicKey,
+        blockSignature: last.blockSignature,
+        previousBlockHex: last.previousBlock,
+        previousBlock: last.previousBlock,
+        idHex: forger.lastBlock!.id,
+        id: forger.lastBlock!.id,
       },
     });
     // A cold wallet (it has only received) has no public key.

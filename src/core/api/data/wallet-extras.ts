@@ -5,6 +5,7 @@
  * JSON parameter, so the statement is the same for every page).
  */
 import type { ApiContext } from '../context';
+import { BLOCK_COLUMNS, type BlockRow } from './blocks';
 
 export interface OpenLock {
   id: string;
@@ -30,6 +31,8 @@ export interface WalletExtras {
   locks?: OpenLock[];
   ipfsHashes: string[];
   entities: WalletEntity[];
+  /** A delegate's last forged block (ARK keeps the whole header in `delegate.lastBlock`). */
+  lastBlock?: BlockRow;
 }
 
 const EMPTY: WalletExtras = { ipfsHashes: [], entities: [] };
@@ -105,6 +108,14 @@ export function walletExtras(ctx: ApiContext, addresses: readonly string[]): Map
       WHERE address IN ${IN_ADDRESSES} ORDER BY id`,
     param,
   );
+  const lastBlocks = ctx.sql.all<BlockRow & { address: string }>(
+    `SELECT d.address AS address, ${BLOCK_COLUMNS} FROM delegates d
+       JOIN blocks b ON b.height = d.last_block_height AND b.id = d.last_block_id
+      WHERE d.address IN ${IN_ADDRESSES}`,
+    param,
+  );
+  for (const { address, ...block } of lastBlocks) of(address).lastBlock = block;
+
   for (const row of entities) {
     const entity: WalletEntity = {
       id: row.id,

@@ -6,6 +6,9 @@
 import type { ApiContext } from '../context';
 import { extrasOf, walletExtras, type WalletExtras } from '../data/wallet-extras';
 import type { WalletRow } from '../data/wallets';
+import type { BlockRow } from '../data/blocks';
+import { blockIdHex } from '../../protocol/blocks';
+import { rawBlock } from './block';
 
 export interface WalletResource {
   address: string;
@@ -15,7 +18,7 @@ export interface WalletResource {
   attributes: Record<string, unknown>;
 }
 
-function delegateAttribute(row: WalletRow, username: string): Record<string, unknown> {
+function delegateAttribute(row: WalletRow, username: string, lastBlock?: BlockRow): Record<string, unknown> {
   const delegate: Record<string, unknown> = {
     username,
     voteBalance: (row.vote_balance ?? 0n).toString(),
@@ -26,7 +29,20 @@ function delegateAttribute(row: WalletRow, username: string): Record<string, unk
   if (row.rank !== null) delegate.rank = Number(row.rank);
   if (row.round !== null) delegate.round = Number(row.round);
   if (row.resigned === 1n) delegate.resigned = true;
-  if (row.last_block_id !== null && row.last_block_height !== null && row.last_block_timestamp !== null) {
+  if (lastBlock !== undefined) {
+    // ARK Core's form while it runs: the block's whole header (its `block.data`, seen on ARK Core 3.9.1).
+    const { id, previousBlock, ...header } = rawBlock(lastBlock);
+    delegate.lastBlock = {
+      ...header,
+      ...(previousBlock === undefined ? {} : { previousBlockHex: blockIdHex(previousBlock), previousBlock }),
+      idHex: blockIdHex(id),
+      id,
+    };
+  } else if (
+    row.last_block_id !== null &&
+    row.last_block_height !== null &&
+    row.last_block_timestamp !== null
+  ) {
     // ARK's form after a restart: the block's id, height, generator and timestamp.
     delegate.lastBlock = {
       id: row.last_block_id,
@@ -40,7 +56,7 @@ function delegateAttribute(row: WalletRow, username: string): Record<string, unk
 
 export function walletAttributes(row: WalletRow, extras: WalletExtras): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
-  if (row.username !== null) attributes.delegate = delegateAttribute(row, row.username);
+  if (row.username !== null) attributes.delegate = delegateAttribute(row, row.username, extras.lastBlock);
   if (row.vote !== null) attributes.vote = row.vote;
   if (row.second_public_key !== null) attributes.secondPublicKey = row.second_public_key;
   if (row.multi_signature !== null) attributes.multiSignature = JSON.parse(row.multi_signature) as unknown;

@@ -50,3 +50,12 @@ export function blockIdFromHash(hash: Uint8Array, fullSha256: boolean): { id: st
   const idHex = toHex(reversed);
   return { id: legacyIdFromHex(idHex), idHex };
 }
+
+/**
+ * The `idHex` of a block id as ARK Core 3 shows it beside the id (a delegate's `lastBlock`, the genesis block):
+ * the id itself when it is a full SHA-256 (64 hex), else the 8-byte legacy number as 16 hex digits.
+ */
+export function blockIdHex(id: string): string {
+  if (isHex(id, 32)) return id;
+  return BigInt(id).toString(16).padStart(16, '0');
+}

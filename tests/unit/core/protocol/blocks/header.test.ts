@@ -7,6 +7,7 @@ import {
   deserializeBlockHeader,
   headerSizeWithoutSignature,
   legacyIdFromHex,
+  blockIdHex,
   legacyIdToHex,
   previousBlockIsFullSha256,
   serializeBlockHeader,
@@ -149,5 +150,13 @@ describe('header JSON', () => {
         expect((error as ProtocolError).code).toBe('ERR_JSON');
       }
     }
+  });
+
+  it('blockIdHex: the idHex ARK Core shows beside an id (values from ARK Core 3.9.1’s testnet)', () => {
+    expect(blockIdHex('13826605307264250549')).toBe('bfe1f8453d0432b5');
+    expect(blockIdHex('13132084681967070304')).toBe('b63e897104feec60');
+    // A small legacy id keeps its 16 digits; a full SHA-256 id is its own hex.
+    expect(blockIdHex('1')).toBe('0000000000000001');
+    expect(blockIdHex('ab'.repeat(32))).toBe('ab'.repeat(32));
   });
 });
