@@ -5,6 +5,9 @@ import {
   type TransactionData,
   type TransactionDraft,
 } from '../../../src/core/protocol/transactions';
+import { addressFromPassphrase } from '../../../src/core/protocol/crypto';
+import { sha256 } from '../../../src/core/protocol/hash';
+import { fromHex, toHex } from '../../../src/core/protocol/hex';
 import { PoolHarness, alice, bob, carol, signCtx, transfer } from './support';
 
 const VTY = 100_000_000n;
@@ -132,6 +135,38 @@ describe('inSenderNonceOrder (restart and revert re-admission)', () => {
       receivedAt: 0,
     };
   }
+
+  it('one pending claim per lock, whoever sends it, in ARK Core’s words', () => {
+    const h = funded();
+    const secret = 'ab'.repeat(32);
+    const lock = signed(alice, {
+      type: 8,
+      nonce: 1n,
+      amount: 5n * VTY,
+      recipientId: addressFromPassphrase(bob, 30),
+      asset: {
+        lock: { secretHash: toHex(sha256(fromHex(secret))), expiration: { type: 2, value: 1_000_000 } },
+      },
+    });
+    h.confirm(lock);
+    const claim = (passphrase: string) =>
+      signed(passphrase, {
+        type: 9,
+        nonce: 1n,
+        fee: 0n,
+        asset: { claim: { lockTransactionId: lock.id!, unlockSecret: secret } },
+      });
+    const first = claim(bob);
+    const second = claim(carol);
+    const result = h.pool.addTransactions([first, second]);
+    expect(result.accept).toEqual([first.id]);
+    expect(result.errors[second.id!]).toEqual({
+      type: 'ERR_APPLY',
+      message: expect.stringMatching(
+        new RegExp(`cannot be applied: HtlcClaim for "${lock.id!}" already in the pool$`),
+      ) as string,
+    });
+  });
 
   it('keeps the arrival order across senders and puts each sender in nonce order', () => {
     const rows = [row('a3', 'A', 3n), row('b1', 'B', 1n), row('a1', 'A', 1n), row('a2', 'A', 2n)];

@@ -1,6 +1,6 @@
 /**
  * Names that are unique on the whole chain and that a pooled transaction claims before any block holds it: a
- * delegate username, an entity's (type, name), an IPFS hash. Each sender's queue is checked on its own overlay,
+ * delegate username, an entity's (type, name), an IPFS hash; and a lock, which one claim and one refund may spend. Each sender's queue is checked on its own overlay,
  * which cannot see another sender's pending registration, so two senders could otherwise both enter the pool
  * with the same username and one of them would fail only at block assembly. ARK's pool refuses the second one
  * up front (its pool wallet index in 2.x; `throwIfCannotEnterPool` of the delegate-registration, entity and IPFS
@@ -19,6 +19,8 @@ interface Claim {
   key: string;
   /** How a message names it. */
   label: string;
+  /** ARK Core's own words when it has them (its HTLC handlers): used instead of the label's sentence. */
+  taken?: string;
 }
 
 /** The unique names `tx` claims (none for most types). */
@@ -28,6 +30,32 @@ export function claimsOf(tx: TransactionData): Claim[] {
     return username === undefined
       ? []
       : [{ key: `delegate:${username}`, label: `the delegate username "${username}"` }];
+  }
+  // One claim and one refund per lock at a time, each its own index as in ARK Core 3.9.1
+  // (core-transactions handlers/two/htlc-claim.js and htlc-refund.js, `throwIfCannotEnterPool`).
+  if (tx.typeGroup === TypeGroup.Core && tx.type === CoreType.HtlcClaim) {
+    const lockId = tx.asset?.claim?.lockTransactionId;
+    return lockId === undefined
+      ? []
+      : [
+          {
+            key: `claim:${lockId}`,
+            label: `the lock ${lockId}`,
+            taken: `HtlcClaim for "${lockId}" already in the pool`,
+          },
+        ];
+  }
+  if (tx.typeGroup === TypeGroup.Core && tx.type === CoreType.HtlcRefund) {
+    const lockId = tx.asset?.refund?.lockTransactionId;
+    return lockId === undefined
+      ? []
+      : [
+          {
+            key: `refund:${lockId}`,
+            label: `the lock ${lockId}`,
+            taken: `HtlcRefund for "${lockId}" already in the pool`,
+          },
+        ];
   }
   if (tx.typeGroup === TypeGroup.Core && tx.type === CoreType.Ipfs) {
     const hash = tx.asset?.ipfs;
@@ -58,7 +86,9 @@ export class PendingClaims {
       if (owner !== undefined && owner !== id) {
         throw new PoolError(
           'ERR_APPLY',
-          `${describe()} cannot be applied: ${claim.label} is already claimed by transaction ${owner} in the pool`,
+          `${describe()} cannot be applied: ${
+            claim.taken ?? `${claim.label} is already claimed by transaction ${owner} in the pool`
+          }`,
         );
       }
     }
