@@ -207,6 +207,10 @@ const DATA: [RegExp, string][] = [
     'a fresh localnet has no transactions in the last 7 days',
   ],
   [
+    /^\/(transactions\?limit=2|wallets\/\{delegate\}\/transactions): only (Votary|ARK Core) has data\[\]\.(asset|vendorField)/,
+    'the latest transactions are of different types on the two chains (each type’s asset is checked by the client’s schemas)',
+  ],
+  [
     /^\/wallets(\/top)?\?limit=2: only (Votary|ARK Core) has data\[\]\.(publicKey|attributes)/,
     'the richest wallets are cold ones on localnet (no public key, no attributes) and delegates on ARK testnet',
   ],
