@@ -23,6 +23,18 @@ interface Claim {
   taken?: string;
 }
 
+/** A lock spent by a claim or a refund, in ARK Core's words when another one of the same kind waits. */
+function lockClaims(kind: 'HtlcClaim' | 'HtlcRefund', lockId: string | undefined): Claim[] {
+  if (lockId === undefined) return [];
+  return [
+    {
+      key: `${kind}:${lockId}`,
+      label: `the lock ${lockId}`,
+      taken: `${kind} for "${lockId}" already in the pool`,
+    },
+  ];
+}
+
 /** The unique names `tx` claims (none for most types). */
 export function claimsOf(tx: TransactionData): Claim[] {
   if (tx.typeGroup === TypeGroup.Core && tx.type === CoreType.DelegateRegistration) {
@@ -34,28 +46,10 @@ export function claimsOf(tx: TransactionData): Claim[] {
   // One claim and one refund per lock at a time, each its own index as in ARK Core 3.9.1
   // (core-transactions handlers/two/htlc-claim.js and htlc-refund.js, `throwIfCannotEnterPool`).
   if (tx.typeGroup === TypeGroup.Core && tx.type === CoreType.HtlcClaim) {
-    const lockId = tx.asset?.claim?.lockTransactionId;
-    return lockId === undefined
-      ? []
-      : [
-          {
-            key: `claim:${lockId}`,
-            label: `the lock ${lockId}`,
-            taken: `HtlcClaim for "${lockId}" already in the pool`,
-          },
-        ];
+    return lockClaims('HtlcClaim', tx.asset?.claim?.lockTransactionId);
   }
   if (tx.typeGroup === TypeGroup.Core && tx.type === CoreType.HtlcRefund) {
-    const lockId = tx.asset?.refund?.lockTransactionId;
-    return lockId === undefined
-      ? []
-      : [
-          {
-            key: `refund:${lockId}`,
-            label: `the lock ${lockId}`,
-            taken: `HtlcRefund for "${lockId}" already in the pool`,
-          },
-        ];
+    return lockClaims('HtlcRefund', tx.asset?.refund?.lockTransactionId);
   }
   if (tx.typeGroup === TypeGroup.Core && tx.type === CoreType.Ipfs) {
     const hash = tx.asset?.ipfs;
