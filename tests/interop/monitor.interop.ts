@@ -146,4 +146,36 @@ describe('the monitor against ARK Core', () => {
     }
     expect(productivity.delegates.reduce((sum, delegate) => sum + delegate.produced, 0)).toBe(blocks.length);
   });
+
+  it('alerts follow ARK Core’s real blocks: 5 s without one raises node-stalled, the next block clears it', async () => {
+    const own = (await call(core, 'monitor:overview')).nodes.find((node) => node.own);
+    expect(own?.url).toBe(ARK_URL);
+    await call(core, 'monitor:settings', { stallSeconds: 5, pollSeconds: 1 });
+    // ARK Core forges every 8 s: every gap between two blocks outlasts 5 s.
+    const raised = await until(async () =>
+      (await call(core, 'alerts:list', { activeOnly: true })).find(
+        (alert) => alert.rule === 'node-stalled' && alert.subject === own!.id,
+      ),
+    );
+    expect(raised.level).toBe('error');
+    expect(raised.message).toMatch(/has not advanced for \d+ s \(height \d+\)\.$/);
+    const cleared = await until(async () =>
+      (await call(core, 'alerts:list', { limit: 500 })).find(
+        (alert) => alert.id === raised.id && !alert.active,
+      ),
+    );
+    expect(cleared.clearedAt).toBeGreaterThan(raised.raisedAt);
+    const height = (await arkGet<{ data: { height: number } }>('/node/syncing')).data.height;
+    expect(height).toBeGreaterThan(Number(/height (\d+)/.exec(raised.message)?.[1]));
+  });
 });
+
+/** Polls `read` every 500 ms until it gives a value (at most 40 s: five of ARK Core's blocks). */
+async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 80; i++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await sleep(500);
+  }
+  throw new Error('not seen within 40 s');
+}
