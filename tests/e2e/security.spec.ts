@@ -177,6 +177,20 @@ test('a plain-http node on another machine shows the warning and needs a confirm
   await expect(form.getByRole('alert')).toHaveCount(0);
 });
 
+test('ARK mainnet and devnet are one click away, after the plain-http warning', async () => {
+  await go(page, 'Settings');
+  // Listed without contacting anything; their seed relays serve plain http, which is said first.
+  const known = page.getByRole('group', { name: 'ARK networks' });
+  await expect(known.getByRole('alert')).toContainText('a man in the middle');
+  const mainnet = known.getByRole('button', { name: 'Add ARK mainnet (ARK)' });
+  const devnet = known.getByRole('button', { name: 'Add ARK devnet (DARK)' });
+  await expect(mainnet).toBeDisabled();
+  await expect(devnet).toBeDisabled();
+  await known.getByLabel('I understand, add this node anyway').check();
+  await expect(mainnet).toBeEnabled();
+  await expect(devnet).toBeEnabled();
+});
+
 test('removing a wallet asks for the vault password and says the phrase is the only way back', async () => {
   await go(page, 'Wallets');
   await page.getByRole('button', { name: 'Remove Other' }).click();

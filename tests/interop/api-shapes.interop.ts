@@ -214,6 +214,10 @@ const DATA: [RegExp, string][] = [
     /^\/wallets(\/top)?\?limit=2: only (Votary|ARK Core) has data\[\]\.(publicKey|attributes)/,
     'the richest wallets are cold ones on localnet (no public key, no attributes) and delegates on ARK testnet',
   ],
+  [
+    /^\/(wallets\/\{delegate\}|delegates\/\{username\}\/voters|wallets(\/top)?\?limit=2): only Votary has data(\[\])?\.attributes\.delegate\.lastBlock\./,
+    'ARK Core shows a block applied before its last restart in short form (id, height, generator, timestamp); Votary always in full',
+  ],
 ];
 
 /** The differences docs/interop.md explains as deliberate. */

@@ -1,12 +1,16 @@
 /**
  * The forging order of a round, rebuilt from the protocol: `/rounds/{id}/delegates` answers the round's active
- * delegates in rank order (vote balance desc, public key asc — ark-core-api.md §6.11, §10.2), and
- * shuffleDelegates(ranked, round) is the order the round forges in (core-state RoundState.shuffleDelegates).
+ * delegates with their vote weights, they are ranked (vote balance desc, public key asc — ark-core-api.md §10.2),
+ * and shuffleDelegates(ranked, round) is the order the round forges in (core-state RoundState.shuffleDelegates).
+ * The ranking is redone here rather than taken from the answer's order: ARK Core 3.9.1 reads the round's rows
+ * without an ORDER BY (core-api controllers/rounds.js `findById`), so after rows were deleted and written again
+ * (a restart mid-round deletes the next round) they come back in storage order, while its forger ranks them
+ * (core-database round-repository.js `getRound`: balance DESC, public_key ASC; core-state dpos.js).
  * Works the same against the embedded node and a remote one; tests check it against the embedded node's own
  * store.roundDelegates.
  */
 import type { NodeClient } from '../client';
-import { shuffleDelegates } from '../protocol/rounds';
+import { rankDelegates, shuffleDelegates } from '../protocol/rounds';
 
 export interface RoundOrder {
   round: number;
@@ -28,7 +32,10 @@ export class RoundOrders {
     const cached = this.cache.get(round);
     if (cached !== undefined) return cached;
     const delegates = await this.client().roundDelegates(round);
-    const ranked = delegates.map((delegate) => delegate.publicKey);
+    const ranked = rankDelegates(
+      delegates.map((delegate) => ({ publicKey: delegate.publicKey, voteBalance: delegate.votes })),
+      delegates.length,
+    ).map((delegate) => delegate.publicKey);
     const entry: RoundOrder = { round, ranked, order: shuffleDelegates(ranked, round) };
     this.cache.set(round, entry);
     if (this.cache.size > CACHE_ROUNDS) {

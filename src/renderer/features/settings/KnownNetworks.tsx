@@ -37,7 +37,7 @@ export function KnownNetworks() {
   if (addable.length === 0) return null;
 
   return (
-    <div aria-label="ARK networks">
+    <div role="group" aria-label="ARK networks">
       <p>ARK&apos;s own networks, from the seed nodes ARK Core ships (no URL needed):</p>
       <PlainHttpWarning confirmed={confirmed} onConfirm={setConfirmed} />
       {addable.map((network) => (
