@@ -23,6 +23,50 @@ const restrict = (groups, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
 
+const coreShells = {
+  group: ['electron', 'react', 'react-dom', 'zustand', '**/main/**', '**/renderer/**', '**/preload/**'],
+  message: 'core (and the CLI hosting it) never imports electron, React, DOM or the app shells.',
+};
+
+/**
+ * The order inside core (docs/design/architecture.md "Layers"): a folder imports only the folders below it.
+ * Rules replace one another per file, so each layer's rule repeats the shells' patterns.
+ */
+const CORE_LAYERS = {
+  protocol: [],
+  fs: ['protocol'],
+  domain: ['protocol'],
+  db: ['protocol', 'fs', 'domain'],
+  node: ['protocol', 'fs', 'domain', 'db'],
+  api: ['protocol', 'fs', 'domain', 'db', 'node'],
+  client: ['protocol', 'fs'],
+  keystore: ['protocol', 'fs'],
+  monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
+};
+const CORE_FOLDERS = ['protocol', 'fs', 'domain', 'db', 'node', 'api', 'client', 'keystore', 'monitor', 'services'];
+
+const coreLayerRules = Object.entries(CORE_LAYERS).map(([layer, below]) => {
+  const above = CORE_FOLDERS.filter((folder) => folder !== layer && !below.includes(folder));
+  return {
+    files: [`src/core/${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            coreShells,
+            {
+              // A relative import that climbs out of this folder into one that is not below it.
+              regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+              message: `core/${layer} imports only ${below.length === 0 ? 'nothing else in core' : `core/{${below.join(', ')}}`} (docs/design/architecture.md "Layers").`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,11 +116,9 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts', 'src/cli/**/*.ts'],
-    rules: restrict(
-      ['electron', 'react', 'react-dom', 'zustand', '**/main/**', '**/renderer/**', '**/preload/**'],
-      'core (and the CLI hosting it) never imports electron, React, DOM or the app shells.',
-    ),
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreShells] }] },
   },
+  ...coreLayerRules,
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

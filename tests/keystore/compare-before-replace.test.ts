@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonFileNetworkStore } from '../../src/core/client';
-import { FileChangedError, GuardedFile } from '../../src/core/keystore/atomic-file';
+import { FileChangedError, GuardedFile } from '../../src/core/fs/atomic-file';
 import { devnet } from '../../src/core/protocol/networks';
 import { SettingsFile } from '../../src/core/services/settings';
 import { openKeystore, PASSWORD, tempDataDir } from './support';

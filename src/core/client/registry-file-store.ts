@@ -1,8 +1,8 @@
 /**
  * A NetworkStore in one JSON file, written atomically (temp file, fsync, rename) and only over the version it read
- * (compare before replace: keystore/atomic-file.ts GuardedFile).
+ * (compare before replace: fs/atomic-file.ts GuardedFile).
  */
-import { FileChangedError, GuardedFile } from '../keystore/atomic-file';
+import { FileChangedError, GuardedFile } from '../fs/atomic-file';
 import { ClientError } from './errors';
 import type { NetworkStore } from './registry-data';
 

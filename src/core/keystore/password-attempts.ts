@@ -9,7 +9,7 @@
  * `<profile>/password-attempts.json`, so a restart does not reset it; the right password resets it.
  */
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from './atomic-file';
+import { writeFileAtomic } from '../fs/atomic-file';
 import { KeystoreError } from './errors';
 
 /** Wrong passwords in a row that cost nothing extra (typos). */

@@ -7,7 +7,7 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileChangedError, GuardedFile, removeStaleTemps } from './atomic-file';
+import { FileChangedError, GuardedFile, removeStaleTemps } from '../fs/atomic-file';
 import { KeystoreError } from './errors';
 import { IdleTimer } from './idle-timer';
 import { assertPassword } from './new-password';

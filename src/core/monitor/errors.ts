@@ -1,16 +1,30 @@
 /**
- * The monitor's refusals, as ServiceErrors so they cross IPC with their code (architecture §4):
+ * The monitor's refusals, each with a code that crosses IPC as it is (services/service-error.ts `toIpcError`):
  * ERR_MONITOR_IDLE (no network followed yet), ERR_MONITOR_DUPLICATE / ERR_MONITOR_LIMIT (adding a node),
  * ERR_MONITOR_UNKNOWN_NODE / ERR_MONITOR_NOT_REMOVABLE (removing one), ERR_MONITOR_UNKNOWN_DELEGATE (a
- * delegate name the network does not know), ERR_MONITOR_NO_DATA (no block seen yet).
+ * delegate name the network does not know), ERR_MONITOR_NO_DATA (no block seen yet). Declared here, below the
+ * services, which list them among the codes the renderer can receive.
  */
-import { ServiceError, type ServiceErrorCode } from '../services/service-error';
+export type MonitorErrorCode =
+  | 'ERR_MONITOR_IDLE'
+  | 'ERR_MONITOR_DUPLICATE'
+  | 'ERR_MONITOR_LIMIT'
+  | 'ERR_MONITOR_UNKNOWN_NODE'
+  | 'ERR_MONITOR_NOT_REMOVABLE'
+  | 'ERR_MONITOR_UNKNOWN_DELEGATE'
+  | 'ERR_MONITOR_NO_DATA';
 
-/** The monitor's codes are listed once, with the service codes that cross IPC. */
-export type MonitorErrorCode = Extract<ServiceErrorCode, `ERR_MONITOR_${string}`>;
+export class MonitorError extends Error {
+  override readonly name = 'MonitorError';
 
-export class MonitorError extends ServiceError {
-  constructor(code: MonitorErrorCode, message: string) {
-    super(code, message);
+  constructor(
+    readonly code: MonitorErrorCode,
+    message: string,
+  ) {
+    super(message);
   }
+}
+
+export function isMonitorError(error: unknown): error is MonitorError {
+  return error instanceof MonitorError;
 }

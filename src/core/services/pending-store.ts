@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomic } from '../keystore/atomic-file';
+import { writeFileAtomic } from '../fs/atomic-file';
 import type { Network } from '../protocol/networks';
 import { transactionFromJson, transactionToJson, type TransactionJson } from '../protocol/transactions';
 import { transactionKind, type TransactionKind } from '../../shared/domain/chain';

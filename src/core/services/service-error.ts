@@ -5,6 +5,7 @@
  */
 import { isClientError } from '../client';
 import { isKeystoreError } from '../keystore';
+import { isMonitorError, type MonitorErrorCode } from '../monitor/errors';
 import { isProtocolError } from '../protocol/errors';
 import { BRIDGE_ERROR_CODES, ipcError, type IpcError } from '../../shared/ipc/errors';
 
@@ -24,14 +25,8 @@ export type ServiceErrorCode =
   | 'ERR_NETWORK_RULES'
   /** The explorer's block or transaction is not on this network (issue 6 §3). */
   | 'ERR_NOT_FOUND'
-  /** The node monitor (issue 6 §1, §2): see src/core/monitor/errors.ts. */
-  | 'ERR_MONITOR_IDLE'
-  | 'ERR_MONITOR_DUPLICATE'
-  | 'ERR_MONITOR_LIMIT'
-  | 'ERR_MONITOR_UNKNOWN_NODE'
-  | 'ERR_MONITOR_NOT_REMOVABLE'
-  | 'ERR_MONITOR_UNKNOWN_DELEGATE'
-  | 'ERR_MONITOR_NO_DATA'
+  /** The node monitor's, declared beside it (src/core/monitor/errors.ts). */
+  | MonitorErrorCode
   /** Localnet controls (issue 6 §4): remote network, snapshots, rollback bounds, delegate names. */
   | 'ERR_LOCALNET_ONLY'
   | 'ERR_SNAPSHOT_EXISTS'
@@ -40,7 +35,7 @@ export type ServiceErrorCode =
   | 'ERR_HEIGHT_OUT_OF_RANGE'
   | 'ERR_DELEGATE_UNKNOWN'
   | 'ERR_LOCALNET_BUSY'
-  /** settings.json changed under this process (compare before replace, keystore/atomic-file.ts). */
+  /** settings.json changed under this process (compare before replace, fs/atomic-file.ts). */
   | 'ERR_SETTINGS_CHANGED'
   /** A fee above the ceiling without the person's confirmation (fee-ceiling.ts). */
   | 'ERR_FEE_UNCONFIRMED'
@@ -61,6 +56,7 @@ export class ServiceError extends Error {
 
 export function toIpcError(error: unknown, onDefect?: (error: unknown) => void): IpcError {
   if (error instanceof ServiceError) return ipcError(error.code, error.message, error.details);
+  if (isMonitorError(error)) return ipcError(error.code, error.message);
   if (isKeystoreError(error)) return ipcError(error.code, error.message);
   if (isClientError(error)) {
     const { code: _code, message: _message, ...details } = error.toJSON();

@@ -4,7 +4,7 @@
  * to the defaults rather than stopping the app (it holds no secret and nothing that cannot be chosen again).
  */
 import { z } from 'zod';
-import { FileChangedError, GuardedFile } from '../keystore/atomic-file';
+import { FileChangedError, GuardedFile } from '../fs/atomic-file';
 import { DEFAULT_IDLE_LOCK_MS } from '../keystore';
 import { EMBEDDED_NETWORK_ID } from '../client';
 import { DEFAULT_FEE_CEILING_MULTIPLE } from './fee-ceiling';

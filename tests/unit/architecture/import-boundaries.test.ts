@@ -38,6 +38,55 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     "import { join } from 'node:path';\nexport const x = join;\n",
     "import { create } from 'zustand';\nexport const x = create;\n",
   ],
+  // Inside core, a folder imports only the folders below it (docs/design/architecture.md "Layers").
+  [
+    'core/protocol',
+    'src/core/protocol/hex.ts',
+    "import { LocalNode } from '../node/node';\nexport const x = LocalNode;\n",
+    "import { sha256 } from './hash';\nexport const x = sha256;\n",
+  ],
+  [
+    'core/domain',
+    'src/core/domain/wallet.ts',
+    "import type { StateView } from '../node/state';\nexport type X = StateView;\n",
+    "import { toHex } from '../protocol/hex';\nexport const x = toHex;\n",
+  ],
+  [
+    'core/db',
+    'src/core/db/repositories/wallets.ts',
+    "import { isEmptyWallet } from '../../node/state';\nexport const x = isEmptyWallet;\n",
+    "import { isEmptyWallet } from '../../domain';\nexport const x = isEmptyWallet;\n",
+  ],
+  [
+    'core/node',
+    'src/core/node/node.ts',
+    "import { createApiServer } from '../api';\nexport const x = createApiServer;\n",
+    "import { ChainStore } from './chain';\nimport { openDatabase } from '../db';\nexport const x = [ChainStore, openDatabase];\n",
+  ],
+  [
+    'core/api',
+    'src/core/api/server.ts',
+    "import { AppCore } from '../services';\nexport const x = AppCore;\n",
+    "import { LocalNode } from '../node/node';\nexport const x = LocalNode;\n",
+  ],
+  [
+    'core/client',
+    'src/core/client/registry-file-store.ts',
+    "import { Keystore } from '../keystore';\nexport const x = Keystore;\n",
+    "import { GuardedFile } from '../fs/atomic-file';\nexport const x = GuardedFile;\n",
+  ],
+  [
+    'core/keystore',
+    'src/core/keystore/vault-session.ts',
+    "import { NodeClient } from '../client';\nexport const x = NodeClient;\n",
+    "import { GuardedFile } from '../fs/atomic-file';\nexport const x = GuardedFile;\n",
+  ],
+  [
+    'core/monitor',
+    'src/core/monitor/errors.ts',
+    "import { ServiceError } from '../services/service-error';\nexport const x = ServiceError;\n",
+    "import { NodeClient } from '../client';\nexport const x = NodeClient;\n",
+  ],
   [
     'preload',
     'src/preload/index.ts',

@@ -4,7 +4,7 @@
  * in SQL (query/memory-criteria.ts); the default order `data.name:asc` walks an index (migration 004).
  */
 import type { EntityRow as StoredEntityRow } from '../../db/repositories/entities';
-import type { Entity } from '../../node/state/types';
+import type { Entity } from '../../domain';
 import type { ApiContext } from '../context';
 import { criteriaFilter, listOf, type CriteriaSet } from '../query/criteria';
 import { memoryOrderSql, patternable, textCriterion, type MemorySortColumns } from '../query/memory-criteria';

@@ -6,7 +6,7 @@
  * read inside the query, so a page and its total agree.
  */
 import type { LockRow } from '../../db/repositories/locks';
-import type { Lock } from '../../node/state/types';
+import type { Lock } from '../../domain';
 import { epochUnixMs, type Network } from '../../protocol/networks';
 import type { ApiContext } from '../context';
 import { criteriaFilter, isRange, listOf, type CriteriaSet, type Criterion } from '../query/criteria';

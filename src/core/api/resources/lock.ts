@@ -3,7 +3,7 @@
  * the lock block's `{epoch, unix, human}` timestamp, and `isExpired` judged against the chain tip as ARK's lock
  * search service does. Shared by /locks and /wallets/{id}/locks.
  */
-import type { Lock } from '../../node/state/types';
+import type { Lock } from '../../domain';
 import type { Network } from '../../protocol/networks';
 import { formatTimestamp, type TimestampObject } from '../../protocol/time';
 

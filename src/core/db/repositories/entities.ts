@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Entity, EntityData } from '../../node/state/types';
+import type { Entity, EntityData } from '../../domain';
 
 /** The row as SQLite returns it (safeIntegers: INTEGER columns are bigint). */
 export interface EntityRow {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { isEmptyWallet } from '../../node/state/wallet';
-import type { DelegateAttributes, Wallet } from '../../node/state/types';
+import { isEmptyWallet } from '../../domain';
+import type { DelegateAttributes, Wallet } from '../../domain';
 
 /** The row as SQLite returns it (safeIntegers: INTEGER columns are bigint). */
 export interface WalletRow {

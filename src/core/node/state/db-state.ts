@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import { EntityRepository, LockRepository, WalletRepository } from '../../db/repositories';
 import { addressFromPublicKey } from '../../protocol/crypto';
 import type { StateChanges } from './overlay';
-import type { Entity, Lock, StateView, Wallet } from './types';
-import { emptyWallet } from './wallet';
+import { emptyWallet, type Entity, type Lock, type Wallet } from '../../domain';
+import type { StateView } from './types';
 
 const ADDRESS_CACHE_LIMIT = 100_000;
 /** Wallets kept in memory by default: a few tens of MB, while a big chain may have millions of wallets. */

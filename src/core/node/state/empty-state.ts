@@ -1,6 +1,6 @@
 import { addressFromPublicKey } from '../../protocol/crypto';
-import type { Entity, Lock, StateView, Wallet } from './types';
-import { emptyWallet } from './wallet';
+import { emptyWallet, type Entity, type Lock, type Wallet } from '../../domain';
+import type { StateView } from './types';
 
 /** The state before the genesis block: no wallets at all. The base of scratch overlays (replays, tests). */
 export class EmptyState implements StateView {

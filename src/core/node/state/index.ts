@@ -7,11 +7,11 @@ export type {
   Lock,
   LockStatus,
   MultiSignatureAttributes,
-  StateView,
   Wallet,
-} from './types';
+} from '../../domain';
+export type { StateView } from './types';
 export { StateOverlay, entityNameKey, type StateChanges } from './overlay';
 export { DatabaseState, DEFAULT_WALLET_CACHE_SIZE, type DatabaseStateOptions } from './db-state';
 export { EmptyState } from './empty-state';
-export { emptyWallet, cloneWallet, isEmptyWallet } from './wallet';
+export { emptyWallet, cloneWallet, isEmptyWallet } from '../../domain';
 export { addBalance, addLockedBalance, castVote, withdrawVote, votingWeight } from './vote-weight';

@@ -1,5 +1,5 @@
-import { cloneEntity, cloneLock, cloneWallet } from './wallet';
-import type { Entity, Lock, StateView, Wallet } from './types';
+import { cloneEntity, cloneLock, cloneWallet, type Entity, type Lock, type Wallet } from '../../domain';
+import type { StateView } from './types';
 
 /**
  * What an overlay changed, for writing to the database or merging into another overlay. `null` marks a lock or

@@ -1,5 +1,5 @@
 import type { StateOverlay } from './overlay';
-import type { Wallet } from './types';
+import type { Wallet } from '../../domain';
 
 /**
  * Balance changes that keep every delegate's voteBalance = Σ over its voters of (balance + lockedBalance)

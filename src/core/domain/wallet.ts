@@ -1,4 +1,5 @@
-import type { DelegateAttributes, Entity, Lock, Wallet } from './types';
+/** Making and copying the chain state's records (chain-state.ts). */
+import type { DelegateAttributes, Entity, Lock, Wallet } from './chain-state';
 
 export function emptyWallet(address: string): Wallet {
   return { address, balance: 0n, nonce: 0n, lockedBalance: 0n };

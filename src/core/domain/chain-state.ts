@@ -1,0 +1,85 @@
+/**
+ * What the chain state is made of (docs/design/node.md "State and handlers"; ark-core-api.md §6.16, §10): the
+ * node derives it, the database stores it, the API shows it, so it lives below all three. Amounts are
+ * bigint arktoshi. A Wallet is what ARK keeps in its wallet attributes, with the per-transaction collections
+ * (locks, entities, IPFS hashes) kept in their own indexes instead of inside the wallet.
+ */
+
+export interface LastBlockRef {
+  id: string;
+  height: number;
+  timestamp: number;
+}
+
+export interface DelegateAttributes {
+  username: string;
+  /** Σ over the wallets voting for this delegate of (balance + lockedBalance) (ark-core-api.md §10.7). */
+  voteBalance: bigint;
+  producedBlocks: number;
+  forgedFees: bigint;
+  forgedRewards: bigint;
+  lastBlock?: LastBlockRef;
+  resigned: boolean;
+  /** Position in the ranking of the last round start (§10.2); absent when unranked. */
+  rank?: number;
+  /** The last round in which this delegate was an active forger. */
+  round?: number;
+}
+
+export interface MultiSignatureAttributes {
+  min: number;
+  publicKeys: string[];
+}
+
+export interface Wallet {
+  address: string;
+  /** Known once the wallet has sent a transaction (or registered a delegate); a cold wallet has none. */
+  publicKey?: string;
+  /** Can be negative only for the genesis sender (ARK's genesis wallet). */
+  balance: bigint;
+  nonce: bigint;
+  secondPublicKey?: string;
+  multiSignature?: MultiSignatureAttributes;
+  /** Public key of the voted delegate (without the "+"). */
+  vote?: string;
+  /** Σ of the amounts of this wallet's open HTLC locks: still counts toward its vote weight (§10.7). */
+  lockedBalance: bigint;
+  delegate?: DelegateAttributes;
+}
+
+export type LockStatus = 'locked' | 'claimed' | 'refunded';
+
+/** An HTLC lock (ark-core-api.md §6.17), kept after it is claimed or refunded for the API's unlocked lists. */
+export interface Lock {
+  id: string;
+  senderPublicKey: string;
+  senderAddress: string;
+  recipientAddress: string;
+  amount: bigint;
+  secretHash: string;
+  expiration: { type: 1 | 2; value: number };
+  /** Timestamp and height of the block holding the lock transaction. */
+  timestamp: number;
+  height: number;
+  vendorField?: string;
+  status: LockStatus;
+  unlockTransactionId?: string;
+}
+
+export interface EntityData {
+  name: string;
+  ipfsData?: string;
+}
+
+/** An Entity (ark-core-api.md §6.18), identified by its registration transaction id. */
+export interface Entity {
+  id: string;
+  address: string;
+  publicKey: string;
+  type: number;
+  subType: number;
+  data: EntityData;
+  resigned: boolean;
+  /** The data each update replaced, oldest first: what reverting an update restores. */
+  dataHistory: EntityData[];
+}
