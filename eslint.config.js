@@ -43,7 +43,18 @@ const CORE_LAYERS = {
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
 };
-const CORE_FOLDERS = ['protocol', 'fs', 'domain', 'db', 'node', 'api', 'client', 'keystore', 'monitor', 'services'];
+const CORE_FOLDERS = [
+  'protocol',
+  'fs',
+  'domain',
+  'db',
+  'node',
+  'api',
+  'client',
+  'keystore',
+  'monitor',
+  'services',
+];
 
 const coreLayerRules = Object.entries(CORE_LAYERS).map(([layer, below]) => {
   const above = CORE_FOLDERS.filter((folder) => folder !== layer && !below.includes(folder));
