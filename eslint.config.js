@@ -1,5 +1,6 @@
 // ESLint flat config: typescript-eslint type-checked rules, plus the architecture's import boundaries
-// (architecture §2: shared imports nothing platform-specific; core never imports electron, React or DOM;
+// (docs/design/architecture.md "Layers": shared imports nothing platform-specific; core never imports electron,
+// React or DOM;
 // renderer never imports core, main or node:*; preload imports only electron and shared/ipc).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';

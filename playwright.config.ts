@@ -7,10 +7,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 // Debian's Chromium (Playwright's own browser download is unreachable on these machines).
 const PORT = 4310;
-// The monitor journey (issue 6 §5) takes delegates offline and needs its own vault: it gets its own server and
+// The monitor journey takes delegates offline and needs its own vault: it gets its own server and
 // chain, so it neither waits on nor disturbs the wallet journey's.
 const MONITOR_PORT = 4311;
-// The explorer screens (issue 6 §3) create their own vault too, so they also get their own server and chain.
+// The explorer screens create their own vault too, so they also get their own server and chain.
 const EXPLORER_PORT = 4312;
 
 // The browser shell prints a per-launch token in its URL; the tests must know it in advance, so this run picks

@@ -1,5 +1,5 @@
 /**
- * Writes resources/networks/localnet/{network,milestones,genesis,wallets}.json (issue 3 §1). Deterministic:
+ * Writes resources/networks/localnet/{network,milestones,genesis,wallets}.json. Deterministic:
  * running it again rewrites the same bytes. Run with `npm run make:localnet` (bundled with esbuild, like
  * scripts/build-cli.mjs does for the CLI); `--out DIR` writes elsewhere (the determinism test uses it).
  */

@@ -1,5 +1,6 @@
 /**
- * The browser shell (issue 5 §1; architecture §1): the built renderer served on 127.0.0.1, and the IPC contract
+ * The browser shell (docs/design/architecture.md "Processes"): the built renderer served on 127.0.0.1, and the IPC
+ * contract
  * over a WebSocket at /bridge, both answered by the same AppCore the Electron shell hosts. Guards, each one
  * closing a way in for another web page or another local user's browser:
  *   - bound to 127.0.0.1 only;

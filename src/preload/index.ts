@@ -3,7 +3,7 @@ import { EVENT_CHANNEL, IPC_CHANNELS, IPC_EVENTS, methodName } from '../shared/i
 import type { IpcEvent, VotaryBridge } from '../shared/ipc/contract';
 
 /**
- * window.votary (issue 5 §1): one function per channel of src/shared/ipc/channels.ts, each invoking that one
+ * window.votary: one function per channel of src/shared/ipc/channels.ts, each invoking that one
  * fixed channel name, plus `on(event, handler)` for push events. Nothing else is exposed: no generic invoke, no
  * ipcRenderer. Main validates every payload and answers an IpcResult.
  */

@@ -1,5 +1,5 @@
 /**
- * Compatibility with ARK's published client libraries (issue 4 §4): the API, listening on ephemeral ports over a
+ * Compatibility with ARK's published client libraries: the API, listening on ephemeral ports over a
  * real localnet chain, is driven by `@arkecosystem/client` 3.x, and transactions built and signed by
  * `@arkecosystem/crypto` 3.x — configured the way an ARK application does it, from the node's own
  * /node/configuration/crypto — are broadcast through the SDK, accepted, and forged into blocks. Both packages are

@@ -1,5 +1,5 @@
 /**
- * Nothing a client sends reaches the 500 handler (issue 4 §1, §4): random paths, query strings and bodies at
+ * Nothing a client sends reaches the 500 handler: random paths, query strings and bodies at
  * every route, and the answer is always below 500 with the Boom shape for errors.
  */
 import fc from 'fast-check';

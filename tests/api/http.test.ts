@@ -1,4 +1,4 @@
-/** Cross-cutting HTTP behaviour (ark-core-api.md §1, §2.2, §4, §5; issue 4 §1). */
+/** Cross-cutting HTTP behaviour (ark-core-api.md §1, §2.2, §4, §5). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../src/core/api';
 import { startApiChain, type ApiChain } from './support/api-chain';

@@ -1,5 +1,5 @@
 /**
- * Every route's queries use an index (issue 4 §3): each query a request runs is explained with EXPLAIN QUERY
+ * Every route's queries use an index: each query a request runs is explained with EXPLAIN QUERY
  * PLAN, and a full SCAN of blocks, transactions or wallets fails the test — except the ordered walk of an
  * unfiltered list (a LIMIT read along the primary key or (block_height, sequence), no sort), and the listed
  * filters that no index can serve (docs/design/api.md "Indexes"). Without ANALYZE statistics (the node never

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` (issue 4 §3): the public API over a large chain — 1,000,001 blocks, 2,000,000 transactions,
+ * `npm run bench:api`: the public API over a large chain — 1,000,001 blocks, 2,000,000 transactions,
  * 100,000 wallets, 10,000 open locks (api-chain-db.ts: synthetic rows, built once, reused from
  * `.votary-data/bench-api/` or `$VOTARY_BENCH_DIR`) — measured with autocannon at 50 connections.
  *

@@ -1,5 +1,5 @@
 /**
- * The large localnet database of `npm run bench:api` (issue 4 §3): 1,000,001 blocks (million-blocks.ts), 2 transactions
+ * The large localnet database of `npm run bench:api`: 1,000,001 blocks (million-blocks.ts), 2 transactions
  * in each block after the genesis (2,000,000), 100,000 wallets and 10,000 open HTLC locks, built once and reused
  * from `.votary-data/bench-api/` (gitignored; `$VOTARY_BENCH_DIR` moves it).
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:app` (issue 5 §5): the browser shell's cold start to interactive, and the frame rate while
+ * `npm run bench:app`: the browser shell's cold start to interactive, and the frame rate while
  * scrolling a 100,000-transaction history. Targets: interactive under 1.5 s; scrolling without dropped frames.
  *
  * Cold start, each run on a fresh temporary data directory (so the node creates its localnet chain) and a fresh

@@ -1,5 +1,5 @@
 /**
- * The localnet chain of `npm run bench:app`'s scroll run (issue 5 §5): one wallet with a 100,000-transaction
+ * The localnet chain of `npm run bench:app`'s scroll run: one wallet with a 100,000-transaction
  * history, written into a fresh data directory before `votary serve` opens it. 2,001 blocks (genesis + 2,000),
  * 50 transactions in each, every one of them to or from the history wallet, through buildMillionBlockDb's block
  * rows and rounds (million-blocks.ts).

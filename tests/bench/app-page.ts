@@ -2,7 +2,7 @@
  * What `npm run bench:app` runs inside the page. Plain JavaScript source (this file type-checks without the DOM
  * library, and Playwright sends page code as text anyway).
  *
- * "Interactive" (issue 5 §5 "cold start to interactive"), precisely: the first screen's main control — the vault
+ * "Interactive", precisely: the first screen's main control — the vault
  * form's Password field (create or unlock) — is in the DOM, enabled, focused, its submit button enabled; then the
  * page's main thread has run one more task (a MessageChannel message posted at that moment), so a key press
  * arriving then is handled at once. The form only renders after the WebSocket bridge is open and the host has

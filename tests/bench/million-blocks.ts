@@ -1,5 +1,5 @@
 /**
- * The 1,000,000-block localnet database of `npm run bench:node` (restart time, issue 3 §7), built once and
+ * The 1,000,000-block localnet database of `npm run bench:node` (restart time), built once and
  * reused (`.votary-data/bench-node/`, gitignored).
  *
  * How: a real localnet chain is created (genesis, round 1, recorded block time), then empty blocks 2…N are

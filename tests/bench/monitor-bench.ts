@@ -1,5 +1,5 @@
 /**
- * `npm run bench:monitor [-- --minutes N]` (issue 6 §5 "Memory stays bounded"): the node monitor against a
+ * `npm run bench:monitor [-- --minutes N]`: the node monitor against a
  * localnet with a 1 s block time for N minutes (default 10), polling every second, with one delegate
  * (genesis_5, also "my delegate") offline for alternate minutes so missed slots and alerts keep happening. It
  * reports the monitor database's size (file + WAL) and the process's resident memory at the start, the end and

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:node` (issue 3 §7): the embedded node on this machine.
+ * `npm run bench:node`: the embedded node on this machine.
  *
  * (a) Full blocks of 150 transfers through ChainStore.applyBlock on an on-disk chain (WAL): every block's 150
  *     senders are new (1,500 genesis-funded wallets), so the verifier's parsed-key cache never helps. "With

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:protocol`: ops/s of the protocol library on this machine (issue 2 §5). Single-threaded figures
+ * `npm run bench:protocol`: ops/s of the protocol library on this machine. Single-threaded figures
  * for key derivation, signing, verification and serialization, then deserialize+verify of transfers inline and
  * spread over worker threads by VerifyPool. Two workloads: 2,000 transfers from 2,000 distinct senders (the
  * parsed-key cache never helps) and 2,000 transfers from 20 repeat senders (the cache's precomputed tables do).

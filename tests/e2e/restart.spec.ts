@@ -1,5 +1,5 @@
 /**
- * Restart and find everything persisted (issue 5 §5). This spec runs its own `votary serve` (not the config's
+ * Restart and find everything persisted. This spec runs its own `votary serve` (not the config's
  * webServer) on a fresh data directory, so it can stop it and start it again: create the vault and wallets, fund,
  * send, change settings (auto-lock, theme, a remote network with two peers), stop the host with SIGTERM — the page
  * says it is reconnecting — start it again on the same data directory, and see the page come back by itself to a

@@ -1,6 +1,6 @@
 /**
  * Walks every response and event schema of the contract and collects the field names it can carry: only the two
- * channels marked `secret` may name key material (architecture §1 "Keys never leave main"). Because the
+ * channels marked `secret` may name key material (docs/design/architecture.md "Rules"). Because the
  * dispatcher parses every answer through its schema (which drops unnamed fields), a field that is not in the
  * schema cannot reach the renderer at all.
  */

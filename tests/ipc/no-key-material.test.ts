@@ -1,5 +1,5 @@
 /**
- * Behavioural proof of "keys never cross to the renderer" (issue 5 §2): create and use wallets of every kind,
+ * Behavioural proof of "keys never cross to the renderer": create and use wallets of every kind,
  * call every channel of the contract, and scan every answer and every push event for the passwords, phrases,
  * WIFs and private keys involved. Only the two secret channels may (and, as a control, do) contain them. The data
  * directory is scanned too: nothing in it holds a secret in clear.
@@ -163,7 +163,7 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('node:status');
     await value('node:configuration');
     await value('node:peers');
-    // The node monitor and its alerts (issue 6 §1, §2).
+    // The node monitor and its alerts.
     await value('monitor:overview');
     await value('monitor:round', { delegate: 'genesis_1' });
     await value('monitor:productivity', { window: 'hour' });

@@ -1,5 +1,5 @@
 /**
- * The monitor's channels through AppCore (issue 6 §1, §2): a real core with the embedded localnet forging
+ * The monitor's channels through AppCore: a real core with the embedded localnet forging
  * 1-second blocks; answers parse through the contract's response schemas; invalid payloads are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

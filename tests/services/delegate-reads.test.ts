@@ -1,5 +1,5 @@
 /**
- * The delegate page's reads (issue 6 §3): chain:delegate-blocks and chain:delegate-voters against a real embedded
+ * The delegate page's reads: chain:delegate-blocks and chain:delegate-voters against a real embedded
  * node with 1-second blocks, by username, public key and address; an unknown delegate is a typed error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

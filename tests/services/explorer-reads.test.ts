@@ -1,5 +1,5 @@
 /**
- * The explorer, fee and randomness reads (issue 6 §3) against a real embedded node with 1-second blocks, and
+ * The explorer, fee and randomness reads against a real embedded node with 1-second blocks, and
  * against a remote (fake) ARK node that has no secondary interface and no /transactions/fees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

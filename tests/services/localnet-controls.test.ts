@@ -1,5 +1,5 @@
 /**
- * The localnet controls through the IPC channels of a real AppCore (issue 6 §4): pause/resume, offline
+ * The localnet controls through the IPC channels of a real AppCore: pause/resume, offline
  * delegates (their slots missed), snapshots and rollback seen by the API (no stale cached /blocks/last) and by
  * the push events, persistence across a restart, and the refusal on a remote network.
  */

@@ -1,5 +1,5 @@
 /**
- * Snapshots, rollback and reset of the localnet (issue 6 §4; docs/design/node.md "Localnet controls"), on a node
+ * Snapshots, rollback and reset of the localnet (docs/design/node.md "Localnet controls"), on a node
  * driven by a fake clock: every block is forged by a direct `forgeAt`, so the tests are exact and fast.
  */
 import type Database from 'better-sqlite3';

@@ -43,8 +43,9 @@ function printJsonBig(value: unknown): void {
 }
 
 /**
- * `votary node --data-dir DIR …` runs the localnet node headless until SIGINT/SIGTERM (issue 3 §6) and serves
- * the public API and the secondary interface (issue 4 §1); stdout gets one line with both URLs once ready. `votary node verify --data-dir DIR` replays the chain from genesis into a scratch
+ * `votary node --data-dir DIR …` runs the localnet node headless until SIGINT/SIGTERM and serves
+ * the public API and the secondary interface; stdout gets one line with both URLs once ready. `votary node verify
+ * --data-dir DIR` replays the chain from genesis into a scratch
  * state, compares it with the stored state and prints the result as JSON (exit 0 when verified, else 1); it uses
  * the block time the chain was created with.
  */

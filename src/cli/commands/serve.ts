@@ -55,9 +55,10 @@ function tokenFromEnvironment(): string | undefined {
 }
 
 /**
- * `votary serve [--port N] [--data-dir DIR] [--block-time S]`: the browser shell (issue 5 §1). It starts the same
+ * `votary serve [--port N] [--data-dir DIR] [--block-time S]`: the browser shell. It starts the same
  * core as the desktop app (embedded localnet node and API, key store, networks) and serves the built renderer on
- * 127.0.0.1 with the IPC contract over a WebSocket. It prints the URL to open, with the profile's token (shell-token.ts), and runs
+ * 127.0.0.1 with the IPC contract over a WebSocket. It prints the URL to open, with the profile's token
+ * (shell-token.ts), and runs
  * until SIGINT/SIGTERM, then stops the node cleanly.
  */
 export async function serveCommand(args: string[]): Promise<number> {

@@ -1,4 +1,4 @@
-/** The public HTTP API and the secondary interface of the embedded node (issue 4; docs/design/api.md). */
+/** The public HTTP API and the secondary interface of the embedded node (docs/design/api.md). */
 export {
   createApiServer,
   PUBLIC_ROUTE_GROUPS,

@@ -1,5 +1,5 @@
 /**
- * createApiServer (issue 4 §1): the public API under `/api` (127.0.0.1:4003 by default) and the secondary
+ * createApiServer: the public API under `/api` (127.0.0.1:4003 by default) and the secondary
  * interface (127.0.0.1:4004 by default), two fastify instances over one node. Both read through the node's own
  * database connection on the main thread; a block is applied in one SQLite transaction, so every answer sees
  * whole blocks.

@@ -1,5 +1,6 @@
 /**
- * Typed client errors (architecture §4: errors are values with a code and a message a person can act on). One class,
+ * Typed client errors (docs/design/architecture.md "Rules": errors are values with a code and a message a person
+ * can act on). One class,
  * with the code saying what went wrong and the extra fields a caller needs to react (status, retryAfter, causes).
  */
 

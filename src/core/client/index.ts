@@ -1,5 +1,6 @@
 /**
- * core/client: an HTTP client for any ARK Core 3.x-compatible node (architecture §1; issue 5 §3): typed routes
+ * core/client: an HTTP client for any ARK Core 3.x-compatible node (docs/design/architecture.md "Processes"):
+ * typed routes
  * with checked answers (amounts as bigint), peers scored by health and latency with failover, backoff on 429 and
  * failures, broadcast to several peers, network discovery from a node URL, and the persisted network registry.
  */

@@ -1,5 +1,5 @@
 /**
- * NetworkRegistry: the networks the app knows (issue 5 §3) — the embedded localnet plus remote networks added by
+ * NetworkRegistry: the networks the app knows — the embedded localnet plus remote networks added by
  * URL — each with its list of peers. It does no network I/O: discoverNetwork() describes a new network and
  * verifyPeer() vets a new peer's nethash before the caller adds them here. Every change is saved through the
  * injected store first and applied in memory only once the save succeeded, so memory and disk never disagree;

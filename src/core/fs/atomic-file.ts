@@ -1,5 +1,6 @@
 /**
- * Crash-safe file replacement (architecture §4 "Secrets"): write a temp file in the same directory, fsync it,
+ * Crash-safe file replacement (docs/design/architecture.md "Rules"): write a temp file in the same directory,
+ * fsync it,
  * rename it over the target (atomic on POSIX within one file system), then fsync the directory so the rename
  * itself is durable. Until the rename the previous file is untouched, so a crash at any point leaves either
  * the old or the new vault, never a torn one.

@@ -1,6 +1,6 @@
 /**
  * Typed key-store errors. Every failure is a value with a stable code and a message a person can act on; no
- * message ever contains a password, passphrase, mnemonic, WIF or key (architecture §1 "Keys never leave main").
+ * message ever contains a password, passphrase, mnemonic, WIF or key (docs/design/architecture.md "Rules").
  *
  *   ERR_WRONG_PASSWORD     the password does not open the vault (nothing else is said about why)
  *   ERR_VAULT_CORRUPT      the vault file is unreadable, truncated or altered

@@ -1,4 +1,4 @@
-/** The key store (issue 5 §2): encrypted vault, unlock sessions, OS keychain unlock, wallets and signing. */
+/** The key store: encrypted vault, unlock sessions, OS keychain unlock, wallets and signing. */
 export { Keystore, type RecoveryPhrase, type SignOptions } from './keystore';
 export {
   VaultSession,

@@ -1,5 +1,5 @@
 /**
- * The OS keychain behind "unlock on this device" (issue 5 §2). keytar is an optional dependency with a native
+ * The OS keychain behind "unlock on this device". keytar is an optional dependency with a native
  * build (libsecret on Linux): it is loaded lazily with a dynamic import, and every way it can be missing —
  * not installed, failed to load, no D-Bus session, no Secret Service, a locked or absent keyring — becomes a
  * `KeychainStatus` with a reason the UI shows beside the disabled option. Nothing else in the key store needs it.

@@ -1,8 +1,8 @@
 /**
- * The key store (issue 5 §2): wallets inside the encrypted vault, and signing inside main. Callers — later the
+ * The key store: wallets inside the encrypted vault, and signing inside main. Callers — later the
  * renderer through IPC — get public wallet info and signed transactions only. The two exceptions are the
  * one-time display of a new recovery phrase (`createMnemonicWallet`) and `revealRecoveryPhrase`, which asks
- * for the password again (architecture §1 "Keys never leave main").
+ * for the password again (docs/design/architecture.md "Rules").
  */
 import type { SignedMessage } from '../protocol/crypto';
 import { addressFromPassphrase } from '../protocol/crypto';

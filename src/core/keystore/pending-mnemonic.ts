@@ -1,5 +1,5 @@
 /**
- * The confirmation step of a new 24-word wallet (issue 5 §2): the phrase is shown once, and the wallet is stored
+ * The confirmation step of a new 24-word wallet: the phrase is shown once, and the wallet is stored
  * only after the person types back the words at three randomly chosen positions — proof they wrote it down.
  * Pending phrases live in memory only, in the unlocked session, and vanish on lock.
  */

@@ -1,7 +1,7 @@
 /**
  * What the vault stores per wallet (inside the encrypted contents only), and the public view of it that may
  * leave the key store. `WalletInfo` is the only wallet shape any caller sees: no passphrase, mnemonic, WIF or
- * private key is ever part of it (architecture §1 "Keys never leave main").
+ * private key is ever part of it (docs/design/architecture.md "Rules").
  */
 import { z } from 'zod';
 import type { Network } from '../protocol/networks';

@@ -1,5 +1,5 @@
 /**
- * Alert semantics (issue 6 §2): an alert is raised once when its condition starts, is not repeated while the
+ * Alert semantics: an alert is raised once when its condition starts, is not repeated while the
  * condition lasts, and is cleared when it ends. A rule switched off raises nothing and clears what it had
  * raised. Repeated occurrences of a lasting condition (a delegate that keeps missing its slots) are coalesced
  * into the active alert's count. One-shot events (a delegate entered the forging set) are recorded as raised and

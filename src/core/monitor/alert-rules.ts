@@ -1,5 +1,6 @@
 /**
- * The alert rules of issue 6 §2, evaluated after each monitor cycle. Each function states one rule as a
+ * The alert rules (src/core/monitor/README.md), evaluated after each monitor cycle. Each function states one rule
+ * as a
  * condition over what the cycle saw; the engine turns conditions into raise-once / clear semantics.
  */
 import type { ForkView } from '../../shared/domain/monitor';

@@ -1,5 +1,5 @@
 /**
- * Lag and forks across the watched nodes (issue 6 §1): a node's lag is the best height seen minus its own (or
+ * Lag and forks across the watched nodes: a node's lag is the best height seen minus its own (or
  * what it says itself it is behind, whichever is more). Two nodes are on different forks when they hold
  * different blocks at the same height: at equal tips their ids are compared; otherwise the higher node is asked
  * for its block at the lower node's tip height. Answers are cached per (node, height): a block at a height only

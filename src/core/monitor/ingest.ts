@@ -1,5 +1,5 @@
 /**
- * Follows the chain of the active network into the ledger (issue 6 §1 "Missed slots"): new blocks are read in
+ * Follows the chain of the active network into the ledger: new blocks are read in
  * height order, linked to the last recorded one by `previous`, and the slots each one skipped are derived
  * (schedule.ts). On a first start, or after a gap too long to fill, a bounded recent range is backfilled and
  * coverage restarts there. A node that reverted or switched fork is followed back to the last common block.

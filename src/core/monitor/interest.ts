@@ -1,5 +1,5 @@
 /**
- * Whose forging the alerts watch (issue 6 §2): "my delegates" are the delegates named in the monitor settings
+ * Whose forging the alerts watch: "my delegates" are the delegates named in the monitor settings
  * plus the vault's wallets that are registered delegates; "delegates I vote for" are the votes of the vault's
  * wallets. Both are read from the active network's node. The vault can only be listed while it is unlocked, so
  * the last list seen is kept in memory (not on disk: which addresses are yours stays in the vault).

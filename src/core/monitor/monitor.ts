@@ -1,5 +1,5 @@
 /**
- * NodeMonitor (issue 6 §1, §2): one cycle every `pollSeconds` — poll the watched nodes, store samples, look
+ * NodeMonitor: one cycle every `pollSeconds` — poll the watched nodes, store samples, look
  * for lag and forks, follow the chain into the ledger (missed slots), refresh the round's forging order and
  * whose delegates to watch, then evaluate the alert rules. Cycles never overlap. It follows the active network
  * (`follow`) and keeps everything in its own SQLite database. No Electron, no renderer.

@@ -1,5 +1,5 @@
 /**
- * One watched node (issue 6 §1): each poll asks /node/syncing (height, tip id, blocks behind — also the
+ * One watched node: each poll asks /node/syncing (height, tip id, blocks behind — also the
  * latency measurement), /blocks/last when the tip moved (its time), /node/status (synced), and now and then
  * /peers and /node/configuration (version). A node that does not answer is reported unreachable, not thrown.
  */

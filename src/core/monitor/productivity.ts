@@ -1,5 +1,5 @@
 /**
- * Produced, missed and productivity per delegate over the last hour, day or week (issue 6 §1), from the
+ * Produced, missed and productivity per delegate over the last hour, day or week, from the
  * ledger. productivity = produced / (produced + missed) × 100 over the slots the ledger covers: a window that
  * reaches further back than monitoring does is counted from `coveredSince` and says so.
  */

@@ -1,5 +1,5 @@
 /**
- * The current round, slot by slot (issue 6 §1 "Rounds", §3 "Round timeline"). The round is the one the next
+ * The current round, slot by slot. The round is the one the next
  * block belongs to. Its slots run from the slot after the previous round's last block: each recorded block's
  * slot is `forged`, the slots skipped before it `missed` (at most one round's worth per gap, as ARK counts),
  * the running slot `current` (or `forged` once its block is in), then as many `upcoming` slots as the round

@@ -1,4 +1,4 @@
-/** Monitor settings (issue 6 §2: "each rule can be switched off"), kept in the monitor database. */
+/** Monitor settings (each rule can be switched off), kept in the monitor database. */
 import {
   alertRule,
   monitorSettings,

@@ -1,4 +1,4 @@
-/** What the monitor's channels answer (issue 6 §1), read from the last cycle and the monitor database. */
+/** What the monitor's channels answer, read from the last cycle and the monitor database. */
 import type {
   MissedSlotView,
   MonitorOverview,

@@ -1,5 +1,5 @@
 /**
- * The nodes one network is watched on (issue 6 §1 "one or several nodes"): my own node first, then the other
+ * The nodes one network is watched on: my own node first, then the other
  * peers of the network, then nodes added for monitoring only (kept per network in the monitor database). Their
  * probes survive a rebuild, so a node keeps its last snapshot (stall clock, block interval).
  */

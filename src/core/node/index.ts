@@ -1,4 +1,4 @@
-/** The embedded node (issue 3; docs/design/node.md): Node-only, never imported by the renderer. */
+/** The embedded node (docs/design/node.md): Node-only, never imported by the renderer. */
 export {
   LocalNode,
   openLocalnetChain,

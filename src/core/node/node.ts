@@ -1,5 +1,5 @@
 /**
- * LocalNode (issue 3 §3, §6; docs/design/node.md): one process running the localnet chain — the ChainStore
+ * LocalNode (docs/design/node.md): one process running the localnet chain — the ChainStore
  * (genesis on first run), the transaction pool (reloaded from disk) and the forger — with typed events and a
  * clean shutdown. Every block, forged here or received later, goes through `applyBlock`.
  */
@@ -163,7 +163,7 @@ export class LocalNode {
     return this.store.height();
   }
 
-  /** The one entry point for a block: validate and store it, then revalidate the pool (issue 3 §3, §4). */
+  /** The one entry point for a block: validate and store it, then revalidate the pool. */
   applyBlock(block: Block): void {
     this.store.applyBlock(block, { now: this.now() });
     this.pool.afterBlock(block);

@@ -1,5 +1,6 @@
 /**
- * AppCore (issue 5 §1; architecture §1): the one core both shells host — Electron main and `votary serve`. It
+ * AppCore (docs/design/architecture.md "Processes"): the one core both shells host — Electron main and `votary
+ * serve`. It
  * owns the embedded localnet node and its API on 127.0.0.1, the key store, the network registry with a
  * NodeClient per network, the pending-transaction tracker and the faucet, and answers every IPC channel through
  * one dispatcher (`handleRequest`, which never throws) and one event stream (`subscribe`). No Electron here.
@@ -166,7 +167,7 @@ export class AppCore {
       ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
     });
     try {
-      // Before the first slot fires (the forger starts on a timer): a paused chain stays paused (issue 6 §4).
+      // Before the first slot fires (the forger starts on a timer): a paused chain stays paused.
       restoreForgingControls(node);
       node.on('forging-error', (error) =>
         events.alert('warning', 'FORGING_FAILED', `Forging failed: ${error.message}`),

@@ -1,5 +1,5 @@
 /**
- * Chain reads for the screens (issue 5 §4), through the active network's NodeClient — the same path for the
+ * Chain reads for the screens, through the active network's NodeClient — the same path for the
  * embedded node (its API on 127.0.0.1) and a remote one, so every screen behaves alike on both.
  */
 import type { NodeClient, PeerStatus, StaticFees } from '../client';

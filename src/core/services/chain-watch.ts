@@ -1,5 +1,5 @@
 /**
- * Follows the active network and turns what happens on it into push events (issue 5 §1): `node:block` and
+ * Follows the active network and turns what happens on it into push events: `node:block` and
  * `node:sync` on every new block, `wallet:changed` when a block touches a vault wallet, and a pending-list check.
  * The embedded node reports its blocks as events in this process; a remote network is polled (its
  * /node/syncing), and an unreachable node raises one alert per outage, not one per poll.
@@ -90,7 +90,7 @@ export class ChainWatch {
   }
 
   /**
-   * Blocks were reverted (a localnet rollback or reset, issue 6 §4): the restored tip is announced as the last
+   * Blocks were reverted (a localnet rollback or reset): the restored tip is announced as the last
    * block, and the vault wallets the reverted transactions touched as changed (their balances went back).
    */
   private embeddedRevert({ blocks, height }: { blocks: Block[]; height: number }): void {

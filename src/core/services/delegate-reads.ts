@@ -1,5 +1,5 @@
 /**
- * A delegate's page (issue 6 §3): its forged blocks and its current voters, through the active network's node
+ * A delegate's page: its forged blocks and its current voters, through the active network's node
  * (`/delegates/{id}/blocks` and `/delegates/{id}/voters`, ark-core-api.md §6.5) — the same path for the
  * embedded node and a remote one.
  */

@@ -1,5 +1,5 @@
 /**
- * The one entry point of every request from a shell (issue 5 §1): the channel must be in the contract, the
+ * The one entry point of every request from a shell: the channel must be in the contract, the
  * payload must pass its zod schema, and the answer is parsed through the response schema — which strips any
  * field the contract does not name, so nothing extra (a key, a secret) can ride along. It never throws: the
  * caller gets an IpcResult with the answer or the typed error.

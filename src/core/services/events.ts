@@ -1,5 +1,5 @@
 /**
- * Push events from the core to whichever shell hosts it (issue 5 §1: new block, sync progress, wallet changed,
+ * Push events from the core to whichever shell hosts it (new block, sync progress, wallet changed,
  * transaction status, alerts). Payloads pass through the contract's event schema, like responses do.
  */
 import { EventEmitter } from 'node:events';

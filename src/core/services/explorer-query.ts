@@ -1,5 +1,5 @@
 /**
- * What the explorer's one search box was given (issue 6 §3), decided from the text's shape alone before any
+ * What the explorer's one search box was given, decided from the text's shape alone before any
  * request: a height (digits), a 64-hex id (a transaction or a block: ARK 3.x block ids are full SHA-256, protocol
  * reference §5), a 66-hex public key, a Base58Check address of this network (its pubKeyHash byte), or a delegate
  * username (ARK's `^[a-z0-9!@$&_.]{1,20}$`).

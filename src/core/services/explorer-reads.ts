@@ -1,5 +1,5 @@
 /**
- * The explorer's reads (issue 6 §3) through the active network's NodeClient, so they behave alike on the embedded
+ * The explorer's reads through the active network's NodeClient, so they behave alike on the embedded
  * localnet and on any remote ARK node: the search box's resolution, a block with its transactions, a transaction.
  * Wallet pages reuse chain:wallet, chain:wallet-transactions and chain:wallet-locks (chain-reads.ts).
  */
@@ -48,7 +48,7 @@ export class ExplorerReads {
           : { kind: 'block', id: block.id, height: block.height };
       }
       case 'hexId': {
-        // Transactions are searched first (issue 6 §3): there are many more of them than blocks.
+        // Transactions are searched first: there are many more of them than blocks.
         const tx =
           (await unless404(this.client.transaction(parsed.id))) ??
           (await unless404(this.client.unconfirmedTransaction(parsed.id)));

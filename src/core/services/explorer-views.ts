@@ -1,7 +1,8 @@
 /**
- * The explorer's page DTOs from the client's answers (issue 6 §3): a block with its header and neighbours, a
+ * The explorer's page DTOs from the client's answers: a block with its header and neighbours, a
  * transaction with its signatures and the asset of every Core type made readable. Amounts become decimal strings
- * here (architecture §3.3); a remote node's asset is only loosely checked, so it is read defensively.
+ * here (docs/design/architecture.md "Contracts"); a remote node's asset is only loosely checked, so it is read
+ * defensively.
  */
 import type { Block, Transaction } from '../client';
 import type { BlockDetail, TransactionDetail, VoteTarget } from '../../shared/domain/explorer';

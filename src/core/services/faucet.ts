@@ -1,5 +1,5 @@
 /**
- * The localnet faucet (issue 5 §3): one click funds a wallet with test tokens on the embedded chain. It signs a
+ * The localnet faucet: one click funds a wallet with test tokens on the embedded chain. It signs a
  * transfer from the faucet wallet of resources/networks/localnet/wallets.json, whose passphrase is public
  * TEST-ONLY data derived from a fixed label — not a user's key, so it is signed here rather than in the key
  * store. Remote networks are refused: their tokens are real.

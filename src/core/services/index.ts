@@ -1,4 +1,4 @@
-/** The app services (issue 5): the core both shells host, and its one request/event interface. */
+/** The app services: the core both shells host, and its one request/event interface. */
 export { AppCore, DEFAULT_PROFILE, type AppCoreOptions } from './app-core';
 export { createDispatcher, type ChannelHandlers, type RequestHandler } from './dispatcher';
 export { AppEvents, type EventListener } from './events';

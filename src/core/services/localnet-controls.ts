@@ -1,5 +1,5 @@
 /**
- * Localnet controls (issue 6 §4; docs/design/node.md "Localnet controls"): pause and resume forging, take
+ * Localnet controls (docs/design/node.md "Localnet controls"): pause and resume forging, take
  * delegates offline and back (their slots are then missed, which the monitor's alerts report), reset to genesis,
  * snapshots and rollbacks. They act on the embedded node only: with a remote network active, every one of them
  * refuses with ERR_LOCALNET_ONLY (a remote chain is not ours to change). Funding an address is `faucet:fund`.

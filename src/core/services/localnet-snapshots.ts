@@ -1,5 +1,5 @@
 /**
- * Localnet snapshots, rollback and reset (issue 6 §4; docs/design/node.md "Localnet controls"). A snapshot is a
+ * Localnet snapshots, rollback and reset (docs/design/node.md "Localnet controls"). A snapshot is a
  * named point of the chain (height, block id). Rolling back reverts blocks through the node (LocalNode.revertBlocks:
  * one SQLite transaction per block, the pool re-admits their transactions as ARK does), so the node object, its
  * connection and everything holding them (API, ChainWatch, tracker) stay as they are.

@@ -1,5 +1,5 @@
 /**
- * How AppCore hosts the node monitor (issue 6 §1, §2): its database beside the chain (`<dataDir>/monitor.db`),
+ * How AppCore hosts the node monitor: its database beside the chain (`<dataDir>/monitor.db`),
  * the active network as its target (own node = the embedded API or the network's first peer), a cycle soon
  * after each embedded block, and its output as push events — `monitor:update` for the screens and `alert`
  * (code MONITOR_<RULE>) for each new alert, which the shells turn into notifications.

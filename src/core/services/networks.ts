@@ -1,5 +1,5 @@
 /**
- * The networks the app talks to (issue 5 §3): the registry (embedded localnet + remote networks added by a node
+ * The networks the app talks to: the registry (embedded localnet + remote networks added by a node
  * URL), one NodeClient per network over its peer list, and which network is active (persisted in the settings).
  * Remote nodes are vetted before they are added: discoverNetwork for a new network, verifyPeer (same nethash)
  * for a new peer of a known one.

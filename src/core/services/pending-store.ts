@@ -1,8 +1,9 @@
 /**
- * The pending list on disk (issue 5 §4 "pending transactions", §5 "restart and find everything persisted"):
+ * The pending list on disk (a restart finds everything persisted):
  * `<dataDir>/profiles/<profile>/pending.json`, so that following a transaction, its expiry and its rebroadcast
  * survive a restart. Only public data is written — the signed transaction JSON a node publishes anyway, statuses,
- * heights and timestamps; never a key (architecture §4 "Secrets"). Writes are atomic (temp file + rename) and
+ * heights and timestamps; never a key (docs/design/architecture.md "Rules"). Writes are atomic (temp file +
+ * rename) and
  * serialized; a file that cannot be read back starts an empty list instead of stopping the app.
  */
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Pending transactions (issue 5 §4): what this app sent, from broadcast to confirmation. Each entry moves
+ * Pending transactions: what this app sent, from broadcast to confirmation. Each entry moves
  * broadcast → in-pool → confirmed, or ends rejected (a node refused it, with the reason) or expired (no block
  * included it within the pool's maximum age, ARK maxTransactionAge). While it waits, a plain-words reason says
  * why it may be stuck. Checks run on every new block of the network (node events for the embedded node, polling

@@ -1,5 +1,5 @@
 /**
- * The Randomness screen's read (issue 6 §3): the secondary interface's `/trng` and `/trng-1` (public-api.md §2.3,
+ * The Randomness screen's read: the secondary interface's `/trng` and `/trng-1` (public-api.md §2.3,
  * §4.11), each with the block its id names. The renderer recomputes the values from the block id
  * (src/shared/lib/trng.ts) and shows whether they match; this file only fetches, it does not vouch for them.
  *

@@ -1,5 +1,5 @@
 /**
- * Plain words for what happened to a transaction (issue 5 §4 "a plain-words reason when stuck"): pool refusals
+ * Plain words for what happened to a transaction: pool refusals
  * by their ARK error type (ark-core-api.md §7) and the pending states.
  */
 const REFUSALS: Record<string, string> = {

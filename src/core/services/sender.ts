@@ -1,5 +1,5 @@
 /**
- * tx:send (issue 5 §4): a draft from the renderer becomes a signed transaction inside the key store
+ * tx:send: a draft from the renderer becomes a signed transaction inside the key store
  * (Keystore.signDraft — the only place that touches a private key), is broadcast to the wallet's network and
  * joins the pending list. The answer holds the id, whether a node accepted it, and for an HTLC lock the secret
  * the person must keep (it claims the lock; it is not a wallet key and Votary does not store it).

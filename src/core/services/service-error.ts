@@ -1,5 +1,6 @@
 /**
- * Errors of the app services, and the one conversion of any failure into the IPC error shape (architecture §4:
+ * Errors of the app services, and the one conversion of any failure into the IPC error shape
+ * (docs/design/architecture.md "Rules":
  * errors are values with a code and a message a person can act on). Key-store, client, protocol and pool errors
  * keep their own codes; anything else is a defect and says so without leaking its internals.
  */
@@ -23,11 +24,11 @@ export type ServiceErrorCode =
   | 'ERR_INVALID_DRAFT'
   /** The draft is not allowed by the network's milestone at the next height (drafts.ts `checkNetworkRules`). */
   | 'ERR_NETWORK_RULES'
-  /** The explorer's block or transaction is not on this network (issue 6 §3). */
+  /** The explorer's block or transaction is not on this network. */
   | 'ERR_NOT_FOUND'
   /** The node monitor's, declared beside it (src/core/monitor/errors.ts). */
   | MonitorErrorCode
-  /** Localnet controls (issue 6 §4): remote network, snapshots, rollback bounds, delegate names. */
+  /** Localnet controls: remote network, snapshots, rollback bounds, delegate names. */
   | 'ERR_LOCALNET_ONLY'
   | 'ERR_SNAPSHOT_EXISTS'
   | 'ERR_SNAPSHOT_UNKNOWN'

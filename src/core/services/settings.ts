@@ -1,5 +1,5 @@
 /**
- * App settings that outlive a restart (issue 5 §5 "restart and find everything persisted"): the active network and
+ * App settings that outlive a restart: the active network and
  * the auto-lock delay. One small JSON file in the data directory, written atomically; an unreadable file falls back
  * to the defaults rather than stopping the app (it holds no secret and nothing that cannot be chosen again).
  */

@@ -1,6 +1,7 @@
 /**
  * From the client's answers (amounts as bigint, ARK shapes) to the screens' DTOs (amounts as decimal strings,
- * only the fields the screens read) — the one place where bigints become strings (architecture §3.3).
+ * only the fields the screens read) — the one place where bigints become strings (docs/design/architecture.md
+ * "Contracts").
  */
 import type { Block, Delegate, Lock, Page, Transaction, Wallet } from '../client';
 import { CoreType, TypeGroup, typeName, type TransactionData } from '../protocol/transactions';

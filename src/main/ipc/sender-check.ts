@@ -1,5 +1,6 @@
 /**
- * The one sender check of every IPC request (architecture §4, after VS Code's IPC layer): only the app's own page,
+ * The one sender check of every IPC request (docs/design/architecture.md "Rules", after VS Code's IPC layer): only
+ * the app's own page,
  * in the window's main frame, may call main. The check is Electron-free so tests can drive it with a fake event.
  */
 import type { RequestHandler } from '../../core/services';

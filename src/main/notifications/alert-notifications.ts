@@ -1,5 +1,5 @@
 /**
- * Desktop notifications for the monitor's alerts (issue 6 §2): each new alert the core raises (push event
+ * Desktop notifications for the monitor's alerts: each new alert the core raises (push event
  * `alert` with a `MONITOR_…` code — raised once per condition, never repeated while it lasts) becomes one
  * Electron Notification. Other `alert` events (port in use, forging failures) stay in the window.
  */

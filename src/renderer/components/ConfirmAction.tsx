@@ -1,5 +1,5 @@
 /**
- * A destructive action behind a confirm step (issue 6 §4: reset and rollback): the first button only reveals what
+ * A destructive action behind a confirm step (reset and rollback): the first button only reveals what
  * will happen and a second, explicitly named button that does it. Focus moves to the confirm button so keyboard
  * users land on the choice; Cancel puts it back.
  */

@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 
 /**
- * Passwords, passphrases, WIFs: masked, no autocomplete, no spellcheck (architecture §4 "Secrets"). The value
+ * Passwords, passphrases, WIFs: masked, no autocomplete, no spellcheck (docs/design/architecture.md "Rules"). The
+ * value
  * stays in the form's own state and is cleared after submit; it never reaches the store.
  */
 export function SecretInput({

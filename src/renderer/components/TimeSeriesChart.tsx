@@ -1,5 +1,5 @@
 /**
- * A uPlot line chart (issue 6 §3: node health charts) that follows its container's width, takes its colours from
+ * A uPlot line chart (node health charts) that follows its container's width, takes its colours from
  * the theme's CSS variables (redrawn when the theme changes), is named for assistive technology, and always
  * carries the same numbers as text: a one-line summary and a table of the newest samples. The plot is destroyed
  * on unmount so a page switch leaks no canvas or listener.

@@ -1,5 +1,5 @@
 /**
- * What the alert list, the sidebar badge and desktop notifications derive from `alerts:list` (issue 6 §2).
+ * What the alert list, the sidebar badge and desktop notifications derive from `alerts:list`.
  * Pure, so the "an alert is not repeated while its condition lasts" promise on the renderer side is testable.
  */
 import type { AlertRule, MonitorAlertView } from '../../shared/domain/monitor';

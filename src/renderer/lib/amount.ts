@@ -1,5 +1,6 @@
 /**
- * Amounts cross the IPC boundary as decimal strings of arktoshi (architecture §3.3). The screens format and parse
+ * Amounts cross the IPC boundary as decimal strings of arktoshi (docs/design/architecture.md "Contracts"). The
+ * screens format and parse
  * them with bigint arithmetic only: a float would round 8-decimal amounts above 2^53 arktoshi.
  */
 export const DECIMALS = 8;

@@ -1,5 +1,5 @@
 /**
- * Desktop notifications in the browser shell (issue 6 §2: the Web Notification API there; the Electron shell
+ * Desktop notifications in the browser shell (the Web Notification API there; the Electron shell
  * notifies from main). Permission is only ever asked from a user gesture (browsers ignore or penalise a request
  * made on load), and only newly raised alerts are shown.
  */

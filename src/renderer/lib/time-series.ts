@@ -1,6 +1,6 @@
 /**
  * Pure helpers behind TimeSeriesChart: the uPlot data layout and the text summary that screen-reader users (and
- * anyone without a canvas) get instead of the drawing (issue 6 §3: charts must not be the only way to read the
+ * anyone without a canvas) get instead of the drawing (charts must not be the only way to read the
  * numbers).
  */
 

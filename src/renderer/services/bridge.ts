@@ -1,5 +1,6 @@
 /**
- * The renderer's one way to the host (architecture §2: services/ are the only callers of window.votary). In the
+ * The renderer's one way to the host (docs/design/architecture.md "Layers": services/ are the only callers of
+ * window.votary). In the
  * Electron shell the preload has set `window.votary`. In the browser shell there is no preload: this installs a
  * `window.votary` with the same shape over a WebSocket to the host that served the page, authenticated by the
  * token the host printed in the URL fragment (#token=…, then kept in sessionStorage), and reconnecting when the

@@ -1,4 +1,4 @@
-/** A delegate page's reads (issue 6 §3): its blocks and voters from the active network's node. */
+/** A delegate page's reads: its blocks and voters from the active network's node. */
 import type { BlockView, ChainWallet, DelegateView } from '../../shared/domain/chain';
 import type { PageView } from '../../shared/domain/common';
 import { unwrap } from './ipc';

@@ -1,4 +1,4 @@
-/** The explorer, fee and randomness screens' calls (issue 6 §3); the only callers of these channels. */
+/** The explorer, fee and randomness screens' calls; the only callers of these channels. */
 import type { TransactionView, FeesView } from '../../shared/domain/chain';
 import type { PageView } from '../../shared/domain/common';
 import type {

@@ -1,4 +1,4 @@
-/** Localnet controls (issue 6 §4): the embedded node only; the host refuses them on a remote network. */
+/** Localnet controls: the embedded node only; the host refuses them on a remote network. */
 import type { LocalnetSnapshotView, LocalnetStatus, RollbackResult } from '../../shared/domain/localnet';
 import type { FaucetResult } from '../../shared/domain/transactions';
 import { unwrap } from './ipc';

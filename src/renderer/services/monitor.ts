@@ -1,4 +1,4 @@
-/** The node monitor and its alerts (issue 6 §1, §2): one function per `monitor:*` / `alerts:*` channel. */
+/** The node monitor and its alerts: one function per `monitor:*` / `alerts:*` channel. */
 import type { IpcRequest } from '../../shared/ipc/contract';
 import type {
   MissedSlotView,

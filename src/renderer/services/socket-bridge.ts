@@ -1,6 +1,6 @@
 /**
- * The browser shell's `window.votary` over a WebSocket that survives a host restart (issue 5 §1 "the same contract
- * over a WebSocket"). When the socket closes, calls in flight fail with ERR_DISCONNECTED (their outcome is unknown:
+ * The browser shell's `window.votary` over a WebSocket that survives a host restart. When the socket closes, calls
+ * in flight fail with ERR_DISCONNECTED (their outcome is unknown:
  * the caller shows the error and may look again), and the bridge reconnects with a doubling delay (0.5 s … 10 s).
  * Event handlers stay registered across sockets: the host pushes every event to every connected socket, so a new
  * socket needs no subscription message. Listeners of the connection state learn of "reconnecting" and "connected"

@@ -23,7 +23,7 @@ export async function changePassword(current: string, next: string): Promise<voi
 export async function keychainStatus(): Promise<KeychainStatusView> {
   return unwrap(await (await votary()).keystoreKeychainStatus());
 }
-/** "Unlock on this device" (issue 5 §2): the OS keychain keeps a wrapped vault key; needs the vault unlocked. */
+/** "Unlock on this device": the OS keychain keeps a wrapped vault key; needs the vault unlocked. */
 export async function enableKeychain(): Promise<KeychainStatusView> {
   return unwrap(await (await votary()).keystoreKeychainEnable());
 }

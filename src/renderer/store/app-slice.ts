@@ -16,13 +16,13 @@ export const ROUTES = [
   'delegate',
   'pending',
   'node',
-  // The node monitor and localnet controls (issue 6 §3, §4).
+  // The node monitor and localnet controls.
   'delegates',
   'round',
   'health',
   'alerts',
   'localnet',
-  // The explorer, fees and randomness screens (issue 6 §3).
+  // The explorer, fees and randomness screens.
   'explorer',
   'fees',
   'randomness',

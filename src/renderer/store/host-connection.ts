@@ -1,5 +1,5 @@
 /**
- * After the browser bridge reconnected (issue 5 §1; services/socket-bridge.ts): the host may be the same process
+ * After the browser bridge reconnected (services/socket-bridge.ts): the host may be the same process
  * after a network blip, or a new one after a restart — then its vault is locked again and the chain moved on.
  * Everything is read again, and a vault found locked returns the app to the unlock screen with the wallets cleared
  * (as an auto-lock push would), rather than showing balances the host no longer vouches for.

@@ -1,5 +1,5 @@
 /**
- * The node monitor in the store (issue 6 §1, §2): alerts and settings live here because the sidebar badge and
+ * The node monitor in the store: alerts and settings live here because the sidebar badge and
  * desktop notifications need them on every page; the screens fetch their own views (round, samples,
  * productivity) and refetch when `monitorVersion` moves — `monitor:update` only names the topics that changed.
  */

@@ -1,5 +1,6 @@
 /**
- * Building blocks of the DTOs that cross the IPC boundary (architecture §3.3). Amounts cross as decimal strings
+ * Building blocks of the DTOs that cross the IPC boundary (docs/design/architecture.md "Contracts"). Amounts cross
+ * as decimal strings
  * of the smallest unit (arktoshi): JSON has no bigint, and a number would lose precision above 2^53.
  */
 import { z } from 'zod';

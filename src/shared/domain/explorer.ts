@@ -1,12 +1,12 @@
 /**
- * The explorer, fee and randomness screens' DTOs (issue 6 §3), read from the active network's node. Amounts are
- * decimal strings of arktoshi (architecture §3.3); timestamps are ARK's `{epoch, unix, human}`.
+ * The explorer, fee and randomness screens' DTOs, read from the active network's node. Amounts are
+ * decimal strings of arktoshi (docs/design/architecture.md "Contracts"); timestamps are ARK's `{epoch, unix, human}`.
  */
 import { z } from 'zod';
 import { blockView, transactionView } from './chain';
 import { amountString, timestampView } from './common';
 
-/** What one search box text turned out to be (issue 6 §3: block id or height, transaction id, address, …). */
+/** What one search box text turned out to be (block id or height, transaction id, address, …). */
 export const searchResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('block'), id: z.string(), height: z.number().int() }),
   z.object({ kind: z.literal('transaction'), id: z.string() }),
@@ -60,7 +60,7 @@ export const transactionDetail = transactionView.extend({
 });
 export type TransactionDetail = z.output<typeof transactionDetail>;
 
-/** One `/trng` or `/trng-1` answer of the secondary interface, with the block it names (issue 6 §3). */
+/** One `/trng` or `/trng-1` answer of the secondary interface, with the block it names. */
 export const randomDraw = z.object({
   blockId: z.string(),
   timestamp: timestampView.optional(),

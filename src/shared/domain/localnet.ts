@@ -1,5 +1,5 @@
 /**
- * Localnet controls (issue 6 §4; docs/design/node.md "Localnet controls"): what the control panel shows and asks
+ * Localnet controls (docs/design/node.md "Localnet controls"): what the control panel shows and asks
  * of the embedded node. Every control refuses on a remote network (`ERR_LOCALNET_ONLY`).
  */
 import { z } from 'zod';

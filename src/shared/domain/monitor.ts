@@ -1,5 +1,5 @@
 /**
- * What the node monitor and its alerts show the renderer (issue 6 §1, §2). Times are Unix milliseconds; heights
+ * What the node monitor and its alerts show the renderer. Times are Unix milliseconds; heights
  * and slots are integers. The monitor computes missed slots itself (the ARK API exposes none), so every window says
  * how far back its data really goes (`coveredSince`).
  */
@@ -8,7 +8,7 @@ import { z } from 'zod';
 const unixMs = z.number().int();
 const height = z.number().int().min(0);
 
-/** One watched node of the active network (issue 6 §1: height, last block, sync, lag, version, latency, peers). */
+/** One watched node of the active network (height, last block, sync, lag, version, latency, peers). */
 export const watchedNodeView = z.object({
   /** Stable id: `embedded` for the app's own localnet node, otherwise derived from the URL. */
   id: z.string(),
@@ -38,7 +38,7 @@ export const watchedNodeView = z.object({
 });
 export type WatchedNodeView = z.output<typeof watchedNodeView>;
 
-/** Nodes that hold different blocks at the same height (issue 6 §1: "reported as a fork"). */
+/** Nodes that hold different blocks at the same height (a fork). */
 export const forkView = z.object({
   height,
   nodes: z.array(z.object({ id: z.string(), blockId: z.string() })),
@@ -149,7 +149,7 @@ export const missedSlotView = z.object({
 });
 export type MissedSlotView = z.output<typeof missedSlotView>;
 
-/** One point of a node's health chart (issue 6 §3 "Node health": lag, block interval, latency). */
+/** One point of a node's health chart (lag, block interval, latency). */
 export const nodeSampleView = z.object({
   at: unixMs,
   height: height.optional(),

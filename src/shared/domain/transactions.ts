@@ -1,6 +1,6 @@
 /**
  * What the renderer sends to have a transaction signed (a draft — never a key) and what it gets back: the id,
- * the broadcast outcome and the pending entry it can follow until confirmation (issue 5 §4).
+ * the broadcast outcome and the pending entry it can follow until confirmation.
  */
 import { z } from 'zod';
 import { addressText, amountString, feeString, hex64, positiveAmountString, publicKeyHex } from './common';

@@ -1,7 +1,7 @@
 /**
  * Wallets as the screens see them. `walletView` is public data only. The two shapes that carry a secret are
  * `newMnemonicWallet` (the new phrase, shown once) and `recoveryPhrase` (behind the password): the contract marks
- * their channels, and tests/ipc proves no other channel returns one (architecture §1 "Keys never leave main").
+ * their channels, and tests/ipc proves no other channel returns one (docs/design/architecture.md "Rules").
  */
 import { z } from 'zod';
 

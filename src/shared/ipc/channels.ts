@@ -1,5 +1,6 @@
 /**
- * Channel and event names of the IPC contract (architecture §3.3), `domain:verb`. This file has no schema and no
+ * Channel and event names of the IPC contract (docs/design/architecture.md "Contracts"), `domain:verb`. This file
+ * has no schema and no
  * dependency, so the preload can build `window.votary` from it without bundling the validators; contract.ts keys
  * its schemas by these names and the compiler keeps the two in step.
  */
@@ -61,7 +62,7 @@ export const IPC_CHANNELS = [
   'tx:rebroadcast',
   'tx:dismiss',
   'faucet:fund',
-  // Explorer and delegate reads (issue 6 §3).
+  // Explorer and delegate reads.
   'chain:search',
   'chain:block',
   'chain:block-transactions',
@@ -69,7 +70,7 @@ export const IPC_CHANNELS = [
   'chain:randomness',
   'chain:delegate-blocks',
   'chain:delegate-voters',
-  // The node monitor and its alerts (issue 6 §1, §2).
+  // The node monitor and its alerts.
   'monitor:overview',
   'monitor:round',
   'monitor:productivity',
@@ -80,7 +81,7 @@ export const IPC_CHANNELS = [
   'monitor:settings',
   'alerts:list',
   'alerts:dismiss',
-  // Localnet controls, embedded node only (issue 6 §4).
+  // Localnet controls, embedded node only.
   'localnet:status',
   'localnet:pause',
   'localnet:resume',
@@ -101,7 +102,7 @@ export const IPC_EVENTS = [
   'keystore:status',
   'tx:status',
   'alert',
-  // Monitor events (issue 6).
+  // Monitor events.
   'monitor:update',
 ] as const;
 

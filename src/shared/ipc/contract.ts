@@ -1,5 +1,5 @@
 /**
- * The IPC contract (architecture §3.3; issue 5 §1): for every channel of channels.ts, the zod schema that
+ * The IPC contract (docs/design/architecture.md "Contracts"): for every channel of channels.ts, the zod schema that
  * validates its request at runtime (strict objects: unknown fields are refused) and the schema of its response
  * (which also strips anything it does not name). Main, the browser shell and the preload types all derive from
  * here. Amounts cross as decimal strings. `secret: true` marks the only two channels whose answer holds key
@@ -284,7 +284,7 @@ export const IPC_CONTRACT = {
     response: faucetResult,
   },
 
-  // Explorer and delegate reads (issue 6 §3).
+  // Explorer and delegate reads.
   'chain:search': { request: z.strictObject({ query: z.string().max(200) }), response: searchResult },
   'chain:block': {
     /** A block id (64 hex; decimal on old chains) or a height. */
@@ -303,7 +303,7 @@ export const IPC_CONTRACT = {
     response: transactionDetail,
   },
   'chain:randomness': { request: none, response: randomnessView },
-  /** A delegate's page (issue 6 §3): its forged blocks and its voters, by username, public key or address. */
+  /** A delegate's page: its forged blocks and its voters, by username, public key or address. */
   'chain:delegate-blocks': {
     request: z.strictObject({ delegate: delegateId, ...pageRequest }),
     response: pageView(blockView),
@@ -313,7 +313,7 @@ export const IPC_CONTRACT = {
     response: pageView(chainWallet),
   },
 
-  // The node monitor and its alerts (issue 6 §1, §2).
+  // The node monitor and its alerts.
   'monitor:overview': { request: none, response: monitorOverview },
   'monitor:round': {
     /** `delegate`: a public key or username whose next slot to time. */
@@ -369,7 +369,7 @@ export const IPC_CONTRACT = {
     response: nothing,
   },
 
-  // Localnet controls, embedded node only (issue 6 §4).
+  // Localnet controls, embedded node only.
   'localnet:status': { request: none, response: localnetStatus },
   'localnet:pause': { request: none, response: localnetStatus },
   'localnet:resume': { request: none, response: localnetStatus },
@@ -394,7 +394,7 @@ export const IPC_EVENT_SCHEMAS = {
   'keystore:status': keystoreStatus,
   'tx:status': pendingView,
   alert: alertView,
-  // Monitor events (issue 6).
+  // Monitor events.
   'monitor:update': monitorUpdateEvent,
 } as const satisfies Record<IpcEvent, z.ZodType>;
 
@@ -418,7 +418,7 @@ type BridgeCall<C extends IpcChannel> =
     : (request: IpcRequest<C>) => Promise<IpcResult<IpcResponse<C>>>;
 
 /**
- * `window.votary` (issue 5 §1): one function per channel, each answering an IpcResult, plus `on` for push
+ * `window.votary`: one function per channel, each answering an IpcResult, plus `on` for push
  * events (it returns the unsubscribe function). Nothing else.
  */
 export type VotaryBridge = { [C in IpcChannel as MethodName<C>]: BridgeCall<C> } & {

@@ -1,5 +1,6 @@
 /**
- * The one serializable error shape of the IPC contract (architecture §3.3): a stable code, a message a person can
+ * The one serializable error shape of the IPC contract (docs/design/architecture.md "Contracts"): a stable code, a
+ * message a person can
  * act on, and optional plain-JSON details. Every channel answers an `IpcResult`, never a thrown error: Electron's
  * invoke and a WebSocket both lose an Error's code, so failures travel as values.
  */

@@ -1,5 +1,5 @@
 /**
- * The child process of the crash test (tests/node/crash/crash.test.ts; issue 3 §7), bundled to
+ * The child process of the crash test (tests/node/crash/crash.test.ts), bundled to
  * dist/crash-node.mjs by scripts/build-cli.mjs.
  *
  *   node dist/crash-node.mjs DATA_DIR LOG_FILE SEED

@@ -1,5 +1,5 @@
 /**
- * The crash test (issue 3 §7): a node under a steady transaction load (dist/crash-node.mjs, built from
+ * The crash test: a node under a steady transaction load (dist/crash-node.mjs, built from
  * crash-node.ts by the global test setup) is killed with SIGKILL at seeded random moments, 0.3–2 s after it
  * reports ready, and restarted on the same data directory, 24 times. After each restart:
  * - the replay of the stored chain (verifyChain, run by the child before it reports ready) matches the state;

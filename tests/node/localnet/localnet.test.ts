@@ -141,7 +141,7 @@ describe('localnet network', () => {
     expect(localnet.network.client).toMatchObject({ token: 'VTY', symbol: 'Ѵ' });
   });
 
-  it('has the milestone of issue 3', () => {
+  it("has localnet's milestone", () => {
     const milestone = milestoneAt(localnet, 1);
     expect(localnet.milestones).toHaveLength(1);
     expect(milestone).toMatchObject({

@@ -2,7 +2,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The architecture's import boundaries (architecture §2) are enforced by eslint.config.js. These cases lint a
+ * The architecture's import boundaries (docs/design/architecture.md "Layers") are enforced by eslint.config.js.
+ * These cases lint a
  * forbidden import as if it were written in a real file of each layer, and an allowed one, so a change that
  * silently disables a boundary fails here.
  */

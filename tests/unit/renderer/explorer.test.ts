@@ -1,4 +1,4 @@
-/** The explorer, fees and randomness screens' pure helpers (issue 6 §3). */
+/** The explorer, fees and randomness screens' pure helpers. */
 import { describe, expect, it } from 'vitest';
 import type { FeesView } from '../../../src/shared/domain/chain';
 import type { TransactionDetail } from '../../../src/shared/domain/explorer';

@@ -16,7 +16,7 @@ import {
 const TOTAL = 100_000;
 const rowsOf = (page: number) => Array.from({ length: PAGE_SIZE }, (_, i) => (page - 1) * PAGE_SIZE + i);
 
-describe('history pages (issue 5 §5: a 100,000-transaction history in bounded memory)', () => {
+describe('history pages (a 100,000-transaction history in bounded memory)', () => {
   it('maps rows to pages and reads the last row of a 100,000-row history', () => {
     expect(pageOfRow(0)).toBe(1);
     expect(pageOfRow(99)).toBe(1);

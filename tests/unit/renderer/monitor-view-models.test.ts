@@ -1,4 +1,4 @@
-/** The monitor screens' pure view models (issue 6 §2–§4): charts, alerts, delegates, round, health, localnet. */
+/** The monitor screens' pure view models: charts, alerts, delegates, round, health, localnet. */
 import { describe, expect, it } from 'vitest';
 import type { BlockView, DelegateView } from '../../../src/shared/domain/chain';
 import type { PageView } from '../../../src/shared/domain/common';

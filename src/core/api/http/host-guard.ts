@@ -1,5 +1,6 @@
 /**
- * DNS-rebinding guard (architecture §4, issue 4 §1): a server bound to loopback answers only requests addressed
+ * DNS-rebinding guard (docs/design/architecture.md "Rules"): a server bound to loopback answers only requests
+ * addressed
  * to loopback by name. A web page on another origin whose name was re-pointed at 127.0.0.1 still sends its own
  * name in `Host`, so it is refused before any route runs.
  */

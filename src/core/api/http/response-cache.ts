@@ -1,5 +1,5 @@
 /**
- * A cache of GET answers for the routes whose answer is a function of the chain alone (issue 4 §3 speed). ARK
+ * A cache of GET answers for the routes whose answer is a function of the chain alone (docs/benchmarks.md "API"). ARK
  * Core's API caches GET answers too (core-api's cache plugin, node-cache with an 8 s TTL); Votary's entries never
  * go stale instead: they belong to the chain tip they were computed at (the last block's id, so a revert and a
  * different block at the same height are a new tip), and the whole cache is dropped when the tip changes.

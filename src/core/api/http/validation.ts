@@ -76,7 +76,7 @@ function refusingInfinity(validate: ValidateFunction): LazyValidator {
 
 /**
  * A validator compiled on its first use. Compiling every route's schemas up front was about half of the embedded
- * node's start-up CPU (issue 5's cold start to interactive, docs/benchmarks.md "App"); each route now pays a few
+ * node's start-up CPU (the cold start to interactive, docs/benchmarks.md "App"); each route now pays a few
  * milliseconds on its first request instead. Fastify reads `errors` from the function after a failed call.
  */
 function lazily(compile: () => LazyValidator): LazyValidator {

@@ -1,7 +1,8 @@
 /**
  * Building blocks of the response schemas. Amounts: ARK sends every amount, fee, balance, vote weight, reward and
  * nonce as an integer string in the smallest unit (ark-core-api.md §2.7); the client turns them into `bigint`
- * at the boundary, so core code never sees amount strings and never loses precision (architecture §3: amounts are
+ * at the boundary, so core code never sees amount strings and never loses precision (docs/design/architecture.md
+ * "Contracts": amounts are
  * bigint inside core). A few routes send numbers instead (the `/node/fees` zeros, milestone rewards); those are
  * accepted when they are safe integers.
  */

@@ -3,7 +3,7 @@ import type { Migration } from './types';
 /**
  * The number of stored transactions per (typeGroup, type), kept by triggers like `api_counters` (migration 002):
  * `/votes` and `/transactions?type=…` without other filters answer their exact total from here instead of
- * counting every vote of the chain on each request (issue 4 §3: about 2 ms per request over 100,000 votes).
+ * counting every vote of the chain on each request (about 2 ms per request over 100,000 votes).
  */
 export const apiTypeCounters: Migration = {
   version: 5,

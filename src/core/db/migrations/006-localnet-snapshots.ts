@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * Localnet snapshots (issue 6 §4; docs/design/node.md "Localnet controls"):
+ * Localnet snapshots (docs/design/node.md "Localnet controls"):
  * - `localnet_snapshots`: a named point of the chain (height and block id); the name is its key, compared without
  *   case so that "Before vote" and "before vote" cannot both exist;
  * - `snapshot_blocks`: full serialized blocks (protocol §6.1) that a rollback or reset removed from the chain

@@ -1,4 +1,4 @@
-/** Persisted alerts (issue 6 §2): an alert survives restarts, so a condition that lasts is not raised again. */
+/** Persisted alerts: an alert survives restarts, so a condition that lasts is not raised again. */
 import type Database from 'better-sqlite3';
 import type { AlertRule, MonitorAlertView } from '../../../shared/domain/monitor';
 

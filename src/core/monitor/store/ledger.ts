@@ -1,5 +1,5 @@
 /**
- * The blocks the monitor has seen and the slots it derived as missed (issue 6 §1 "Missed slots"), per network.
+ * The blocks the monitor has seen and the slots it derived as missed, per network.
  * Rows older than a week (plus a day of margin for the week window) are dropped; `coverage` remembers where the
  * unbroken run of recorded blocks starts, so productivity can say how far back its figures really go.
  */

@@ -7,7 +7,7 @@ import { MONITOR_MIGRATIONS } from './schema';
  * synchronous=NORMAL because a lost last sample after an OS crash costs nothing. Plain numbers, not bigint:
  * heights, slots and Unix milliseconds stay far below 2^53. The write-ahead log is checkpointed every 128 pages
  * and truncated back to 512 KiB after each checkpoint: with SQLite's defaults it settles near 4 MB, ten times the
- * data a 10-minute run at 1 s blocks keeps (issue 6 §5, docs/benchmarks.md "Monitor").
+ * data a 10-minute run at 1 s blocks keeps (docs/benchmarks.md "Monitor").
  */
 export function openMonitorDatabase(file: string): Database.Database {
   const db = new Database(file);

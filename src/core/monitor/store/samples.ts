@@ -1,5 +1,5 @@
 /**
- * Node health samples (issue 6 §1, §3 "Node health" charts): one row per poll, thinned with age so that a week
+ * Node health samples (the "Node health" charts): one row per poll, thinned with age so that a week
  * of monitoring stays small — full resolution for the last hour, one sample a minute up to a day, one every ten
  * minutes up to a week, nothing older (retention below). With a 2 s poll that is at most ~1,800 + 1,440 + 864
  * rows per node instead of ~300,000.

@@ -1,5 +1,5 @@
 /**
- * The monitor's own database, `<dataDir>/monitor.db` (issue 6 §1: samples in SQLite with bounded retention,
+ * The monitor's own database, `<dataDir>/monitor.db` (samples in SQLite with bounded retention,
  * surviving restarts). It is separate from the chain database: it also follows remote networks, and losing it
  * loses history, never chain data. Numbered migrations as in src/core/db; a new step is appended here.
  */

@@ -1,7 +1,7 @@
 import type { Network } from '../../protocol/networks';
 
 /**
- * The network with every milestone's blocktime replaced (`--block-time`, issue 3 §3): slots, forging and
+ * The network with every milestone's blocktime replaced (`--block-time`): slots, forging and
  * block validation then all use the same shorter slot. Whole seconds only, because chain time is whole epoch
  * seconds (protocol reference §7).
  */

@@ -1,5 +1,5 @@
 /**
- * The forger (issue 3 §3; docs/design/node.md "Forging"): a timer at each slot start; the slot's owner is
+ * The forger (docs/design/node.md "Forging"): a timer at each slot start; the slot's owner is
  * roundDelegates(round)[forgerIndex(slot)] (protocol reference §7). The node forges when it holds the owner's
  * secret and the owner is not taken offline; otherwise the slot is missed and the next block comes one slot
  * later.

@@ -1,4 +1,4 @@
-/** The forger (issue 3 §3; docs/design/node.md "Forging"). */
+/** The forger (docs/design/node.md "Forging"). */
 export {
   Forger,
   type ForgerChain,

@@ -1,4 +1,4 @@
-/** Votary's own local chain (issue 3 §1). Importing this module registers the `localnet` network. */
+/** Votary's own local chain. Importing this module registers the `localnet` network. */
 export {
   localnet,
   localnetGenesis,

@@ -1,5 +1,5 @@
 /**
- * Builds the content of resources/networks/localnet/* (issue 3 §1). Pure and deterministic: the same code gives
+ * Builds the content of resources/networks/localnet/*. Pure and deterministic: the same code gives
  * the same bytes, because every key comes from a fixed label, the genesis timestamp is fixed and signatures are
  * deterministic (RFC6979 ECDSA for the block, deterministic Schnorr for the transactions).
  */

@@ -1,5 +1,5 @@
 /**
- * The localnet network (issue 3 §1), loaded from resources/networks/localnet/ (written by
+ * The localnet network, loaded from resources/networks/localnet/ (written by
  * scripts/make-localnet-genesis.ts) and registered with the protocol library on import, so that
  * `networkByName('localnet')` — and the CLI's `--network localnet` — work everywhere.
  */

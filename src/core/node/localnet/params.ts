@@ -1,5 +1,5 @@
 /**
- * The localnet's fixed parameters (issue 3 §1): what `scripts/make-localnet-genesis.ts` writes to
+ * The localnet's fixed parameters: what `scripts/make-localnet-genesis.ts` writes to
  * resources/networks/localnet/{network,milestones}.json, minus the nethash, which is the payloadHash of the
  * genesis block that script builds.
  */
@@ -7,7 +7,7 @@ import { addressFromBytes } from '../../protocol/crypto';
 import { sha256 } from '../../protocol/hash';
 import { devnet, milestoneAt, type NetworkParams, type RawMilestone } from '../../protocol/networks';
 
-/** ARK devnet's static fees (issue 3 §1), taken from the devnet preset rather than written again. */
+/** ARK devnet's static fees, taken from the devnet preset rather than written again. */
 const DEVNET_STATIC_FEES = milestoneAt(devnet, 1).fees.staticFees;
 
 export const LOCALNET_NAME = 'localnet';
@@ -46,7 +46,7 @@ export function localnetParams(nethash: string): NetworkParams {
   };
 }
 
-/** One milestone from height 1 with every feature of ARK devnet's latest milestones switched on (issue 3 §1). */
+/** One milestone from height 1 with every feature of ARK devnet's latest milestones switched on. */
 export function localnetMilestones(): RawMilestone[] {
   return [
     {

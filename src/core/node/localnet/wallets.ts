@@ -1,5 +1,5 @@
 /**
- * The localnet's genesis wallets (issue 3 §1). Every passphrase is a 24-word BIP39 mnemonic whose entropy is
+ * The localnet's genesis wallets. Every passphrase is a 24-word BIP39 mnemonic whose entropy is
  * SHA256 of a fixed public label, so anyone can rebuild them: they are TEST-ONLY secrets and say so wherever they
  * are written or shown.
  */

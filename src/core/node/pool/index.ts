@@ -1,4 +1,4 @@
-/** The transaction pool (issue 3 §4; docs/design/node.md "Pool"). */
+/** The transaction pool (docs/design/node.md "Pool"). */
 export { TransactionPool, type PoolChain, type TransactionPoolConfig } from './pool';
 export type { PoolEntry, AddTransactionsResult } from './entry';
 export { PoolError, isPoolError, type PoolErrorCode, type PoolErrorJson } from './errors';

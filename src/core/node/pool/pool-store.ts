@@ -23,7 +23,7 @@ interface RawPoolRow {
 }
 
 /**
- * The pool's persistence: the pooled transactions survive a restart (issue 3 §4). It uses the chain's own
+ * The pool's persistence: the pooled transactions survive a restart. It uses the chain's own
  * connection, so the block processor can delete forged transactions in the block's SQLite transaction.
  * Statements are prepared once per connection.
  */

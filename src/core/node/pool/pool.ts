@@ -1,5 +1,5 @@
 /**
- * The transaction pool (issue 3 §4; docs/design/node.md "Pool"), with the semantics of ARK core-transaction-pool
+ * The transaction pool (docs/design/node.md "Pool"), with the semantics of ARK core-transaction-pool
  * 3.x: per-sender queues in nonce order, each validated on an overlay of the confirmed state that holds the
  * sender's earlier pooled transactions (sender-side application, as ARK's SenderState), a dynamic fee floor,
  * per-sender and total limits with eviction of the lowest fee, expiry, persistence and revalidation after every

@@ -50,7 +50,7 @@ export function deserializeTransaction(
 /**
  * Bytes the node itself stored after validating them (its chain database) → transaction, without checking them
  * again: the schema ran when the block was applied, and the id is the stored one (the API's list routes decode
- * 100 stored transactions per page, issue 4 §3, where validation and the id hash were most of the cost). Never
+ * 100 stored transactions per page, where validation and the id hash were most of the cost). Never
  * use it for bytes from outside — deserializeTransaction is the gate for those.
  */
 export function decodeStoredTransaction(bytes: Uint8Array, ctx: ChainContext, id: string): TransactionData {

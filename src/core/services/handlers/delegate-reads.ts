@@ -1,4 +1,4 @@
-/** chain:delegate-blocks and chain:delegate-voters — the delegate page's reads (issue 6 §3). */
+/** chain:delegate-blocks and chain:delegate-voters — the delegate page's reads. */
 import type { ChannelHandlers } from '../dispatcher';
 import { DelegateReads } from '../delegate-reads';
 import type { Services } from './services';

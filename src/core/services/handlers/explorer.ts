@@ -1,6 +1,6 @@
 /**
  * chain:search, chain:block, chain:block-transactions, chain:transaction and chain:randomness — the explorer and
- * randomness screens' reads from the active network (issue 6 §3). Fees stay on chain:fees (handlers/network.ts).
+ * randomness screens' reads from the active network. Fees stay on chain:fees (handlers/network.ts).
  */
 import type { ChannelHandlers } from '../dispatcher';
 import { ExplorerReads } from '../explorer-reads';

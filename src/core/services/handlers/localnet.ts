@@ -1,4 +1,4 @@
-/** localnet:* — the embedded node's controls (issue 6 §4); each refuses on a remote network (ERR_LOCALNET_ONLY). */
+/** localnet:* — the embedded node's controls; each refuses on a remote network (ERR_LOCALNET_ONLY). */
 import type { ChannelHandlers } from '../dispatcher';
 import type { Services } from './services';
 

@@ -1,4 +1,4 @@
-/** monitor:* and alerts:* — the node monitor and its alerts (issue 6 §1, §2). */
+/** monitor:* and alerts:* — the node monitor and its alerts. */
 import { monitorViews } from '../../monitor';
 import type { ChannelHandlers } from '../dispatcher';
 import type { Services } from './services';

@@ -1,4 +1,4 @@
-/** networks:*, chain:* and node:* — the networks, and reads from the active one (issue 5 §3, §4). */
+/** networks:*, chain:* and node:* — the networks, and reads from the active one. */
 import type { ChannelHandlers } from '../dispatcher';
 import type { DelegateReadChannels } from './delegate-reads';
 import type { ExplorerChannels } from './explorer';

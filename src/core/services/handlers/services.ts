@@ -21,9 +21,9 @@ export interface Services {
   tracker: PendingTracker;
   settings: SettingsFile;
   events: AppEvents;
-  /** The embedded node's controls (issue 6 §4). */
+  /** The embedded node's controls. */
   localnet: LocalnetControls;
-  /** The node monitor and its alerts (issue 6 §1, §2). */
+  /** The node monitor and its alerts. */
   monitor: NodeMonitor;
   now: () => number;
 }

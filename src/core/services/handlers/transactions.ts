@@ -1,4 +1,4 @@
-/** tx:* and faucet:fund — signing, broadcasting and following transactions (issue 5 §4). */
+/** tx:* and faucet:fund — signing, broadcasting and following transactions. */
 import type { ChannelHandlers } from '../dispatcher';
 import { fundFromFaucet } from '../faucet';
 import { feeBounds } from '../fee-bounds';

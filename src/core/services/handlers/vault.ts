@@ -1,4 +1,4 @@
-/** keystore:* and wallets:* — the vault and the wallets in it (issue 5 §2). */
+/** keystore:* and wallets:* — the vault and the wallets in it. */
 import { addressFromPassphrase, isValidMnemonic } from '../../protocol/crypto';
 import type { Network } from '../../protocol/networks';
 import { wifWallet } from '../../keystore/wallet-import';

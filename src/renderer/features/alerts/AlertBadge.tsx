@@ -1,5 +1,5 @@
 /**
- * The open-alert count beside "Alerts" in the sidebar (issue 6 §2). The number inside the button is hidden from
+ * The open-alert count beside "Alerts" in the sidebar. The number inside the button is hidden from
  * assistive technology so the button's name stays "Alerts" (tests and voice control address it by name); the
  * count is its description instead, from a hidden element outside the button: "Alerts, 2 open alerts".
  */

@@ -1,4 +1,4 @@
-/** Alert rules and their settings (issue 6 §2: each rule can be switched off; "my delegates"; N blocks behind). */
+/** Alert rules and their settings (each rule can be switched off; "my delegates"; N blocks behind). */
 import { useState, type FormEvent } from 'react';
 import type { AlertRule, MonitorSettings } from '../../../shared/domain/monitor';
 import { RULE_LABELS, RULES } from '../../lib/alerts';

@@ -1,5 +1,5 @@
 /**
- * Alerts (issue 6 §2): the open alerts and the recent ones, dismissable; the rules and their settings; and, in the
+ * Alerts: the open alerts and the recent ones, dismissable; the rules and their settings; and, in the
  * browser shell, desktop notifications through the Web Notification API, turned on by the user (the permission
  * prompt needs a user gesture) — the Electron shell notifies from main.
  */

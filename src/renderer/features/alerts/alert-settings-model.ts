@@ -1,4 +1,4 @@
-/** Parsing the alert settings form (issue 6 §2): "my delegates" typed as a list, numbers within the contract. */
+/** Parsing the alert settings form: "my delegates" typed as a list, numbers within the contract. */
 import type { MonitorSettings } from '../../../shared/domain/monitor';
 
 /** Usernames or public keys separated by commas, spaces or new lines; duplicates dropped, order kept. */

@@ -1,5 +1,5 @@
 /**
- * A delegate's last day, hour by hour: blocks produced and slots missed (issue 6 §3 "history chart"). Produced
+ * A delegate's last day, hour by hour: blocks produced and slots missed. Produced
  * comes from the node's block list, missed from the monitor; hours before either record reaches are left empty.
  */
 import { useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * One delegate (issue 6 §3): its standing, productivity over the last hour, day and week and its recent missed
+ * One delegate: its standing, productivity over the last hour, day and week and its recent missed
  * slots from the monitor, its history chart, its forged blocks and its voters from the node.
  */
 import { useEffect, useState } from 'react';

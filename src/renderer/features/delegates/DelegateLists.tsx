@@ -1,4 +1,4 @@
-/** A delegate's forged blocks and its voters, page by page (issue 6 §3 "a delegate page with its blocks, voters"). */
+/** A delegate's forged blocks and its voters, page by page. */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BlockView, ChainWallet } from '../../../shared/domain/chain';
 import type { PageView } from '../../../shared/domain/common';

@@ -1,5 +1,5 @@
 /**
- * Delegates (issue 6 §3): the forging set and standby, 100 per page, with missed slots and productivity over the
+ * Delegates: the forging set and standby, 100 per page, with missed slots and productivity over the
  * chosen window from the monitor. The monitor's data only reaches back to when it started (`coveredSince`), and the
  * page says so rather than presenting a short record as a full day.
  */

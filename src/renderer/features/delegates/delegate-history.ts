@@ -1,5 +1,5 @@
 /**
- * The data behind a delegate's history chart (issue 6 §3): when its blocks were forged, read newest first from
+ * The data behind a delegate's history chart: when its blocks were forged, read newest first from
  * `/delegates/{id}/blocks` until the window's start. The read is capped (a fast localnet forges thousands of blocks
  * a day); when the cap stops it, `since` says how far back the times really go, so the chart leaves the older
  * hours empty instead of showing them as zero.

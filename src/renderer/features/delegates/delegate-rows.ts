@@ -1,5 +1,5 @@
 /**
- * The Delegates screen's rows (issue 6 §3): `chain:delegates` (rank, votes, approval, produced, forged totals)
+ * The Delegates screen's rows: `chain:delegates` (rank, votes, approval, produced, forged totals)
  * joined by public key with the monitor's productivity (missed, productivity %), split into the forging set and
  * standby. Missed slots are the monitor's own computation (the ARK API has none), so a delegate the monitor has
  * no data for shows "—", never 0.

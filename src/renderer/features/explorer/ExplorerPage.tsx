@@ -1,5 +1,5 @@
 /**
- * The explorer (issue 6 §3): one search box for a block height or id, a transaction id, an address, a public key
+ * The explorer: one search box for a block height or id, a transaction id, an address, a public key
  * or a delegate name, and a page for each kind of result, linked to each other. Reads go to the active network.
  */
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';

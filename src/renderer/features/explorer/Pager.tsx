@@ -1,4 +1,7 @@
-/** Previous / next page of a paginated list (architecture §4: every list is paginated end to end). */
+/**
+ * Previous / next page of a paginated list (docs/design/architecture.md "Rules": every list is paginated end to
+ * end).
+ */
 import type { PageMetaView } from '../../../shared/domain/common';
 
 export function Pager({

@@ -1,5 +1,5 @@
 /**
- * A transaction's asset as lines a person can read (issue 6 §3): who a vote is for, each payment of a
+ * A transaction's asset as lines a person can read: who a vote is for, each payment of a
  * multipayment, an HTLC lock's hash and expiry, the lock a claim or refund spends, keys of a multisignature.
  */
 import type { TransactionDetail } from '../../../shared/domain/explorer';

@@ -1,5 +1,5 @@
 /**
- * Where the explorer is (issue 6 §3): its pages and the way back. Links between pages move inside the explorer;
+ * Where the explorer is: its pages and the way back. Links between pages move inside the explorer;
  * a `lookup` location runs the search first (a public key or a name resolves to its wallet), so any text the
  * chain shows — a vote's public key, a lock id — can be a link.
  */

@@ -1,5 +1,5 @@
 /**
- * Fees (issue 6 §3): the node's `/node/fees` statistics per transaction type over a chosen number of days
+ * Fees: the node's `/node/fees` statistics per transaction type over a chosen number of days
  * (1–30), with the static fee of the type beside them (`/transactions/fees`, or the node's configuration).
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The Fees screen's rows (issue 6 §3): one per transaction type that the node has a static fee or statistics for
+ * The Fees screen's rows: one per transaction type that the node has a static fee or statistics for
  * (`/transactions/fees` and `/node/fees` both key by typeGroup, then by the type's handler key).
  */
 import type { FeesView } from '../../../shared/domain/chain';

@@ -1,5 +1,5 @@
 /**
- * Node health (issue 6 §1, §3): the watched nodes with lag and forks, uPlot charts of one node's height lag,
+ * Node health: the watched nodes with lag and forks, uPlot charts of one node's height lag,
  * block interval and latency over time from the monitor's stored samples, and the client's peers.
  */
 import { useEffect, useMemo, useState } from 'react';

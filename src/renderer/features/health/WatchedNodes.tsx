@@ -1,4 +1,4 @@
-/** The watched nodes of the active network (issue 6 §1), with adding and removing a node by its API URL. */
+/** The watched nodes of the active network, with adding and removing a node by its API URL. */
 import { useState, type FormEvent } from 'react';
 import type { MonitorOverview } from '../../../shared/domain/monitor';
 import { addWatchedNode, removeWatchedNode } from '../../services/monitor';

@@ -1,5 +1,5 @@
 /**
- * Node health's view model (issue 6 §1, §3): the monitor's samples as chart series (a missing measurement stays a
+ * Node health's view model: the monitor's samples as chart series (a missing measurement stays a
  * gap, an unreachable poll has no latency) and each watched node's state in words.
  */
 import type { NodeSampleView, WatchedNodeView } from '../../../shared/domain/monitor';

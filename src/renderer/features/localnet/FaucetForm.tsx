@@ -1,4 +1,4 @@
-/** Fund any address from the localnet faucet (issue 6 §4; test tokens with no value). */
+/** Fund any address from the localnet faucet (test tokens with no value). */
 import { useState, type FormEvent } from 'react';
 import { formatAmount } from '../../lib/amount';
 import { fundAddress } from '../../services/localnet';

@@ -1,5 +1,5 @@
 /**
- * The localnet control panel (issue 6 §4): forging, offline delegates, the faucet, reset, snapshots and rollback.
+ * The localnet control panel: forging, offline delegates, the faucet, reset, snapshots and rollback.
  * Shown only while the embedded network is active; the host refuses every control on a remote network anyway
  * (ERR_LOCALNET_ONLY), and a failure reaches the user through the ErrorBanner.
  */

@@ -1,5 +1,5 @@
 /**
- * The round's delegates with an offline switch each (issue 6 §4): an offline delegate does not forge, so its slots
+ * The round's delegates with an offline switch each: an offline delegate does not forge, so its slots
  * are missed and the missed-slot alert can be seen working.
  */
 import type { LocalnetStatus } from '../../../shared/domain/localnet';

@@ -1,5 +1,5 @@
 /**
- * Reset, snapshots and rollback (issue 6 §4). Each of them throws blocks away, so each waits for a confirm step;
+ * Reset, snapshots and rollback. Each of them throws blocks away, so each waits for a confirm step;
  * a snapshot whose block is no longer on the chain cannot be rolled back to and says why.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-/** Checks and words for the localnet panel (issue 6 §4), kept pure for tests. */
+/** Checks and words for the localnet panel, kept pure for tests. */
 import type { LocalnetDelegateView, RollbackResult } from '../../../shared/domain/localnet';
 import { decimalSeparatorOf, parseAmount } from '../../lib/amount';
 

@@ -1,5 +1,5 @@
 /**
- * The client's peers with height, latency and health; shown on the node page and the node health page (issue 6 §3).
+ * The client's peers with height, latency and health; shown on the node page and the node health page.
  */
 import type { PeerStatusView } from '../../../shared/domain/chain';
 

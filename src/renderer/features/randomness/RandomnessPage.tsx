@@ -1,5 +1,5 @@
 /**
- * Randomness (issue 6 §3): the secondary interface's latest `/trng` result and `/trng-1`, each with its block,
+ * Randomness: the secondary interface's latest `/trng` result and `/trng-1`, each with its block,
  * and verified here from the block id (verify.ts) — ✓ when the node's values are the ones the id gives.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Local verification of a `/trng` result (issue 6 §3): the values are recomputed here from the block id alone
+ * Local verification of a `/trng` result: the values are recomputed here from the block id alone
  * with the published derivation (src/shared/lib/trng.ts), so the screen does not take the node's word for them.
  */
 import type { RandomDraw } from '../../../shared/domain/explorer';

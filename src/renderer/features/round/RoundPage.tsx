@@ -1,5 +1,5 @@
 /**
- * Round timeline (issue 6 §3): the current round's slots in forging order, live. Refetched on every new block and
+ * Round timeline: the current round's slots in forging order, live. Refetched on every new block and
  * monitor round update, and once per block time besides, so a slot that passes without a block turns "missed"
  * even while no block arrives (a paused or offline forger).
  */

@@ -1,5 +1,5 @@
 /**
- * The round timeline's view model (issue 6 §1, §3): the 21 slots as the monitor rebuilt them, with words for each
+ * The round timeline's view model: the 21 slots as the monitor rebuilt them, with words for each
  * state (colour is never the only cue), and countdowns that run on the host's clock: `round.now` is the host's
  * time when it answered, so the renderer keeps the offset rather than trusting its own clock.
  */

@@ -1,5 +1,5 @@
 /**
- * The Send form's recipients: one makes a transfer, two or more a multipayment (issue 5 §4). Pure functions, so
+ * The Send form's recipients: one makes a transfer, two or more a multipayment. Pure functions, so
  * the draft the review step shows is exactly the draft that is signed.
  */
 import type { DraftInput } from '../../../shared/domain/transactions';

@@ -1,5 +1,5 @@
 /**
- * "Unlock on this device" (issue 5 §2): an opt-in where the OS keychain keeps a wrapped vault key. Where no
+ * "Unlock on this device": an opt-in where the OS keychain keeps a wrapped vault key. Where no
  * keychain is available the switch is shown off and disabled, with the host's reason.
  */
 import { useEffect, useState } from 'react';

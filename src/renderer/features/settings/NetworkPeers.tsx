@@ -1,6 +1,6 @@
 /**
- * One remote network's peers and its removal (issue 5 §3 "keep a list of peers per network … Settings edit all of
- * this"). The host checks a new peer's nethash before adding it and keeps at least one peer; the embedded network
+ * One remote network's peers and its removal. The host checks a new peer's nethash before adding it and keeps at
+ * least one peer; the embedded network
  * is managed by the app and is never shown here.
  */
 import { useState, type FormEvent } from 'react';

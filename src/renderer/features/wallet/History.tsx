@@ -1,7 +1,7 @@
 /**
  * A wallet's history, virtualized (@tanstack/react-virtual): only the visible rows exist in the DOM, and pages
  * of 100 are fetched as they scroll into view, only the pages around the viewport kept (history-pages.ts), so
- * a 100,000-transaction history scrolls to its last row in bounded memory (issue 5 §5).
+ * a 100,000-transaction history scrolls to its last row in bounded memory.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';

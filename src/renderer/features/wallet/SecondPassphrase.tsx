@@ -1,5 +1,5 @@
 /**
- * The wallet's second passphrase in the vault (issue 5 §2 "optional second passphrase"). Registering one on chain
+ * The wallet's second passphrase in the vault. Registering one on chain
  * is a transaction (Delegate page); here a passphrase registered elsewhere is added so this wallet can co-sign,
  * or the stored one is removed. The passphrase stays in this form's state and is cleared on submit; main checks
  * it against the chain's second public key.

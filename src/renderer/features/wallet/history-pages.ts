@@ -1,6 +1,7 @@
 /**
- * The pages of a wallet's history the virtual list holds (architecture §4: every list is paginated end to end).
- * A 100,000-transaction history must scroll from the first row to the last (issue 5 §5) without the renderer
+ * The pages of a wallet's history the virtual list holds (docs/design/architecture.md "Rules": every list is
+ * paginated end to end).
+ * A 100,000-transaction history must scroll from the first row to the last without the renderer
  * keeping every row it ever showed: only the pages around the viewport are kept, at most MAX_KEPT_PAGES, and
  * pages are fetched for the rows on screen now — a page that scrolled away before its turn is never asked for.
  */

@@ -1,5 +1,5 @@
 /**
- * A new 24-word wallet (issue 5 §2): the words are shown once, then the person types the words at the positions
+ * A new 24-word wallet: the words are shown once, then the person types the words at the positions
  * the key store asks for. The phrase lives only in this component's state and is dropped when it closes.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-/** The explorer's search classification and its transaction page's readable asset (issue 6 §3), without a node. */
+/** The explorer's search classification and its transaction page's readable asset, without a node. */
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../../src/core/client';
 import { classifyQuery } from '../../../../src/core/services/explorer-query';
