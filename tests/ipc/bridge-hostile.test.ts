@@ -51,7 +51,14 @@ describe('browser shell: no client can take the host down', () => {
     const answer = await new Promise<unknown>((resolve, reject) => {
       ws.once('error', reject);
       ws.once('open', () => ws.send(JSON.stringify({ id: 7, channel: 'app:info' })));
-      ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString('utf8'))));
+      // The answer to this request, not a push event the host may send first (a monitor update, a new block).
+      const onMessage = (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as { id?: unknown };
+        if (message.id !== 7) return;
+        ws.off('message', onMessage);
+        resolve(message);
+      };
+      ws.on('message', onMessage);
     });
     expect(answer).toMatchObject({ id: 7, result: { ok: true, value: { name: 'Votary' } } });
     ws.close();
@@ -129,7 +136,15 @@ describe('browser shell: no client can take the host down', () => {
           `{"id":9,"channel":"keystore:unlock","payload":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
         ),
       );
-      ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString('utf8'))));
+      // The answer to this request, not a push event the host may send first (a monitor update, a new block).
+      const onMessage = (data: Buffer) => {
+        // A frame too deep to read has no id the host could answer with: any answer (not an event) is it.
+        const message = JSON.parse(data.toString('utf8')) as { result?: unknown };
+        if (message.result === undefined) return;
+        ws.off('message', onMessage);
+        resolve(message);
+      };
+      ws.on('message', onMessage);
     });
     expect(answer).toMatchObject({ result: { ok: false, error: { code: 'ERR_INVALID_REQUEST' } } });
     ws.close();
