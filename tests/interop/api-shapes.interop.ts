@@ -218,6 +218,10 @@ const DATA: [RegExp, string][] = [
     /^\/(wallets\/\{delegate\}|delegates\/\{username\}\/voters|wallets(\/top)?\?limit=2): only Votary has data(\[\])?\.attributes\.delegate\.lastBlock\./,
     'ARK Core shows a block applied before its last restart in short form (id, height, generator, timestamp); Votary always in full',
   ],
+  [
+    /^\/(wallets\/\{delegate\}|delegates\/\{username\}\/voters): only Votary has data(\[\])?\.attributes\.delegate\.round$/,
+    'right after ARK Core restarted, its delegates showed no `round` until a new round began (seen on 3.9.1)',
+  ],
 ];
 
 /** The differences docs/interop.md explains as deliberate. */
