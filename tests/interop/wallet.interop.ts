@@ -62,6 +62,18 @@ describe('the wallet against ARK Core', () => {
     return result.error;
   };
 
+  /** An HTLC lock from alice, confirmed on ARK Core, expiring `afterBlocks` blocks from now. */
+  const lockFromAlice = async (recipient: WalletView, amount: string, afterBlocks: number) => {
+    const lock = await send(alice, {
+      kind: 'htlcLock',
+      recipientId: recipient.address,
+      amount,
+      expiration: { type: 'height', afterBlocks },
+    });
+    await confirmed(lock);
+    return lock;
+  };
+
   const height = async () => (await arkGet<{ data: { height: number } }>('/node/syncing')).data.height;
 
   beforeAll(async () => {
@@ -180,13 +192,7 @@ describe('the wallet against ARK Core', () => {
   });
 
   it('an HTLC lock claimed with its secret', async () => {
-    const lock = await send(alice, {
-      kind: 'htlcLock',
-      recipientId: carol.address,
-      amount: '500000000',
-      expiration: { type: 'height', afterBlocks: 100 },
-    });
-    await confirmed(lock);
+    const lock = await lockFromAlice(carol, '500000000', 100);
     const before = BigInt((await call(core, 'chain:wallet', { address: carol.address })).balance);
     const claim = await confirmed(
       send(carol, { kind: 'htlcClaim', lockId: lock.id, secret: lock.htlc?.secret ?? '' }),
@@ -200,13 +206,7 @@ describe('the wallet against ARK Core', () => {
   });
 
   it('an HTLC lock refunded after it expired', async () => {
-    const lock = await send(alice, {
-      kind: 'htlcLock',
-      recipientId: bob.address,
-      amount: '200000000',
-      expiration: { type: 'height', afterBlocks: 2 },
-    });
-    await confirmed(lock);
+    const lock = await lockFromAlice(bob, '200000000', 2);
     const expiration = (await arkGet<{ data: { expirationValue: number } }>(`/locks/${lock.id}`)).data
       .expirationValue;
     while ((await height()) < expiration + 1) await sleep(2_000);

@@ -5,7 +5,8 @@
  * cannot be decoded is `invalid` with ERR_BAD_DATA (ARK rejects the whole request instead).
  */
 import type { FastifyInstance } from 'fastify';
-import { PoolError, decodeIncoming, type DecodeResult } from '../../node/pool';
+import { PoolError, decodeIncoming, wrongNetwork, type DecodeResult } from '../../node/pool';
+import type { ChainContext } from '../../protocol/networks';
 import { isProtocolError } from '../../protocol/errors';
 import { fromHex } from '../../protocol/hex';
 import { transactionAndBytesFromJson } from '../../protocol/transactions';
@@ -49,9 +50,8 @@ function badData(key: string, message: string): DecodeResult {
 }
 
 /** One item, decoded once: its bytes and data go to the signature prefetch and then to the pool as they are. */
-function decodeItem(ctx: ApiContext, item: unknown, index: number): DecodeResult {
-  const pubKeyHash = ctx.network.network.pubKeyHash;
-  const chain = { network: ctx.network, height: ctx.node.store.height() + 1 };
+function decodeItem(chain: ChainContext, item: unknown, index: number): DecodeResult {
+  const pubKeyHash = chain.network.network.pubKeyHash;
   if (typeof item === 'string') {
     if (item.length % 2 !== 0) return badData(String(index), 'odd number of hex digits');
     let bytes: Uint8Array;
@@ -66,13 +66,7 @@ function decodeItem(ctx: ApiContext, item: unknown, index: number): DecodeResult
   const json = item as Record<string, unknown>;
   const key = typeof json.id === 'string' ? json.id : String(index);
   if (typeof json.network === 'number' && json.network !== pubKeyHash) {
-    return {
-      key,
-      error: new PoolError(
-        'ERR_WRONG_NETWORK',
-        `network ${json.network} doesn't match node's network ${pubKeyHash}`,
-      ),
-    };
+    return { key, error: wrongNetwork(json.network, pubKeyHash) };
   }
   try {
     const { tx, bytes } = transactionAndBytesFromJson(json, chain, { strict: false });
@@ -87,7 +81,9 @@ function decodeItem(ctx: ApiContext, item: unknown, index: number): DecodeResult
 export function postTransactionsRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/transactions', { schema: { body: bodySchema } }, async (request) => {
     const { transactions } = request.body as { transactions: unknown[] };
-    const items = transactions.map((raw, index) => decodeItem(ctx, raw, index));
+    // Every item is decoded for the next block's height, read once for the request.
+    const chain = { network: ctx.network, height: ctx.node.store.height() + 1 };
+    const items = transactions.map((raw, index) => decodeItem(chain, raw, index));
     // The batch's signatures are checked on every core first; admission below then finds the verdicts.
     await ctx.node.prefetchSignatures?.(
       items.flatMap((decoded) => ('candidate' in decoded ? [decoded.candidate] : [])),

@@ -36,7 +36,8 @@ export interface PoolCandidate {
 
 export type DecodeResult = { key: string; candidate: PoolCandidate } | { key: string; error: PoolError };
 
-function wrongNetwork(actual: number, expected: number): PoolError {
+/** ERR_WRONG_NETWORK, in ARK's words (the API refuses a JSON item with it before decoding it too). */
+export function wrongNetwork(actual: number, expected: number): PoolError {
   return new PoolError('ERR_WRONG_NETWORK', `network ${actual} doesn't match node's network ${expected}`);
 }
 

@@ -13,6 +13,7 @@ export {
   unsupportedReason,
   minimumFee,
   decodeIncoming,
+  wrongNetwork,
   type DecodeResult,
   type PoolCandidate,
 } from './admission';
