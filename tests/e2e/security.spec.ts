@@ -206,6 +206,43 @@ test('removing a wallet asks for the vault password and says the phrase is the o
   await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
 });
 
+test('the signing settings cannot be edited before the saved values arrive (a late answer overwrote typing)', async ({
+  browser,
+}) => {
+  // A second tab whose socket holds back the host's answer to the first tx:sign-password read.
+  const slow = await openPage(browser);
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await slow.routeWebSocket(/\/bridge/, (socket) => {
+    const server = socket.connectToServer();
+    const held = new Set<number>();
+    socket.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { id: number; channel: string; payload?: unknown };
+      if (frame.channel === 'tx:sign-password' && frame.payload === undefined && held.size === 0)
+        held.add(frame.id);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { id?: number };
+      if (frame.id !== undefined && held.has(frame.id)) void released.then(() => socket.send(message));
+      else socket.send(message);
+    });
+  });
+  try {
+    await slow.goto(`${URL_BASE}/#token=${TOKEN}`);
+    await go(slow, 'Settings');
+    const signing = slow.getByRole('group', { name: 'Signing' });
+    const minutes = signing.getByLabel(/^Ask for the vault password again/);
+    await expect(minutes).toBeDisabled();
+    await expect(signing.getByRole('button', { name: 'Save signing settings' })).toBeDisabled();
+    release();
+    await expect(minutes).toBeEnabled();
+    await expect(minutes).toHaveValue(/^\d+$/);
+  } finally {
+    await closePage(slow);
+  }
+});
+
 test('signing asks for the vault password again after the configured minutes', async () => {
   await go(page, 'Settings');
   const signing = page.getByRole('group', { name: 'Signing' });

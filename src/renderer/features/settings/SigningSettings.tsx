@@ -9,16 +9,20 @@ import { useVotary } from '../../store';
 export function SigningSettings() {
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
-  const [minutes, setMinutes] = useState('');
-  const [multiple, setMultiple] = useState('');
+  // Undefined until the host has said what is saved: the fields stay disabled until then, so what a person types
+  // is never overwritten by a late answer (and a blank field is never saved).
+  const [minutes, setMinutes] = useState<string | undefined>();
+  const [multiple, setMultiple] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
     signPassword().then((status) => setMinutes(String(status.minutes)), reportError);
     feeCeiling().then((value) => setMultiple(String(value)), reportError);
   }, [reportError]);
+  const loaded = minutes !== undefined && multiple !== undefined;
 
   const save = async () => {
+    if (minutes === undefined || multiple === undefined) return;
     const after = Number(minutes);
     const times = Number(multiple);
     if (!/^\d{1,4}$/.test(minutes) || after > 1440) {
@@ -47,7 +51,8 @@ export function SigningSettings() {
         = never)
         <input
           inputMode="numeric"
-          value={minutes}
+          value={minutes ?? ''}
+          disabled={!loaded}
           onChange={(e) => {
             setMinutes(e.target.value);
             setSaved(false);
@@ -58,14 +63,15 @@ export function SigningSettings() {
         Ask for a second confirmation when a fee is more than this many times the network’s fee
         <input
           inputMode="numeric"
-          value={multiple}
+          value={multiple ?? ''}
+          disabled={!loaded}
           onChange={(e) => {
             setMultiple(e.target.value);
             setSaved(false);
           }}
         />
       </label>
-      <button type="button" onClick={() => void save()}>
+      <button type="button" disabled={!loaded} onClick={() => void save()}>
         Save signing settings
       </button>
       {saved && <p role="status">Saved.</p>}
