@@ -162,3 +162,16 @@ export const DELEGATE_TIE_BREAKERS: SortItem[] = [
   { property: 'rank', direction: 'asc' },
   { property: 'publicKey', direction: 'asc' },
 ];
+
+/** A round's active delegates with their vote balance at the round start, in rank order (§10.2). */
+export function roundDelegatesByVotes(
+  ctx: ApiContext,
+  round: number,
+): { publicKey: string; votes: bigint }[] {
+  return ctx.sql
+    .all<{ public_key: string; vote_balance: bigint }>(
+      'SELECT public_key, vote_balance FROM rounds WHERE round = ? ORDER BY vote_balance DESC, public_key ASC',
+      [round],
+    )
+    .map((row) => ({ publicKey: row.public_key, votes: row.vote_balance }));
+}

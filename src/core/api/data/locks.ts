@@ -5,7 +5,7 @@
  * SQL (query/memory-criteria.ts) over indexes (migration 004). `isExpired` is judged against the last block,
  * read inside the query, so a page and its total agree.
  */
-import type { LockRow } from '../../db/repositories/locks';
+import { lockFromRow, type LockRow } from '../../db/repositories/locks';
 import type { Lock } from '../../domain';
 import { epochUnixMs, type Network } from '../../protocol/networks';
 import type { ApiContext } from '../context';
@@ -24,24 +24,6 @@ import { and, between, fragment, inList, or, placeholders, type SqlFragment } fr
 import { runPage, type PageRows } from '../sql/page-query';
 import type { SqlParam } from '../sql/statement-cache';
 import type { ListWindow } from './blocks';
-
-function lockOf(row: LockRow): Lock {
-  const lock: Lock = {
-    id: row.id,
-    senderPublicKey: row.sender_public_key,
-    senderAddress: row.sender_address,
-    recipientAddress: row.recipient_address,
-    amount: row.amount,
-    secretHash: row.secret_hash,
-    expiration: { type: row.expiration_type === 1n ? 1 : 2, value: Number(row.expiration_value) },
-    timestamp: Number(row.timestamp),
-    height: Number(row.height),
-    status: row.status,
-  };
-  if (row.vendor_field !== null) lock.vendorField = row.vendor_field;
-  if (row.unlock_transaction_id !== null) lock.unlockTransactionId = row.unlock_transaction_id;
-  return lock;
-}
 
 /** The last block's height and timestamp, as SQL (uncorrelated: evaluated once per statement). */
 const TIP_HEIGHT = '(SELECT max(height) FROM blocks)';
@@ -189,13 +171,13 @@ export function listLocks(
     start: window.start,
     limit: window.limit,
   });
-  return { rows: page.rows.map(lockOf), totalCount: page.totalCount };
+  return { rows: page.rows.map(lockFromRow), totalCount: page.totalCount };
 }
 
 /** An open lock (ARK answers 404 once a lock is claimed or refunded: it left wallet state). */
 export function openLockById(ctx: ApiContext, id: string): Lock | undefined {
   const row = ctx.sql.get1<LockRow>("SELECT * FROM locks WHERE id = ? AND status = 'locked'", [id]);
-  return row && lockOf(row);
+  return row && lockFromRow(row);
 }
 
 /**

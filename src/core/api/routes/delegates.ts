@@ -15,6 +15,7 @@ import {
   delegateOfWallet,
   isDelegatePath,
   matchesDelegate,
+  roundDelegatesByVotes,
   type DelegateRecord,
 } from '../data/delegates';
 import { WALLET_CRITERIA, findWallet, isWalletPath, listWallets } from '../data/wallets';
@@ -129,12 +130,9 @@ export function delegateRoutes(app: FastifyInstance, ctx: ApiContext): void {
     { schema: { params: paramsSchema({ id: integer({ minimum: 1 }) }) } },
     (request) => {
       const round = Number(paramOf(request, 'id'));
-      const rows = ctx.sql.all<{ public_key: string; vote_balance: bigint }>(
-        'SELECT public_key, vote_balance FROM rounds WHERE round = ? ORDER BY vote_balance DESC, public_key ASC',
-        [round],
-      );
-      if (rows.length === 0) throw notFound('Round not found');
-      return { data: rows.map((row) => ({ publicKey: row.public_key, votes: row.vote_balance.toString() })) };
+      const delegates = roundDelegatesByVotes(ctx, round);
+      if (delegates.length === 0) throw notFound('Round not found');
+      return { data: delegates.map(({ publicKey, votes }) => ({ publicKey, votes: votes.toString() })) };
     },
   );
 }

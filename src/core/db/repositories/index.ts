@@ -5,3 +5,4 @@ export { EntityRepository } from './entities';
 export { BlockRepository, type StoredTransaction } from './blocks';
 export { RoundRepository, type RoundSlot } from './rounds';
 export { MetaRepository } from './meta';
+export { PoolRepository, type PoolRow } from './pool';

@@ -85,7 +85,8 @@ export class LockRepository {
   }
 }
 
-function lockFromRow(row: LockRow): Lock {
+/** The one mapping of a `locks` row (the node's repository and the API's reads both use it). */
+export function lockFromRow(row: LockRow): Lock {
   const lock: Lock = {
     id: row.id,
     senderPublicKey: row.sender_public_key,

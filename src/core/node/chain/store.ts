@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { migrate, openDatabase } from '../../db';
-import { BlockRepository, MetaRepository, RoundRepository } from '../../db/repositories';
+import { BlockRepository, MetaRepository, PoolRepository, RoundRepository } from '../../db/repositories';
 import {
   deserializeTransaction,
   serializeTransaction,
@@ -76,8 +76,7 @@ export class ChainStore {
   private readonly rounds: RoundRepository;
   private readonly meta: MetaRepository;
   private readonly confirmed: DatabaseState;
-  private readonly deletePoolRow;
-  private readonly insertPoolRow;
+  private readonly pool: PoolRepository;
   private tip: BlockHeader;
 
   static open(options: ChainStoreOptions): ChainStore {
@@ -110,11 +109,7 @@ export class ChainStore {
       network.network.pubKeyHash,
       options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize },
     );
-    this.deletePoolRow = db.prepare<[string]>('DELETE FROM pool WHERE id = ?');
-    this.insertPoolRow = db.prepare<[string, Uint8Array, string, bigint, bigint, bigint, bigint]>(
-      `INSERT OR IGNORE INTO pool (id, serialized, sender_public_key, nonce, fee, received_height, received_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.pool = new PoolRepository(db);
     const nethash = nethashOf(genesis);
     if (network.network.nethash !== nethash) {
       throw new Error(
@@ -213,7 +208,7 @@ export class ChainStore {
       this.confirmed.write(overlay.changes());
       if (selection) this.rounds.save(selection.round, selection.forgers, selection.ranking);
       this.addRewards(header.reward);
-      for (const tx of block.transactions) if (tx.id !== undefined) this.deletePoolRow.run(tx.id);
+      for (const tx of block.transactions) if (tx.id !== undefined) this.pool.remove(tx.id);
     });
     this.tip = header;
   }
@@ -311,19 +306,17 @@ export class ChainStore {
   }
 
   private returnToPool(block: Block, receivedHeight: number): void {
-    const receivedAt = BigInt(unixMsFromEpoch(block.header.timestamp, this.network));
+    const receivedAt = unixMsFromEpoch(block.header.timestamp, this.network);
     block.transactions.forEach((tx, index) => {
-      const bytes = block.transactionBytes?.[index] ?? serializeTransaction(tx);
-      const id = tx.id ?? transactionId(tx);
-      this.insertPoolRow.run(
-        id,
-        bytes,
-        tx.senderPublicKey,
-        tx.nonce,
-        tx.fee,
-        BigInt(receivedHeight),
+      this.pool.restore({
+        id: tx.id ?? transactionId(tx),
+        serialized: block.transactionBytes?.[index] ?? serializeTransaction(tx),
+        senderPublicKey: tx.senderPublicKey,
+        nonce: tx.nonce,
+        fee: tx.fee,
+        receivedHeight,
         receivedAt,
-      );
+      });
     });
   }
 

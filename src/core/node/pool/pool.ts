@@ -25,7 +25,8 @@ import { PoolError, isPoolError } from './errors';
 import { resolvePoolOptions, type PoolOptions, type PoolOptionsInput } from './options';
 import { PendingClaims } from './pending-claims';
 import { pendingKindConflict } from './pending-kinds';
-import { PoolStore, inSenderNonceOrder } from './pool-store';
+import { PoolRepository } from '../../db/repositories/pool';
+import { inSenderNonceOrder } from './pool-store';
 import { inPriorityOrder } from './priority';
 import { collectCandidates, isExpiredAt } from './collect';
 
@@ -49,7 +50,7 @@ export interface TransactionPoolConfig {
 
 export class TransactionPool {
   readonly options: PoolOptions;
-  private readonly store: PoolStore;
+  private readonly store: PoolRepository;
   private readonly entries = new Map<string, PoolEntry>();
   /** Each sender's transactions in nonce order. */
   private readonly queues = new Map<string, PoolEntry[]>();
@@ -61,7 +62,7 @@ export class TransactionPool {
 
   private constructor(private readonly config: TransactionPoolConfig) {
     this.options = resolvePoolOptions(config.options);
-    this.store = new PoolStore(config.db);
+    this.store = new PoolRepository(config.db);
   }
 
   /** Opens the pool and reloads what was persisted, revalidating every transaction against the current state. */
