@@ -43,6 +43,7 @@ const CORE_LAYERS = {
   client: ['protocol', 'fs'],
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
+  chain: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
 };
 const CORE_FOLDERS = [
   'protocol',
@@ -54,6 +55,7 @@ const CORE_FOLDERS = [
   'client',
   'keystore',
   'monitor',
+  'chain',
   'services',
 ];
 

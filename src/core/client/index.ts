@@ -36,7 +36,13 @@ export {
   type PeerBroadcastOutcome,
   type TransactionPayload,
 } from './broadcast';
-export { NodeClient, type NodeClientOptions, type CallOptions, type ListQuery } from './node-client';
+export {
+  NodeClient,
+  type ChainReader,
+  type NodeClientOptions,
+  type CallOptions,
+  type ListQuery,
+} from './node-client';
 export { discoverNetwork, verifyPeer, type DiscoverOptions, type NetworkDescription } from './discover';
 export {
   KNOWN_NETWORKS,
@@ -69,3 +75,4 @@ export type {
 } from './schemas/node';
 export type { Block, Transaction, Wallet, Delegate, Lock, Peer, RoundDelegate } from './schemas/resources';
 export type { PostTransactionsAnswer, PoolError } from './schemas/post';
+export { isNotFound, unless404 } from './not-found';

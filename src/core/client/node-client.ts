@@ -292,3 +292,10 @@ export class NodeClient {
     );
   }
 }
+
+/**
+ * The reads of a chain (ARK's resources, amounts as bigint), without the write and peer-list methods: what a
+ * ChainAccess (core/chain) offers whoever serves the chain — a remote node's peers, or the public API's own route
+ * handlers in this process.
+ */
+export type ChainReader = Omit<NodeClient, 'setPeers' | 'postTransactions' | 'broadcast'>;

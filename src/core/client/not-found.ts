@@ -1,5 +1,5 @@
 /** ARK's 404: a wallet, lock or transaction the node does not know (ark-core-api.md §6.6). */
-import { isClientError } from '../client';
+import { isClientError } from './errors';
 
 export function isNotFound(error: unknown): boolean {
   return isClientError(error) && error.code === 'ERR_HTTP_4XX' && error.status === 404;

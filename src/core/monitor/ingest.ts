@@ -4,7 +4,7 @@
  * (schedule.ts). On a first start, or after a gap too long to fill, a bounded recent range is backfilled and
  * coverage restarts there. A node that reverted or switched fork is followed back to the last common block.
  */
-import type { NodeClient } from '../client';
+import type { ChainReader } from '../client';
 import type { Block as ApiBlock } from '../client/schemas/resources';
 import type { Network } from '../protocol/networks';
 import { roundInfo } from '../protocol/rounds';
@@ -23,7 +23,7 @@ export interface IngestOptions {
 export interface IngestContext {
   networkId: string;
   network: Network;
-  client: NodeClient;
+  client: ChainReader;
   ledger: Ledger;
   orders: RoundOrders;
   /** Called with every generator username the API shows. */

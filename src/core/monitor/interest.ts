@@ -4,7 +4,7 @@
  * wallets. Both are read from the active network's node. The vault can only be listed while it is unlocked, so
  * the last list seen is kept in memory (not on disk: which addresses are yours stays in the vault).
  */
-import type { NodeClient } from '../client';
+import type { ChainReader } from '../client';
 
 export interface VaultWallets {
   /** Addresses of the vault's wallets on a network, or undefined while the vault is locked. */
@@ -31,7 +31,7 @@ export class InterestResolver {
 
   constructor(private readonly vault: VaultWallets | undefined) {}
 
-  async resolve(client: NodeClient, nethash: string, configured: readonly string[]): Promise<Interest> {
+  async resolve(client: ChainReader, nethash: string, configured: readonly string[]): Promise<Interest> {
     const interest: Interest = {
       mine: new Set(),
       voted: new Set(),

@@ -9,7 +9,7 @@
  * Works the same against the embedded node and a remote one; tests check it against the embedded node's own
  * store.roundDelegates.
  */
-import type { NodeClient } from '../client';
+import type { ChainReader } from '../client';
 import { rankDelegates, shuffleDelegates } from '../protocol/rounds';
 
 export interface RoundOrder {
@@ -26,7 +26,7 @@ const CACHE_ROUNDS = 64;
 export class RoundOrders {
   private readonly cache = new Map<number, RoundOrder>();
 
-  constructor(private readonly client: () => NodeClient) {}
+  constructor(private readonly client: () => ChainReader) {}
 
   async get(round: number): Promise<RoundOrder> {
     const cached = this.cache.get(round);

@@ -1,5 +1,5 @@
 /** What the monitor watches: the active network, its own node and the other nodes to compare with. */
-import type { NodeClient } from '../client';
+import type { ChainReader } from '../client';
 import type { Network } from '../protocol/networks';
 
 export interface MonitorTarget {
@@ -13,7 +13,7 @@ export interface MonitorTarget {
   /** Other nodes of the network to compare with (normalized base URLs). */
   peers: readonly string[];
   /** Where chain data (blocks, rounds, wallets) is read: the network's client (with failover). */
-  client: NodeClient;
+  client: ChainReader;
 }
 
 /** Nodes watched at most (own + peers + added ones), so a long peer list does not multiply the polling. */

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { ProcessLock } from '../fs/process-lock';
-import type { Block } from '../protocol/blocks';
+import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
 import { ChainStore } from './chain';
@@ -161,6 +161,33 @@ export class LocalNode {
 
   get height(): number {
     return this.store.height();
+  }
+
+  /** The header of the last block. */
+  lastBlock(): BlockHeader {
+    return this.store.lastBlock();
+  }
+
+  /**
+   * What a sender's next transaction must carry as this node sees it: its confirmed state, then its own pooled
+   * transactions (ARK: the next nonce follows the sender's pooled ones), and its registered second key.
+   */
+  senderAccount(
+    address: string,
+    publicKey: string | undefined,
+  ): { nextNonce: bigint; secondPublicKey: string | undefined } {
+    const wallet = this.store.state().wallet(address);
+    let nonce = wallet.nonce;
+    const key = publicKey ?? wallet.publicKey;
+    if (key !== undefined) {
+      for (const entry of this.pool.bySender(key)) if (entry.nonce > nonce) nonce = entry.nonce;
+    }
+    return { nextNonce: nonce + 1n, secondPublicKey: wallet.secondPublicKey };
+  }
+
+  /** Blocks the pool keeps a transaction unforged (ARK maxTransactionAge). */
+  get maxTransactionAge(): number {
+    return this.pool.options.maxTransactionAge;
   }
 
   /** The one entry point for a block: validate and store it, then revalidate the pool. */

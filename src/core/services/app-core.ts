@@ -9,9 +9,16 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createApiServer, type ApiServer } from '../api';
 import { ProcessLock } from '../fs/process-lock';
-import { jsonFileNetworkStore, NetworkRegistry, type NodeClientOptions } from '../client';
+import { LocalChain } from '../chain';
+import {
+  EMBEDDED_NETWORK_ID,
+  jsonFileNetworkStore,
+  NetworkRegistry,
+  type NodeClientOptions,
+} from '../client';
 import { Keystore, type Keychain, type ScryptParams } from '../keystore';
 import { LocalNode, LOCALNET_NAME, type PoolOptionsInput } from '../node';
+import { NodeLocalnetControls, restoreForgingControls } from '../node/controls';
 import type { AppInfo } from '../../shared/domain/app';
 import type { IpcResult } from '../../shared/ipc/errors';
 import { Accounts } from './accounts';
@@ -27,7 +34,6 @@ import { monitorHandlers } from './handlers/monitor';
 import { networkHandlers } from './handlers/network';
 import type { Services } from './handlers/services';
 import { transactionHandlers } from './handlers/transactions';
-import { LocalnetControls, restoreForgingControls } from './localnet-controls';
 import { monitorTarget, openMonitor } from './monitor-host';
 import { Networks } from './networks';
 import { PENDING_FILE } from './pending-store';
@@ -182,8 +188,19 @@ export class AppCore {
             network: node.network,
           },
         );
+        const localnet = new LocalChain({
+          networkId: EMBEDDED_NETWORK_ID,
+          node,
+          api: { app: api.publicApp, url: publicUrl },
+          ...(options.client === undefined ? {} : { client: options.client }),
+        });
+        const networksOptions = {
+          ...(options.client === undefined ? {} : { client: options.client }),
+          pollMs: options.pollMs ?? 4_000,
+          inProcess: [localnet],
+        };
         // The watcher is built below; the callback only runs on a later networks:select.
-        const networks = new Networks(registry, settings, options.client, (entry) => {
+        const networks = new Networks(registry, settings, networksOptions, (entry) => {
           watch.follow(entry);
           monitor.follow(monitorTarget(networks, entry));
         });
@@ -193,7 +210,6 @@ export class AppCore {
         });
         const monitor = openMonitor({
           dataDir: options.dataDir,
-          node,
           networks,
           events,
           keystore: () => services.keystore,
@@ -222,23 +238,18 @@ export class AppCore {
           }),
           networks,
           chain: new ChainReads(networks),
-          accounts: new Accounts(node, networks, tracker),
+          accounts: new Accounts(networks, tracker),
           tracker,
           settings,
           events,
-          localnet: new LocalnetControls({ node, networks, now: Date.now }),
+          localnet: {
+            networkId: EMBEDDED_NETWORK_ID,
+            controls: new NodeLocalnetControls({ node, now: Date.now }),
+          },
           monitor,
           now: Date.now,
         };
-        const watch = new ChainWatch({
-          node,
-          networks,
-          keystore: services.keystore,
-          events,
-          tracker,
-          pollMs: options.pollMs ?? 4_000,
-          onDefect,
-        });
+        const watch = new ChainWatch({ networks, keystore: services.keystore, events, tracker, onDefect });
         watch.start();
         monitor.follow(monitorTarget(networks, networks.active()));
         monitor.start();

@@ -1,8 +1,9 @@
 /**
- * Chain reads for the screens, through the active network's NodeClient — the same path for the
- * embedded node (its API on 127.0.0.1) and a remote one, so every screen behaves alike on both.
+ * Chain reads for the screens, through the active network's chain reads (core/chain ChainAccess): ARK's resources
+ * whoever serves them — the embedded node's public API in this process, or a remote node — so every screen behaves
+ * alike on every network.
  */
-import type { NodeClient, PeerStatus, StaticFees } from '../client';
+import type { ChainReader, PeerStatus, StaticFees } from '../client';
 import type {
   BlockView,
   ChainWallet,
@@ -17,7 +18,7 @@ import type {
 } from '../../shared/domain/chain';
 import type { PageView } from '../../shared/domain/common';
 import type { Networks } from './networks';
-import { isNotFound, unless404 } from './not-found';
+import { isNotFound, unless404 } from '../client';
 import {
   blockView,
   coldWallet,
@@ -50,8 +51,8 @@ const mapBig = <K extends string>(table: Record<K, bigint>) =>
 export class ChainReads {
   constructor(private readonly networks: Networks) {}
 
-  private get client(): NodeClient {
-    return this.networks.client();
+  private get client(): ChainReader {
+    return this.networks.chain().reads;
   }
 
   async wallet(address: string): Promise<ChainWallet> {

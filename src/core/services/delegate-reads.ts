@@ -3,7 +3,7 @@
  * (`/delegates/{id}/blocks` and `/delegates/{id}/voters`, ark-core-api.md §6.5) — the same path for the
  * embedded node and a remote one.
  */
-import type { NodeClient } from '../client';
+import type { ChainReader } from '../client';
 import type { BlockView, ChainWallet } from '../../shared/domain/chain';
 import type { PageView } from '../../shared/domain/common';
 import type { PageAt } from './chain-reads';
@@ -13,8 +13,8 @@ import { blockView, pageOfViews, walletView } from './views';
 export class DelegateReads {
   constructor(private readonly networks: Networks) {}
 
-  private get client(): NodeClient {
-    return this.networks.client();
+  private get client(): ChainReader {
+    return this.networks.chain().reads;
   }
 
   /** Newest first, as ARK orders a delegate's blocks. */

@@ -1,9 +1,9 @@
 /**
- * The explorer's reads through the active network's NodeClient, so they behave alike on the embedded
+ * The explorer's reads through the active network's chain reads (core/chain), so they behave alike on the embedded
  * localnet and on any remote ARK node: the search box's resolution, a block with its transactions, a transaction.
  * Wallet pages reuse chain:wallet, chain:wallet-transactions and chain:wallet-locks (chain-reads.ts).
  */
-import type { NodeClient, Transaction } from '../client';
+import type { ChainReader, Transaction } from '../client';
 import { addressFromPublicKey, isValidPublicKey } from '../protocol/crypto';
 import type { TransactionView } from '../../shared/domain/chain';
 import type { PageView } from '../../shared/domain/common';
@@ -12,15 +12,15 @@ import type { PageAt } from './chain-reads';
 import { classifyQuery } from './explorer-query';
 import { blockDetail, transactionDetail, voteTargets } from './explorer-views';
 import type { Networks } from './networks';
-import { unless404 } from './not-found';
+import { unless404 } from '../client';
 import { ServiceError } from './service-error';
 import { pageOfViews, transactionView } from './views';
 
 export class ExplorerReads {
   constructor(private readonly networks: Networks) {}
 
-  private get client(): NodeClient {
-    return this.networks.client();
+  private get client(): ChainReader {
+    return this.networks.chain().reads;
   }
 
   async search(query: string): Promise<SearchResult> {

@@ -27,7 +27,7 @@ export async function feeBounds(
   input: DraftInput,
 ): Promise<FeeBoundsView> {
   const { wallet, entry, account, built } = await draftFor(deps, walletId, input);
-  const configuration = await deps.networks.client(entry.id).configuration();
+  const configuration = await deps.networks.chain(entry.id).reads.configuration();
   const ctx = { network: entry.network, height: account.height };
   const tx = prepareTransaction({ ...built.draft, senderPublicKey: wallet.publicKey }, ctx);
   tx.signature = SIGNATURE_HEX;

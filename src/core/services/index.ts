@@ -4,5 +4,6 @@ export { createDispatcher, type ChannelHandlers, type RequestHandler } from './d
 export { AppEvents, type EventListener } from './events';
 export { ServiceError, toIpcError, type ServiceErrorCode } from './service-error';
 export { looksLikeSecret, newHtlcSecret } from './drafts';
-export { FAUCET_DEFAULT_AMOUNT, FAUCET_MAX_AMOUNT } from './faucet';
-export { DEFAULT_MAX_TRANSACTION_AGE, STUCK_AFTER_BLOCKS } from './pending-tracker';
+export { FAUCET_DEFAULT_AMOUNT, FAUCET_MAX_AMOUNT } from '../node/controls';
+export { STUCK_AFTER_BLOCKS } from './pending-tracker';
+export { DEFAULT_MAX_TRANSACTION_AGE } from '../chain';

@@ -1,20 +1,18 @@
 /**
  * How AppCore hosts the node monitor: its database beside the chain (`<dataDir>/monitor.db`),
- * the active network as its target (own node = the embedded API or the network's first peer), a cycle soon
- * after each embedded block, and its output as push events — `monitor:update` for the screens and `alert`
+ * the active network as its target (own node = the node in this process or the network's first peer), a cycle
+ * soon after each block of an active chain that runs in this process, and its output as push events — `monitor:update` for the screens and `alert`
  * (code MONITOR_<RULE>) for each new alert, which the shells turn into notifications.
  */
 import { join } from 'node:path';
-import { EMBEDDED_NETWORK_ID, type NetworkEntry, type NodeClientOptions } from '../client';
+import type { NetworkEntry, NodeClientOptions } from '../client';
 import type { Keystore } from '../keystore';
 import { NodeMonitor, type MonitorTarget } from '../monitor';
-import type { LocalNode } from '../node';
 import type { AppEvents } from './events';
 import type { Networks } from './networks';
 
 export interface MonitorHostDeps {
   dataDir: string;
-  node: LocalNode;
   networks: Networks;
   events: AppEvents;
   /** Read when the monitor lists the vault's wallets (it only can while the vault is unlocked). */
@@ -48,25 +46,28 @@ export function openMonitor(deps: MonitorHostDeps): NodeMonitor {
       }),
     onDefect: deps.onDefect,
   });
-  const chainMoved = () => {
-    if (deps.networks.activeId === EMBEDDED_NETWORK_ID) monitor.trigger();
-  };
-  deps.node.on('block', chainMoved);
-  deps.node.on('revert', chainMoved);
+  // Its blocks are known the moment they exist: no need to wait for the monitor's next cycle.
+  for (const chain of deps.networks.inProcessChains()) {
+    chain.watch((event) => {
+      const moved = event.kind === 'block' || event.kind === 'revert';
+      if (moved && deps.networks.activeId === chain.networkId) monitor.trigger();
+    });
+  }
   return monitor;
 }
 
 /** The monitor's view of a network entry. */
 export function monitorTarget(networks: Networks, entry: NetworkEntry): MonitorTarget {
   const [own = '', ...others] = entry.peers;
+  const chain = networks.chain(entry.id);
   return {
     networkId: entry.id,
     nethash: entry.nethash,
     name: entry.name,
     network: entry.network,
     ownUrl: own,
-    ownId: entry.id === EMBEDDED_NETWORK_ID ? 'embedded' : own,
+    ownId: chain.inProcess ? 'embedded' : own,
     peers: others,
-    client: networks.client(entry.id),
+    client: chain.reads,
   };
 }

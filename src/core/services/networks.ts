@@ -1,6 +1,7 @@
 /**
  * The networks the app talks to: the registry (embedded localnet + remote networks added by a node
- * URL), one NodeClient per network over its peer list, and which network is active (persisted in the settings).
+ * URL), one ChainAccess per network (core/chain: the chains that run in this process, a RemoteChain over its peer
+ * list for every other one), and which network is active (persisted in the settings).
  * Remote nodes are vetted before they are added: discoverNetwork for a new network, verifyPeer (same nethash)
  * for a new peer of a known one.
  */
@@ -18,21 +19,35 @@ import {
   type NetworkEntry,
   type NodeClientOptions,
 } from '../client';
+import { RemoteChain, type ChainAccess } from '../chain';
 import type { KnownNetworkView, NetworkView } from '../../shared/domain/networks';
 import { isPlainRemoteHttp, PLAIN_HTTP_WARNING } from '../../shared/lib/insecure-url';
 import { ServiceError } from './service-error';
 import type { SettingsFile } from './settings';
 
+export interface NetworksOptions {
+  client?: NodeClientOptions;
+  /** How often a remote network is polled while it is watched (ms). */
+  pollMs: number;
+  /** The chains whose node runs in this process (the embedded localnet), by their registry id. */
+  inProcess: readonly ChainAccess[];
+}
+
 export class Networks {
-  private readonly clients = new Map<string, NodeClient>();
+  private readonly chains = new Map<string, ChainAccess>();
+  private readonly remotes = new Map<string, RemoteChain>();
+  private readonly clientOptions: NodeClientOptions;
 
   constructor(
     readonly registry: NetworkRegistry,
     private readonly settings: SettingsFile,
-    private readonly clientOptions: NodeClientOptions = {},
+    private readonly options: NetworksOptions,
     /** Called after the active network changed (the chain watcher follows it). */
     private readonly onActiveChanged: (entry: NetworkEntry) => void = () => undefined,
-  ) {}
+  ) {
+    this.clientOptions = options.client ?? {};
+    for (const chain of options.inProcess) this.chains.set(chain.networkId, chain);
+  }
 
   get activeId(): string {
     const id = this.settings.get().activeNetworkId;
@@ -53,13 +68,20 @@ export class Networks {
     return this.registry.byNethash(nethash);
   }
 
-  client(id: string = this.activeId): NodeClient {
-    let client = this.clients.get(id);
-    if (client === undefined) {
-      client = new NodeClient(this.registry.get(id).peers, this.clientOptions);
-      this.clients.set(id, client);
-    }
-    return client;
+  /** The chain of a network (the active one by default). */
+  chain(id: string = this.activeId): ChainAccess {
+    const known = this.chains.get(id) ?? this.remotes.get(id);
+    if (known !== undefined) return known;
+    const chain = new RemoteChain(id, new NodeClient(this.registry.get(id).peers, this.clientOptions), {
+      pollMs: this.options.pollMs,
+    });
+    this.remotes.set(id, chain);
+    return chain;
+  }
+
+  /** The chains that run in this process: watched whether or not they are active (their events cost nothing). */
+  inProcessChains(): readonly ChainAccess[] {
+    return this.options.inProcess;
   }
 
   list(): NetworkView[] {
@@ -148,7 +170,7 @@ export class Networks {
   async remove(id: string): Promise<void> {
     const wasActive = id === this.activeId;
     await this.registry.remove(id);
-    this.clients.delete(id);
+    this.remotes.delete(id);
     if (wasActive) await this.select(EMBEDDED_NETWORK_ID);
   }
 
@@ -171,7 +193,7 @@ export class Networks {
   }
 
   private peersChanged(entry: NetworkEntry): NetworkView {
-    this.clients.get(entry.id)?.setPeers(entry.peers);
+    this.remotes.get(entry.id)?.reads.setPeers(entry.peers);
     return this.view(entry);
   }
 

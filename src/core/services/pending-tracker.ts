@@ -2,11 +2,13 @@
  * Pending transactions: what this app sent, from broadcast to confirmation. Each entry moves
  * broadcast → in-pool → confirmed, or ends rejected (a node refused it, with the reason) or expired (no block
  * included it within the pool's maximum age, ARK maxTransactionAge). While it waits, a plain-words reason says
- * why it may be stuck. Checks run on every new block of the network (node events for the embedded node, polling
- * for remote ones), through the network's NodeClient; only public transaction data is kept. The list is saved
+ * why it may be stuck. Checks run on every new block of the network (its ChainAccess events, chain-watch.ts),
+ * through the network's chain reads; only public transaction data is kept. The list is saved
  * to disk after every change (pending-store.ts), so a restart resumes following it.
  */
-import { isClientError, type BroadcastResult } from '../client';
+import type { ChainBroadcast } from '../chain';
+import { isClientError } from '../client';
+import { transactionFromJson } from '../protocol/transactions';
 import type { PendingStatus, PendingView } from '../../shared/domain/transactions';
 import type { AppEvents } from './events';
 import type { Networks } from './networks';
@@ -19,11 +21,9 @@ import {
   type SentTransaction,
 } from './pending-store';
 import { expiredReason, NOT_IN_ANY_POOL, refusalReason, waitingForEarlier, waitingInPool } from './reasons';
-import { unless404 } from './not-found';
+import { unless404 } from '../client';
 import { ServiceError } from './service-error';
 
-/** ARK core-transaction-pool maxTransactionAge (blocks): the default when a remote node does not say. */
-export const DEFAULT_MAX_TRANSACTION_AGE = 2_700;
 /** After this many blocks in a pool without confirmation an entry gets a "stuck" reason. */
 export const STUCK_AFTER_BLOCKS = 3;
 
@@ -44,7 +44,7 @@ export interface PendingTrackerOptions {
 
 /** Accepted anywhere, or refused only because a node already holds it (ERR_DUPLICATE): it is in a pool. */
 export function broadcastOutcome(
-  result: BroadcastResult,
+  result: ChainBroadcast,
   id: string,
 ): { accepted: boolean; error?: { type: string; message: string } } {
   if (result.accept.includes(id)) return { accepted: true };
@@ -167,7 +167,10 @@ export class PendingTracker {
   async rebroadcast(id: string): Promise<PendingView> {
     const entry = this.entry(id);
     if (entry.status === 'confirmed') return this.view(entry);
-    const result = await this.networks.client(entry.networkId).broadcast([entry.json], { peers: 3 });
+    const network = this.networks.entry(entry.networkId).network;
+    // Parsed as it was when it was tracked or loaded (pending-store.ts), at the height it was broadcast.
+    const signed = transactionFromJson(entry.json, { network, height: Math.max(1, entry.broadcastHeight) });
+    const result = await this.networks.chain(entry.networkId).broadcast([signed]);
     const outcome = broadcastOutcome(result, id);
     entry.lastBroadcastAt = this.now();
     entry.broadcastCount += 1;
@@ -219,7 +222,7 @@ export class PendingTracker {
   }
 
   private async checkOne(entry: Entry, tip: number): Promise<void> {
-    const client = this.networks.client(entry.networkId);
+    const client = this.networks.chain(entry.networkId).reads;
     try {
       const confirmed = await unless404(client.transaction(entry.id));
       if (confirmed !== undefined) {

@@ -9,7 +9,7 @@
  * plainly instead of guessing ports.
  */
 import { z } from 'zod';
-import { isClientError, type FetchLike, type NodeClient } from '../client';
+import { isClientError, type FetchLike, type ChainReader } from '../client';
 import type { RandomDraw, RandomnessView } from '../../shared/domain/explorer';
 import type { Networks } from './networks';
 
@@ -47,7 +47,7 @@ export class Randomness {
   ) {}
 
   async read(): Promise<RandomnessView> {
-    const client = this.networks.client();
+    const client = this.networks.chain().reads;
     const port = (await client.configuration()).ports[SECONDARY_PORT_KEY];
     if (typeof port !== 'number' || port <= 0) {
       return {
@@ -101,7 +101,7 @@ export class Randomness {
   }
 
   /** The block the id names, as the public API knows it (its height); a 404 leaves the height out. */
-  private async withBlock(client: NodeClient, answer: TrngAnswer): Promise<RandomDraw> {
+  private async withBlock(client: ChainReader, answer: TrngAnswer): Promise<RandomDraw> {
     const height = await client.block(answer.blockId).then(
       (block) => block.height,
       (error: unknown) => {

@@ -96,9 +96,8 @@ export async function sendTransaction(
     { network: entry.network, height: account.height },
     { secondSignature: registered },
   );
-  const json = transactionToJson(signed);
   const id = signed.id ?? '';
-  const result = await deps.networks.client(entry.id).broadcast([json], { peers: 3 });
+  const result = await deps.networks.chain(entry.id).broadcast([signed]);
   const answered = broadcastOutcome(result, id);
   // A node states amounts in arktoshi; the person reads tokens.
   const outcome =
@@ -127,7 +126,7 @@ export async function sendTransaction(
       fee: signed.fee,
       nonce: signed.nonce,
       ...(recipient === undefined ? {} : { recipient }),
-      json: { ...json, id },
+      json: { ...transactionToJson(signed), id },
       height: account.height,
       maxAge: account.maxAge,
     },

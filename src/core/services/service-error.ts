@@ -7,6 +7,7 @@
 import { isClientError } from '../client';
 import { isKeystoreError } from '../keystore';
 import { isMonitorError, type MonitorErrorCode } from '../monitor/errors';
+import { isLocalnetError, type LocalnetErrorCode } from '../node/controls/errors';
 import { isProtocolError } from '../protocol/errors';
 import { BRIDGE_ERROR_CODES, ipcError, type IpcError } from '../../shared/ipc/errors';
 
@@ -15,8 +16,6 @@ export type ServiceErrorCode =
   | 'ERR_NETWORK_UNKNOWN'
   /** No seed relay of a built-in network answered (networks.ts `addKnown`). */
   | 'ERR_SEEDS_UNREACHABLE'
-  | 'ERR_FAUCET_UNAVAILABLE'
-  | 'ERR_FAUCET_LIMIT'
   | 'ERR_MEMO_LOOKS_LIKE_PHRASE'
   | 'ERR_SECOND_PASSPHRASE_REQUIRED'
   | 'ERR_ALREADY_REGISTERED'
@@ -28,14 +27,10 @@ export type ServiceErrorCode =
   | 'ERR_NOT_FOUND'
   /** The node monitor's, declared beside it (src/core/monitor/errors.ts). */
   | MonitorErrorCode
-  /** Localnet controls: remote network, snapshots, rollback bounds, delegate names. */
+  /** The localnet controls' and the faucet's, declared beside them (src/core/node/controls/errors.ts). */
+  | LocalnetErrorCode
+  /** A localnet control (or the faucet) asked for while another network is active (services/localnet.ts). */
   | 'ERR_LOCALNET_ONLY'
-  | 'ERR_SNAPSHOT_EXISTS'
-  | 'ERR_SNAPSHOT_UNKNOWN'
-  | 'ERR_SNAPSHOT_UNREACHABLE'
-  | 'ERR_HEIGHT_OUT_OF_RANGE'
-  | 'ERR_DELEGATE_UNKNOWN'
-  | 'ERR_LOCALNET_BUSY'
   /** settings.json changed under this process (compare before replace, fs/atomic-file.ts). */
   | 'ERR_SETTINGS_CHANGED'
   /** A fee above the ceiling without the person's confirmation (fee-ceiling.ts). */
@@ -58,6 +53,7 @@ export class ServiceError extends Error {
 export function toIpcError(error: unknown, onDefect?: (error: unknown) => void): IpcError {
   if (error instanceof ServiceError) return ipcError(error.code, error.message, error.details);
   if (isMonitorError(error)) return ipcError(error.code, error.message);
+  if (isLocalnetError(error)) return ipcError(error.code, error.message);
   if (isKeystoreError(error)) return ipcError(error.code, error.message);
   if (isClientError(error)) {
     const { code: _code, message: _message, ...details } = error.toJSON();

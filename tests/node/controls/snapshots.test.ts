@@ -4,8 +4,8 @@
  */
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalnetSnapshots } from '../../src/core/services/localnet-snapshots';
-import { ClockedNode, faucet, faucetTransfer, removeTempDirs, someone } from '../node/forger/support';
+import { LocalnetSnapshots } from '../../../src/core/node/controls/snapshots';
+import { ClockedNode, faucet, faucetTransfer, removeTempDirs, someone } from '../forger/support';
 
 const VTY = 100_000_000n;
 const opened: ClockedNode[] = [];

@@ -1,27 +1,26 @@
 /**
- * Localnet controls (docs/design/node.md "Localnet controls"): pause and resume forging, take
- * delegates offline and back (their slots are then missed, which the monitor's alerts report), reset to genesis,
- * snapshots and rollbacks. They act on the embedded node only: with a remote network active, every one of them
- * refuses with ERR_LOCALNET_ONLY (a remote chain is not ours to change). Funding an address is `faucet:fund`.
+ * Localnet controls (docs/design/node.md "Localnet controls"): pause and resume forging, take delegates offline
+ * and back (their slots are then missed, which the monitor's alerts report), reset to genesis, snapshots and
+ * rollbacks, and the faucet (faucet.ts). They act on a node this process forges; the services offer them only while
+ * that node's network is the active one.
  *
  * The paused flag and the offline delegates are kept in the chain database's `meta` table, so they survive a
  * restart: `restoreForgingControls` applies them right after the node starts, before its first slot.
  */
-import { EMBEDDED_NETWORK_ID } from '../client';
-import { MetaRepository } from '../db/repositories';
+import { MetaRepository } from '../../db/repositories';
 import type { LocalNode } from '../node';
-import { isValidPublicKey } from '../protocol/crypto';
-import { milestoneAt } from '../protocol/networks';
-import { roundInfo } from '../protocol/rounds';
+import { isValidPublicKey } from '../../protocol/crypto';
+import { milestoneAt } from '../../protocol/networks';
+import { roundInfo } from '../../protocol/rounds';
 import type {
   LocalnetSnapshotView,
   LocalnetStatus,
   RollbackRequest,
   RollbackResult,
-} from '../../shared/domain/localnet';
-import { LocalnetSnapshots, type SnapshotInfo } from './localnet-snapshots';
-import type { Networks } from './networks';
-import { ServiceError } from './service-error';
+} from '../../../shared/domain/localnet';
+import { LocalnetError } from './errors';
+import { fundFromFaucet, type FaucetTransfer } from './faucet';
+import { LocalnetSnapshots, type SnapshotInfo } from './snapshots';
 
 const META_PAUSED = 'localnet.forging.paused';
 const META_OFFLINE = 'localnet.forging.offline';
@@ -61,13 +60,27 @@ export function restoreForgingControls(node: LocalNode): void {
   for (const publicKey of settings.offline) node.forger.setOffline(publicKey, true);
 }
 
+/** What the app may do to a chain it forges itself. */
+export interface LocalnetControls {
+  status(): LocalnetStatus;
+  pause(): LocalnetStatus;
+  resume(): LocalnetStatus;
+  setOffline(delegates: readonly string[], offline: boolean): LocalnetStatus;
+  reset(): Promise<RollbackResult>;
+  saveSnapshot(name: string): LocalnetSnapshotView;
+  listSnapshots(): LocalnetSnapshotView[];
+  deleteSnapshot(name: string): void;
+  rollback(request: RollbackRequest): Promise<RollbackResult>;
+  /** Test tokens from the faucet wallet, straight into the node's pool. */
+  fund(address: string, amountText?: string): FaucetTransfer;
+}
+
 export interface LocalnetControlsDeps {
   node: LocalNode;
-  networks: Networks;
   now: () => number;
 }
 
-export class LocalnetControls {
+export class NodeLocalnetControls implements LocalnetControls {
   private readonly settings: ForgingSettings;
   private readonly snapshots: LocalnetSnapshots;
 
@@ -77,7 +90,6 @@ export class LocalnetControls {
   }
 
   status(): LocalnetStatus {
-    this.assertLocal();
     const { node } = this.deps;
     const tip = node.store.lastBlock();
     const next = tip.height + 1;
@@ -128,7 +140,6 @@ export class LocalnetControls {
   }
 
   reset(): Promise<RollbackResult> {
-    this.assertLocal();
     return this.snapshots.reset();
   }
 
@@ -138,7 +149,6 @@ export class LocalnetControls {
   }
 
   listSnapshots(): LocalnetSnapshotView[] {
-    this.assertLocal();
     return this.snapshots.list().map(snapshotView);
   }
 
@@ -148,28 +158,20 @@ export class LocalnetControls {
   }
 
   rollback(request: RollbackRequest): Promise<RollbackResult> {
-    this.assertLocal();
     return 'snapshot' in request
       ? this.snapshots.toSnapshot(request.snapshot, request.pool)
       : this.snapshots.toHeight(request.height, request.pool);
   }
 
-  /** The forger's state and the snapshots do not change while a rollback runs (it pauses forging itself). */
-  private assertIdle(): void {
-    this.assertLocal();
-    if (this.snapshots.busy) {
-      throw new ServiceError('ERR_LOCALNET_BUSY', 'A rollback is under way; wait for it to finish.');
-    }
+  fund(address: string, amountText?: string): FaucetTransfer {
+    return fundFromFaucet(this.deps.node, address, amountText);
   }
 
-  private assertLocal(): void {
-    const { networks } = this.deps;
-    if (networks.activeId === EMBEDDED_NETWORK_ID) return;
-    throw new ServiceError(
-      'ERR_LOCALNET_ONLY',
-      `Localnet controls only act on the embedded localnet; the active network "${networks.active().name}" is ` +
-        'remote and cannot be changed from here. Switch to Localnet to use them.',
-    );
+  /** The forger's state and the snapshots do not change while a rollback runs (it pauses forging itself). */
+  private assertIdle(): void {
+    if (this.snapshots.busy) {
+      throw new LocalnetError('ERR_LOCALNET_BUSY', 'A rollback is under way; wait for it to finish.');
+    }
   }
 
   private resolveDelegate(ref: string): string {
@@ -180,7 +182,7 @@ export class LocalnetControls {
         : state.delegateByUsername(ref);
     const publicKey = wallet?.publicKey;
     if (wallet?.delegate === undefined || publicKey === undefined) {
-      throw new ServiceError(
+      throw new LocalnetError(
         'ERR_DELEGATE_UNKNOWN',
         `"${ref}" is not a registered delegate of the localnet.`,
       );

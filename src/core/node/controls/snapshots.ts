@@ -14,11 +14,11 @@
  * the chain at a whole block at every moment). Forging is paused meanwhile, and a second rollback is refused
  * (ERR_LOCALNET_BUSY) until the first one ends.
  */
-import { SnapshotRepository, type ArchivedBlock, type SnapshotRow } from '../db/repositories/snapshots';
+import { SnapshotRepository, type ArchivedBlock, type SnapshotRow } from '../../db/repositories/snapshots';
 import type { LocalNode } from '../node';
-import { deserializeBlock, serializeBlock } from '../protocol/blocks';
-import type { RollbackResult } from '../../shared/domain/localnet';
-import { ServiceError } from './service-error';
+import { deserializeBlock, serializeBlock } from '../../protocol/blocks';
+import type { RollbackResult } from '../../../shared/domain/localnet';
+import { LocalnetError } from './errors';
 
 export type PoolAfterRollback = 'readmit' | 'flush';
 
@@ -60,7 +60,7 @@ export class LocalnetSnapshots {
 
   save(name: string, now: number): SnapshotInfo {
     if (this.repo.get(name)) {
-      throw new ServiceError('ERR_SNAPSHOT_EXISTS', `A snapshot named "${name}" exists already.`);
+      throw new LocalnetError('ERR_SNAPSHOT_EXISTS', `A snapshot named "${name}" exists already.`);
     }
     const tip = this.node.store.lastBlock();
     const row: SnapshotRow = { name, height: tip.height, blockId: tip.id ?? '', createdAt: now };
@@ -81,7 +81,7 @@ export class LocalnetSnapshots {
   async toHeight(height: number, pool: PoolAfterRollback): Promise<RollbackResult> {
     const tip = this.node.height;
     if (!Number.isSafeInteger(height) || height < 1 || height > tip) {
-      throw new ServiceError(
+      throw new LocalnetError(
         'ERR_HEIGHT_OUT_OF_RANGE',
         `Cannot roll back to height ${height}: the chain is at height ${tip}; choose 1 (genesis) to ${tip}.`,
       );
@@ -94,7 +94,7 @@ export class LocalnetSnapshots {
     if (!snapshot) throw unknownSnapshot(name);
     const path = this.path(snapshot);
     if (!path) {
-      throw new ServiceError(
+      throw new LocalnetError(
         'ERR_SNAPSHOT_UNREACHABLE',
         `Snapshot "${snapshot.name}" (height ${snapshot.height}) can no longer be restored: its block left the ` +
           'chain and the blocks leading to it were not kept.',
@@ -109,7 +109,7 @@ export class LocalnetSnapshots {
         try {
           this.node.applyBlock(block);
         } catch (error) {
-          throw new ServiceError(
+          throw new LocalnetError(
             'ERR_SNAPSHOT_UNREACHABLE',
             `Snapshot "${snapshot.name}": block ${archived.height} could not be applied again ` +
               `(${error instanceof Error ? error.message : String(error)}); the chain stays at height ` +
@@ -125,7 +125,7 @@ export class LocalnetSnapshots {
   /** One rollback at a time, with forging paused meanwhile (and as it was afterwards). */
   private async exclusive(body: () => Promise<RollbackResult>): Promise<RollbackResult> {
     if (this.running) {
-      throw new ServiceError('ERR_LOCALNET_BUSY', 'A rollback is under way; wait for it to finish.');
+      throw new LocalnetError('ERR_LOCALNET_BUSY', 'A rollback is under way; wait for it to finish.');
     }
     this.running = true;
     const { forger } = this.node;
@@ -235,6 +235,6 @@ export class LocalnetSnapshots {
   }
 }
 
-function unknownSnapshot(name: string): ServiceError {
-  return new ServiceError('ERR_SNAPSHOT_UNKNOWN', `There is no snapshot named "${name}".`);
+function unknownSnapshot(name: string): LocalnetError {
+  return new LocalnetError('ERR_SNAPSHOT_UNKNOWN', `There is no snapshot named "${name}".`);
 }

@@ -1,22 +1,24 @@
-/** localnet:* — the embedded node's controls; each refuses on a remote network (ERR_LOCALNET_ONLY). */
+/** localnet:* — the localnet controls (core/node/controls); each refuses on another network (ERR_LOCALNET_ONLY). */
 import type { ChannelHandlers } from '../dispatcher';
+import { activeLocalnet } from '../localnet';
 import type { Services } from './services';
 
 type LocalnetChannels = Extract<keyof ChannelHandlers, `localnet:${string}`>;
 
 export function localnetHandlers(s: Services): Pick<ChannelHandlers, LocalnetChannels> {
+  const controls = () => activeLocalnet(s);
   return {
-    'localnet:status': () => s.localnet.status(),
-    'localnet:pause': () => s.localnet.pause(),
-    'localnet:resume': () => s.localnet.resume(),
-    'localnet:set-offline': ({ delegates, offline }) => s.localnet.setOffline(delegates, offline),
-    'localnet:reset': () => s.localnet.reset(),
-    'localnet:snapshot-save': ({ name }) => s.localnet.saveSnapshot(name),
-    'localnet:snapshot-list': () => s.localnet.listSnapshots(),
+    'localnet:status': () => controls().status(),
+    'localnet:pause': () => controls().pause(),
+    'localnet:resume': () => controls().resume(),
+    'localnet:set-offline': ({ delegates, offline }) => controls().setOffline(delegates, offline),
+    'localnet:reset': () => controls().reset(),
+    'localnet:snapshot-save': ({ name }) => controls().saveSnapshot(name),
+    'localnet:snapshot-list': () => controls().listSnapshots(),
     'localnet:snapshot-delete': ({ name }) => {
-      s.localnet.deleteSnapshot(name);
+      controls().deleteSnapshot(name);
       return null;
     },
-    'localnet:rollback': (request) => s.localnet.rollback(request),
+    'localnet:rollback': (request) => controls().rollback(request),
   };
 }

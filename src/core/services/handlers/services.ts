@@ -6,7 +6,7 @@ import type { AppInfo } from '../../../shared/domain/app';
 import type { Accounts } from '../accounts';
 import type { ChainReads } from '../chain-reads';
 import type { AppEvents } from '../events';
-import type { LocalnetControls } from '../localnet-controls';
+import type { LocalnetControls } from '../../node/controls';
 import type { Networks } from '../networks';
 import type { PendingTracker } from '../pending-tracker';
 import type { SettingsFile } from '../settings';
@@ -21,8 +21,8 @@ export interface Services {
   tracker: PendingTracker;
   settings: SettingsFile;
   events: AppEvents;
-  /** The embedded node's controls. */
-  localnet: LocalnetControls;
+  /** The localnet controls, and the network they act on (services/localnet.ts offers them while it is active). */
+  localnet: { networkId: string; controls: LocalnetControls };
   /** The node monitor and its alerts. */
   monitor: NodeMonitor;
   now: () => number;

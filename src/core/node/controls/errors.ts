@@ -1,0 +1,30 @@
+/**
+ * The localnet controls' refusals (controls.ts, snapshots.ts, faucet.ts), each with a code that crosses IPC as it
+ * is (services/service-error.ts `toIpcError`). Declared here, below the services, which list them among the codes
+ * the renderer can receive.
+ */
+export type LocalnetErrorCode =
+  | 'ERR_SNAPSHOT_EXISTS'
+  | 'ERR_SNAPSHOT_UNKNOWN'
+  | 'ERR_SNAPSHOT_UNREACHABLE'
+  | 'ERR_HEIGHT_OUT_OF_RANGE'
+  | 'ERR_DELEGATE_UNKNOWN'
+  /** A rollback is under way: the controls wait for it. */
+  | 'ERR_LOCALNET_BUSY'
+  | 'ERR_FAUCET_UNAVAILABLE'
+  | 'ERR_FAUCET_LIMIT';
+
+export class LocalnetError extends Error {
+  override readonly name = 'LocalnetError';
+
+  constructor(
+    readonly code: LocalnetErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isLocalnetError(error: unknown): error is LocalnetError {
+  return error instanceof LocalnetError;
+}
