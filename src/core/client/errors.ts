@@ -3,6 +3,7 @@
  * can act on). One class,
  * with the code saying what went wrong and the extra fields a caller needs to react (status, retryAfter, causes).
  */
+import { CodedError } from '../../shared/lib/coded-error';
 
 export type ClientErrorCode =
   /** The peer did not answer within the request timeout. */
@@ -53,17 +54,20 @@ export interface ClientErrorDetails {
   cause?: unknown;
 }
 
-export class ClientError extends Error {
+export class ClientError extends CodedError<ClientErrorCode> {
   override readonly name = 'ClientError';
-  readonly code: ClientErrorCode;
   readonly url: string | undefined;
   readonly status: number | undefined;
   readonly retryAfter: number | undefined;
   readonly causes: PeerFailure[];
 
   constructor(code: ClientErrorCode, message: string, details: ClientErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.code = code;
+    super(
+      code,
+      message,
+      plainDetails(details),
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.url = details.url;
     this.status = details.status;
     this.retryAfter = details.retryAfter;
@@ -90,6 +94,16 @@ export class ClientError extends Error {
       ...(this.retryAfter === undefined ? {} : { retryAfter: this.retryAfter }),
     };
   }
+}
+
+/** What crosses IPC beside the code and message: where, the status, when to retry (no causes: they are errors). */
+function plainDetails(details: ClientErrorDetails): Record<string, unknown> | undefined {
+  const plain = {
+    ...(details.url === undefined ? {} : { url: details.url }),
+    ...(details.status === undefined ? {} : { status: details.status }),
+    ...(details.retryAfter === undefined ? {} : { retryAfter: details.retryAfter }),
+  };
+  return Object.keys(plain).length > 0 ? plain : undefined;
 }
 
 export function isClientError(value: unknown): value is ClientError {

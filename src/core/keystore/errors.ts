@@ -24,6 +24,8 @@
  *   ERR_WEAK_PASSWORD      a new password is too easy to guess (the message says why)
  *   ERR_PASSWORD_REQUIRED  the action deletes a key, so the vault password must be entered again
  */
+import { CodedError } from '../../shared/lib/coded-error';
+
 export type KeystoreErrorCode =
   | 'ERR_WRONG_PASSWORD'
   | 'ERR_VAULT_CORRUPT'
@@ -47,15 +49,8 @@ export type KeystoreErrorCode =
   | 'ERR_WEAK_PASSWORD'
   | 'ERR_PASSWORD_REQUIRED';
 
-export class KeystoreError extends Error {
+export class KeystoreError extends CodedError<KeystoreErrorCode> {
   override readonly name = 'KeystoreError';
-
-  constructor(
-    readonly code: KeystoreErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export function isKeystoreError(error: unknown, code?: KeystoreErrorCode): error is KeystoreError {

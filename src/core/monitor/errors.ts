@@ -5,6 +5,8 @@
  * delegate name the network does not know), ERR_MONITOR_NO_DATA (no block seen yet). Declared here, below the
  * services, which list them among the codes the renderer can receive.
  */
+import { CodedError } from '../../shared/lib/coded-error';
+
 export type MonitorErrorCode =
   | 'ERR_MONITOR_IDLE'
   | 'ERR_MONITOR_DUPLICATE'
@@ -14,15 +16,8 @@ export type MonitorErrorCode =
   | 'ERR_MONITOR_UNKNOWN_DELEGATE'
   | 'ERR_MONITOR_NO_DATA';
 
-export class MonitorError extends Error {
+export class MonitorError extends CodedError<MonitorErrorCode> {
   override readonly name = 'MonitorError';
-
-  constructor(
-    readonly code: MonitorErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export function isMonitorError(error: unknown): error is MonitorError {

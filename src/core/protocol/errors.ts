@@ -14,6 +14,8 @@
  *   ERR_JSON             input that is not the JSON shape expected
  *   ERR_BLOCK            malformed block bytes or header
  */
+import { CodedError } from '../../shared/lib/coded-error';
+
 export type ProtocolErrorCode =
   | 'ERR_BYTES'
   | 'ERR_SCHEMA'
@@ -30,15 +32,8 @@ export type ProtocolErrorCode =
   | 'ERR_JSON'
   | 'ERR_BLOCK';
 
-export class ProtocolError extends Error {
+export class ProtocolError extends CodedError<ProtocolErrorCode> {
   override readonly name = 'ProtocolError';
-
-  constructor(
-    readonly code: ProtocolErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export function isProtocolError(value: unknown): value is ProtocolError {

@@ -4,11 +4,9 @@
  * errors are values with a code and a message a person can act on). Key-store, client, protocol and pool errors
  * keep their own codes; anything else is a defect and says so without leaking its internals.
  */
-import { isClientError } from '../client';
-import { isKeystoreError } from '../keystore';
-import { isMonitorError, type MonitorErrorCode } from '../monitor/errors';
-import { isLocalnetError, type LocalnetErrorCode } from '../node/controls/errors';
-import { isProtocolError } from '../protocol/errors';
+import type { MonitorErrorCode } from '../monitor/errors';
+import type { LocalnetErrorCode } from '../node/controls/errors';
+import { CodedError, isCodedError } from '../../shared/lib/coded-error';
 import { BRIDGE_ERROR_CODES, ipcError, type IpcError } from '../../shared/ipc/errors';
 
 export type ServiceErrorCode =
@@ -38,28 +36,13 @@ export type ServiceErrorCode =
   /** A plain-http node on another machine without the person's confirmation (shared/lib/insecure-url.ts). */
   | 'ERR_PLAIN_HTTP';
 
-export class ServiceError extends Error {
+export class ServiceError extends CodedError<ServiceErrorCode> {
   override readonly name = 'ServiceError';
-
-  constructor(
-    readonly code: ServiceErrorCode,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
 }
 
 export function toIpcError(error: unknown, onDefect?: (error: unknown) => void): IpcError {
-  if (error instanceof ServiceError) return ipcError(error.code, error.message, error.details);
-  if (isMonitorError(error)) return ipcError(error.code, error.message);
-  if (isLocalnetError(error)) return ipcError(error.code, error.message);
-  if (isKeystoreError(error)) return ipcError(error.code, error.message);
-  if (isClientError(error)) {
-    const { code: _code, message: _message, ...details } = error.toJSON();
-    return ipcError(error.code, error.message, Object.keys(details).length > 0 ? details : undefined);
-  }
-  if (isProtocolError(error)) return ipcError(error.code, error.message);
+  // Every module's refusals (protocol, key store, client, pool, node, monitor, localnet, services) carry their code.
+  if (isCodedError(error)) return ipcError(error.code, error.message, error.details);
   onDefect?.(error);
   return ipcError(
     BRIDGE_ERROR_CODES.internal,

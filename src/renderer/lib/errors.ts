@@ -1,10 +1,13 @@
 /**
- * Errors from the bridge are `{code, message}` (src/shared/ipc/errors.ts). Most service messages already speak
- * plainly; these codes get words that say what to do next.
+ * Errors from the bridge are `{code, message}` (src/shared/ipc/errors.ts), the code one of the host's
+ * (src/shared/ipc/error-codes.ts). Most service messages already speak plainly; these codes get words that say what
+ * to do next.
  */
+import type { HostErrorCode } from '../../shared/ipc/error-codes';
+import { isHostErrorCode } from '../../shared/ipc/error-codes';
 import { VotaryError } from '../../shared/ipc/errors';
 
-const PLAIN_WORDS: Record<string, string> = {
+const PLAIN_WORDS: Partial<Record<HostErrorCode, string>> = {
   ERR_WRONG_PASSWORD: 'That password is not right. Try again.',
   ERR_LOCKED: 'The vault is locked. Unlock it to continue.',
   ERR_DISCONNECTED:
@@ -78,7 +81,8 @@ export function plainError(error: unknown): PlainError {
     if (error.code === 'ERR_INVALID_REQUEST') {
       return { code: error.code, message: invalidRequestWords(error.details) };
     }
-    return { code: error.code, message: plainTerms(PLAIN_WORDS[error.code] || error.message) };
+    const words = isHostErrorCode(error.code) ? PLAIN_WORDS[error.code] : undefined;
+    return { code: error.code, message: plainTerms(words ?? error.message) };
   }
   if (error instanceof Error) return { code: 'ERR_RENDERER', message: error.message };
   return { code: 'ERR_RENDERER', message: String(error) };

@@ -4,6 +4,7 @@
  * act on, and optional plain-JSON details. Every channel answers an `IpcResult`, never a thrown error: Electron's
  * invoke and a WebSocket both lose an Error's code, so failures travel as values.
  */
+import { CodedError } from '../lib/coded-error';
 export interface IpcError {
   code: string;
   message: string;
@@ -41,14 +42,10 @@ export function isIpcResult(value: unknown): value is IpcResult<unknown> {
 }
 
 /** What a renderer service throws when a channel answers an error: the same code, message and details. */
-export class VotaryError extends Error {
+export class VotaryError extends CodedError {
   override readonly name = 'VotaryError';
-  readonly code: string;
-  readonly details: Record<string, unknown> | undefined;
 
   constructor(error: IpcError) {
-    super(error.message);
-    this.code = error.code;
-    this.details = error.details;
+    super(error.code, error.message, error.details);
   }
 }

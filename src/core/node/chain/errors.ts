@@ -1,4 +1,5 @@
 /** Why a block was refused. The block changed nothing: applyBlock validates before it writes. */
+import { CodedError } from '../../../shared/lib/coded-error';
 export type BlockRejectionCode =
   | 'ERR_BLOCK_CHAIN'
   | 'ERR_BLOCK_SIGNATURE'
@@ -10,16 +11,16 @@ export type BlockRejectionCode =
   | 'ERR_BLOCK_TX'
   | 'ERR_BLOCK_INVALID';
 
-export class BlockRejectedError extends Error {
+export class BlockRejectedError extends CodedError<BlockRejectionCode> {
   override readonly name = 'BlockRejectedError';
 
   constructor(
-    readonly code: BlockRejectionCode,
+    code: BlockRejectionCode,
     message: string,
     /** Every rule the block failed, in the order checked. */
     readonly reasons: readonly string[] = [message],
   ) {
-    super(message);
+    super(code, message);
   }
 }
 

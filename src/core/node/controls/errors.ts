@@ -3,6 +3,8 @@
  * is (services/service-error.ts `toIpcError`). Declared here, below the services, which list them among the codes
  * the renderer can receive.
  */
+import { CodedError } from '../../../shared/lib/coded-error';
+
 export type LocalnetErrorCode =
   | 'ERR_SNAPSHOT_EXISTS'
   | 'ERR_SNAPSHOT_UNKNOWN'
@@ -14,15 +16,8 @@ export type LocalnetErrorCode =
   | 'ERR_FAUCET_UNAVAILABLE'
   | 'ERR_FAUCET_LIMIT';
 
-export class LocalnetError extends Error {
+export class LocalnetError extends CodedError<LocalnetErrorCode> {
   override readonly name = 'LocalnetError';
-
-  constructor(
-    readonly code: LocalnetErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export function isLocalnetError(error: unknown): error is LocalnetError {

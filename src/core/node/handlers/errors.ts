@@ -2,12 +2,12 @@
  * A transaction that cannot be applied to the state (ARK's handler errors: InsufficientBalanceError,
  * UnexpectedNonceError, …). The pool reports it as ERR_APPLY; the message names the rule that failed.
  */
-export class ApplyError extends Error {
+import { CodedError } from '../../../shared/lib/coded-error';
+export class ApplyError extends CodedError<'ERR_APPLY'> {
   override readonly name = 'ApplyError';
-  readonly code = 'ERR_APPLY' as const;
 
   constructor(message: string) {
-    super(message);
+    super('ERR_APPLY', message);
   }
 }
 

@@ -2,6 +2,8 @@
  * Pool rejections, as the error types of ARK core-transaction-pool 3.x (`errors.ts`; ark-core-api.md §7): the
  * `type` and `message` POST /api/transactions reports for each refused transaction.
  */
+import { CodedError } from '../../../shared/lib/coded-error';
+
 export type PoolErrorCode =
   | 'ERR_DUPLICATE'
   | 'ERR_TOO_LARGE'
@@ -15,15 +17,8 @@ export type PoolErrorCode =
   | 'ERR_BAD_DATA'
   | 'ERR_UNSUPPORTED';
 
-export class PoolError extends Error {
+export class PoolError extends CodedError<PoolErrorCode> {
   override readonly name = 'PoolError';
-
-  constructor(
-    readonly code: PoolErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export function isPoolError(value: unknown): value is PoolError {
