@@ -10,9 +10,8 @@ import { unwrap } from './ipc';
 import { votary } from './votary';
 
 /** A channel whose request may be left out is called without one. */
-export type CallArgs<C extends IpcChannel> = undefined extends IpcRequest<C>
-  ? [request?: IpcRequest<C>]
-  : [request: IpcRequest<C>];
+export type CallArgs<C extends IpcChannel> =
+  undefined extends IpcRequest<C> ? [request?: IpcRequest<C>] : [request: IpcRequest<C>];
 
 export async function call<C extends IpcChannel>(channel: C, ...args: CallArgs<C>): Promise<IpcResponse<C>> {
   const bridge = await votary();

@@ -13,8 +13,8 @@ import type {
 import { newlyRaised, RULE_LABELS } from '../lib/alerts';
 import { notificationAccess, showDesktopNotification } from '../lib/desktop-notifications';
 import { plainError } from '../lib/errors';
-import { dismissAlert, listAlerts, monitorSettings } from '../services/monitor';
 import type { Slice } from './types';
+import { call } from '../services/call';
 
 export type MonitorTopic = MonitorUpdateEvent['topics'][number];
 
@@ -55,7 +55,7 @@ export const createMonitorSlice: Slice<MonitorSlice> = (set, get) => ({
   },
   loadAlerts: async () => {
     try {
-      const list = await listAlerts({ limit: 100 });
+      const list = await call('alerts:list', { limit: 100 });
       const fresh = newlyRaised(get().knownAlertIds, list);
       set({ monitorAlerts: list, knownAlertIds: new Set(list.map((alert) => alert.id)) });
       if (get().desktopNotifications) {
@@ -67,7 +67,7 @@ export const createMonitorSlice: Slice<MonitorSlice> = (set, get) => ({
   },
   dismissMonitorAlert: async (id) => {
     try {
-      await dismissAlert(id);
+      await call('alerts:dismiss', id === undefined ? {} : { id });
       await get().loadAlerts();
     } catch (error) {
       set({ error: plainError(error) });
@@ -75,14 +75,14 @@ export const createMonitorSlice: Slice<MonitorSlice> = (set, get) => ({
   },
   loadMonitorSettings: async () => {
     try {
-      set({ monitorSettings: await monitorSettings() });
+      set({ monitorSettings: await call('monitor:settings') });
     } catch (error) {
       set({ error: plainError(error) });
     }
   },
   saveMonitorSettings: async (patch) => {
     try {
-      set({ monitorSettings: await monitorSettings(patch), error: undefined });
+      set({ monitorSettings: await call('monitor:settings', patch), error: undefined });
       return true;
     } catch (error) {
       set({ error: plainError(error) });

@@ -1,8 +1,8 @@
 import type { BlockEvent, NodeConfigurationView, NodeStatusView, SyncEvent } from '../../shared/domain/chain';
 import type { NetworkView } from '../../shared/domain/networks';
 import { plainError } from '../lib/errors';
-import { networks, nodeConfiguration, nodeStatus } from '../services/chain';
 import type { Slice } from './types';
+import { call } from '../services/call';
 
 export interface NodeSlice {
   node: NodeStatusView | undefined;
@@ -22,9 +22,9 @@ export const createNodeSlice: Slice<NodeSlice> = (set, get) => ({
   loadNode: async () => {
     try {
       const [status, configuration, list] = await Promise.all([
-        nodeStatus(),
-        nodeConfiguration(),
-        networks(),
+        call('node:status'),
+        call('node:configuration'),
+        call('networks:list'),
       ]);
       set({ node: status, configuration, networks: list });
     } catch (error) {

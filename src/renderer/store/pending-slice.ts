@@ -1,7 +1,7 @@
 import type { PendingView } from '../../shared/domain/transactions';
 import { plainError } from '../lib/errors';
-import { pendingTransactions } from '../services/transactions';
 import type { Slice } from './types';
+import { call } from '../services/call';
 
 export interface PendingSlice {
   pending: PendingView[];
@@ -20,7 +20,7 @@ export const createPendingSlice: Slice<PendingSlice> = (set) => ({
   pending: [],
   loadPending: async () => {
     try {
-      const list = await pendingTransactions();
+      const list = await call('tx:pending');
       set({ pending: [...list].sort((a, b) => b.createdAt - a.createdAt) });
     } catch (error) {
       set({ error: plainError(error) });

@@ -4,8 +4,8 @@
  */
 import type { KeystoreStatus } from '../../shared/domain/keystore';
 import { plainError } from '../lib/errors';
-import * as vault from '../services/vault';
 import type { Slice } from './types';
+import { call } from '../services/call';
 
 export interface VaultSlice {
   vault: KeystoreStatus | undefined;
@@ -33,15 +33,15 @@ export const createVaultSlice: Slice<VaultSlice> = (set, get) => {
     vault: undefined,
     loadVault: async () => {
       try {
-        set({ vault: await vault.vaultStatus() });
+        set({ vault: await call('keystore:status') });
       } catch (error) {
         set({ error: plainError(error) });
       }
     },
-    createVault: (password) => attempt(() => vault.createVault(password)),
-    unlockVault: (password) => attempt(() => vault.unlockVault(password)),
+    createVault: (password) => attempt(() => call('keystore:create', { password })),
+    unlockVault: (password) => attempt(() => call('keystore:unlock', { password })),
     lockVault: async () => {
-      await attempt(() => vault.lockVault());
+      await attempt(() => call('keystore:lock'));
     },
     vaultChanged: (status) => {
       const wasUnlocked = get().vault?.unlocked === true;

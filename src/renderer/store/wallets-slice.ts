@@ -2,9 +2,8 @@ import type { ChainWallet } from '../../shared/domain/chain';
 import type { WalletView } from '../../shared/domain/wallets';
 import { plainError } from '../lib/errors';
 import { sumAmounts } from '../lib/amount';
-import { chainWallet } from '../services/chain';
-import { listWallets } from '../services/wallets';
 import type { Slice, VotaryState } from './types';
+import { call } from '../services/call';
 
 export interface WalletsSlice {
   wallets: WalletView[];
@@ -20,7 +19,7 @@ export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
   chain: {},
   loadWallets: async () => {
     try {
-      const wallets = await listWallets();
+      const wallets = await call('wallets:list');
       set({ wallets });
       await get().refreshBalances();
     } catch (error) {
@@ -29,7 +28,7 @@ export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
   },
   refreshBalances: async () => {
     const addresses = [...new Set(get().wallets.map((wallet) => wallet.address))];
-    const results = await Promise.allSettled(addresses.map((address) => chainWallet(address)));
+    const results = await Promise.allSettled(addresses.map((address) => call('chain:wallet', { address })));
     const chain: Record<string, ChainWallet> = { ...get().chain };
     results.forEach((result, i) => {
       const address = addresses[i];

@@ -7,7 +7,21 @@ const notify = vi.hoisted(() => ({
   notificationAccess: vi.fn(() => 'granted'),
   showDesktopNotification: vi.fn(),
 }));
-vi.mock('../../../src/renderer/services/monitor', () => monitor);
+// The host, channel by channel (src/renderer/services/call.ts), answered by the functions above.
+vi.mock('../../../src/renderer/services/call', () => ({
+  call: (channel: string, request?: Record<string, unknown>): unknown => {
+    switch (channel) {
+      case 'alerts:list':
+        return monitor.listAlerts(request);
+      case 'alerts:dismiss':
+        return monitor.dismissAlert(request?.['id']);
+      case 'monitor:settings':
+        return monitor.monitorSettings(request);
+      default:
+        return Promise.reject(new Error(`no answer for ${channel} in this test`));
+    }
+  },
+}));
 vi.mock('../../../src/renderer/lib/desktop-notifications', () => notify);
 
 const { createVotaryStore } = await import('../../../src/renderer/store');

@@ -13,9 +13,29 @@ const vault = vi.hoisted(() => ({
 }));
 const wallets = vi.hoisted(() => ({ listWallets: vi.fn() }));
 const chain = vi.hoisted(() => ({ chainWallet: vi.fn() }));
-vi.mock('../../../src/renderer/services/vault', () => vault);
-vi.mock('../../../src/renderer/services/wallets', () => wallets);
-vi.mock('../../../src/renderer/services/chain', () => chain);
+// The host, channel by channel (src/renderer/services/call.ts), answered by the functions above.
+vi.mock('../../../src/renderer/services/call', () => ({
+  call: (channel: string, request?: Record<string, unknown>): unknown => {
+    switch (channel) {
+      case 'keystore:status':
+        return vault.vaultStatus();
+      case 'keystore:create':
+        return vault.createVault(request?.['password']);
+      case 'keystore:unlock':
+        return vault.unlockVault(request?.['password']);
+      case 'keystore:lock':
+        return vault.lockVault();
+      case 'keystore:set-auto-lock':
+        return vault.setAutoLock(request?.['minutes']);
+      case 'wallets:list':
+        return wallets.listWallets();
+      case 'chain:wallet':
+        return chain.chainWallet(request?.['address']);
+      default:
+        return Promise.reject(new Error(`no answer for ${channel} in this test`));
+    }
+  },
+}));
 
 const { createVotaryStore } = await import('../../../src/renderer/store');
 const { totalBalance, signingWallets } = await import('../../../src/renderer/store/wallets-slice');

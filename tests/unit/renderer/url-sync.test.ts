@@ -1,9 +1,7 @@
 /** The screen in the address bar: reload and Back keep the user's place (docs/design/ui.md, "Navigation"). */
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../src/renderer/services/vault', () => ({}));
-vi.mock('../../../src/renderer/services/wallets', () => ({}));
-vi.mock('../../../src/renderer/services/chain', () => ({}));
+vi.mock('../../../src/renderer/services/call', () => ({}));
 
 const { createVotaryStore } = await import('../../../src/renderer/store');
 const { hashOf, placeOf } = await import('../../../src/renderer/store/route-url');

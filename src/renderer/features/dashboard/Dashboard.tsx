@@ -1,10 +1,10 @@
 import { syncWords } from '../../lib/sync-words';
 import { useEffect, useState } from 'react';
 import { Amount } from '../../components/Amount';
-import { delegates } from '../../services/chain';
 import { RecentActivity } from './RecentActivity';
 import { useVotary } from '../../store';
 import { totalBalance } from '../../store/wallets-slice';
+import { call } from '../../services/call';
 
 export function Dashboard() {
   const connected = useVotary((s) => s.connection.status === 'connected');
@@ -17,7 +17,7 @@ export function Dashboard() {
   const [names, setNames] = useState<Record<string, string>>({});
   // Votes are public keys; the delegate list names them (first page: the active delegates and more).
   useEffect(() => {
-    delegates(1).then(
+    call('chain:delegates', { page: 1, limit: 100 }).then(
       (page) => setNames(Object.fromEntries(page.data.map((d) => [d.publicKey, d.username]))),
       reportError,
     );

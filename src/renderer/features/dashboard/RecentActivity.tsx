@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 import type { TransactionView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
-import { walletTransactions } from '../../services/chain';
 import { useVotary } from '../../store';
 import { chainTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 const SHOWN = 8;
 
@@ -32,7 +32,7 @@ export function RecentActivity() {
     Promise.all(
       addresses
         .split(',')
-        .map((address) => walletTransactions({ address, limit: SHOWN }).then((p) => p.data)),
+        .map((address) => call('chain:wallet-transactions', { address, limit: SHOWN }).then((p) => p.data)),
     ).then((lists) => live && setRecent(mergeRecent(lists, SHOWN)), reportError);
     return () => {
       live = false;

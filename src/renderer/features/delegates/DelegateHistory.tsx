@@ -6,11 +6,10 @@ import { useEffect, useMemo, useState } from 'react';
 import type { MissedSlotView } from '../../../shared/domain/monitor';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
 import { plainError } from '../../lib/errors';
-import { delegateBlocks } from '../../services/delegates';
-import { missedSlots, monitorProductivity } from '../../services/monitor';
 import { blockTimesSince, type BlockTimes } from './delegate-history';
 import { hourlyHistory } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 const DAY = 86_400_000;
 const MISSED_LIMIT = 500;
@@ -29,9 +28,13 @@ export function DelegateHistory({ publicKey, refresh }: { publicKey: string; ref
     let cancelled = false;
     const to = Date.now();
     Promise.all([
-      blockTimesSince((page) => delegateBlocks(publicKey, page, 100), to - DAY, 10),
-      missedSlots({ delegate: publicKey, limit: MISSED_LIMIT }),
-      monitorProductivity('day'),
+      blockTimesSince(
+        (page) => call('chain:delegate-blocks', { delegate: publicKey, page, limit: 100 }),
+        to - DAY,
+        10,
+      ),
+      call('monitor:missed-slots', { delegate: publicKey, limit: MISSED_LIMIT }),
+      call('monitor:productivity', { window: 'day' }),
     ]).then(
       ([blocks, missed, day]) => {
         if (!cancelled) setHistory({ to, blocks, missed, coveredSince: day.coveredSince });

@@ -9,13 +9,13 @@ import { CopyButton } from '../../components/CopyButton';
 import { plainError } from '../../lib/errors';
 import { useThrottled } from '../../lib/use-throttled';
 import type { DelegateView } from '../../../shared/domain/chain';
-import { delegateNamed } from '../../services/delegates';
-import { missedSlots, monitorProductivity } from '../../services/monitor';
+import { delegateNamed } from './delegate-named';
 import { useVotary } from '../../store';
 import { DelegateBlocks, DelegateVoters } from './DelegateLists';
 import { DelegateHistory } from './DelegateHistory';
 import { formatProductivity } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
   { value: 'hour', label: 'Last hour' },
@@ -30,8 +30,8 @@ function Productivity({ publicKey, refresh }: { publicKey: string; refresh: numb
   useEffect(() => {
     let cancelled = false;
     Promise.all([
-      Promise.all(WINDOWS.map((w) => monitorProductivity(w.value))),
-      missedSlots({ delegate: publicKey, limit: 20 }),
+      Promise.all(WINDOWS.map((w) => call('monitor:productivity', { window: w.value }))),
+      call('monitor:missed-slots', { delegate: publicKey, limit: 20 }),
     ]).then(
       ([list, slots]) => {
         if (cancelled) return;

@@ -3,9 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { BlockView, ChainWallet } from '../../../shared/domain/chain';
 import type { PageView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
-import { delegateBlocks, delegateVoters } from '../../services/delegates';
 import { useVotary } from '../../store';
 import { chainTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 function usePage<T>(
   load: (page: number) => Promise<PageView<T>>,
@@ -66,7 +66,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function DelegateBlocks({ publicKey, refresh }: { publicKey: string; refresh: number }) {
   const { list, page, setPage } = usePage<BlockView>(
-    (p) => delegateBlocks(publicKey, p),
+    (p) => call('chain:delegate-blocks', { delegate: publicKey, page: p, limit: 25 }),
     [publicKey, refresh],
   );
   return (
@@ -105,7 +105,7 @@ export function DelegateBlocks({ publicKey, refresh }: { publicKey: string; refr
 
 export function DelegateVoters({ publicKey, refresh }: { publicKey: string; refresh: number }) {
   const { list, page, setPage } = usePage<ChainWallet>(
-    (p) => delegateVoters(publicKey, p),
+    (p) => call('chain:delegate-voters', { delegate: publicKey, page: p, limit: 25 }),
     [publicKey, refresh],
   );
   return (

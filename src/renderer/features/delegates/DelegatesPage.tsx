@@ -9,12 +9,11 @@ import type { PageView } from '../../../shared/domain/common';
 import type { ProductivityView, ProductivityWindow } from '../../../shared/domain/monitor';
 import { plainError } from '../../lib/errors';
 import { useThrottled } from '../../lib/use-throttled';
-import { delegates } from '../../services/chain';
-import { monitorProductivity } from '../../services/monitor';
 import { useVotary } from '../../store';
 import { DelegateTable } from './DelegateTable';
 import { joinProductivity, splitForgingSet } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
   { value: 'hour', label: 'Last hour' },
@@ -39,14 +38,18 @@ export function DelegatesPage() {
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      delegates(page, search.trim()).then(setList, reportError);
+      call('chain:delegates', {
+        page,
+        limit: 100,
+        ...(search.trim() === '' ? {} : { search: search.trim() }),
+      }).then(setList, reportError);
     }, 150);
     return () => window.clearTimeout(timer);
   }, [page, search, tick, reportError]);
 
   useEffect(() => {
     let cancelled = false;
-    monitorProductivity(span).then(
+    call('monitor:productivity', { window: span }).then(
       (view) => {
         if (cancelled) return;
         setProductivity(view);

@@ -1,23 +1,26 @@
 /** A block: its header, generator, reward and fees, the blocks before and after it, and its transactions. */
 import { useState } from 'react';
 import { Amount } from '../../components/Amount';
-import { block, blockTransactions } from '../../services/explorer';
 import { ExplorerLink } from './ExplorerLink';
 import { TransactionTable } from './TransactionTable';
 import { ReadStatus, useRead } from './use-read';
 import { chainTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 const PAGE = 25;
 
 function BlockTransactions({ blockId }: { blockId: string }) {
   const [page, setPage] = useState(1);
-  const read = useRead(() => blockTransactions(blockId, page, PAGE), `${blockId}:${page}`);
+  const read = useRead(
+    () => call('chain:block-transactions', { blockId, page, limit: PAGE }),
+    `${blockId}:${page}`,
+  );
   if (read.state !== 'ready') return <ReadStatus read={read} what="transactions" />;
   return <TransactionTable page={read.value} caption="Transactions in this block" onPage={setPage} />;
 }
 
 export function BlockPage({ at }: { at: { id: string } | { height: number } }) {
-  const read = useRead(() => block(at), JSON.stringify(at));
+  const read = useRead(() => call('chain:block', at), JSON.stringify(at));
   if (read.state !== 'ready') {
     return (
       <article aria-labelledby="explorer-page-title">

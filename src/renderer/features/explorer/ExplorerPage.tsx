@@ -4,7 +4,6 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { plainError } from '../../lib/errors';
-import { search } from '../../services/explorer';
 import { useVotary } from '../../store';
 import { BlockPage } from './BlockPage';
 import { ExplorerOpen } from './context';
@@ -18,13 +17,14 @@ import {
 } from './explorer-nav';
 import { TransactionPage } from './TransactionPage';
 import { WalletView } from './WalletView';
+import { call } from '../../services/call';
 
 /** A link to text the explorer must look up first (a public key): it resolves, then replaces itself. */
 function Lookup({ query, onFound }: { query: string; onFound: (to: ExplorerLocation) => void }) {
   const [message, setMessage] = useState<string | undefined>();
   useEffect(() => {
     let current = true;
-    search(query).then(
+    call('chain:search', { query }).then(
       (result) => {
         if (!current) return;
         const to = locationOf(result);
@@ -60,7 +60,7 @@ function SearchBox({ onFound }: { onFound: (to: ExplorerLocation) => void }) {
     setBusy(true);
     setMessage(undefined);
     try {
-      const result = await search(query);
+      const result = await call('chain:search', { query });
       const to = locationOf(result);
       if (to === undefined) setMessage(result.kind === 'notFound' ? result.message : 'Not found.');
       else onFound(to);

@@ -1,15 +1,15 @@
 /** A transaction: every field, its block and confirmations, sender and recipient, and its asset made readable. */
 import { Amount } from '../../components/Amount';
-import { transaction } from '../../services/explorer';
 import { assetLines, kindLabel, paidAmount } from './asset-lines';
 import { ExplorerLink } from './ExplorerLink';
 import { ReadStatus, useRead } from './use-read';
 import { chainTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 const PAYS_RECIPIENT = new Set(['transfer', 'htlcLock']);
 
 export function TransactionPage({ id }: { id: string }) {
-  const read = useRead(() => transaction(id), id);
+  const read = useRead(() => call('chain:transaction', { id }), id);
   if (read.state !== 'ready') {
     return (
       <article aria-labelledby="explorer-page-title">

@@ -4,24 +4,27 @@
  */
 import { useState } from 'react';
 import { Amount } from '../../components/Amount';
-import { chainWallet, walletLocks, walletTransactions } from '../../services/chain';
 import { shortId } from './explorer-nav';
 import { ExplorerLink } from './ExplorerLink';
 import { TransactionTable } from './TransactionTable';
 import { ReadStatus, useRead } from './use-read';
 import { dateTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 const PAGE = 25;
 
 function WalletTransactions({ address }: { address: string }) {
   const [page, setPage] = useState(1);
-  const read = useRead(() => walletTransactions({ address, page, limit: PAGE }), `${address}:${page}`);
+  const read = useRead(
+    () => call('chain:wallet-transactions', { address, page, limit: PAGE }),
+    `${address}:${page}`,
+  );
   if (read.state !== 'ready') return <ReadStatus read={read} what="transactions" />;
   return <TransactionTable page={read.value} caption="Transactions" onPage={setPage} />;
 }
 
 function WalletLocks({ address }: { address: string }) {
-  const read = useRead(() => walletLocks(address), address);
+  const read = useRead(() => call('chain:wallet-locks', { address, page: 1, limit: 100 }), address);
   if (read.state !== 'ready') return <ReadStatus read={read} what="locks" />;
   if (read.value.data.length === 0) return null;
   return (
@@ -67,7 +70,7 @@ function WalletLocks({ address }: { address: string }) {
 }
 
 export function WalletView({ address }: { address: string }) {
-  const read = useRead(() => chainWallet(address), address);
+  const read = useRead(() => call('chain:wallet', { address }), address);
   if (read.state !== 'ready') {
     return (
       <article aria-labelledby="explorer-page-title">

@@ -4,15 +4,15 @@
  */
 import { useState } from 'react';
 import { Amount } from '../../components/Amount';
-import { feeStatistics } from '../../services/explorer';
 import { ReadStatus, useRead } from '../explorer/use-read';
 import { feeRows, groupLabel } from './fee-rows';
+import { call } from '../../services/call';
 
 const DAY_CHOICES = [1, 7, 14, 30];
 
 export function FeesPage() {
   const [days, setDays] = useState(7);
-  const read = useRead(() => feeStatistics(days), String(days));
+  const read = useRead(() => call('chain:fees', { days }), String(days));
   const rows = read.state === 'ready' ? feeRows(read.value) : [];
   return (
     <section aria-labelledby="fees-title">

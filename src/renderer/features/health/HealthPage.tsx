@@ -8,13 +8,12 @@ import type { MonitorOverview, NodeSampleView } from '../../../shared/domain/mon
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
 import { plainError } from '../../lib/errors';
 import { useThrottled } from '../../lib/use-throttled';
-import { nodePeers } from '../../services/chain';
-import { monitorOverview, nodeSamples } from '../../services/monitor';
 import { useVotary } from '../../store';
 import { PeersTable } from '../node/PeersTable';
 import { defaultChartNode, SAMPLE_RANGES, samplesToSeries } from './health-model';
 import { WatchedNodes } from './WatchedNodes';
 import { clockTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 export function HealthPage() {
   const reportError = useVotary((s) => s.reportError);
@@ -31,14 +30,14 @@ export function HealthPage() {
   const [peers, setPeers] = useState<PeerStatusView[]>([]);
 
   useEffect(() => {
-    monitorOverview().then(
+    call('monitor:overview').then(
       (view) => {
         setOverview(view);
         setFailure(undefined);
       },
       (error: unknown) => setFailure(plainError(error).message),
     );
-    nodePeers().then(setPeers, reportError);
+    call('node:peers').then(setPeers, reportError);
   }, [tick, reportError]);
 
   const nodeId =
@@ -49,7 +48,7 @@ export function HealthPage() {
   useEffect(() => {
     if (nodeId === undefined) return;
     let cancelled = false;
-    nodeSamples(nodeId, Date.now() - rangeMs).then(
+    call('monitor:samples', { nodeId, since: Date.now() - rangeMs }).then(
       (list) => {
         if (!cancelled) setSamples(list);
       },

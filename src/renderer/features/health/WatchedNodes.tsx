@@ -1,10 +1,10 @@
 /** The watched nodes of the active network, with adding and removing a node by its API URL. */
 import { useState, type FormEvent } from 'react';
 import type { MonitorOverview } from '../../../shared/domain/monitor';
-import { addWatchedNode, removeWatchedNode } from '../../services/monitor';
 import { useVotary } from '../../store';
 import { nodeStateText } from './health-model';
 import { clockTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 export function WatchedNodes({
   overview,
@@ -23,7 +23,12 @@ export function WatchedNodes({
     event.preventDefault();
     setBusy(true);
     try {
-      onChange(await addWatchedNode(url.trim(), label.trim()));
+      onChange(
+        await call(
+          'monitor:nodes-add',
+          label.trim() === '' ? { url: url.trim() } : { url: url.trim(), label: label.trim() },
+        ),
+      );
       setUrl('');
       setLabel('');
       clearError();
@@ -35,7 +40,7 @@ export function WatchedNodes({
   };
   const remove = async (nodeId: string) => {
     try {
-      onChange(await removeWatchedNode(nodeId));
+      onChange(await call('monitor:nodes-remove', { nodeId }));
     } catch (error) {
       reportError(error);
     }

@@ -1,11 +1,11 @@
 /** Fund any address from the localnet faucet (test tokens with no value). */
 import { useState, type FormEvent } from 'react';
 import { formatAmount } from '../../lib/amount';
-import { fundAddress } from '../../services/localnet';
 import { useVotary } from '../../store';
 import { tokenName } from '../../store/node-slice';
 import type { RunControl } from './LocalnetPage';
 import { checkFaucetAmount } from './localnet-model';
+import { call } from '../../services/call';
 
 export function FaucetForm({ run }: { run: RunControl }) {
   const symbol = useVotary(tokenName);
@@ -21,7 +21,11 @@ export function FaucetForm({ run }: { run: RunControl }) {
       return;
     }
     void run(
-      () => fundAddress(address.trim(), checked.value),
+      () =>
+        call('faucet:fund', {
+          address: address.trim(),
+          ...(checked.value === undefined ? {} : { amount: checked.value }),
+        }),
       (result) =>
         `Sent ${formatAmount(result.amount, symbol)} to ${result.address} (test tokens): ${result.note}`,
       (result) => {

@@ -6,11 +6,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LocalnetStatus } from '../../../shared/domain/localnet';
 import { useThrottled } from '../../lib/use-throttled';
-import { localnetStatus, pauseForging, resumeForging } from '../../services/localnet';
 import { useVotary } from '../../store';
 import { FaucetForm } from './FaucetForm';
 import { OfflineDelegates } from './OfflineDelegates';
 import { Snapshots } from './Snapshots';
+import { call } from '../../services/call';
 
 export function LocalnetPage() {
   const network = useVotary((s) => s.networks.find((n) => n.active));
@@ -25,7 +25,7 @@ export function LocalnetPage() {
   const embedded = network?.kind === 'embedded';
 
   const refresh = useCallback(() => {
-    localnetStatus().then(setStatus, reportError);
+    call('localnet:status').then(setStatus, reportError);
   }, [reportError]);
   useEffect(() => {
     if (embedded) refresh();
@@ -79,14 +79,26 @@ export function LocalnetPage() {
             {status.forging === 'running' ? (
               <button
                 type="button"
-                onClick={() => void run(pauseForging, () => 'Forging paused.', setStatus)}
+                onClick={() =>
+                  void run(
+                    () => call('localnet:pause'),
+                    () => 'Forging paused.',
+                    setStatus,
+                  )
+                }
               >
                 Pause forging
               </button>
             ) : (
               <button
                 type="button"
-                onClick={() => void run(resumeForging, () => 'Forging resumed.', setStatus)}
+                onClick={() =>
+                  void run(
+                    () => call('localnet:resume'),
+                    () => 'Forging resumed.',
+                    setStatus,
+                  )
+                }
               >
                 Resume forging
               </button>

@@ -3,9 +3,9 @@
  * are missed and the missed-slot alert can be seen working.
  */
 import type { LocalnetStatus } from '../../../shared/domain/localnet';
-import { setDelegatesOffline } from '../../services/localnet';
 import type { RunControl } from './LocalnetPage';
 import { offlineCount } from './localnet-model';
+import { call } from '../../services/call';
 
 export function OfflineDelegates({
   status,
@@ -19,7 +19,7 @@ export function OfflineDelegates({
   const offline = offlineCount(status.delegates);
   const toggle = (username: string, next: boolean) =>
     void run(
-      () => setDelegatesOffline([username], next),
+      () => call('localnet:set-offline', { delegates: [username], offline: next }),
       () => (next ? `${username} is offline: its slots will be missed.` : `${username} is back online.`),
       onStatus,
     );

@@ -5,17 +5,11 @@
 import { useState, type FormEvent } from 'react';
 import type { LocalnetStatus } from '../../../shared/domain/localnet';
 import { ConfirmAction } from '../../components/ConfirmAction';
-import {
-  deleteSnapshot,
-  resetToGenesis,
-  rollbackToHeight,
-  rollbackToSnapshot,
-  saveSnapshot,
-} from '../../services/localnet';
 import { useVotary } from '../../store';
 import type { RunControl } from './LocalnetPage';
 import { checkRollbackHeight, describeRollback } from './localnet-model';
 import { dateTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 export function Snapshots({
   status,
@@ -39,7 +33,7 @@ export function Snapshots({
   const save = (event: FormEvent) => {
     event.preventDefault();
     void run(
-      () => saveSnapshot(name.trim()),
+      () => call('localnet:snapshot-save', { name: name.trim() }),
       (snapshot) => `Snapshot "${snapshot.name}" saved at height ${snapshot.height}.`,
       () => {
         setName('');
@@ -87,7 +81,7 @@ export function Snapshots({
                       warning={`The chain returns to height ${snapshot.height}; later blocks are removed and their transactions go back to the pool.`}
                       onConfirm={() =>
                         run(
-                          () => rollbackToSnapshot(snapshot.name),
+                          () => call('localnet:rollback', { snapshot: snapshot.name }),
                           (result) => describeRollback(result, `Rolled back to ${snapshot.name}`),
                           afterRollback,
                         )
@@ -101,7 +95,7 @@ export function Snapshots({
                     aria-label={`Delete snapshot ${snapshot.name}`}
                     onClick={() =>
                       void run(
-                        () => deleteSnapshot(snapshot.name),
+                        () => call('localnet:snapshot-delete', { name: snapshot.name }),
                         () => `Snapshot "${snapshot.name}" deleted.`,
                         onChanged,
                       )
@@ -142,7 +136,7 @@ export function Snapshots({
             return;
           }
           await run(
-            () => rollbackToHeight(height.value),
+            () => call('localnet:rollback', { height: height.value }),
             (result) => describeRollback(result, `Rolled back to height ${height.value}`),
             () => {
               setHeightText('');
@@ -157,7 +151,11 @@ export function Snapshots({
         confirmLabel="Yes, reset the chain to genesis"
         warning="Every block after genesis is removed, with all balances, votes and registrations made since. Snapshots above genesis can no longer be reached."
         onConfirm={() =>
-          run(resetToGenesis, (result) => describeRollback(result, 'Reset to genesis'), afterRollback)
+          run(
+            () => call('localnet:reset'),
+            (result) => describeRollback(result, 'Reset to genesis'),
+            afterRollback,
+          )
         }
       />
     </div>

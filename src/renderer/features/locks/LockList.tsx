@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import type { LockStateView, LockView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
-import { incomingLocks, lockStates, walletLocks } from '../../services/chain';
 import { useVotary } from '../../store';
 import { LOCK_STATE_WORDS, lockCountdown, sentLockRows } from './lock-state';
+import { call } from '../../services/call';
 
 export type LockDirection = 'sent' | 'incoming';
 
@@ -41,13 +41,16 @@ export function LockList({ address, direction, onAction }: LockListProps) {
     return () => window.clearInterval(timer);
   }, []);
   useEffect(() => {
-    const read = direction === 'sent' ? walletLocks : incomingLocks;
-    read(address).then((page) => setLocks(page.data), reportError);
+    const channel = direction === 'sent' ? 'chain:wallet-locks' : 'chain:incoming-locks';
+    call(channel, { address, page: 1, limit: 100 }).then((page) => setLocks(page.data), reportError);
   }, [address, direction, height, reportError]);
   useEffect(() => {
     if (recent === '') return;
     let current = true;
-    lockStates(recent.split(',')).then((list) => current && setStates(list), reportError);
+    call('chain:lock-states', { ids: recent.split(',') }).then(
+      (list) => current && setStates(list),
+      reportError,
+    );
     return () => {
       current = false;
     };

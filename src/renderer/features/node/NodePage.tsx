@@ -2,9 +2,9 @@ import { syncWords } from '../../lib/sync-words';
 import { useEffect, useState } from 'react';
 import type { PeerStatusView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
-import { nodePeers } from '../../services/chain';
 import { useVotary } from '../../store';
 import { PeersTable } from './PeersTable';
+import { call } from '../../services/call';
 
 export function NodePage() {
   const connected = useVotary((s) => s.connection.status === 'connected');
@@ -14,7 +14,7 @@ export function NodePage() {
   const embeddedApiUrl = useVotary((s) => s.info?.embeddedApiUrl);
   const [peers, setPeers] = useState<PeerStatusView[]>([]);
   useEffect(() => {
-    nodePeers().then(setPeers, reportError);
+    call('node:peers').then(setPeers, reportError);
   }, [reportError]);
   return (
     <section aria-labelledby="node-title">

@@ -3,9 +3,9 @@ import type { PendingView } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
 import { kindLabel } from '../../lib/kinds';
-import { dismissPending, rebroadcast } from '../../services/transactions';
 import { useVotary } from '../../store';
 import { settledSplit, statusWords } from './pending-rows';
+import { call } from '../../services/call';
 
 function PendingRow({ entry, height }: { entry: PendingView; height: number | undefined }) {
   const pendingChanged = useVotary((s) => s.pendingChanged);
@@ -44,7 +44,7 @@ function PendingRow({ entry, height }: { entry: PendingView; height: number | un
             <button
               type="button"
               aria-label={`Rebroadcast ${entry.id}`}
-              onClick={() => void rebroadcast(entry.id).then(pendingChanged, reportError)}
+              onClick={() => void call('tx:rebroadcast', { id: entry.id }).then(pendingChanged, reportError)}
             >
               Rebroadcast
             </button>
@@ -52,7 +52,9 @@ function PendingRow({ entry, height }: { entry: PendingView; height: number | un
           <button
             type="button"
             aria-label={`Dismiss ${entry.id}`}
-            onClick={() => void dismissPending(entry.id).then(() => pendingRemoved(entry.id), reportError)}
+            onClick={() =>
+              void call('tx:dismiss', { id: entry.id }).then(() => pendingRemoved(entry.id), reportError)
+            }
           >
             Dismiss
           </button>

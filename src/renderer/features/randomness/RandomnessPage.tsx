@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import type { RandomDraw } from '../../../shared/domain/explorer';
-import { randomness } from '../../services/explorer';
 import { ReadStatus, useRead } from '../explorer/use-read';
 import { DERIVATION, verifyDraw } from './verify';
 import { chainTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 function Draw({ title, draw, id }: { title: string; draw: RandomDraw; id: string }) {
   const check = verifyDraw(draw);
@@ -49,7 +49,7 @@ function Draw({ title, draw, id }: { title: string; draw: RandomDraw; id: string
 
 export function RandomnessPage() {
   const [round, setRound] = useState(0);
-  const read = useRead(() => randomness(), String(round));
+  const read = useRead(() => call('chain:randomness'), String(round));
   return (
     <section aria-labelledby="randomness-title">
       <h1 id="randomness-title">Randomness</h1>

@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import type { FeesView } from '../../../shared/domain/chain';
 import { amountInWords } from '../../lib/amount';
-import { fees as loadFees } from '../../services/chain';
 import { useVotary } from '../../store';
 import { draftFacts } from './draft-facts';
 import { onReview, type OpenReview } from './review-queue';
 import { SigningPasswordField, useSigningPassword } from './SigningPassword';
+import { call } from '../../services/call';
 
 export function ReviewDialog() {
   const [open, setOpen] = useState<OpenReview | undefined>();
@@ -25,7 +25,7 @@ export function ReviewDialog() {
   useEffect(() => {
     if (open === undefined) return;
     let current = true;
-    loadFees().then(
+    call('chain:fees').then(
       (answer) => current && setFees(answer),
       () => undefined,
     );

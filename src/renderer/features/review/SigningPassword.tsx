@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { SecretInput } from '../../components/SecretInput';
-import { signPassword } from '../../services/transactions';
+import { call } from '../../services/call';
 
 export interface SigningPassword {
   /** Undefined while asking the host. */
@@ -29,7 +29,7 @@ export function useSigningPassword(open: boolean): SigningPassword {
     let current = true;
     let timer: number | undefined;
     const ask = (triesLeft: number) => {
-      signPassword().then(
+      call('tx:sign-password').then(
         (status) => current && setRequired(status.required),
         () => {
           if (!current) return;

@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import type { RoundView } from '../../../shared/domain/monitor';
 import { plainError } from '../../lib/errors';
-import { monitorRound } from '../../services/monitor';
 import { useVotary } from '../../store';
 import {
   clockOffset,
@@ -19,6 +18,7 @@ import {
   uniqueForgers,
 } from './round-model';
 import { clockTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -51,7 +51,7 @@ export function RoundPage() {
 
   useEffect(() => {
     let cancelled = false;
-    monitorRound(target).then(
+    call('monitor:round', target === undefined ? undefined : { delegate: target }).then(
       (round) => {
         if (cancelled) return;
         setAnswer({ round, offset: clockOffset(round, Date.now()) });

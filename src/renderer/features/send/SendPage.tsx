@@ -17,14 +17,14 @@ import {
   type FeeChoice,
   type FeeLimits,
 } from '../../lib/fees';
-import { fees as loadFees } from '../../services/chain';
-import { feeBounds, feeCeiling, sendDraft } from '../../services/transactions';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
 import { addressProblem } from '../../../shared/lib/address-check';
 import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
 import { amountProblem, planSend, type RecipientRow } from './recipients';
+import { call } from '../../services/call';
+import { sendRequest } from '../review/send-request';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
   static: 'Standard',
@@ -55,8 +55,11 @@ export function SendPage() {
   const signing = useSigningPassword(step === 'review');
 
   useEffect(() => {
-    loadFees().then(setFees, reportError);
-    feeCeiling().then((multiple) => setCeiling(Math.min(multiple, HIGH_FEE_MULTIPLE)), reportError);
+    call('chain:fees').then(setFees, reportError);
+    call('tx:fee-ceiling').then(
+      ({ multiple }) => setCeiling(Math.min(multiple, HIGH_FEE_MULTIPLE)),
+      reportError,
+    );
   }, [reportError]);
 
   const multi = rows.length > 1;
@@ -105,7 +108,7 @@ export function SendPage() {
     const draft = sizing.draft;
     let current = true;
     const timer = window.setTimeout(() => {
-      feeBounds(wallet.id, draft).then(
+      call('tx:fee-bounds', { walletId: wallet.id, draft }).then(
         (bounds) => current && setLimits({ minimum: bounds.minimum, dynamic: bounds.dynamic }),
         () => undefined,
       );
@@ -151,10 +154,13 @@ export function SendPage() {
   const send = async () => {
     if (wallet === undefined || !plan.ok) return;
     try {
-      const answer = await sendDraft(wallet.id, plan.draft, {
-        confirmHighFee: feeConfirmed,
-        ...(signing.required === true ? { password: signing.password } : {}),
-      });
+      const answer = await call(
+        'tx:send',
+        sendRequest(wallet.id, plan.draft, {
+          confirmHighFee: feeConfirmed,
+          ...(signing.required === true ? { password: signing.password } : {}),
+        }),
+      );
       pendingChanged(answer.pending);
       setResult(answer);
       setStep('form');

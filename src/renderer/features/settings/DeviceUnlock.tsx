@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { KeychainStatusView } from '../../../shared/domain/keystore';
-import { disableKeychain, enableKeychain, keychainStatus } from '../../services/vault';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 export function DeviceUnlock() {
   const reportError = useVotary((s) => s.reportError);
@@ -14,13 +14,13 @@ export function DeviceUnlock() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    keychainStatus().then(setKeychain, reportError);
+    call('keystore:keychain-status').then(setKeychain, reportError);
   }, [reportError]);
 
   const toggle = async (on: boolean) => {
     setBusy(true);
     try {
-      setKeychain(await (on ? enableKeychain() : disableKeychain()));
+      setKeychain(await call(on ? 'keystore:keychain-enable' : 'keystore:keychain-disable'));
       clearError();
     } catch (error) {
       reportError(error);

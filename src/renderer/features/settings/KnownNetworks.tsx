@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import type { KnownNetworkView } from '../../../shared/domain/networks';
 import { PlainHttpWarning } from '../../components/PlainHttpWarning';
-import { addKnownNetwork, knownNetworks } from '../../services/chain';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 export function KnownNetworks() {
   const networks = useVotary((s) => s.networks);
@@ -18,13 +18,13 @@ export function KnownNetworks() {
   const [adding, setAdding] = useState<string | undefined>();
 
   useEffect(() => {
-    knownNetworks().then(setKnown, reportError);
+    call('networks:known').then(setKnown, reportError);
   }, [networks, reportError]);
 
   const add = async (network: KnownNetworkView) => {
     setAdding(network.key);
     try {
-      await addKnownNetwork(network.key, confirmed);
+      await call('networks:add-known', { key: network.key, ...(confirmed ? { allowPlainHttp: true } : {}) });
       clearError();
       await loadNode();
     } catch (error) {

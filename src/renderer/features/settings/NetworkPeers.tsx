@@ -8,8 +8,8 @@ import type { NetworkView } from '../../../shared/domain/networks';
 import { isPlainRemoteHttp } from '../../../shared/lib/insecure-url';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { PlainHttpWarning } from '../../components/PlainHttpWarning';
-import { addPeer, removeNetwork, removePeer } from '../../services/chain';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 export function NetworkPeers({ network }: { network: NetworkView }) {
   const loadNode = useVotary((s) => s.loadNode);
@@ -37,7 +37,15 @@ export function NetworkPeers({ network }: { network: NetworkView }) {
   };
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (await run(() => addPeer(network.id, url.trim(), plain && plainConfirmed))) {
+    if (
+      await run(() =>
+        call('networks:add-peer', {
+          networkId: network.id,
+          url: url.trim(),
+          ...(plain && plainConfirmed ? { allowPlainHttp: true } : {}),
+        }),
+      )
+    ) {
       setUrl('');
       setPlainConfirmed(false);
     }
@@ -55,7 +63,9 @@ export function NetworkPeers({ network }: { network: NetworkView }) {
               aria-label={`Remove peer ${peer}`}
               disabled={busy || network.peers.length === 1}
               title={network.peers.length === 1 ? 'A network needs at least one peer' : undefined}
-              onClick={() => void run(() => removePeer(network.id, peer))}
+              onClick={() =>
+                void run(() => call('networks:remove-peer', { networkId: network.id, url: peer }))
+              }
             >
               Remove
             </button>
@@ -90,7 +100,7 @@ export function NetworkPeers({ network }: { network: NetworkView }) {
           </>
         }
         onConfirm={async () => {
-          if (await run(() => removeNetwork(network.id))) await loadWallets();
+          if (await run(() => call('networks:remove', { networkId: network.id }))) await loadWallets();
         }}
       />
     </div>

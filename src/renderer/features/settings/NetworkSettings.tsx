@@ -5,10 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import { isPlainRemoteHttp } from '../../../shared/lib/insecure-url';
 import { PlainHttpWarning } from '../../components/PlainHttpWarning';
-import { addNetwork, selectNetwork } from '../../services/chain';
 import { useVotary } from '../../store';
 import { KnownNetworks } from './KnownNetworks';
 import { NetworkPeers } from './NetworkPeers';
+import { call } from '../../services/call';
 
 export function NetworkSettings() {
   const networks = useVotary((s) => s.networks);
@@ -22,7 +22,7 @@ export function NetworkSettings() {
 
   const choose = async (networkId: string) => {
     try {
-      await selectNetwork(networkId);
+      await call('networks:select', { networkId });
       await Promise.all([loadNode(), loadWallets()]);
     } catch (error) {
       reportError(error);
@@ -31,7 +31,10 @@ export function NetworkSettings() {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await addNetwork(url.trim(), plain && plainConfirmed);
+      await call('networks:add', {
+        url: url.trim(),
+        ...(plain && plainConfirmed ? { allowPlainHttp: true } : {}),
+      });
       setUrl('');
       setPlainConfirmed(false);
       clearError();

@@ -2,8 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { PasswordStrengthMeter, usePasswordStrength } from '../../components/PasswordStrengthMeter';
 import { SecretInput } from '../../components/SecretInput';
-import { changePassword } from '../../services/vault';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 export function PasswordChange() {
   const reportError = useVotary((s) => s.reportError);
@@ -26,7 +26,7 @@ export function PasswordChange() {
       return;
     }
     try {
-      await changePassword(given, wanted);
+      await call('keystore:change-password', { current: given, next: wanted });
       clearError();
       setDone(true);
     } catch (error) {

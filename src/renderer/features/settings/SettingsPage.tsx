@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { ThemeChoice } from '../../lib/theme';
-import { setAutoLock } from '../../services/vault';
 import { useVotary } from '../../store';
 import { DeviceUnlock } from './DeviceUnlock';
 import { NetworkSettings } from './NetworkSettings';
 import { PasswordChange } from './PasswordChange';
 import { SigningSettings } from './SigningSettings';
+import { call } from '../../services/call';
 
 export function SettingsPage() {
   const theme = useVotary((s) => s.theme);
@@ -22,7 +22,7 @@ export function SettingsPage() {
       return;
     }
     try {
-      vaultChanged(await setAutoLock(value));
+      vaultChanged(await call('keystore:set-auto-lock', { minutes: value }));
     } catch (error) {
       reportError(error);
     }

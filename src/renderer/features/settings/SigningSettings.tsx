@@ -3,8 +3,8 @@
  * signing asks for the vault password again, and the fee ceiling in multiples of the network's fee.
  */
 import { useEffect, useState } from 'react';
-import { feeCeiling, signPassword } from '../../services/transactions';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 export function SigningSettings() {
   const reportError = useVotary((s) => s.reportError);
@@ -16,8 +16,8 @@ export function SigningSettings() {
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
-    signPassword().then((status) => setMinutes(String(status.minutes)), reportError);
-    feeCeiling().then((value) => setMultiple(String(value)), reportError);
+    call('tx:sign-password').then((status) => setMinutes(String(status.minutes)), reportError);
+    call('tx:fee-ceiling').then(({ multiple }) => setMultiple(String(multiple)), reportError);
   }, [reportError]);
   const loaded = minutes !== undefined && multiple !== undefined;
 
@@ -34,8 +34,8 @@ export function SigningSettings() {
       return;
     }
     try {
-      await signPassword(after);
-      await feeCeiling(times);
+      await call('tx:sign-password', { minutes: after });
+      await call('tx:fee-ceiling', { multiple: times });
       clearError();
       setSaved(true);
     } catch (error) {

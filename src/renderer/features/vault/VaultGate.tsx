@@ -3,9 +3,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PasswordStrengthMeter, usePasswordStrength } from '../../components/PasswordStrengthMeter';
 import { SecretInput } from '../../components/SecretInput';
-import { keychainStatus, unlockWithDevice } from '../../services/vault';
 import { useVotary } from '../../store';
 import { HostStatus } from '../shell/HostStatus';
+import { call } from '../../services/call';
 
 export function VaultGate() {
   const vault = useVotary((s) => s.vault);
@@ -24,7 +24,7 @@ export function VaultGate() {
   // "Unlock on this device" (Settings) offers a second way in; a keychain that cannot answer just hides it.
   useEffect(() => {
     if (creating) return;
-    keychainStatus().then(
+    call('keystore:keychain-status').then(
       (status) => setDeviceUnlock(status.available && status.enabled),
       () => setDeviceUnlock(false),
     );
@@ -33,7 +33,7 @@ export function VaultGate() {
   const unlockHere = async () => {
     setBusy(true);
     try {
-      vaultChanged(await unlockWithDevice());
+      vaultChanged(await call('keystore:unlock-with-device'));
     } catch (error) {
       reportError(error);
     }

@@ -8,13 +8,13 @@ import { useThrottled } from '../../lib/use-throttled';
 import type { DelegateView } from '../../../shared/domain/chain';
 import type { PageMetaView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
-import { delegates } from '../../services/chain';
 import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
 import { pagerState } from './pager';
 import { settled, voteSteps } from './vote-steps';
+import { call } from '../../services/call';
 
 export function VotePage() {
   const wallet = useVotary(selectedWallet);
@@ -40,7 +40,11 @@ export function VotePage() {
   useEffect(() => {
     let stale = false;
     const timer = window.setTimeout(() => {
-      delegates(page, search.trim()).then((answer) => {
+      call('chain:delegates', {
+        page,
+        limit: 100,
+        ...(search.trim() === '' ? {} : { search: search.trim() }),
+      }).then((answer) => {
         if (stale) return;
         setList(answer.data);
         setMeta(answer.meta);

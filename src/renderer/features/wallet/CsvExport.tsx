@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import type { TransactionView } from '../../../shared/domain/chain';
 import { inRange, transactionsCsv } from '../../lib/csv';
-import { walletTransactions } from '../../services/chain';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -27,7 +27,7 @@ export function CsvExport({ address }: { address: string }) {
       // Newest first: stop paging once a page ends before the range starts.
       const collected: TransactionView[] = [];
       for (let page = 1; ; page++) {
-        const answer = await walletTransactions({ address, page, limit: 100 });
+        const answer = await call('chain:wallet-transactions', { address, page, limit: 100 });
         collected.push(...inRange(answer.data, start, end));
         const last = answer.data[answer.data.length - 1];
         if (page >= answer.meta.pageCount || last === undefined || (last.timestamp?.unix ?? Infinity) < start)

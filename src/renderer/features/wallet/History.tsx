@@ -7,7 +7,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { TransactionView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
-import { walletTransactions } from '../../services/chain';
 import { useVotary } from '../../store';
 import { historyRow, type KnownNames } from './history-row';
 import { TransactionDetails } from './TransactionDetails';
@@ -22,6 +21,7 @@ import {
   type HistoryPages,
 } from './history-pages';
 import { chainTime } from '../../lib/dates';
+import { call } from '../../services/call';
 
 export type Direction = 'all' | 'sent' | 'received';
 const TYPES: Array<[string, number | undefined]> = [
@@ -97,7 +97,7 @@ export function History({ address }: { address: string }) {
     const flight = inFlight.current;
     flight.add(page);
     try {
-      const answer = await walletTransactions({
+      const answer = await call('chain:wallet-transactions', {
         address,
         page,
         limit: PAGE_SIZE,

@@ -5,8 +5,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { RecoveryPhraseView, WalletView } from '../../../shared/domain/wallets';
 import { SecretInput } from '../../components/SecretInput';
-import { revealPhrase } from '../../services/wallets';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 const SHOWN_MS = 60_000;
 
@@ -28,7 +28,7 @@ export function RevealPhrase({ wallet }: { wallet: WalletView }) {
     const given = password;
     setPassword('');
     try {
-      setPhrase(await revealPhrase(wallet.id, given));
+      setPhrase(await call('wallets:reveal-phrase', { walletId: wallet.id, password: given }));
       clearError();
     } catch (error) {
       reportError(error);

@@ -8,8 +8,8 @@ import { useState, type FormEvent } from 'react';
 import type { WalletView } from '../../../shared/domain/wallets';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { SecretInput } from '../../components/SecretInput';
-import { removeSecondPassphrase, setSecondPassphrase } from '../../services/wallets';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 export function SecondPassphrase({
   wallet,
@@ -41,7 +41,7 @@ export function SecondPassphrase({
     event.preventDefault();
     const given = secret;
     setSecret('');
-    void run(() => setSecondPassphrase(wallet.id, given));
+    void run(() => call('wallets:set-second-passphrase', { walletId: wallet.id, secondPassphrase: given }));
   };
 
   return (
@@ -59,7 +59,7 @@ export function SecondPassphrase({
                 ? 'The chain requires it: this wallet cannot send until you add it again. Make sure you have it written down.'
                 : 'It is not registered on chain, so nothing else changes.'
             }
-            onConfirm={() => run(() => removeSecondPassphrase(wallet.id))}
+            onConfirm={() => run(() => call('wallets:remove-second-passphrase', { walletId: wallet.id }))}
           />
         </>
       ) : registeredOnChain ? (

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LockView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
-import { walletLocks } from '../../services/chain';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { CsvExport } from './CsvExport';
@@ -9,6 +8,7 @@ import { History } from './History';
 import { Receive } from './Receive';
 import { RevealPhrase } from './RevealPhrase';
 import { SecondPassphrase } from './SecondPassphrase';
+import { call } from '../../services/call';
 
 export function WalletPage() {
   const wallet = useVotary(selectedWallet);
@@ -21,7 +21,10 @@ export function WalletPage() {
   const decade = height === undefined ? 0 : Math.floor(height / 10);
   useEffect(() => {
     if (address === undefined) return;
-    walletLocks(address).then((page) => setLocks(page.data), reportError);
+    call('chain:wallet-locks', { address, page: 1, limit: 100 }).then(
+      (page) => setLocks(page.data),
+      reportError,
+    );
   }, [address, reportError, decade]);
 
   if (wallet === undefined) return <p>No wallet selected.</p>;

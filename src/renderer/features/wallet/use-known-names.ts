@@ -4,9 +4,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { DelegateView } from '../../../shared/domain/chain';
-import { delegates } from '../../services/chain';
 import { useVotary } from '../../store';
 import type { KnownNames } from './history-row';
+import { call } from '../../services/call';
 
 const PAGES = 3;
 const FRESH_MS = 60_000;
@@ -17,7 +17,7 @@ async function delegatesOf(networkId: string): Promise<DelegateView[]> {
   if (held !== undefined && Date.now() - held.at < FRESH_MS) return held.list;
   const list: DelegateView[] = [];
   for (let page = 1; page <= PAGES; page += 1) {
-    const answer = await delegates(page);
+    const answer = await call('chain:delegates', { page, limit: 100 });
     list.push(...answer.data);
     if (page >= answer.meta.pageCount) break;
   }

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import type { NewMnemonicWalletView } from '../../../shared/domain/wallets';
 import { useVotary } from '../../store';
-import { cancelMnemonicWallet, confirmMnemonicWallet, createMnemonicWallet } from '../../services/wallets';
+import { call } from '../../services/call';
 
 export function CreateWallet({ onDone }: { onDone: () => void }) {
   const reportError = useVotary((s) => s.reportError);
@@ -20,7 +20,7 @@ export function CreateWallet({ onDone }: { onDone: () => void }) {
   const start = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const result = await createMnemonicWallet(name.trim() === '' ? undefined : name.trim());
+      const result = await call('wallets:create-mnemonic', name.trim() === '' ? {} : { name: name.trim() });
       setCreated(result);
       setAnswers(result.confirmPositions.map(() => ''));
       setStep('words');
@@ -33,7 +33,7 @@ export function CreateWallet({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     if (created === undefined) return;
     try {
-      const wallet = await confirmMnemonicWallet(created.pendingId, answers);
+      const wallet = await call('wallets:confirm', { pendingId: created.pendingId, words: answers });
       setCreated(undefined);
       walletSaved(wallet);
       clearError();
@@ -49,7 +49,8 @@ export function CreateWallet({ onDone }: { onDone: () => void }) {
     }
   };
   const cancel = async () => {
-    if (created !== undefined) await cancelMnemonicWallet(created.pendingId).catch(reportError);
+    if (created !== undefined)
+      await call('wallets:cancel-pending', { pendingId: created.pendingId }).catch(reportError);
     setCreated(undefined);
     onDone();
   };

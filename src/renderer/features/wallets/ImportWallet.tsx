@@ -3,8 +3,8 @@ import { FieldError } from '../../components/FieldError';
 import { useEffect, useState, type FormEvent } from 'react';
 import { SecretInput } from '../../components/SecretInput';
 import { plainError } from '../../lib/errors';
-import { addWatchOnly, importPassphrase, importWif, previewImport } from '../../services/wallets';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 type Mode = 'passphrase' | 'wif' | 'watch';
 
@@ -29,7 +29,7 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
     if (mode === 'watch' || secret.trim() === '') return;
     let current = true;
     const timer = window.setTimeout(() => {
-      previewImport(mode === 'wif' ? { wif: secret.trim() } : { passphrase: secret }).then(
+      call('wallets:preview-import', mode === 'wif' ? { wif: secret.trim() } : { passphrase: secret }).then(
         (answer) => current && setPreview({ for: secret, ...answer }),
         (error: unknown) => current && setPreview({ for: secret, problem: plainError(error).message }),
       );
@@ -49,10 +49,10 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
     try {
       const wallet =
         mode === 'passphrase'
-          ? await importPassphrase({ ...named, passphrase: given })
+          ? await call('wallets:import-passphrase', { ...named, passphrase: given })
           : mode === 'wif'
-            ? await importWif({ ...named, wif: given.trim() })
-            : await addWatchOnly({ ...named, address: address.trim() });
+            ? await call('wallets:import-wif', { ...named, wif: given.trim() })
+            : await call('wallets:add-watch-only', { ...named, address: address.trim() });
       walletSaved(wallet);
       clearError();
       onDone();

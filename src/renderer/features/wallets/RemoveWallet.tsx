@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { WalletView } from '../../../shared/domain/wallets';
 import { plainError } from '../../lib/errors';
-import { removeWallet } from '../../services/wallets';
 import { useVotary } from '../../store';
+import { call } from '../../services/call';
 
 /**
  * Removing a wallet (docs/design/security.md "Key store"): for a wallet that holds a key this deletes the only
@@ -21,7 +21,7 @@ export function RemoveWallet({ wallet, onCancel }: { wallet: WalletView; onCance
     setBusy(true);
     setError('');
     try {
-      await removeWallet(wallet.id, holdsKey ? password : undefined);
+      await call('wallets:remove', { walletId: wallet.id, ...(holdsKey ? { password } : {}) });
       await loadWallets();
     } catch (failure) {
       setError(plainError(failure).message);

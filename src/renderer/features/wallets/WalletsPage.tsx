@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { WalletView } from '../../../shared/domain/wallets';
 import { Amount } from '../../components/Amount';
-import { fundFromFaucet, renameWallet } from '../../services/wallets';
 import { useVotary } from '../../store';
 import { CreateWallet } from './CreateWallet';
 import { ImportWallet } from './ImportWallet';
 import { RemoveWallet } from './RemoveWallet';
+import { call } from '../../services/call';
 
 function WalletRow({ wallet }: { wallet: WalletView }) {
   const balance = useVotary((s) => s.chain[wallet.address]?.balance);
@@ -21,7 +21,7 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
 
   const fund = async () => {
     try {
-      const result = await fundFromFaucet(wallet.address);
+      const result = await call('faucet:fund', { address: wallet.address });
       pendingChanged(result.pending);
       setNote('Test tokens sent; they arrive with the next block.');
     } catch (error) {
@@ -30,7 +30,7 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
   };
   const rename = async () => {
     try {
-      walletSaved(await renameWallet(wallet.id, name.trim()));
+      walletSaved(await call('wallets:rename', { walletId: wallet.id, name: name.trim() }));
       setRenaming(false);
     } catch (error) {
       reportError(error);
