@@ -10,7 +10,7 @@ import {
   PendingFile,
   prunePending,
   type PendingRecord,
-} from '../../src/core/services/pending-store';
+} from '../../src/core/services/transactions/pending-store';
 import { removeDir, tempDir } from './support';
 
 const NOW = 1_900_000_000_000;

@@ -3,7 +3,7 @@
  * (`bin/config/{mainnet,devnet}/peers.json` of @arkecosystem/core 3.9.1, copied to resources/networks/). Those lists
  * name P2P ports (4001, 4002); a relay serves its public API on core-api's port, 4003 in the same config's `.env`
  * (`CORE_API_PORT=4003`), and announces it under `ports` in `/api/peers`, which is how more peers are found.
- * Nothing here contacts a node: listing is offline, and only adding one (services/networks.ts) reaches out.
+ * Nothing here contacts a node: listing is offline, and only adding one (services/networks/networks.ts) reaches out.
  */
 import devnetPeers from '../../../resources/networks/devnet/peers.json';
 import mainnetPeers from '../../../resources/networks/mainnet/peers.json';

@@ -21,23 +21,22 @@ import { LocalNode, LOCALNET_NAME, type PoolOptionsInput } from '../node';
 import { NodeLocalnetControls, restoreForgingControls } from '../node/controls';
 import type { AppInfo } from '../../shared/domain/app';
 import type { IpcResult } from '../../shared/ipc/errors';
-import { Accounts } from './accounts';
-import { ChainReads } from './chain-reads';
-import { ChainWatch } from './chain-watch';
+import { Accounts } from './transactions/accounts';
+import { ChainReads } from './explorer/chain-reads';
+import { ChainWatch } from './networks/chain-watch';
 import { createDispatcher, type RequestHandler } from './dispatcher';
 import { AppEvents, type EventListener } from './events';
-import { keystoreStatus, vaultHandlers } from './handlers/vault';
-import { delegateReadHandlers } from './handlers/delegate-reads';
-import { explorerHandlers } from './handlers/explorer';
-import { localnetHandlers } from './handlers/localnet';
-import { monitorHandlers } from './handlers/monitor';
-import { networkHandlers } from './handlers/network';
-import type { Services } from './handlers/services';
-import { transactionHandlers } from './handlers/transactions';
-import { monitorTarget, openMonitor } from './monitor-host';
-import { Networks } from './networks';
-import { PENDING_FILE } from './pending-store';
-import { PendingTracker } from './pending-tracker';
+import { keystoreStatus, vaultHandlers } from './wallets/handlers';
+import { chainHandlers } from './explorer/handlers';
+import { localnetHandlers } from './localnet/handlers';
+import { monitorHandlers } from './monitor/handlers';
+import { networkHandlers } from './networks/handlers';
+import type { Services } from './services';
+import { transactionHandlers } from './transactions/handlers';
+import { monitorTarget, openMonitor } from './monitor/monitor-host';
+import { Networks } from './networks/networks';
+import { PENDING_FILE } from './transactions/pending-store';
+import { PendingTracker } from './transactions/pending-tracker';
 import { SettingsFile } from './settings';
 
 export interface AppCoreOptions {
@@ -106,6 +105,29 @@ async function listenApi(
   return { api, publicUrl };
 }
 
+/** What must close, in the reverse order it was opened; one failing closer does not keep the others open. */
+class Closers {
+  private readonly list: (() => unknown)[] = [];
+
+  add(close: () => unknown): void {
+    this.list.push(close);
+  }
+
+  async closeAll(): Promise<void> {
+    const failures: unknown[] = [];
+    for (const close of this.list.splice(0).reverse()) {
+      try {
+        await close();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length === 1)
+      throw failures[0] instanceof Error ? failures[0] : new Error(String(failures[0]));
+    if (failures.length > 1) throw new AggregateError(failures, 'closing the app core failed');
+  }
+}
+
 /** The data directory's process lock (core/fs/process-lock.ts), beside settings.json. */
 export const DATA_DIR_LOCK = 'votary.lock';
 
@@ -116,8 +138,7 @@ export class AppCore {
 
   private constructor(
     readonly services: Services,
-    private readonly api: ApiServer,
-    private readonly watch: ChainWatch,
+    private readonly closers: Closers,
     onDefect: (error: unknown) => void,
   ) {
     this.handleRequest = createDispatcher(
@@ -131,8 +152,7 @@ export class AppCore {
         ...networkHandlers(services),
         ...transactionHandlers(services),
         ...localnetHandlers(services),
-        ...explorerHandlers(services),
-        ...delegateReadHandlers(services),
+        ...chainHandlers(services),
         ...monitorHandlers(services),
       },
       { onDefect },
@@ -160,6 +180,11 @@ export class AppCore {
     }
   }
 
+  /**
+   * Opens the parts in order, each on what is open before it: settings, the node, its API, the networks and their
+   * chains, the pending list, the key store, the monitor, the chain watcher. Each part that needs closing adds its
+   * closer; they run in reverse order on close (or when a later part fails to open).
+   */
   private static async openLocked(options: AppCoreOptions): Promise<AppCore> {
     const onDefect = options.onDefect ?? defaultDefect;
     const events = new AppEvents();
@@ -172,6 +197,8 @@ export class AppCore {
       ...(options.pool === undefined ? {} : { pool: options.pool }),
       ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
     });
+    const closers = new Closers();
+    closers.add(() => node.stop());
     try {
       // Before the first slot fires (the forger starts on a timer): a paused chain stays paused.
       restoreForgingControls(node);
@@ -179,87 +206,97 @@ export class AppCore {
         events.alert('warning', 'FORGING_FAILED', `Forging failed: ${error.message}`),
       );
       const { api, publicUrl } = await listenApi(node, options, events, onDefect);
-      try {
-        const registry = await NetworkRegistry.open(
-          jsonFileNetworkStore(join(options.dataDir, 'networks.json')),
-          {
-            name: LOCALNET_NAME,
-            url: publicUrl,
-            network: node.network,
-          },
-        );
-        const localnet = new LocalChain({
+      closers.add(() => api.close());
+      // Nothing is pushed once the parts above the API have closed.
+      closers.add(() => events.clear());
+
+      const registry = await NetworkRegistry.open(
+        jsonFileNetworkStore(join(options.dataDir, 'networks.json')),
+        {
+          name: LOCALNET_NAME,
+          url: publicUrl,
+          network: node.network,
+        },
+      );
+      const client = options.client === undefined ? {} : { client: options.client };
+      const localnet = new LocalChain({
+        networkId: EMBEDDED_NETWORK_ID,
+        node,
+        api: { app: api.publicApp, url: publicUrl },
+        ...client,
+      });
+      const networks = new Networks(registry, settings, {
+        ...client,
+        pollMs: options.pollMs ?? 4_000,
+        inProcess: [localnet],
+      });
+
+      const profile = options.profile ?? DEFAULT_PROFILE;
+      const tracker = await PendingTracker.open(networks, events, {
+        path: join(options.dataDir, 'profiles', profile, PENDING_FILE),
+      });
+      // The last status changes reach the pending file before the process may exit.
+      closers.add(() => tracker.flush());
+
+      const keystore: Keystore = new Keystore({
+        dataDir: options.dataDir,
+        profile,
+        idleLockMs: settings.get().idleLockMs,
+        onLocked: (reason) =>
+          void keystoreStatus(keystore)
+            .then((status) => events.emit('keystore:status', { ...status, lockedBy: reason }))
+            .catch(onDefect),
+        ...(options.keychain === undefined ? {} : { keychain: options.keychain }),
+        ...(options.scrypt === undefined ? {} : { scrypt: options.scrypt }),
+      });
+      closers.add(() => keystore.lock());
+
+      const monitor = openMonitor({
+        dataDir: options.dataDir,
+        networks,
+        events,
+        keystore: () => keystore,
+        ...client,
+        onDefect,
+      });
+      closers.add(() => monitor.close());
+
+      const watch = new ChainWatch({ networks, keystore, events, tracker, onDefect });
+      closers.add(() => watch.stop());
+      networks.onActiveChanged((entry) => {
+        watch.follow(entry);
+        monitor.follow(monitorTarget(networks, entry));
+      });
+      watch.start();
+      monitor.follow(monitorTarget(networks, networks.active()));
+      monitor.start();
+
+      const services: Services = {
+        info: {
+          name: 'Votary',
+          version: options.version,
+          shell: options.shell,
+          platform: options.platform ?? process.platform,
+          embeddedApiUrl: publicUrl,
+        },
+        node,
+        keystore,
+        networks,
+        chain: new ChainReads(networks),
+        accounts: new Accounts(networks, tracker),
+        tracker,
+        settings,
+        events,
+        localnet: {
           networkId: EMBEDDED_NETWORK_ID,
-          node,
-          api: { app: api.publicApp, url: publicUrl },
-          ...(options.client === undefined ? {} : { client: options.client }),
-        });
-        const networksOptions = {
-          ...(options.client === undefined ? {} : { client: options.client }),
-          pollMs: options.pollMs ?? 4_000,
-          inProcess: [localnet],
-        };
-        // The watcher is built below; the callback only runs on a later networks:select.
-        const networks = new Networks(registry, settings, networksOptions, (entry) => {
-          watch.follow(entry);
-          monitor.follow(monitorTarget(networks, entry));
-        });
-        const profile = options.profile ?? DEFAULT_PROFILE;
-        const tracker = await PendingTracker.open(networks, events, {
-          path: join(options.dataDir, 'profiles', profile, PENDING_FILE),
-        });
-        const monitor = openMonitor({
-          dataDir: options.dataDir,
-          networks,
-          events,
-          keystore: () => services.keystore,
-          ...(options.client === undefined ? {} : { client: options.client }),
-          onDefect,
-        });
-        const services: Services = {
-          info: {
-            name: 'Votary',
-            version: options.version,
-            shell: options.shell,
-            platform: options.platform ?? process.platform,
-            embeddedApiUrl: publicUrl,
-          },
-          node,
-          keystore: new Keystore({
-            dataDir: options.dataDir,
-            profile,
-            idleLockMs: settings.get().idleLockMs,
-            onLocked: (reason) =>
-              void keystoreStatus(services)
-                .then((status) => events.emit('keystore:status', { ...status, lockedBy: reason }))
-                .catch(onDefect),
-            ...(options.keychain === undefined ? {} : { keychain: options.keychain }),
-            ...(options.scrypt === undefined ? {} : { scrypt: options.scrypt }),
-          }),
-          networks,
-          chain: new ChainReads(networks),
-          accounts: new Accounts(networks, tracker),
-          tracker,
-          settings,
-          events,
-          localnet: {
-            networkId: EMBEDDED_NETWORK_ID,
-            controls: new NodeLocalnetControls({ node, now: Date.now }),
-          },
-          monitor,
-          now: Date.now,
-        };
-        const watch = new ChainWatch({ networks, keystore: services.keystore, events, tracker, onDefect });
-        watch.start();
-        monitor.follow(monitorTarget(networks, networks.active()));
-        monitor.start();
-        return new AppCore(services, api, watch, onDefect);
-      } catch (error) {
-        await api.close();
-        throw error;
-      }
+          controls: new NodeLocalnetControls({ node, now: Date.now }),
+        },
+        monitor,
+        now: Date.now,
+      };
+      return new AppCore(services, closers, onDefect);
     } catch (error) {
-      await node.stop();
+      await closers.closeAll();
       throw error;
     }
   }
@@ -274,18 +311,14 @@ export class AppCore {
     return this.handleRequest(channel, payload);
   }
 
-  /** Locks the vault, stops watching, closes the API and stops the node (its database closes cleanly). */
+  /**
+   * Closes the parts in the reverse order of opening: the watcher, the monitor, the key store (locked), the pending
+   * list (flushed), the events, the API, and the node (its database closes cleanly); then the data directory.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.watch.stop();
-    await this.services.monitor.close();
-    // The last status changes reach the pending file before the process may exit.
-    await this.services.tracker.flush();
-    this.services.keystore.lock();
-    this.services.events.clear();
-    await this.api.close();
-    await this.services.node.stop();
+    await this.closers.closeAll();
     this.lock?.release();
   }
 }

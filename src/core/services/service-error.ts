@@ -19,7 +19,7 @@ export type ServiceErrorCode =
   | 'ERR_ALREADY_REGISTERED'
   | 'ERR_PENDING_NOT_FOUND'
   | 'ERR_INVALID_DRAFT'
-  /** The draft is not allowed by the network's milestone at the next height (drafts.ts `checkNetworkRules`). */
+  /** The draft is not allowed by the network's milestone at the next height (transactions/drafts.ts `checkNetworkRules`). */
   | 'ERR_NETWORK_RULES'
   /** The explorer's block or transaction is not on this network. */
   | 'ERR_NOT_FOUND'
@@ -27,7 +27,7 @@ export type ServiceErrorCode =
   | MonitorErrorCode
   /** The localnet controls' and the faucet's, declared beside them (src/core/node/controls/errors.ts). */
   | LocalnetErrorCode
-  /** A localnet control (or the faucet) asked for while another network is active (services/localnet.ts). */
+  /** A localnet control (or the faucet) asked for while another network is active (localnet/gate.ts). */
   | 'ERR_LOCALNET_ONLY'
   /** settings.json changed under this process (compare before replace, fs/atomic-file.ts). */
   | 'ERR_SETTINGS_CHANGED'

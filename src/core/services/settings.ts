@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FileChangedError, GuardedFile } from '../fs/atomic-file';
 import { DEFAULT_IDLE_LOCK_MS } from '../keystore';
 import { EMBEDDED_NETWORK_ID } from '../client';
-import { DEFAULT_FEE_CEILING_MULTIPLE } from './fee-ceiling';
+import { DEFAULT_FEE_CEILING_MULTIPLE } from './transactions/fee-ceiling';
 import { ServiceError } from './service-error';
 
 /** Five minutes: long enough for a few transactions in a row, short enough for a vault left open. */

@@ -4,7 +4,7 @@
  * builds.
  */
 import { describe, expect, it } from 'vitest';
-import { buildDraft, type DraftContext } from '../../../../src/core/services/drafts';
+import { buildDraft, type DraftContext } from '../../../../src/core/services/transactions/drafts';
 import { ServiceError } from '../../../../src/core/services/service-error';
 import { mainnet, testnet, type Network } from '../../../../src/core/protocol/networks';
 import type { DraftInput } from '../../../../src/shared/domain/transactions';

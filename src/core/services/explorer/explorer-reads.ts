@@ -3,17 +3,17 @@
  * localnet and on any remote ARK node: the search box's resolution, a block with its transactions, a transaction.
  * Wallet pages reuse chain:wallet, chain:wallet-transactions and chain:wallet-locks (chain-reads.ts).
  */
-import type { ChainReader, Transaction } from '../client';
-import { addressFromPublicKey, isValidPublicKey } from '../protocol/crypto';
-import type { TransactionView } from '../../shared/domain/chain';
-import type { PageView } from '../../shared/domain/common';
-import type { BlockDetail, SearchResult, TransactionDetail } from '../../shared/domain/explorer';
+import type { ChainReader, Transaction } from '../../client';
+import { addressFromPublicKey, isValidPublicKey } from '../../protocol/crypto';
+import type { TransactionView } from '../../../shared/domain/chain';
+import type { PageView } from '../../../shared/domain/common';
+import type { BlockDetail, SearchResult, TransactionDetail } from '../../../shared/domain/explorer';
 import type { PageAt } from './chain-reads';
 import { classifyQuery } from './explorer-query';
 import { blockDetail, transactionDetail, voteTargets } from './explorer-views';
-import type { Networks } from './networks';
-import { unless404 } from '../client';
-import { ServiceError } from './service-error';
+import type { Networks } from '../networks/networks';
+import { unless404 } from '../../client';
+import { ServiceError } from '../service-error';
 import { pageOfViews, transactionView } from './views';
 
 export class ExplorerReads {

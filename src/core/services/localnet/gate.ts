@@ -2,9 +2,9 @@
  * The gate to the localnet controls (core/node/controls): they act on the chain this process forges, so the
  * services offer them only while that chain's network is the active one — a remote chain is not ours to change.
  */
-import type { LocalnetControls } from '../node/controls';
-import type { Networks } from './networks';
-import { ServiceError, type ServiceErrorCode } from './service-error';
+import type { LocalnetControls } from '../../node/controls';
+import type { Networks } from '../networks/networks';
+import { ServiceError, type ServiceErrorCode } from '../service-error';
 
 export interface LocalnetGate {
   networks: Networks;

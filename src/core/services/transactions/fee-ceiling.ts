@@ -4,10 +4,10 @@
  * refuses a fee above `multiple` × the static fee of the transaction's type at the current height unless the
  * request says the person confirmed it; the screens ask for that second confirmation.
  */
-import { staticFee } from '../protocol/fees';
-import { milestoneAt, type Network } from '../protocol/networks';
-import type { TransactionDraft } from '../protocol/transactions';
-import { ServiceError } from './service-error';
+import { staticFee } from '../../protocol/fees';
+import { milestoneAt, type Network } from '../../protocol/networks';
+import type { TransactionDraft } from '../../protocol/transactions';
+import { ServiceError } from '../service-error';
 import { tokenWords } from './token-words';
 
 /** Default ceiling: ten times the static fee (settings.json `feeCeilingMultiple`). */

@@ -5,11 +5,11 @@
  * of this very transaction: `(addonBytes + size / 2) × minFeePool` (protocol fees/dynamic.ts, core-transactions
  * 3.9.1), computed over the draft as it will be signed; without them a node takes exactly the static fee.
  */
-import { dynamicFee, staticFee } from '../protocol/fees';
-import { milestoneAt } from '../protocol/networks';
-import { prepareTransaction } from '../protocol/transactions';
-import type { DraftInput } from '../../shared/domain/transactions';
-import type { FeeBoundsView } from '../../shared/domain/transactions';
+import { dynamicFee, staticFee } from '../../protocol/fees';
+import { milestoneAt } from '../../protocol/networks';
+import { prepareTransaction } from '../../protocol/transactions';
+import type { DraftInput } from '../../../shared/domain/transactions';
+import type { FeeBoundsView } from '../../../shared/domain/transactions';
 import { draftFor, type SenderDeps } from './sender';
 
 /** A signature's hex length (64 bytes): the draft is sized as it will be signed. */

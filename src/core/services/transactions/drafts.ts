@@ -5,15 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { keyPairFromPassphrase } from '../protocol/crypto';
-import { sha256 } from '../protocol/hash';
-import { toHex } from '../protocol/hex';
-import { utf8Bytes } from '../protocol/hash';
-import { milestoneAt, type Milestone, type Network } from '../protocol/networks';
-import { epochTimestamp } from '../protocol/time';
-import { CoreType, HtlcExpiration, type TransactionDraft } from '../protocol/transactions';
-import type { DraftInput } from '../../shared/domain/transactions';
-import { ServiceError } from './service-error';
+import { keyPairFromPassphrase } from '../../protocol/crypto';
+import { sha256 } from '../../protocol/hash';
+import { toHex } from '../../protocol/hex';
+import { utf8Bytes } from '../../protocol/hash';
+import { milestoneAt, type Milestone, type Network } from '../../protocol/networks';
+import { epochTimestamp } from '../../protocol/time';
+import { CoreType, HtlcExpiration, type TransactionDraft } from '../../protocol/transactions';
+import type { DraftInput } from '../../../shared/domain/transactions';
+import { ServiceError } from '../service-error';
 
 export interface DraftContext {
   network: Network;

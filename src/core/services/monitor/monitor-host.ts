@@ -5,11 +5,11 @@
  * (code MONITOR_<RULE>) for each new alert, which the shells turn into notifications.
  */
 import { join } from 'node:path';
-import type { NetworkEntry, NodeClientOptions } from '../client';
-import type { Keystore } from '../keystore';
-import { NodeMonitor, type MonitorTarget } from '../monitor';
-import type { AppEvents } from './events';
-import type { Networks } from './networks';
+import type { NetworkEntry, NodeClientOptions } from '../../client';
+import type { Keystore } from '../../keystore';
+import { NodeMonitor, type MonitorTarget } from '../../monitor';
+import type { AppEvents } from '../events';
+import type { Networks } from '../networks/networks';
 
 export interface MonitorHostDeps {
   dataDir: string;

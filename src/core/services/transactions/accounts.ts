@@ -4,9 +4,9 @@
  * and what this app has sent that the chain may not show yet: several transactions in a row get consecutive
  * nonces on every kind of chain.
  */
-import type { ChainAccount } from '../chain';
+import type { ChainAccount } from '../../chain';
 import type { PendingTracker } from './pending-tracker';
-import type { Networks } from './networks';
+import type { Networks } from '../networks/networks';
 
 export type SenderAccount = ChainAccount;
 

@@ -3,11 +3,11 @@
  * (`/delegates/{id}/blocks` and `/delegates/{id}/voters`, ark-core-api.md §6.5) — the same path for the
  * embedded node and a remote one.
  */
-import type { ChainReader } from '../client';
-import type { BlockView, ChainWallet } from '../../shared/domain/chain';
-import type { PageView } from '../../shared/domain/common';
+import type { ChainReader } from '../../client';
+import type { BlockView, ChainWallet } from '../../../shared/domain/chain';
+import type { PageView } from '../../../shared/domain/common';
 import type { PageAt } from './chain-reads';
-import type { Networks } from './networks';
+import type { Networks } from '../networks/networks';
 import { blockView, pageOfViews, walletView } from './views';
 
 export class DelegateReads {

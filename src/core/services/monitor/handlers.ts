@@ -1,7 +1,7 @@
 /** monitor:* and alerts:* — the node monitor and its alerts. */
 import { monitorViews } from '../../monitor';
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from './services';
+import type { Services } from '../services';
 
 type MonitorChannels = Extract<keyof ChannelHandlers, `monitor:${string}` | `alerts:${string}`>;
 

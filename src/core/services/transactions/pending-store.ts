@@ -8,11 +8,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomic } from '../fs/atomic-file';
-import type { Network } from '../protocol/networks';
-import { transactionFromJson, transactionToJson, type TransactionJson } from '../protocol/transactions';
-import { transactionKind, type TransactionKind } from '../../shared/domain/chain';
-import { pendingStatus, type PendingStatus } from '../../shared/domain/transactions';
+import { writeFileAtomic } from '../../fs/atomic-file';
+import type { Network } from '../../protocol/networks';
+import { transactionFromJson, transactionToJson, type TransactionJson } from '../../protocol/transactions';
+import { transactionKind, type TransactionKind } from '../../../shared/domain/chain';
+import { pendingStatus, type PendingStatus } from '../../../shared/domain/transactions';
 
 export const PENDING_FILE = 'pending.json';
 /** Finished entries (confirmed, rejected, expired) are kept this long after their last broadcast. */

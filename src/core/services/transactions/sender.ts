@@ -4,21 +4,21 @@
  * joins the pending list. The answer holds the id, whether a node accepted it, and for an HTLC lock the secret
  * the person must keep (it claims the lock; it is not a wallet key and Votary does not store it).
  */
-import type { NetworkEntry } from '../client';
-import { KeystoreError, type Keystore, type WalletInfo } from '../keystore';
-import { transactionToJson } from '../protocol/transactions';
-import type { DraftInput, SendResult } from '../../shared/domain/transactions';
+import type { NetworkEntry } from '../../client';
+import { KeystoreError, type Keystore, type WalletInfo } from '../../keystore';
+import { transactionToJson } from '../../protocol/transactions';
+import type { DraftInput, SendResult } from '../../../shared/domain/transactions';
 import type { Accounts } from './accounts';
 import type { SenderAccount } from './accounts';
 import { buildDraft, type BuiltDraft } from './drafts';
 import { checkFeeCeiling } from './fee-ceiling';
-import type { AppEvents } from './events';
-import type { Networks } from './networks';
+import type { AppEvents } from '../events';
+import type { Networks } from '../networks/networks';
 import { broadcastOutcome, type PendingTracker } from './pending-tracker';
-import { ServiceError } from './service-error';
+import { ServiceError } from '../service-error';
 import { messageInTokens } from './token-words';
-import type { SettingsFile } from './settings';
-import { kindOf, recipientOf } from './views';
+import type { SettingsFile } from '../settings';
+import { kindOf, recipientOf } from '../explorer/views';
 
 export interface SenderDeps {
   keystore: Keystore;

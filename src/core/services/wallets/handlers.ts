@@ -2,19 +2,19 @@
 import { addressFromPassphrase, isValidMnemonic } from '../../protocol/crypto';
 import type { Network } from '../../protocol/networks';
 import { wifWallet } from '../../keystore/wallet-import';
-import type { WalletInfo } from '../../keystore';
+import type { Keystore, WalletInfo } from '../../keystore';
 import type { KeystoreStatus } from '../../../shared/domain/keystore';
 import type { WalletView } from '../../../shared/domain/wallets';
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from './services';
+import type { Services } from '../services';
 
 type VaultChannels = Extract<keyof ChannelHandlers, `keystore:${string}` | `wallets:${string}`>;
 
-export async function keystoreStatus(s: Services): Promise<KeystoreStatus> {
+export async function keystoreStatus(keystore: Keystore): Promise<KeystoreStatus> {
   return {
-    hasVault: await s.keystore.hasVault(),
-    unlocked: s.keystore.isUnlocked(),
-    idleLockMs: s.keystore.idleLockMs,
+    hasVault: await keystore.hasVault(),
+    unlocked: keystore.isUnlocked(),
+    idleLockMs: keystore.idleLockMs,
   };
 }
 
@@ -29,7 +29,7 @@ async function keychainStatus(s: Services) {
 
 /** The status after a change, also pushed so every window sees it. */
 async function announce(s: Services): Promise<KeystoreStatus> {
-  const status = await keystoreStatus(s);
+  const status = await keystoreStatus(s.keystore);
   s.events.emit('keystore:status', status);
   return status;
 }
@@ -67,7 +67,7 @@ export function vaultHandlers(s: Services): Pick<ChannelHandlers, VaultChannels>
     return view;
   };
   return {
-    'keystore:status': () => keystoreStatus(s),
+    'keystore:status': () => keystoreStatus(s.keystore),
     'keystore:create': async ({ password }) => {
       await s.keystore.create(password);
       return announce(s);
@@ -79,7 +79,7 @@ export function vaultHandlers(s: Services): Pick<ChannelHandlers, VaultChannels>
     // lock() reports through the key store's onLocked, which AppCore pushes as keystore:status.
     'keystore:lock': () => {
       s.keystore.lock();
-      return keystoreStatus(s);
+      return keystoreStatus(s.keystore);
     },
     'keystore:change-password': async ({ current, next }) => {
       await s.keystore.changePassword(current, next);

@@ -5,15 +5,15 @@
  * app sent there confirms at once); the active network is watched as well while it is active (a remote one is
  * polled then). An unreachable node raises one alert per outage, not one per poll.
  */
-import type { ChainAccess, ChainEvent, ChainTip } from '../chain';
-import type { NetworkEntry } from '../client';
-import type { Keystore } from '../keystore';
-import { addressFromPublicKey } from '../protocol/crypto';
-import type { TransactionData } from '../protocol/transactions';
-import { syncProgress } from './chain-reads';
-import type { AppEvents } from './events';
+import type { ChainAccess, ChainEvent, ChainTip } from '../../chain';
+import type { NetworkEntry } from '../../client';
+import type { Keystore } from '../../keystore';
+import { addressFromPublicKey } from '../../protocol/crypto';
+import type { TransactionData } from '../../protocol/transactions';
+import { syncProgress } from '../explorer/chain-reads';
+import type { AppEvents } from '../events';
 import type { Networks } from './networks';
-import type { PendingTracker } from './pending-tracker';
+import type { PendingTracker } from '../transactions/pending-tracker';
 
 export interface ChainWatchDeps {
   networks: Networks;

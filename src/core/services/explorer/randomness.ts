@@ -9,9 +9,9 @@
  * plainly instead of guessing ports.
  */
 import { z } from 'zod';
-import { isClientError, type FetchLike, type ChainReader } from '../client';
-import type { RandomDraw, RandomnessView } from '../../shared/domain/explorer';
-import type { Networks } from './networks';
+import { isClientError, type FetchLike, type ChainReader } from '../../client';
+import type { RandomDraw, RandomnessView } from '../../../shared/domain/explorer';
+import type { Networks } from '../networks/networks';
 
 export const SECONDARY_PORT_KEY = 'votary/secondary-api';
 const TIMEOUT_MS = 5_000;

@@ -1,11 +1,10 @@
-/** tx:* and faucet:fund — signing, broadcasting and following transactions. */
+/** tx:* — signing, broadcasting and following transactions. */
 import type { ChannelHandlers } from '../dispatcher';
-import { fundFromFaucet } from '../faucet';
-import { feeBounds } from '../fee-bounds';
-import { sendTransaction } from '../sender';
-import type { Services } from './services';
+import { feeBounds } from './fee-bounds';
+import { sendTransaction } from './sender';
+import type { Services } from '../services';
 
-type TransactionChannels = Extract<keyof ChannelHandlers, `tx:${string}` | `faucet:${string}`>;
+type TransactionChannels = Extract<keyof ChannelHandlers, `tx:${string}`>;
 
 export function transactionHandlers(s: Services): Pick<ChannelHandlers, TransactionChannels> {
   return {
@@ -30,6 +29,5 @@ export function transactionHandlers(s: Services): Pick<ChannelHandlers, Transact
       s.tracker.dismiss(id);
       return null;
     },
-    'faucet:fund': ({ address, amount }) => fundFromFaucet(s, address, amount),
   };
 }

@@ -3,10 +3,10 @@
  * only the fields the screens read) — the one place where bigints become strings (docs/design/architecture.md
  * "Contracts").
  */
-import type { Block, Delegate, Lock, Page, Transaction, Wallet } from '../client';
-import { CoreType, TypeGroup, typeName, type TransactionData } from '../protocol/transactions';
-import type { Network } from '../protocol/networks';
-import { unixSecondsFromEpoch } from '../protocol/time';
+import type { Block, Delegate, Lock, Page, Transaction, Wallet } from '../../client';
+import { CoreType, TypeGroup, typeName, type TransactionData } from '../../protocol/transactions';
+import type { Network } from '../../protocol/networks';
+import { unixSecondsFromEpoch } from '../../protocol/time';
 import {
   transactionKind,
   type BlockView,
@@ -15,8 +15,8 @@ import {
   type LockView,
   type TransactionKind,
   type TransactionView,
-} from '../../shared/domain/chain';
-import type { PageView } from '../../shared/domain/common';
+} from '../../../shared/domain/chain';
+import type { PageView } from '../../../shared/domain/common';
 
 const str = (value: bigint): string => value.toString();
 

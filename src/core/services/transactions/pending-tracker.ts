@@ -6,12 +6,12 @@
  * through the network's chain reads; only public transaction data is kept. The list is saved
  * to disk after every change (pending-store.ts), so a restart resumes following it.
  */
-import type { ChainBroadcast } from '../chain';
-import { isClientError } from '../client';
-import { transactionFromJson } from '../protocol/transactions';
-import type { PendingStatus, PendingView } from '../../shared/domain/transactions';
-import type { AppEvents } from './events';
-import type { Networks } from './networks';
+import type { ChainBroadcast } from '../../chain';
+import { isClientError } from '../../client';
+import { transactionFromJson } from '../../protocol/transactions';
+import type { PendingStatus, PendingView } from '../../../shared/domain/transactions';
+import type { AppEvents } from '../events';
+import type { Networks } from '../networks/networks';
 import {
   FINAL_STATUSES,
   loadPending,
@@ -21,8 +21,8 @@ import {
   type SentTransaction,
 } from './pending-store';
 import { expiredReason, NOT_IN_ANY_POOL, refusalReason, waitingForEarlier, waitingInPool } from './reasons';
-import { unless404 } from '../client';
-import { ServiceError } from './service-error';
+import { unless404 } from '../../client';
+import { ServiceError } from '../service-error';
 
 /** After this many blocks in a pool without confirmation an entry gets a "stuck" reason. */
 export const STUCK_AFTER_BLOCKS = 3;

@@ -4,7 +4,7 @@
  * reference §5), a 66-hex public key, a Base58Check address of this network (its pubKeyHash byte), or a delegate
  * username (ARK's `^[a-z0-9!@$&_.]{1,20}$`).
  */
-import { decodeAddress } from '../protocol/crypto/address';
+import { decodeAddress } from '../../protocol/crypto/address';
 
 export type ExplorerQuery =
   | { shape: 'height'; height: number; text: string }

@@ -3,7 +3,7 @@
  * whoever serves them — the embedded node's public API in this process, or a remote node — so every screen behaves
  * alike on every network.
  */
-import type { ChainReader, PeerStatus, StaticFees } from '../client';
+import type { ChainReader, PeerStatus, StaticFees } from '../../client';
 import type {
   BlockView,
   ChainWallet,
@@ -15,10 +15,10 @@ import type {
   NodeStatusView,
   PeerStatusView,
   TransactionView,
-} from '../../shared/domain/chain';
-import type { PageView } from '../../shared/domain/common';
-import type { Networks } from './networks';
-import { isNotFound, unless404 } from '../client';
+} from '../../../shared/domain/chain';
+import type { PageView } from '../../../shared/domain/common';
+import type { Networks } from '../networks/networks';
+import { isNotFound, unless404 } from '../../client';
 import {
   blockView,
   coldWallet,

@@ -1,9 +1,13 @@
-/** localnet:* — the localnet controls (core/node/controls); each refuses on another network (ERR_LOCALNET_ONLY). */
+/**
+ * localnet:* and faucet:fund — the localnet controls (core/node/controls); each refuses on another network
+ * (ERR_LOCALNET_ONLY; the faucet ERR_FAUCET_UNAVAILABLE).
+ */
 import type { ChannelHandlers } from '../dispatcher';
-import { activeLocalnet } from '../localnet';
-import type { Services } from './services';
+import { fundFromFaucet } from './faucet';
+import { activeLocalnet } from './gate';
+import type { Services } from '../services';
 
-type LocalnetChannels = Extract<keyof ChannelHandlers, `localnet:${string}`>;
+type LocalnetChannels = Extract<keyof ChannelHandlers, `localnet:${string}` | `faucet:${string}`>;
 
 export function localnetHandlers(s: Services): Pick<ChannelHandlers, LocalnetChannels> {
   const controls = () => activeLocalnet(s);
@@ -20,5 +24,6 @@ export function localnetHandlers(s: Services): Pick<ChannelHandlers, LocalnetCha
       return null;
     },
     'localnet:rollback': (request) => controls().rollback(request),
+    'faucet:fund': ({ address, amount }) => fundFromFaucet(s, address, amount),
   };
 }

@@ -18,12 +18,12 @@ import {
   type NetworkRegistry,
   type NetworkEntry,
   type NodeClientOptions,
-} from '../client';
-import { RemoteChain, type ChainAccess } from '../chain';
-import type { KnownNetworkView, NetworkView } from '../../shared/domain/networks';
-import { isPlainRemoteHttp, PLAIN_HTTP_WARNING } from '../../shared/lib/insecure-url';
-import { ServiceError } from './service-error';
-import type { SettingsFile } from './settings';
+} from '../../client';
+import { RemoteChain, type ChainAccess } from '../../chain';
+import type { KnownNetworkView, NetworkView } from '../../../shared/domain/networks';
+import { isPlainRemoteHttp, PLAIN_HTTP_WARNING } from '../../../shared/lib/insecure-url';
+import { ServiceError } from '../service-error';
+import type { SettingsFile } from '../settings';
 
 export interface NetworksOptions {
   client?: NodeClientOptions;
@@ -38,12 +38,12 @@ export class Networks {
   private readonly remotes = new Map<string, RemoteChain>();
   private readonly clientOptions: NodeClientOptions;
 
+  private readonly activeListeners = new Set<(entry: NetworkEntry) => void>();
+
   constructor(
     readonly registry: NetworkRegistry,
     private readonly settings: SettingsFile,
     private readonly options: NetworksOptions,
-    /** Called after the active network changed (the chain watcher follows it). */
-    private readonly onActiveChanged: (entry: NetworkEntry) => void = () => undefined,
   ) {
     this.clientOptions = options.client ?? {};
     for (const chain of options.inProcess) this.chains.set(chain.networkId, chain);
@@ -66,6 +66,12 @@ export class Networks {
   /** The network a wallet belongs to, by its nethash. */
   byNethash(nethash: string): NetworkEntry | undefined {
     return this.registry.byNethash(nethash);
+  }
+
+  /** Called after the active network changed (the chain watcher and the monitor follow it). */
+  onActiveChanged(listener: (entry: NetworkEntry) => void): () => void {
+    this.activeListeners.add(listener);
+    return () => this.activeListeners.delete(listener);
   }
 
   /** The chain of a network (the active one by default). */
@@ -188,7 +194,7 @@ export class Networks {
   async select(id: string): Promise<NetworkView> {
     const entry = this.registry.get(id);
     await this.settings.update({ activeNetworkId: entry.id });
-    this.onActiveChanged(entry);
+    for (const listener of this.activeListeners) listener(entry);
     return this.view(entry);
   }
 

@@ -3,11 +3,11 @@
  * unless the active network is the one the localnet controls act on: other networks' tokens are real. The transfer
  * joins the pending list like any transaction the app sent.
  */
-import { FAUCET_MEMO } from '../node/controls';
-import { transactionToJson } from '../protocol/transactions';
-import type { FaucetResult } from '../../shared/domain/transactions';
-import { activeLocalnet, type LocalnetGate } from './localnet';
-import type { PendingTracker } from './pending-tracker';
+import { FAUCET_MEMO } from '../../node/controls';
+import { transactionToJson } from '../../protocol/transactions';
+import type { FaucetResult } from '../../../shared/domain/transactions';
+import { activeLocalnet, type LocalnetGate } from './gate';
+import type { PendingTracker } from '../transactions/pending-tracker';
 
 export interface FaucetDeps extends LocalnetGate {
   tracker: PendingTracker;

@@ -4,8 +4,8 @@
  * here (docs/design/architecture.md "Contracts"); a remote node's asset is only loosely checked, so it is read
  * defensively.
  */
-import type { Block, Transaction } from '../client';
-import type { BlockDetail, TransactionDetail, VoteTarget } from '../../shared/domain/explorer';
+import type { Block, Transaction } from '../../client';
+import type { BlockDetail, TransactionDetail, VoteTarget } from '../../../shared/domain/explorer';
 import { blockView, record, text, transactionView } from './views';
 
 export function blockDetail(block: Block): BlockDetail {

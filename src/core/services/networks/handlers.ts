@@ -1,0 +1,25 @@
+/** networks:* and node:* — the networks, which one is active, and its node's status, configuration and peers. */
+import type { ChannelHandlers } from '../dispatcher';
+import type { Services } from '../services';
+
+type NetworkChannels = Extract<keyof ChannelHandlers, `networks:${string}` | `node:${string}`>;
+
+export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChannels> {
+  return {
+    'networks:list': () => s.networks.list(),
+    'networks:add': ({ url, name, allowPlainHttp }) => s.networks.add(url, name, { allowPlainHttp }),
+    'networks:remove': async ({ networkId }) => {
+      await s.networks.remove(networkId);
+      return null;
+    },
+    'networks:add-peer': ({ networkId, url, allowPlainHttp }) =>
+      s.networks.addPeer(networkId, url, { allowPlainHttp }),
+    'networks:remove-peer': ({ networkId, url }) => s.networks.removePeer(networkId, url),
+    'networks:select': ({ networkId }) => s.networks.select(networkId),
+    'networks:known': () => s.networks.known(),
+    'networks:add-known': ({ key, allowPlainHttp }) => s.networks.addKnown(key, { allowPlainHttp }),
+    'node:status': () => s.chain.nodeStatus(),
+    'node:configuration': () => s.chain.nodeConfiguration(),
+    'node:peers': () => s.chain.peers(),
+  };
+}

@@ -1,0 +1,29 @@
+/** What the channel handlers work with: the services one AppCore owns. */
+import type { Keystore } from '../keystore';
+import type { NodeMonitor } from '../monitor';
+import type { LocalNode } from '../node';
+import type { AppInfo } from '../../shared/domain/app';
+import type { Accounts } from './transactions/accounts';
+import type { ChainReads } from './explorer/chain-reads';
+import type { AppEvents } from './events';
+import type { LocalnetControls } from '../node/controls';
+import type { Networks } from './networks/networks';
+import type { PendingTracker } from './transactions/pending-tracker';
+import type { SettingsFile } from './settings';
+
+export interface Services {
+  info: AppInfo;
+  node: LocalNode;
+  keystore: Keystore;
+  networks: Networks;
+  chain: ChainReads;
+  accounts: Accounts;
+  tracker: PendingTracker;
+  settings: SettingsFile;
+  events: AppEvents;
+  /** The localnet controls, and the network they act on (localnet/gate.ts offers them while it is active). */
+  localnet: { networkId: string; controls: LocalnetControls };
+  /** The node monitor and its alerts. */
+  monitor: NodeMonitor;
+  now: () => number;
+}
