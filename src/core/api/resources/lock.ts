@@ -5,6 +5,7 @@
  */
 import type { Lock } from '../../domain';
 import type { Network } from '../../protocol/networks';
+import type { ApiContext } from '../context';
 import { formatTimestamp, type TimestampObject } from '../../protocol/time';
 
 export interface LockResource {
@@ -48,4 +49,16 @@ export function lockResource(network: Network, lock: Readonly<Lock>, tip: ChainT
   };
   if (lock.vendorField !== undefined) resource.vendorField = lock.vendorField;
   return resource;
+}
+
+/** The last block, which `isExpired` is judged against. */
+export function chainTipOf(ctx: ApiContext): ChainTip {
+  const last = ctx.node.store.lastBlock();
+  return { height: last.height, timestamp: last.timestamp };
+}
+
+/** Locks as the list routes answer them, each judged against the same last block. */
+export function lockResources(ctx: ApiContext, locks: readonly Readonly<Lock>[]): LockResource[] {
+  const tip = chainTipOf(ctx);
+  return locks.map((lock) => lockResource(ctx.network, lock, tip));
 }

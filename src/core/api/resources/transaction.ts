@@ -6,6 +6,7 @@
 import { transactionToJson, type TransactionData } from '../../protocol/transactions';
 import type { Network } from '../../protocol/networks';
 import { formatTimestamp, type TimestampObject } from '../../protocol/time';
+import type { ApiContext } from '../context';
 import type { ConfirmedTransaction } from '../data/transactions';
 
 export interface TransactionResource {
@@ -104,4 +105,16 @@ export function rawTransaction(tx: TransactionData, placement?: ConfirmedTransac
     raw.sequence = placement.sequence;
   }
   return raw;
+}
+
+/** Confirmed transactions as the list routes answer them: with their block and confirmations, or raw. */
+export function transactionResources(
+  ctx: ApiContext,
+  rows: readonly ConfirmedTransaction[],
+  transform: boolean,
+): (TransactionResource | RawTransaction)[] {
+  const lastHeight = ctx.node.store.height();
+  return rows.map((item) =>
+    transform ? transactionWithBlock(ctx.network, item, lastHeight) : rawTransaction(item.tx, item),
+  );
 }

@@ -4,31 +4,19 @@ import type { ApiContext } from '../context';
 import { ENTITY_CRITERIA, entityById, isEntityPath, listEntities } from '../data/entities';
 import { notFound } from '../http/errors';
 import { criteriaSchemas } from '../query/criteria';
-import { memoryOrderBy } from '../query/order-by';
 import { entityResource } from '../resources/entity';
-import { paramsSchema, querySchema, transactionId } from '../schema/common';
-import { orderByOf, pageOf, paramOf, queryOf, windowOf } from './helpers';
+import { paramsSchema, transactionId } from '../schema/common';
+import { paramOf } from './helpers';
+import { listRoute } from './list-route';
 
 export function entityRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get(
-    '/entities',
-    {
-      schema: {
-        querystring: querySchema({
-          criteria: criteriaSchemas(ENTITY_CRITERIA),
-          orderBy: 'memory',
-          transform: false,
-        }),
-      },
-    },
-    (request) => {
-      const query = queryOf(request);
-      const window = windowOf(query);
-      const order = memoryOrderBy(orderByOf(query), isEntityPath);
-      const page = listEntities(ctx, query, order, window);
-      return pageOf(request, window, page.totalCount, page.rows.map(entityResource), false);
-    },
-  );
+  listRoute(app, '/entities', {
+    criteria: criteriaSchemas(ENTITY_CRITERIA),
+    orderBy: { dialect: 'memory', sortable: isEntityPath },
+    transform: false,
+    list: ({ query, order, window }) => listEntities(ctx, query, order, window),
+    resources: (rows) => rows.map(entityResource),
+  });
 
   // No query schema, as ARK's; the id is the 64-hex registration transaction id.
   app.get('/entities/:id', { schema: { params: paramsSchema({ id: transactionId() }) } }, (request) => {

@@ -16,11 +16,12 @@ import {
 import { listTransactions } from '../data/transactions';
 import { notFound } from '../http/errors';
 import { criteriaSchemas } from '../query/criteria';
-import { dbOrderBy, memoryOrderBy } from '../query/order-by';
-import { lockResource, type ChainTip } from '../resources/lock';
+import { dbOrderBy } from '../query/order-by';
+import { chainTipOf, lockResource, lockResources } from '../resources/lock';
 import { transactionWithBlock } from '../resources/transaction';
 import { paramsSchema, querySchema, transactionId, type JsonSchema } from '../schema/common';
 import { orderByOf, pageOf, paramOf, queryOf, windowOf } from './helpers';
+import { listRoute } from './list-route';
 
 /** ARK: 1–25 unique lock ids per request (§8). */
 export const MAX_UNLOCKED_IDS = 25;
@@ -43,11 +44,6 @@ const unlockedBody: JsonSchema = {
   additionalProperties: false,
 };
 
-function tipOf(ctx: ApiContext): ChainTip {
-  const last = ctx.node.store.lastBlock();
-  return { height: last.height, timestamp: last.timestamp };
-}
-
 function requestedIds(request: FastifyRequest): string[] | undefined {
   const body = (request.body ?? {}) as { ids?: string[]; id?: string | string[] };
   if (body.ids === undefined && body.id === undefined) return undefined;
@@ -58,33 +54,19 @@ function requestedIds(request: FastifyRequest): string[] | undefined {
 export function lockRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const criteria = lockCriteria(ctx.network);
 
-  app.get(
-    '/locks',
-    {
-      schema: {
-        querystring: querySchema({
-          criteria: criteriaSchemas(criteria),
-          orderBy: 'memory',
-          transform: false,
-        }),
-      },
-    },
-    (request) => {
-      const query = queryOf(request);
-      const window = windowOf(query);
-      const order = memoryOrderBy(orderByOf(query), isLockPath);
-      const page = listLocks(ctx, criteria, query, order, window);
-      const tip = tipOf(ctx);
-      const data = page.rows.map((lock) => lockResource(ctx.network, lock, tip));
-      return pageOf(request, window, page.totalCount, data, false);
-    },
-  );
+  listRoute(app, '/locks', {
+    criteria: criteriaSchemas(criteria),
+    orderBy: { dialect: 'memory', sortable: isLockPath },
+    transform: false,
+    list: ({ query, order, window }) => listLocks(ctx, criteria, query, order, window),
+    resources: (rows) => lockResources(ctx, rows),
+  });
 
   // No query schema, as ARK's (any query is accepted); the id is 64 hex.
   app.get('/locks/:id', { schema: { params: paramsSchema({ id: transactionId() }) } }, (request) => {
     const lock = openLockById(ctx, paramOf(request, 'id').toLowerCase());
     if (!lock) throw notFound('Lock not found');
-    return { data: lockResource(ctx.network, lock, tipOf(ctx)) };
+    return { data: lockResource(ctx.network, lock, chainTipOf(ctx)) };
   });
 
   app.post(

@@ -3,21 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import type { PoolEntry } from '../../node/pool';
 import { milestoneAt, type Milestone } from '../../protocol/networks';
 import type { ApiContext } from '../context';
-import {
-  TRANSACTION_CRITERIA,
-  TRANSACTION_DEFAULT_ORDER,
-  TRANSACTION_SORT,
-  TRANSACTION_TIE_BREAKERS,
-} from '../data/transaction-criteria';
+import { TRANSACTION_CRITERIA } from '../data/transaction-criteria';
 import { staticFees, typeNames, typeSchemas } from '../data/transaction-types';
 import { listTransactions, transactionById } from '../data/transactions';
 import { notFound } from '../http/errors';
 import { criteriaSchemas } from '../query/criteria';
-import { dbOrderBy, memoryOrderBy, slicePage, sortInMemory } from '../query/order-by';
-import { rawTransaction, transactionWithBlock, transactionWithoutBlock } from '../resources/transaction';
+import { slicePage, sortInMemory } from '../query/order-by';
+import {
+  rawTransaction,
+  transactionResources,
+  transactionWithBlock,
+  transactionWithoutBlock,
+} from '../resources/transaction';
 import { paramsSchema, querySchema, transactionId } from '../schema/common';
-import { orderByOf, pageOf, paramOf, queryOf, transformOf, windowOf } from './helpers';
+import { paramOf, queryOf, transformOf } from './helpers';
 import { postTransactionsRoute } from './transactions-post';
+import { listRoute } from './list-route';
+import { TRANSACTION_ORDERING } from './orderings';
 
 /** What the pool can be sorted on (memory dialect; default: ARK's priority order). */
 const POOL_SORT: Record<string, (entry: Readonly<PoolEntry>) => unknown> = {
@@ -33,57 +35,32 @@ const POOL_SORT: Record<string, (entry: Readonly<PoolEntry>) => unknown> = {
 };
 
 export function transactionRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get(
-    '/transactions',
-    {
-      schema: {
-        querystring: querySchema({
-          criteria: criteriaSchemas(TRANSACTION_CRITERIA),
-          orderBy: 'db',
-          transform: true,
-        }),
-      },
-    },
-    (request) => {
-      const query = queryOf(request);
-      const window = windowOf(query);
-      const order = dbOrderBy(
-        orderByOf(query),
-        TRANSACTION_SORT,
-        TRANSACTION_DEFAULT_ORDER,
-        TRANSACTION_TIE_BREAKERS,
-      );
-      const page = listTransactions(ctx, query, order, window);
-      const lastHeight = ctx.node.store.height();
-      const data = page.rows.map((item) =>
-        transformOf(query)
-          ? transactionWithBlock(ctx.network, item, lastHeight)
-          : rawTransaction(item.tx, item),
-      );
-      return pageOf(request, window, page.totalCount, data, true);
-    },
-  );
+  listRoute(app, '/transactions', {
+    criteria: criteriaSchemas(TRANSACTION_CRITERIA),
+    orderBy: TRANSACTION_ORDERING,
+    transform: true,
+    list: ({ query, order, window }) => listTransactions(ctx, query, order, window),
+    resources: (rows, transform) => transactionResources(ctx, rows, transform),
+  });
 
-  app.get(
-    '/transactions/unconfirmed',
-    { schema: { querystring: querySchema({ orderBy: 'memory', transform: true }) } },
-    (request) => {
-      const query = queryOf(request);
-      const window = windowOf(query);
-      const order = memoryOrderBy(orderByOf(query), (property) => Object.hasOwn(POOL_SORT, property));
+  listRoute(app, '/transactions/unconfirmed', {
+    orderBy: { dialect: 'memory', sortable: (property) => Object.hasOwn(POOL_SORT, property) },
+    transform: true,
+    list: ({ order, window }) => {
       const entries = ctx.node.pool.all();
       const sorted =
         order.length === 0
           ? entries
           : sortInMemory(entries, order, (entry, property) => POOL_SORT[property]?.(entry));
-      const data = slicePage(sorted, window.start, window.limit).map((entry) =>
-        transformOf(query)
+      return { rows: slicePage(sorted, window.start, window.limit), totalCount: entries.length };
+    },
+    resources: (entries, transform) =>
+      entries.map((entry) =>
+        transform
           ? transactionWithoutBlock(ctx.network, entry.tx, ctx.keys.address(entry.senderPublicKey))
           : rawTransaction(entry.tx),
-      );
-      return pageOf(request, window, entries.length, data, true);
-    },
-  );
+      ),
+  });
 
   // No query schema, as ARK's; raw by default (ARK's default here), transformed with transform=true.
   app.get(

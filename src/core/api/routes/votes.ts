@@ -1,12 +1,7 @@
 /** Votes: type 3 (Core) transactions (ark-core-api.md §6.4, §6.20; public-api.md §4.8). */
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context';
-import {
-  TRANSACTION_CRITERIA,
-  TRANSACTION_DEFAULT_ORDER,
-  TRANSACTION_SORT,
-  TRANSACTION_TIE_BREAKERS,
-} from '../data/transaction-criteria';
+import { TRANSACTION_CRITERIA } from '../data/transaction-criteria';
 import {
   listTransactions,
   transactionById,
@@ -15,11 +10,12 @@ import {
 } from '../data/transactions';
 import { notFound } from '../http/errors';
 import { criteriaSchemas } from '../query/criteria';
-import { dbOrderBy } from '../query/order-by';
 import { rawTransaction, transactionWithoutBlock } from '../resources/transaction';
 import { paramsSchema, querySchema, transactionId } from '../schema/common';
 import { fragment } from '../sql/filter';
-import { orderByOf, pageOf, paramOf, queryOf, transformOf, windowOf } from './helpers';
+import { paramOf, queryOf, transformOf } from './helpers';
+import { listRoute } from './list-route';
+import { TRANSACTION_ORDERING } from './orderings';
 
 const VOTE_TYPE = { typeGroup: 1, type: 3 } as const;
 const VOTE = fragment(`t.type_group = ${VOTE_TYPE.typeGroup} AND t.type = ${VOTE_TYPE.type}`);
@@ -31,34 +27,19 @@ export function voteRoutes(app: FastifyInstance, ctx: ApiContext): void {
       ? transactionWithoutBlock(ctx.network, item.tx, item.senderAddress, item.blockId)
       : rawTransaction(item.tx, item);
 
-  app.get(
-    '/votes',
-    {
-      schema: {
-        querystring: querySchema({
-          criteria: criteriaSchemas(TRANSACTION_CRITERIA),
-          orderBy: 'db',
-          transform: true,
-        }),
-      },
-    },
-    (request) => {
+  listRoute(app, '/votes', {
+    criteria: criteriaSchemas(TRANSACTION_CRITERIA),
+    orderBy: TRANSACTION_ORDERING,
+    transform: true,
+    list: ({ query: asked, order, window }) => {
       // ARK overwrites the client's type and typeGroup with the vote's (controllers/votes.ts).
-      const { type: _type, typeGroup: _typeGroup, ...query } = queryOf(request);
-      const window = windowOf(query);
-      const order = dbOrderBy(
-        orderByOf(query),
-        TRANSACTION_SORT,
-        TRANSACTION_DEFAULT_ORDER,
-        TRANSACTION_TIE_BREAKERS,
-      );
-      const page = listTransactions(ctx, query, order, window, VOTE, () =>
+      const { type: _type, typeGroup: _typeGroup, ...query } = asked;
+      return listTransactions(ctx, query, order, window, VOTE, () =>
         transactionTypeTotal(ctx, VOTE_TYPE.typeGroup, VOTE_TYPE.type),
       );
-      const data = page.rows.map((item) => shape(item, transformOf(query)));
-      return pageOf(request, window, page.totalCount, data, true);
     },
-  );
+    resources: (rows, transform) => rows.map((item) => shape(item, transform)),
+  });
 
   app.get(
     '/votes/:id',

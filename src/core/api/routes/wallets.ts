@@ -2,12 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
 import { isLockPath, listLocks, lockCriteria } from '../data/locks';
-import {
-  TRANSACTION_CRITERIA,
-  TRANSACTION_DEFAULT_ORDER,
-  TRANSACTION_SORT,
-  TRANSACTION_TIE_BREAKERS,
-} from '../data/transaction-criteria';
+import { TRANSACTION_CRITERIA } from '../data/transaction-criteria';
 import { listTransactions } from '../data/transactions';
 import {
   WALLET_CRITERIA,
@@ -19,13 +14,14 @@ import {
 } from '../data/wallets';
 import { notFound } from '../http/errors';
 import { criteriaSchemas } from '../query/criteria';
-import { dbOrderBy, memoryOrderBy } from '../query/order-by';
-import { lockResource } from '../resources/lock';
-import { rawTransaction, transactionWithBlock } from '../resources/transaction';
 import { walletResources } from '../resources/wallet';
-import { paramsSchema, querySchema, text } from '../schema/common';
+import { paramsSchema, text } from '../schema/common';
 import { fragment, type SqlFragment } from '../sql/filter';
-import { orderByOf, pageOf, paramOf, queryOf, transformOf, windowOf } from './helpers';
+import { paramOf } from './helpers';
+import { listRoute } from './list-route';
+import { TRANSACTION_ORDERING } from './orderings';
+import { lockResources } from '../resources/lock';
+import { transactionResources } from '../resources/transaction';
 
 const VOTE = fragment('t.type_group = 1 AND t.type = 3');
 
@@ -45,57 +41,27 @@ function walletTransactionsRoute(
   path: string,
   select: (wallet: WalletRow) => SqlFragment | undefined,
 ): void {
-  app.get(
-    path,
-    {
-      schema: {
-        params: paramsSchema({ id: strictWalletId() }),
-        querystring: querySchema({
-          criteria: criteriaSchemas(TRANSACTION_CRITERIA),
-          orderBy: 'db',
-          transform: true,
-        }),
-      },
-    },
-    (request) => {
-      const extra = select(walletOf(ctx, request));
-      const query = queryOf(request);
-      const window = windowOf(query);
-      const order = dbOrderBy(
-        orderByOf(query),
-        TRANSACTION_SORT,
-        TRANSACTION_DEFAULT_ORDER,
-        TRANSACTION_TIE_BREAKERS,
-      );
-      if (extra === undefined) return pageOf(request, window, 0, [], true);
-      const page = listTransactions(ctx, query, order, window, extra);
-      const lastHeight = ctx.node.store.height();
-      const data = page.rows.map((item) =>
-        transformOf(query)
-          ? transactionWithBlock(ctx.network, item, lastHeight)
-          : rawTransaction(item.tx, item),
-      );
-      return pageOf(request, window, page.totalCount, data, true);
-    },
-  );
+  listRoute(app, path, {
+    params: { id: strictWalletId() },
+    criteria: criteriaSchemas(TRANSACTION_CRITERIA),
+    orderBy: TRANSACTION_ORDERING,
+    transform: true,
+    scope: (request) => select(walletOf(ctx, request)),
+    list: ({ query, order, window, scope: extra }) =>
+      extra === undefined ? { rows: [], totalCount: 0 } : listTransactions(ctx, query, order, window, extra),
+    resources: (rows, transform) => transactionResources(ctx, rows, transform),
+  });
 }
 
 export function walletRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const listSchema = {
-    querystring: querySchema({
-      criteria: criteriaSchemas(WALLET_CRITERIA),
-      orderBy: 'memory',
-      transform: false,
-    }),
-  };
   // `/wallets` and `/wallets/top` are the same list (§12.7): every wallet, richest first by default.
   for (const path of ['/wallets', '/wallets/top']) {
-    app.get(path, { schema: listSchema }, (request) => {
-      const query = queryOf(request);
-      const window = windowOf(query);
-      const order = memoryOrderBy(orderByOf(query), isWalletPath);
-      const page = listWallets(ctx, query, order, window);
-      return pageOf(request, window, page.totalCount, walletResources(ctx, page.rows), false);
+    listRoute(app, path, {
+      criteria: criteriaSchemas(WALLET_CRITERIA),
+      orderBy: { dialect: 'memory', sortable: isWalletPath },
+      transform: false,
+      list: ({ query, order, window }) => listWallets(ctx, query, order, window),
+      resources: (rows) => walletResources(ctx, rows),
     });
   }
 
@@ -122,31 +88,14 @@ export function walletRoutes(app: FastifyInstance, ctx: ApiContext): void {
   );
 
   const locks = lockCriteria(ctx.network);
-  app.get(
-    '/wallets/:id/locks',
-    {
-      schema: {
-        params: paramsSchema({ id: strictWalletId() }),
-        querystring: querySchema({ criteria: criteriaSchemas(locks), orderBy: 'memory', transform: false }),
-      },
-    },
-    (request) => {
-      const wallet = walletOf(ctx, request);
-      const query = queryOf(request);
-      const window = windowOf(query);
-      const order = memoryOrderBy(orderByOf(query), isLockPath);
-      const page = listLocks(
-        ctx,
-        locks,
-        query,
-        order,
-        window,
-        fragment('l.sender_address = ?', wallet.address),
-      );
-      const last = ctx.node.store.lastBlock();
-      const tip = { height: last.height, timestamp: last.timestamp };
-      const data = page.rows.map((lock) => lockResource(ctx.network, lock, tip));
-      return pageOf(request, window, page.totalCount, data, false);
-    },
-  );
+  listRoute(app, '/wallets/:id/locks', {
+    params: { id: strictWalletId() },
+    criteria: criteriaSchemas(locks),
+    orderBy: { dialect: 'memory', sortable: isLockPath },
+    transform: false,
+    scope: (request) => walletOf(ctx, request),
+    list: ({ query, order, window, scope: wallet }) =>
+      listLocks(ctx, locks, query, order, window, fragment('l.sender_address = ?', wallet.address)),
+    resources: (rows) => lockResources(ctx, rows),
+  });
 }

@@ -126,9 +126,39 @@ function lockOf(tx: TransactionData, state: StateOverlay): Readonly<Lock> {
   return lock;
 }
 
+/**
+ * Claim and refund close a lock the same way (its status, kept for a revert) and pay its amount to `payee`: the
+ * lock's recipient for a claim, its sender for a refund. They differ only in what they check.
+ */
+function unlockHandler(
+  status: 'claimed' | 'refunded',
+  payee: (lock: Readonly<Lock>) => string,
+  check: TransactionHandler['check'],
+): TransactionHandler {
+  return {
+    check,
+    applyToSender(tx, state) {
+      closeLock(tx, state, status);
+    },
+    revertForSender(tx, state) {
+      reopenLock(tx, state);
+    },
+    applyToRecipient(tx, state) {
+      const lock = lockOf(tx, state);
+      addBalance(state, payee(lock), lock.amount);
+    },
+    revertForRecipient(tx, state) {
+      const lock = lockOf(tx, state);
+      addBalance(state, payee(lock), -lock.amount);
+    },
+  };
+}
+
 /** HTLC claim (Core 9): before expiry, with the secret whose SHA256 is the lock's hash; funds to the recipient. */
-export const htlcClaim: TransactionHandler = {
-  check(tx, state, ctx) {
+export const htlcClaim: TransactionHandler = unlockHandler(
+  'claimed',
+  (lock) => lock.recipientAddress,
+  (tx, state, ctx) => {
     const lock = openLock(state, lockIdOf(tx));
     if (isLockExpired(lock, ctx.lastBlock)) throw new ApplyError(`the HTLC lock ${lock.id} has expired`);
     const secret = tx.asset?.claim?.unlockSecret;
@@ -137,25 +167,13 @@ export const htlcClaim: TransactionHandler = {
       throw new ApplyError(`the unlock secret does not hash to the secret hash of lock ${lock.id}`);
     }
   },
-  applyToSender(tx, state) {
-    closeLock(tx, state, 'claimed');
-  },
-  revertForSender(tx, state) {
-    reopenLock(tx, state);
-  },
-  applyToRecipient(tx, state) {
-    const lock = lockOf(tx, state);
-    addBalance(state, lock.recipientAddress, lock.amount);
-  },
-  revertForRecipient(tx, state) {
-    const lock = lockOf(tx, state);
-    addBalance(state, lock.recipientAddress, -lock.amount);
-  },
-};
+);
 
 /** HTLC refund (Core 10): only once the lock has expired; funds back to the lock's sender. */
-export const htlcRefund: TransactionHandler = {
-  check(tx, state, ctx) {
+export const htlcRefund: TransactionHandler = unlockHandler(
+  'refunded',
+  (lock) => lock.senderAddress,
+  (tx, state, ctx) => {
     const lock = openLock(state, lockIdOf(tx));
     if (!isLockExpired(lock, ctx.lastBlock)) {
       throw new ApplyError(
@@ -163,18 +181,4 @@ export const htlcRefund: TransactionHandler = {
       );
     }
   },
-  applyToSender(tx, state) {
-    closeLock(tx, state, 'refunded');
-  },
-  revertForSender(tx, state) {
-    reopenLock(tx, state);
-  },
-  applyToRecipient(tx, state) {
-    const lock = lockOf(tx, state);
-    addBalance(state, lock.senderAddress, lock.amount);
-  },
-  revertForRecipient(tx, state) {
-    const lock = lockOf(tx, state);
-    addBalance(state, lock.senderAddress, -lock.amount);
-  },
-};
+);

@@ -1,4 +1,5 @@
 /** Type groups, types and their reference keys (protocol reference §4.1, §4.2, §9). */
+import { CORE_TRANSACTION_KINDS } from '../../../shared/domain/transaction-kinds';
 import type { StaticFeeKey } from '../networks';
 
 export const TypeGroup = {
@@ -65,19 +66,8 @@ export type MagistrateTypeKey =
 
 export type TransactionTypeKey = CoreTypeKey | MagistrateTypeKey;
 
-const CORE_KEYS: readonly CoreTypeKey[] = [
-  'transfer',
-  'secondSignature',
-  'delegateRegistration',
-  'vote',
-  'multiSignature',
-  'ipfs',
-  'multiPayment',
-  'delegateResignation',
-  'htlcLock',
-  'htlcClaim',
-  'htlcRefund',
-];
+/** By type number (the list the renderer names kinds by, shared/domain/transaction-kinds.ts). */
+const CORE_KEYS: readonly CoreTypeKey[] = CORE_TRANSACTION_KINDS;
 
 const MAGISTRATE_KEYS: readonly MagistrateTypeKey[] = [
   'businessRegistration',
