@@ -1,7 +1,13 @@
-import type { PendingView } from '../../shared/domain/transactions';
+import type { DraftInput, PendingView, SendResult } from '../../shared/domain/transactions';
 import { plainError } from '../lib/errors';
-import type { Slice } from './types';
 import { call } from '../services/call';
+import { sendRequest, type SendOptions } from './send-request';
+import type { Slice } from './types';
+
+export interface SubmitOptions extends SendOptions {
+  /** What the error banner says when no node accepted it and none said why. */
+  refused?: string;
+}
 
 export interface PendingSlice {
   pending: PendingView[];
@@ -9,6 +15,16 @@ export interface PendingSlice {
   /** From `tx:status` pushes and from send results: newest first, one entry per id. */
   pendingChanged: (entry: PendingView) => void;
   pendingRemoved: (id: string) => void;
+  /**
+   * Submits a reviewed draft (tx:send: main signs and broadcasts it), puts it in the pending list and reports the
+   * outcome: a refusal in the error banner in the node's words, an acceptance clears it. Undefined when it could not
+   * be sent at all (reported too). Send, vote, locks and delegate screens all submit through it.
+   */
+  submitDraft: (
+    walletId: string,
+    draft: DraftInput,
+    options?: SubmitOptions,
+  ) => Promise<SendResult | undefined>;
 }
 
 export function upsertPending(list: readonly PendingView[], entry: PendingView): PendingView[] {
@@ -16,7 +32,7 @@ export function upsertPending(list: readonly PendingView[], entry: PendingView):
   return [entry, ...rest].sort((a, b) => b.createdAt - a.createdAt);
 }
 
-export const createPendingSlice: Slice<PendingSlice> = (set) => ({
+export const createPendingSlice: Slice<PendingSlice> = (set, get) => ({
   pending: [],
   loadPending: async () => {
     try {
@@ -28,4 +44,17 @@ export const createPendingSlice: Slice<PendingSlice> = (set) => ({
   },
   pendingChanged: (entry) => set((state) => ({ pending: upsertPending(state.pending, entry) })),
   pendingRemoved: (id) => set((state) => ({ pending: state.pending.filter((item) => item.id !== id) })),
+  submitDraft: async (walletId, draft, options = {}) => {
+    const { refused = 'No node accepted the transaction.', ...send } = options;
+    try {
+      const result = await call('tx:send', sendRequest(walletId, draft, send));
+      get().pendingChanged(result.pending);
+      if (result.accepted) get().clearError();
+      else get().reportError(new Error(result.error?.message ?? refused));
+      return result;
+    } catch (error) {
+      get().reportError(error);
+      return undefined;
+    }
+  },
 });

@@ -1,14 +1,14 @@
 /**
  * Review, then send (src/renderer/features/review/review-and-send.ts), used by the vote, lock and delegate screens:
  * a cancelled review sends nothing, and the vault password typed at the review (when signing asks for it again)
- * goes with the transaction. The host is replaced: whatever would reach it is recorded.
+ * goes with the transaction, which joins the pending list. The host is replaced: whatever would reach it is recorded.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DraftInput } from '../../../src/shared/domain/transactions';
 import type { WalletView } from '../../../src/shared/domain/wallets';
 
 const sent = vi.hoisted(() => [] as unknown[]);
-const answer = { id: 'tx', accepted: true };
+const answer = { id: 'tx', accepted: true, pending: { id: 'tx', createdAt: 1, statusText: 'Broadcast' } };
 vi.mock('../../../src/renderer/services/call', () => ({
   call: vi.fn((channel: string, request: unknown) => {
     sent.push({ channel, request });
@@ -49,5 +49,8 @@ describe('reviewAndSend', () => {
     expect(sent).toEqual([
       { channel: 'tx:send', request: { walletId: 'w1', draft, password: 'tangerine orbit kettle 42' } },
     ]);
+    const { useVotary } = await import('../../../src/renderer/store');
+    expect(useVotary.getState().pending.map((entry) => entry.id)).toEqual(['tx']);
+    expect(useVotary.getState().error).toBeUndefined();
   });
 });

@@ -10,25 +10,14 @@ import { WalletPicker } from '../common/WalletPicker';
 export function DelegatePage() {
   const wallet = useVotary(selectedWallet);
   const delegate = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.delegate));
-  const reportError = useVotary((s) => s.reportError);
-  const clearError = useVotary((s) => s.clearError);
-  const pendingChanged = useVotary((s) => s.pendingChanged);
   const [username, setUsername] = useState('');
   const [second, setSecond] = useState('');
   const [note, setNote] = useState('');
 
   const run = async (draft: DraftInput, what: string, warning?: string) => {
     if (wallet === undefined) return;
-    try {
-      const result = await reviewAndSend(wallet, draft, what, warning);
-      if (result === undefined) return;
-      pendingChanged(result.pending);
-      if (result.accepted) clearError();
-      else reportError(new Error(result.error?.message ?? 'No node accepted the transaction.'));
-      setNote(result.pending.statusText);
-    } catch (error) {
-      reportError(error);
-    }
+    const result = await reviewAndSend(wallet, draft, what, warning === undefined ? {} : { warning });
+    if (result !== undefined) setNote(result.pending.statusText);
   };
   const register = (event: FormEvent) => {
     event.preventDefault();

@@ -20,8 +20,6 @@ import { lockExpiryProblem } from './lock-state';
 export function LocksPage() {
   const wallet = useVotary(selectedWallet);
   const reportError = useVotary((s) => s.reportError);
-  const clearError = useVotary((s) => s.clearError);
-  const pendingChanged = useVotary((s) => s.pendingChanged);
   const round = useVotary((s) => s.configuration?.constants.activeDelegates);
   const blocktime = useVotary((s) => s.configuration?.constants.blocktime);
   const token = useVotary((s) => s.configuration?.token ?? '');
@@ -37,19 +35,9 @@ export function LocksPage() {
 
   const run = async (draft: DraftInput, what: string): Promise<SendResult | undefined> => {
     if (wallet === undefined) return undefined;
-    try {
-      const result = await reviewAndSend(wallet, draft, what);
-      if (result === undefined) return undefined;
-      pendingChanged(result.pending);
-      if (!result.accepted)
-        reportError(new Error(result.error?.message ?? 'No node accepted the transaction.'));
-      else clearError();
-      setNote(result.pending.statusText);
-      return result;
-    } catch (error) {
-      reportError(error);
-      return undefined;
-    }
+    const result = await reviewAndSend(wallet, draft, what);
+    if (result !== undefined) setNote(result.pending.statusText);
+    return result;
   };
   const create = async (event: FormEvent) => {
     event.preventDefault();

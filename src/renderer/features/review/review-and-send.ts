@@ -1,25 +1,29 @@
 /**
- * Review, then sign and broadcast: undefined when the person cancelled the review. The password typed at the review
- * (when signing asks for it again) goes with the transaction.
+ * Review, then submit (the store's submitDraft: sign, broadcast, track, report): undefined when the person cancelled
+ * the review or it could not be sent. The password typed at the review (when signing asks for it again) goes with
+ * the transaction.
  */
 import type { DraftInput, SendResult } from '../../../shared/domain/transactions';
 import type { WalletView } from '../../../shared/domain/wallets';
-import { call } from '../../services/call';
+import { useVotary } from '../../store';
+import type { SubmitOptions } from '../../store/pending-slice';
 import { requestReview } from './review-queue';
-import { sendRequest } from './send-request';
 
 export async function reviewAndSend(
   wallet: WalletView,
   draft: DraftInput,
   what: string,
-  warning?: string,
+  options: { warning?: string; refused?: SubmitOptions['refused'] } = {},
 ): Promise<SendResult | undefined> {
   const answer = await requestReview({
     wallet,
     draft,
     what,
-    ...(warning === undefined ? {} : { warning }),
+    ...(options.warning === undefined ? {} : { warning: options.warning }),
   });
   if (!answer.confirmed) return undefined;
-  return call('tx:send', sendRequest(wallet.id, draft, { password: answer.password }));
+  return useVotary.getState().submitDraft(wallet.id, draft, {
+    password: answer.password,
+    ...(options.refused === undefined ? {} : { refused: options.refused }),
+  });
 }

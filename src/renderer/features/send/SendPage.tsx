@@ -2,7 +2,6 @@
  * Send: a transfer, or a multipayment with two or more recipients. Form → review (every full recipient address)
  * → main signs and broadcasts (`tx:send`).
  */
-import { VotaryError } from '../../../shared/ipc/errors';
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FeesView } from '../../../shared/domain/chain';
@@ -24,7 +23,6 @@ import { addressProblem } from '../../../shared/lib/address-check';
 import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
 import { amountProblem, planSend, type RecipientRow } from './recipients';
 import { call } from '../../services/call';
-import { sendRequest } from '../review/send-request';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
   static: 'Standard',
@@ -40,7 +38,7 @@ export function SendPage() {
   const wallet = useVotary(selectedWallet);
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
-  const pendingChanged = useVotary((s) => s.pendingChanged);
+  const submitDraft = useVotary((s) => s.submitDraft);
   const status = useVotary((s) => s.pending);
   const [fees, setFees] = useState<FeesView | undefined>();
   const [rows, setRows] = useState<RecipientRow[]>([EMPTY]);
@@ -153,31 +151,22 @@ export function SendPage() {
   };
   const send = async () => {
     if (wallet === undefined || !plan.ok) return;
-    try {
-      const answer = await call(
-        'tx:send',
-        sendRequest(wallet.id, plan.draft, {
-          confirmHighFee: feeConfirmed,
-          ...(signing.required === true ? { password: signing.password } : {}),
-        }),
-      );
-      pendingChanged(answer.pending);
-      setResult(answer);
-      setStep('form');
-      // A refused transaction leaves the form as the person typed it, to correct and send again.
-      if (!answer.accepted) {
-        reportError(new Error(answer.error?.message ?? 'No node accepted the transaction.'));
-        return;
-      }
-      setRows([EMPTY]);
-      setMemo('');
-      clearError();
-    } catch (error) {
+    const answer = await submitDraft(wallet.id, plan.draft, {
+      confirmHighFee: feeConfirmed,
+      ...(signing.required === true ? { password: signing.password } : {}),
+    });
+    if (answer === undefined) {
       // The host wants the password again: stay on the review, with its field.
-      if (error instanceof VotaryError && error.code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      if (useVotary.getState().error?.code === 'ERR_PASSWORD_REQUIRED') signing.demand();
       else setStep('form');
-      reportError(error);
+      return;
     }
+    setResult(answer);
+    setStep('form');
+    // A refused transaction leaves the form as the person typed it, to correct and send again.
+    if (!answer.accepted) return;
+    setRows([EMPTY]);
+    setMemo('');
   };
 
   return (

@@ -20,8 +20,6 @@ export function VotePage() {
   const wallet = useVotary(selectedWallet);
   const current = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.vote));
   const reportError = useVotary((s) => s.reportError);
-  const clearError = useVotary((s) => s.clearError);
-  const pendingChanged = useVotary((s) => s.pendingChanged);
   // ARK Core refuses a switch in one transaction without aip37 ("switch-vote is disabled"), e.g. on its testnet.
   const switchInOne = useVotary((s) => s.configuration?.constants.aip37 === true);
   const [search, setSearch] = useState('');
@@ -83,15 +81,12 @@ export function VotePage() {
             return;
           }
         }
-        const result = await reviewAndSend(wallet, step.draft, step.words, step.warning);
-        if (result === undefined) return;
-        pendingChanged(result.pending);
-        if (!result.accepted) {
-          reportError(new Error(result.error?.message ?? 'No node accepted the vote.'));
-          return;
-        }
+        const result = await reviewAndSend(wallet, step.draft, step.words, {
+          ...(step.warning === undefined ? {} : { warning: step.warning }),
+          refused: 'No node accepted the vote.',
+        });
+        if (result === undefined || !result.accepted) return;
         setNote(`${what}: ${result.pending.statusText}`);
-        clearError();
         previous = result.id;
       }
     } catch (error) {

@@ -1,6 +1,6 @@
 /** The tx:send request for a draft: main signs it with the wallet's keys and broadcasts it; the renderer sees no key. */
-import type { IpcRequest } from '../../../shared/ipc/contract';
-import type { DraftInput } from '../../../shared/domain/transactions';
+import type { IpcRequest } from '../../shared/ipc/contract';
+import type { DraftInput } from '../../shared/domain/transactions';
 
 export interface SendOptions {
   /** The person confirmed a fee above the ceiling. */
