@@ -2,14 +2,14 @@
  * A delegate's last day, hour by hour: blocks produced and slots missed. Produced
  * comes from the node's block list, missed from the monitor; hours before either record reaches are left empty.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { MissedSlotView } from '../../../shared/domain/monitor';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
-import { plainError } from '../../lib/errors';
 import { blockTimesSince, type BlockTimes } from './delegate-history';
 import { hourlyHistory } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 const DAY = 86_400_000;
 const MISSED_LIMIT = 500;
@@ -22,12 +22,9 @@ interface History {
 }
 
 export function DelegateHistory({ publicKey, refresh }: { publicKey: string; refresh: number }) {
-  const [history, setHistory] = useState<History | undefined>(undefined);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    let cancelled = false;
+  const read = useLatest(async (): Promise<History> => {
     const to = Date.now();
-    Promise.all([
+    const [blocks, missed, day] = await Promise.all([
       blockTimesSince(
         (page) => call('chain:delegate-blocks', { delegate: publicKey, page, limit: 100 }),
         to - DAY,
@@ -35,18 +32,11 @@ export function DelegateHistory({ publicKey, refresh }: { publicKey: string; ref
       ),
       call('monitor:missed-slots', { delegate: publicKey, limit: MISSED_LIMIT }),
       call('monitor:productivity', { window: 'day' }),
-    ]).then(
-      ([blocks, missed, day]) => {
-        if (!cancelled) setHistory({ to, blocks, missed, coveredSince: day.coveredSince });
-      },
-      (error: unknown) => {
-        if (!cancelled) setFailure(plainError(error).message);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [publicKey, refresh]);
+    ]);
+    return { to, blocks, missed, coveredSince: day.coveredSince };
+  }, `${publicKey}:${refresh}`);
+  const history = read.value;
+  const failure = read.error?.message;
 
   const chart = useMemo(() => {
     if (history === undefined) return undefined;

@@ -2,11 +2,9 @@
  * One delegate: its standing, productivity over the last hour, day and week and its recent missed
  * slots from the monitor, its history chart, its forged blocks and its voters from the node.
  */
-import { useEffect, useState } from 'react';
-import type { MissedSlotView, ProductivityView, ProductivityWindow } from '../../../shared/domain/monitor';
+import type { ProductivityWindow } from '../../../shared/domain/monitor';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
-import { plainError } from '../../lib/errors';
 import { useThrottled } from '../../lib/use-throttled';
 import type { DelegateView } from '../../../shared/domain/chain';
 import { delegateNamed } from './delegate-named';
@@ -16,6 +14,7 @@ import { DelegateHistory } from './DelegateHistory';
 import { formatProductivity } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
   { value: 'hour', label: 'Last hour' },
@@ -24,29 +23,16 @@ const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
 ];
 
 function Productivity({ publicKey, refresh }: { publicKey: string; refresh: number }) {
-  const [views, setViews] = useState<ProductivityView[] | undefined>(undefined);
-  const [missed, setMissed] = useState<MissedSlotView[]>([]);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([
-      Promise.all(WINDOWS.map((w) => call('monitor:productivity', { window: w.value }))),
-      call('monitor:missed-slots', { delegate: publicKey, limit: 20 }),
-    ]).then(
-      ([list, slots]) => {
-        if (cancelled) return;
-        setViews(list);
-        setMissed(slots);
-        setFailure(undefined);
-      },
-      (error: unknown) => {
-        if (!cancelled) setFailure(plainError(error).message);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [publicKey, refresh]);
+  const read = useLatest(
+    () =>
+      Promise.all([
+        Promise.all(WINDOWS.map((w) => call('monitor:productivity', { window: w.value }))),
+        call('monitor:missed-slots', { delegate: publicKey, limit: 20 }),
+      ]),
+    `${publicKey}:${refresh}`,
+  );
+  const [views, missed = []] = read.value ?? [];
+  const failure = read.error?.message;
   if (failure !== undefined) return <p className="muted">Missed slots are not available: {failure}</p>;
   if (views === undefined) return <p className="muted">Loading productivity…</p>;
   return (
@@ -100,23 +86,15 @@ function Productivity({ publicKey, refresh }: { publicKey: string; refresh: numb
 function useDelegate(refresh: number): { delegate: DelegateView | undefined; missing: boolean } {
   const name = useVotary((s) => s.viewedDelegateName);
   const opened = useVotary((s) => s.viewedDelegate);
-  const [fresh, setFresh] = useState<DelegateView | undefined>(undefined);
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    if (name === undefined) return;
-    let cancelled = false;
-    delegateNamed(name).then(
-      (found) => {
-        if (cancelled) return;
-        setFresh(found);
-        setMissing(found === undefined);
-      },
-      () => undefined, // the opened snapshot stays; the next block tries again
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [name, refresh]);
+  // A failed read leaves the last answer (or the opened snapshot); the next block tries again. The answer is kept
+  // with its name: `undefined` from a read means no delegate has that name.
+  const read = useLatest(
+    name === undefined ? undefined : () => delegateNamed(name).then((found) => ({ name, found })),
+    `${name}:${refresh}`,
+  );
+  const answer = read.value?.name === name ? read.value : undefined;
+  const fresh = answer?.found;
+  const missing = answer !== undefined && answer.found === undefined;
   const delegate = fresh?.username === name ? fresh : opened?.username === name ? opened : undefined;
   return { delegate, missing: missing && delegate === undefined };
 }

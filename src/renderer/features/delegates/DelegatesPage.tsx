@@ -6,14 +6,14 @@
 import { useEffect, useState } from 'react';
 import type { DelegateView } from '../../../shared/domain/chain';
 import type { PageView } from '../../../shared/domain/common';
-import type { ProductivityView, ProductivityWindow } from '../../../shared/domain/monitor';
-import { plainError } from '../../lib/errors';
+import type { ProductivityWindow } from '../../../shared/domain/monitor';
 import { useThrottled } from '../../lib/use-throttled';
 import { useVotary } from '../../store';
 import { DelegateTable } from './DelegateTable';
 import { joinProductivity, splitForgingSet } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
   { value: 'hour', label: 'Last hour' },
@@ -33,8 +33,6 @@ export function DelegatesPage() {
   const [search, setSearch] = useState('');
   const [span, setSpan] = useState<ProductivityWindow>('day');
   const [list, setList] = useState<PageView<DelegateView> | undefined>(undefined);
-  const [productivity, setProductivity] = useState<ProductivityView | undefined>(undefined);
-  const [monitorError, setMonitorError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -47,22 +45,9 @@ export function DelegatesPage() {
     return () => window.clearTimeout(timer);
   }, [page, search, tick, reportError]);
 
-  useEffect(() => {
-    let cancelled = false;
-    call('monitor:productivity', { window: span }).then(
-      (view) => {
-        if (cancelled) return;
-        setProductivity(view);
-        setMonitorError(undefined);
-      },
-      (error: unknown) => {
-        if (!cancelled) setMonitorError(plainError(error).message);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [span, tick]);
+  const monitor = useLatest(() => call('monitor:productivity', { window: span }), `${span}:${tick}`);
+  const productivity = monitor.value;
+  const monitorError = monitor.error?.message;
 
   const rows = joinProductivity(list?.data ?? [], productivity);
   const { active, standby } = splitForgingSet(rows, activeDelegates);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Amount } from '../../components/Amount';
 import { ExplorerLink } from './ExplorerLink';
 import { TransactionTable } from './TransactionTable';
-import { ReadStatus, useRead } from './use-read';
+import { ReadStatus, useRead } from '../../lib/use-read';
 import { chainTime } from '../../lib/dates';
 import { call } from '../../services/call';
 

@@ -2,7 +2,7 @@
 import { Amount } from '../../components/Amount';
 import { assetLines, kindLabel, paidAmount } from './asset-lines';
 import { ExplorerLink } from './ExplorerLink';
-import { ReadStatus, useRead } from './use-read';
+import { ReadStatus, useRead } from '../../lib/use-read';
 import { chainTime } from '../../lib/dates';
 import { call } from '../../services/call';
 

@@ -7,7 +7,7 @@ import { Amount } from '../../components/Amount';
 import { shortId } from './explorer-nav';
 import { ExplorerLink } from './ExplorerLink';
 import { TransactionTable } from './TransactionTable';
-import { ReadStatus, useRead } from './use-read';
+import { ReadStatus, useRead } from '../../lib/use-read';
 import { dateTime } from '../../lib/dates';
 import { call } from '../../services/call';
 

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Amount } from '../../components/Amount';
-import { ReadStatus, useRead } from '../explorer/use-read';
+import { ReadStatus, useRead } from '../../lib/use-read';
 import { feeRows, groupLabel } from './fee-rows';
 import { call } from '../../services/call';
 

@@ -4,9 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { PeerStatusView } from '../../../shared/domain/chain';
-import type { MonitorOverview, NodeSampleView } from '../../../shared/domain/monitor';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
-import { plainError } from '../../lib/errors';
 import { useThrottled } from '../../lib/use-throttled';
 import { useVotary } from '../../store';
 import { PeersTable } from '../node/PeersTable';
@@ -14,6 +12,7 @@ import { defaultChartNode, SAMPLE_RANGES, samplesToSeries } from './health-model
 import { WatchedNodes } from './WatchedNodes';
 import { clockTime } from '../../lib/dates';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 export function HealthPage() {
   const reportError = useVotary((s) => s.reportError);
@@ -22,21 +21,13 @@ export function HealthPage() {
     useVotary((s) => s.monitorVersion.nodes),
     5_000,
   );
-  const [overview, setOverview] = useState<MonitorOverview | undefined>(undefined);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [rangeMs, setRangeMs] = useState<number>(3_600_000);
-  const [samples, setSamples] = useState<NodeSampleView[]>([]);
   const [peers, setPeers] = useState<PeerStatusView[]>([]);
 
+  const monitor = useLatest(() => call('monitor:overview'), String(tick));
+  const overview = monitor.value;
   useEffect(() => {
-    call('monitor:overview').then(
-      (view) => {
-        setOverview(view);
-        setFailure(undefined);
-      },
-      (error: unknown) => setFailure(plainError(error).message),
-    );
     call('node:peers').then(setPeers, reportError);
   }, [tick, reportError]);
 
@@ -45,23 +36,17 @@ export function HealthPage() {
       ? chosen
       : defaultChartNode(overview?.nodes ?? []);
 
-  useEffect(() => {
-    if (nodeId === undefined) return;
-    let cancelled = false;
-    call('monitor:samples', { nodeId, since: Date.now() - rangeMs }).then(
-      (list) => {
-        if (!cancelled) setSamples(list);
-      },
-      (error: unknown) => {
-        if (!cancelled) setFailure(plainError(error).message);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [nodeId, rangeMs, tick]);
+  const sampled = useLatest(
+    nodeId === undefined ? undefined : () => call('monitor:samples', { nodeId, since: Date.now() - rangeMs }),
+    `${nodeId}:${rangeMs}:${tick}`,
+  );
+  const samples = sampled.value;
+  const failure = (monitor.error ?? sampled.error)?.message;
 
-  const series = useMemo(() => samplesToSeries(nodeId === undefined ? [] : samples), [nodeId, samples]);
+  const series = useMemo(
+    () => samplesToSeries(nodeId === undefined || samples === undefined ? [] : samples),
+    [nodeId, samples],
+  );
   return (
     <section aria-labelledby="health-title">
       <h1 id="health-title">Node health</h1>
@@ -92,7 +77,7 @@ export function HealthPage() {
               </ul>
             </div>
           )}
-          <WatchedNodes overview={overview} onChange={setOverview} />
+          <WatchedNodes overview={overview} onChange={monitor.replace} />
           <h2>Charts</h2>
           <div className="row wrap">
             <label>

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { RandomDraw } from '../../../shared/domain/explorer';
-import { ReadStatus, useRead } from '../explorer/use-read';
+import { ReadStatus, useRead } from '../../lib/use-read';
 import { DERIVATION, verifyDraw } from './verify';
 import { chainTime } from '../../lib/dates';
 import { call } from '../../services/call';

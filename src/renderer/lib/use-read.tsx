@@ -1,0 +1,75 @@
+/**
+ * The renderer's reads from the host, with cancellation: a read follows a `key` that names everything it depends
+ * on, and an answer that arrives after the key changed (or the component left) is dropped.
+ *
+ * - `useRead`: one read for a page — loading, the answer, or the failure in plain words (shown on the page itself,
+ *   so "not found" reads as the page's own answer rather than as a banner). A newer key shows "loading" until its
+ *   own answer arrives.
+ * - `useLatest`: a view that is read again as the chain moves (the key includes a tick) — the last answer stays on
+ *   screen while the next one loads, and a failure is kept beside it until a read succeeds again.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { plainError, type PlainError } from './errors';
+
+export type Read<T> =
+  { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; error: PlainError };
+
+const LOADING = { state: 'loading' } as const;
+
+export function useRead<T>(load: () => Promise<T>, key: string): Read<T> {
+  const [answer, setAnswer] = useState<{ key: string; read: Read<T> } | undefined>();
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (value) => current && setAnswer({ key, read: { state: 'ready', value } }),
+      (error: unknown) => current && setAnswer({ key, read: { state: 'failed', error: plainError(error) } }),
+    );
+    return () => {
+      current = false;
+    };
+    // `key` names everything `load` depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return answer?.key === key ? answer.read : LOADING;
+}
+
+export function ReadStatus({ read, what }: { read: Read<unknown>; what: string }) {
+  if (read.state === 'loading') return <p className="muted">Loading {what}…</p>;
+  if (read.state === 'failed') {
+    return (
+      <p className="explorer-missing" role="alert">
+        {read.error.message}
+      </p>
+    );
+  }
+  return null;
+}
+
+export interface Latest<T> {
+  /** The last answer read: kept while a newer key loads, and after a failure. */
+  value: T | undefined;
+  /** Why the last read failed, in plain words; undefined once one succeeds. */
+  error: PlainError | undefined;
+  /** Shows an answer that came another way (an action answered with the new view). */
+  replace: (value: T) => void;
+}
+
+/** `load` undefined: nothing to read for this key (the last answer stays). */
+export function useLatest<T>(load: (() => Promise<T>) | undefined, key: string): Latest<T> {
+  const [latest, setLatest] = useState<Omit<Latest<T>, 'replace'>>({ value: undefined, error: undefined });
+  const replace = useCallback((value: T) => setLatest({ value, error: undefined }), []);
+  useEffect(() => {
+    if (load === undefined) return;
+    let current = true;
+    load().then(
+      (value) => current && setLatest({ value, error: undefined }),
+      (error: unknown) => current && setLatest((last) => ({ value: last.value, error: plainError(error) })),
+    );
+    return () => {
+      current = false;
+    };
+    // `key` names everything `load` depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return { ...latest, replace };
+}
