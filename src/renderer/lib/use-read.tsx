@@ -54,19 +54,38 @@ export interface Latest<T> {
   replace: (value: T) => void;
 }
 
+export interface LatestOptions {
+  /** Where a failure goes (the error banner) instead of beside the answer. */
+  report?: (error: unknown) => void;
+  /** Waits this long after the key last changed before reading (typing: one read per pause, not per key). */
+  delayMs?: number;
+}
+
 /** `load` undefined: nothing to read for this key (the last answer stays). */
-export function useLatest<T>(load: (() => Promise<T>) | undefined, key: string): Latest<T> {
+export function useLatest<T>(
+  load: (() => Promise<T>) | undefined,
+  key: string,
+  options: LatestOptions = {},
+): Latest<T> {
+  const { report, delayMs = 0 } = options;
   const [latest, setLatest] = useState<Omit<Latest<T>, 'replace'>>({ value: undefined, error: undefined });
   const replace = useCallback((value: T) => setLatest({ value, error: undefined }), []);
   useEffect(() => {
     if (load === undefined) return;
     let current = true;
-    load().then(
-      (value) => current && setLatest({ value, error: undefined }),
-      (error: unknown) => current && setLatest((last) => ({ value: last.value, error: plainError(error) })),
-    );
+    const read = () =>
+      load().then(
+        (value) => current && setLatest({ value, error: undefined }),
+        (error: unknown) => {
+          if (!current) return;
+          if (report !== undefined) report(error);
+          else setLatest((last) => ({ value: last.value, error: plainError(error) }));
+        },
+      );
+    const timer = delayMs > 0 ? window.setTimeout(() => void read(), delayMs) : (void read(), undefined);
     return () => {
       current = false;
+      window.clearTimeout(timer);
     };
     // `key` names everything `load` depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps

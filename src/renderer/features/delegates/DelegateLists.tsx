@@ -1,11 +1,12 @@
 /** A delegate's forged blocks and its voters, page by page. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { BlockView, ChainWallet } from '../../../shared/domain/chain';
 import type { PageView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { chainTime } from '../../lib/dates';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 function usePage<T>(
   load: (page: number) => Promise<PageView<T>>,
@@ -13,19 +14,8 @@ function usePage<T>(
 ): { list: PageView<T> | undefined; page: number; setPage: (page: number) => void } {
   const reportError = useVotary((s) => s.reportError);
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<PageView<T> | undefined>(undefined);
-  useEffect(() => {
-    let cancelled = false;
-    load(page).then((answer) => {
-      if (!cancelled) setList(answer);
-    }, reportError);
-    return () => {
-      cancelled = true;
-    };
-    // `load` is rebuilt each render; what it reads is in `deps`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, reportError, ...deps]);
-  return { list, page, setPage };
+  const read = useLatest(() => load(page), JSON.stringify([page, ...deps]), { report: reportError });
+  return { list: read.value, page, setPage };
 }
 
 function Pager({

@@ -3,12 +3,13 @@
  * can be refunded here) and the locks addressed to it (claimed here with the secret). Every lock id can be copied.
  */
 import { useEffect, useState } from 'react';
-import type { LockStateView, LockView } from '../../../shared/domain/chain';
+import type { LockView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
 import { useVotary } from '../../store';
 import { LOCK_STATE_WORDS, lockCountdown, sentLockRows } from './lock-state';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 export type LockDirection = 'sent' | 'incoming';
 
@@ -22,7 +23,6 @@ interface LockListProps {
 export function LockList({ address, direction, onAction }: LockListProps) {
   const height = useVotary((s) => s.node?.height);
   const reportError = useVotary((s) => s.reportError);
-  const [locks, setLocks] = useState<LockView[]>([]);
   // This app's recent locks from this wallet (its Pending list), followed after they leave the open list.
   const recent = useVotary((s) =>
     direction === 'sent'
@@ -33,28 +33,23 @@ export function LockList({ address, direction, onAction }: LockListProps) {
           .join(',')
       : '',
   );
-  const [states, setStates] = useState<LockStateView[]>([]);
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
 
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Math.floor(Date.now() / 1000)), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  useEffect(() => {
-    const channel = direction === 'sent' ? 'chain:wallet-locks' : 'chain:incoming-locks';
-    call(channel, { address, page: 1, limit: 100 }).then((page) => setLocks(page.data), reportError);
-  }, [address, direction, height, reportError]);
-  useEffect(() => {
-    if (recent === '') return;
-    let current = true;
-    call('chain:lock-states', { ids: recent.split(',') }).then(
-      (list) => current && setStates(list),
-      reportError,
-    );
-    return () => {
-      current = false;
-    };
-  }, [recent, height, reportError]);
+  const channel = direction === 'sent' ? 'chain:wallet-locks' : 'chain:incoming-locks';
+  const locks =
+    useLatest(() => call(channel, { address, page: 1, limit: 100 }), `${channel}:${address}:${height}`, {
+      report: reportError,
+    }).value?.data ?? [];
+  const states =
+    useLatest(
+      recent === '' ? undefined : () => call('chain:lock-states', { ids: recent.split(',') }),
+      `${recent}:${height}`,
+      { report: reportError },
+    ).value ?? [];
   const rows =
     direction === 'sent'
       ? sentLockRows(locks, recent === '' ? [] : states)

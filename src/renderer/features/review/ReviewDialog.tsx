@@ -4,35 +4,36 @@
  * fee, the total and the balance after, and one confirm. Amounts are said in words of the token.
  */
 import { useEffect, useState } from 'react';
-import type { FeesView } from '../../../shared/domain/chain';
 import { amountInWords } from '../../lib/amount';
 import { useVotary } from '../../store';
 import { draftFacts } from './draft-facts';
 import { onReview, type OpenReview } from './review-queue';
 import { SigningPasswordField, useSigningPassword } from './SigningPassword';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 export function ReviewDialog() {
   const [open, setOpen] = useState<OpenReview | undefined>();
-  const [fees, setFees] = useState<FeesView | undefined>();
+  // Counts the reviews opened: each one reads the fees again.
+  const [opened, setOpened] = useState(0);
   const token = useVotary((s) => s.configuration?.token ?? '');
   const balance = useVotary((s) =>
     open === undefined ? undefined : s.chain[open.request.wallet.address]?.balance,
   );
 
   const signing = useSigningPassword(open !== undefined);
-  useEffect(() => onReview(setOpen), []);
-  useEffect(() => {
-    if (open === undefined) return;
-    let current = true;
-    call('chain:fees').then(
-      (answer) => current && setFees(answer),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [open]);
+  useEffect(
+    () =>
+      onReview((next) => {
+        setOpen(next);
+        if (next !== undefined) setOpened((count) => count + 1);
+      }),
+    [],
+  );
+  // The fees only make the review's words richer: without them it still says what the draft does.
+  const fees = useLatest(open === undefined ? undefined : () => call('chain:fees'), String(opened), {
+    report: () => undefined,
+  }).value;
 
   if (open === undefined) return null;
   const { request } = open;

@@ -23,6 +23,7 @@ import { addressProblem } from '../../../shared/lib/address-check';
 import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
 import { amountProblem, planSend, type RecipientRow } from './recipients';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
   static: 'Standard',
@@ -45,7 +46,6 @@ export function SendPage() {
   const [memo, setMemo] = useState('');
   const [feeChoice, setFeeChoice] = useState<FeeChoice | 'custom'>('static');
   const [customFee, setCustomFee] = useState('');
-  const [limits, setLimits] = useState<FeeLimits | undefined>();
   const [step, setStep] = useState<'form' | 'review'>('form');
   const [result, setResult] = useState<SendResult | undefined>();
   const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
@@ -59,6 +59,20 @@ export function SendPage() {
       reportError,
     );
   }, [reportError]);
+
+  // The least a node admits depends on the transaction itself (its size): asked again when the draft changes.
+  const sizing = planSend(rows, memo, undefined, DECIMAL);
+  const sizingKey = wallet !== undefined && sizing.ok ? JSON.stringify(sizing.draft) : '';
+  const bounds = useLatest(
+    wallet === undefined || !sizing.ok
+      ? undefined
+      : () => call('tx:fee-bounds', { walletId: wallet.id, draft: sizing.draft }),
+    sizingKey,
+    // Without bounds the form falls back to the static fee: a failed read is not worth a banner.
+    { delayMs: 300, report: () => undefined },
+  ).value;
+  const limits: FeeLimits | undefined =
+    bounds === undefined ? undefined : { minimum: bounds.minimum, dynamic: bounds.dynamic };
 
   const multi = rows.length > 1;
   const token = useVotary((s) => s.configuration?.token ?? '');
@@ -98,26 +112,6 @@ export function SendPage() {
           (BigInt(balance) - BigInt(fee) > 0n ? BigInt(balance) - BigInt(fee) : 0n).toString(),
         )} after the fee.`
       : undefined;
-  // The least a node admits depends on the transaction itself (its size): asked again when the draft changes.
-  const sizing = planSend(rows, memo, undefined, DECIMAL);
-  const sizingKey = wallet !== undefined && sizing.ok ? JSON.stringify(sizing.draft) : '';
-  useEffect(() => {
-    if (wallet === undefined || !sizing.ok) return;
-    const draft = sizing.draft;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      call('tx:fee-bounds', { walletId: wallet.id, draft }).then(
-        (bounds) => current && setLimits({ minimum: bounds.minimum, dynamic: bounds.dynamic }),
-        () => undefined,
-      );
-    }, 300);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-    // sizingKey stands for the draft's content.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sizingKey]);
   const sendAll = () => {
     const cost = fee ?? staticFee;
     if (balance === undefined || cost === undefined) return;
