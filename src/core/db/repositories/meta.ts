@@ -5,6 +5,17 @@ export class MetaRepository {
   private readonly select;
   private readonly upsert;
 
+  /** Whether the database has its meta table yet (a file a newer or older version left may not). */
+  static present(db: Database.Database): boolean {
+    return (
+      db
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+        )
+        .get() !== undefined
+    );
+  }
+
   constructor(db: Database.Database) {
     this.select = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
     this.upsert = db.prepare<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../../db';
 import { MetaRepository } from '../../db/repositories';
+import { CodedError } from '../../../shared/lib/coded-error';
 
 /**
  * The block time a local chain runs with is a property of the chain, not of one run: slot ownership is checked
@@ -10,9 +11,12 @@ import { MetaRepository } from '../../db/repositories';
  */
 export const BLOCK_TIME_META_KEY = 'node.blockTime';
 
-export class BlockTimeConflictError extends Error {
+export class BlockTimeConflictError extends CodedError<'ERR_BLOCK_TIME'> {
   override readonly name = 'BlockTimeConflictError';
-  readonly code = 'ERR_BLOCK_TIME' as const;
+
+  constructor(message: string) {
+    super('ERR_BLOCK_TIME', message);
+  }
 }
 
 /** The recorded block time of the chain database at `file`, if the file exists and has one. */
@@ -20,10 +24,7 @@ export function recordedBlockTime(file: string): number | undefined {
   if (!existsSync(file)) return undefined;
   const db = openDatabase(file);
   try {
-    const hasMeta = db
-      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
-      .get();
-    if (!hasMeta) return undefined;
+    if (!MetaRepository.present(db)) return undefined;
     const value = new MetaRepository(db).get(BLOCK_TIME_META_KEY);
     return value === undefined ? undefined : Number(value);
   } finally {
