@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../../src/core/client';
 import { classifyQuery } from '../../../../src/core/services/explorer/explorer-query';
-import { blockDetail, transactionDetail, voteTargets } from '../../../../src/core/services/explorer/explorer-views';
+import {
+  blockDetail,
+  transactionDetail,
+  voteTargets,
+} from '../../../../src/core/services/explorer/explorer-views';
 
 const DEVNET = 30;
 const MAINNET = 23;
