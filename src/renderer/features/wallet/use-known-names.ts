@@ -2,15 +2,17 @@
  * The names history rows use instead of bare addresses: the user's own wallets (from the vault) and the network's
  * delegates (read once per network, active and standby: the first 300 by rank, and again after a minute).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { DelegateView } from '../../../shared/domain/chain';
 import { useVotary } from '../../store';
 import type { KnownNames } from './history-row';
+import { useLatest } from '../../lib/use-read';
 import { call } from '../../services/call';
 
 const PAGES = 3;
 const FRESH_MS = 60_000;
 const cache = new Map<string, { at: number; list: DelegateView[] }>();
+const NONE: DelegateView[] = [];
 
 async function delegatesOf(networkId: string): Promise<DelegateView[]> {
   const held = cache.get(networkId);
@@ -28,18 +30,10 @@ async function delegatesOf(networkId: string): Promise<DelegateView[]> {
 export function useKnownNames(): KnownNames {
   const wallets = useVotary((s) => s.wallets);
   const networkId = useVotary((s) => s.node?.networkId);
-  const [known, setKnown] = useState<DelegateView[]>([]);
-  useEffect(() => {
-    if (networkId === undefined) return;
-    let current = true;
-    delegatesOf(networkId).then(
-      (list) => current && setKnown(list),
-      () => undefined, // names are a help: addresses stay shown when the delegates cannot be read
-    );
-    return () => {
-      current = false;
-    };
-  }, [networkId]);
+  const known =
+    useLatest(networkId === undefined ? undefined : () => delegatesOf(networkId), String(networkId), {
+      report: () => undefined, // names are a help: addresses stay shown when the delegates cannot be read
+    }).value ?? NONE;
   return useMemo(
     () => ({
       wallets: new Map(wallets.map((wallet) => [wallet.address, wallet.name])),
