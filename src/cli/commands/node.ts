@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError, usageError } from '../cli-error';
 import { parseOptions, requireOption } from '../parse-options';
+import { runUntilStopSignal } from '../stop-signal';
 
 const NODE_USAGE =
   'node [verify] --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]';
@@ -132,14 +133,12 @@ async function runNode(
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new CliError(`cannot serve the API on ${listen.host ?? '127.0.0.1'}: ${reason}`);
   }
-  process.stdout.write(
-    `votary node ready: network ${network}, height ${node.height}, data dir ${dataDir}, ` +
-      `public API ${urls.publicUrl}, secondary ${urls.secondaryUrl}\n`,
+  await runUntilStopSignal(() =>
+    process.stdout.write(
+      `votary node ready: network ${network}, height ${node.height}, data dir ${dataDir}, ` +
+        `public API ${urls.publicUrl}, secondary ${urls.secondaryUrl}\n`,
+    ),
   );
-  await new Promise<void>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-  });
   await api.close();
   await node.stop();
   return 0;

@@ -7,6 +7,7 @@ import { startBrowserShell } from '../browser-shell';
 import { CliError, usageError } from '../cli-error';
 import { profileShellToken } from '../shell-token';
 import { parseOptions } from '../parse-options';
+import { runUntilStopSignal } from '../stop-signal';
 
 /** out/renderer, relative to this bundle (dist/votary.mjs) or to the source file under src/cli/commands. */
 function rendererDir(): string {
@@ -103,11 +104,9 @@ export async function serveCommand(args: string[]): Promise<number> {
     );
   }
   const api = core.services.info.embeddedApiUrl;
-  process.stdout.write(`Votary browser shell: ${shell.url}\n`);
-  process.stdout.write(`  data dir ${dataDir}${api === undefined ? '' : `, local node API ${api}`}\n`);
-  await new Promise<void>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
+  await runUntilStopSignal(() => {
+    process.stdout.write(`Votary browser shell: ${shell.url}\n`);
+    process.stdout.write(`  data dir ${dataDir}${api === undefined ? '' : `, local node API ${api}`}\n`);
   });
   await shell.close();
   await core.close();
