@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NodeClient, type NodeClientOptions } from '../client';
 import type { LocalNode } from '../node';
-import type { Block } from '../protocol/blocks';
+import type { Block, BlockHeader } from '../protocol/blocks';
 import type { TransactionData } from '../protocol/transactions';
 import type { ChainAccess, ChainAccount, ChainBroadcast, ChainListener, ChainTip } from './chain-access';
 import { inProcessFetch } from './in-process-fetch';
@@ -20,8 +20,7 @@ export interface LocalChainOptions {
   client?: NodeClientOptions;
 }
 
-function tipOf(block: Block): ChainTip {
-  const { header } = block;
+function tipOf(header: BlockHeader): ChainTip {
   return { height: header.height, id: header.id ?? '', transactions: header.numberOfTransactions };
 }
 
@@ -59,14 +58,13 @@ export class LocalChain implements ChainAccess {
     // A node in this process forges or verifies its own chain: it is in sync with what it has.
     const synced = (height: number) => listener({ kind: 'sync', height, syncing: false, blocksBehind: 0 });
     const onBlock = (block: Block) => {
-      listener({ kind: 'block', tip: tipOf(block), block: block.transactions });
+      listener({ kind: 'block', tip: tipOf(block.header), block: block.transactions });
       synced(block.header.height);
     };
     const onRevert = ({ blocks, height }: { blocks: Block[]; height: number }) => {
-      const tip = this.node.lastBlock();
       listener({
         kind: 'revert',
-        tip: { height: tip.height, id: tip.id ?? '', transactions: tip.numberOfTransactions },
+        tip: tipOf(this.node.lastBlock()),
         reverted: blocks.flatMap((block) => block.transactions),
       });
       synced(height);

@@ -19,7 +19,3 @@ export type MonitorErrorCode =
 export class MonitorError extends CodedError<MonitorErrorCode> {
   override readonly name = 'MonitorError';
 }
-
-export function isMonitorError(error: unknown): error is MonitorError {
-  return error instanceof MonitorError;
-}

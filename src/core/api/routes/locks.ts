@@ -8,20 +8,16 @@ import {
   openLockById,
   unlockingTransactionsFilter,
 } from '../data/locks';
-import {
-  TRANSACTION_DEFAULT_ORDER,
-  TRANSACTION_SORT,
-  TRANSACTION_TIE_BREAKERS,
-} from '../data/transaction-criteria';
 import { listTransactions } from '../data/transactions';
 import { notFound } from '../http/errors';
 import { criteriaSchemas } from '../query/criteria';
 import { dbOrderBy } from '../query/order-by';
 import { chainTipOf, lockResource, lockResources } from '../resources/lock';
-import { transactionWithBlock } from '../resources/transaction';
+import { transactionResources } from '../resources/transaction';
 import { paramsSchema, querySchema, transactionId, type JsonSchema } from '../schema/common';
 import { orderByOf, pageOf, paramOf, queryOf, windowOf } from './helpers';
 import { listRoute } from './list-route';
+import { TRANSACTION_ORDERING } from './orderings';
 
 /** ARK: 1–25 unique lock ids per request (§8). */
 export const MAX_UNLOCKED_IDS = 25;
@@ -85,17 +81,11 @@ export function lockRoutes(app: FastifyInstance, ctx: ApiContext): void {
     (request) => {
       const query = queryOf(request);
       const window = windowOf(query);
-      const order = dbOrderBy(
-        orderByOf(query),
-        TRANSACTION_SORT,
-        TRANSACTION_DEFAULT_ORDER,
-        TRANSACTION_TIE_BREAKERS,
-      );
+      const { sort, defaults, tieBreakers } = TRANSACTION_ORDERING;
+      const order = dbOrderBy(orderByOf(query), sort, defaults, tieBreakers);
       const extra = unlockingTransactionsFilter(requestedIds(request));
       const page = listTransactions(ctx, {}, order, window, extra);
-      const lastHeight = ctx.node.store.height();
-      const data = page.rows.map((item) => transactionWithBlock(ctx.network, item, lastHeight));
-      return pageOf(request, window, page.totalCount, data, false);
+      return pageOf(request, window, page.totalCount, transactionResources(ctx, page.rows, true), false);
     },
   );
 }

@@ -19,7 +19,3 @@ export type LocalnetErrorCode =
 export class LocalnetError extends CodedError<LocalnetErrorCode> {
   override readonly name = 'LocalnetError';
 }
-
-export function isLocalnetError(error: unknown): error is LocalnetError {
-  return error instanceof LocalnetError;
-}

@@ -6,5 +6,5 @@ export {
   type LocalnetControlsDeps,
 } from './controls';
 export { FAUCET_DEFAULT_AMOUNT, FAUCET_MAX_AMOUNT, FAUCET_MEMO, type FaucetTransfer } from './faucet';
-export { LocalnetError, isLocalnetError, type LocalnetErrorCode } from './errors';
+export { LocalnetError, type LocalnetErrorCode } from './errors';
 export type { PoolAfterRollback, SnapshotInfo } from './snapshots';
