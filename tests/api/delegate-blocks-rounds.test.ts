@@ -1,6 +1,6 @@
 /** /delegates/{id}/blocks, /rounds/{id}/delegates and production.approval (ark-core-api.md §6.5, §6.11, §10.5). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalOf } from '../../src/core/api/data/approval';
+import { approvalOf } from '../../src/core/db/read-model/approval';
 import type { Wallet } from '../../src/core/node/state';
 import { user1 } from './support/api-chain';
 import { startDposChain, switchTarget, type DposChain } from './support/dpos-chain';

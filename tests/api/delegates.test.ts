@@ -1,6 +1,6 @@
 /** /delegates… and /rounds/{id}/delegates (ark-core-api.md §6.5, §6.11, §6.15, §10; public-api.md §4.4). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalOf } from '../../src/core/api/data/approval';
+import { approvalOf } from '../../src/core/db/read-model/approval';
 import type { Wallet } from '../../src/core/node/state';
 import { user1, user2, user3, votedDelegate } from './support/api-chain';
 import { lateDelegate, startDposChain, switchTarget, type DposChain } from './support/dpos-chain';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseQueryString, stringifyQuery } from '../../src/core/api/http/query-string';
-import { dbOrderBy, memoryOrderBy, sortInMemory, valueAt } from '../../src/core/api/query/order-by';
+import { dbOrderBy, memoryOrderBy, sortInMemory, valueAt } from '../../src/core/db/read-model/query/order-by';
 import { linkBase, pageWindow, paginate } from '../../src/core/api/query/pagination';
-import { likeToGlob } from '../../src/core/api/sql/filter';
-import { StatementCache } from '../../src/core/api/sql/statement-cache';
+import { likeToGlob } from '../../src/core/db/read-model/sql/filter';
+import { StatementCache } from '../../src/core/db/read-model/sql/statement-cache';
 import { tokenAmount, trngValues } from '../../src/core/api';
 import { openDatabase } from '../../src/core/db';
 import { sha256 } from '../../src/core/protocol/hash';

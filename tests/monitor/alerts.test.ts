@@ -9,10 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AlertEngine } from '../../src/core/monitor/alert-engine';
 import { forgingSetRule, ownNodeRules, votedDelegateRule } from '../../src/core/monitor/alert-rules';
 import { MonitorSettingsStore } from '../../src/core/monitor/settings';
-import { AlertStore } from '../../src/core/monitor/store/alert-store';
-import { MetaStore } from '../../src/core/monitor/store/meta';
-import { openMonitorDatabase } from '../../src/core/monitor/store/monitor-db';
-import { SampleStore } from '../../src/core/monitor/store/samples';
+import { AlertStore } from '../../src/core/db/monitor/alert-store';
+import { MetaStore } from '../../src/core/db/monitor/meta';
+import { openMonitorDatabase } from '../../src/core/db/monitor/monitor-db';
+import { SampleStore } from '../../src/core/db/monitor/samples';
 import type { MonitorAlertView } from '../../src/shared/domain/monitor';
 import { removeTempDirs, tempDir } from './support';
 

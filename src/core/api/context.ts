@@ -5,9 +5,9 @@
  */
 import type { ChainStore } from '../node/chain';
 import type { AddTransactionsResult, DecodeResult, PoolCandidate, TransactionPool } from '../node/pool';
-import type { Network } from '../protocol/networks';
-import { PublicKeyDirectory } from './data/public-keys';
-import { StatementCache } from './sql/statement-cache';
+import type { ReadContext } from '../db/read-model/context';
+import { PublicKeyDirectory } from '../db/read-model/public-keys';
+import { StatementCache } from '../db/read-model/sql/statement-cache';
 
 /** The node as the API sees it: LocalNode satisfies it. */
 export interface ApiNode {
@@ -19,13 +19,9 @@ export interface ApiNode {
   prefetchSignatures?(candidates: readonly PoolCandidate[]): Promise<void>;
 }
 
-export interface ApiContext {
+/** The read model's context (db/read-model/context.ts) plus what only the API needs. */
+export interface ApiContext extends ReadContext {
   readonly node: ApiNode;
-  readonly network: Network;
-  readonly sql: StatementCache;
-  readonly keys: PublicKeyDirectory;
-  /** Unix milliseconds (the network clock of /node/status and /node/fees?days). */
-  readonly now: () => number;
   /** The ports the two interfaces listen on (for /node/configuration). */
   readonly ports: () => { public: number; secondary: number };
   /** Votary's version (for /node/configuration `core.version`). */
@@ -42,13 +38,10 @@ export function createContext(
     network: node.store.network,
     sql,
     keys: new PublicKeyDirectory(sql, node.store.network.network.pubKeyHash),
+    height: () => node.store.height(),
+    supply: () => node.store.supply(),
     now: options.now,
     ports: options.ports,
     version: options.version,
   };
-}
-
-/** The chain height (the last block's). */
-export function chainHeight(ctx: ApiContext): number {
-  return ctx.node.store.height();
 }

@@ -6,7 +6,7 @@
  * cleared at once. Alerts are persisted, so a restart does not raise a lasting condition again.
  */
 import type { AlertRule, MonitorAlertView, MonitorSettings } from '../../shared/domain/monitor';
-import type { AlertLevel, AlertStore } from './store/alert-store';
+import type { AlertLevel, AlertStore } from '../db/monitor/alert-store';
 
 export type AlertChange = 'raised' | 'repeated' | 'cleared';
 

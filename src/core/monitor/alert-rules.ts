@@ -6,7 +6,7 @@
 import type { ForkView } from '../../shared/domain/monitor';
 import type { AlertEngine } from './alert-engine';
 import type { NodeSnapshot } from './node-probe';
-import type { LedgerBlock } from './store/ledger';
+import type { LedgerBlock } from '../db/monitor/ledger';
 import type { DerivedMiss } from './schedule';
 
 export interface RuleContext {

@@ -11,7 +11,7 @@ import { roundInfo } from '../protocol/rounds';
 import { unixMsFromEpoch } from '../protocol/time';
 import type { RoundOrders } from './round-orders';
 import { missesBefore, slotAt, type DerivedMiss } from './schedule';
-import type { Ledger, LedgerBlock } from './store/ledger';
+import type { Ledger, LedgerBlock } from '../db/monitor/ledger';
 
 export interface IngestOptions {
   /** How many blocks a fresh start (or a gap) backfills. */

@@ -26,11 +26,11 @@ import type { NodeProbe } from './node-probe';
 import { WatchedNodes } from './watched-nodes';
 import { RoundOrders, type RoundOrder } from './round-orders';
 import { MonitorSettingsStore } from './settings';
-import { AlertStore } from './store/alert-store';
-import { Ledger } from './store/ledger';
-import { MetaStore } from './store/meta';
-import { openMonitorDatabase } from './store/monitor-db';
-import { SampleStore } from './store/samples';
+import { AlertStore } from '../db/monitor/alert-store';
+import { Ledger } from '../db/monitor/ledger';
+import { MetaStore } from '../db/monitor/meta';
+import { openMonitorDatabase } from '../db/monitor/monitor-db';
+import { SampleStore } from '../db/monitor/samples';
 import type { MonitorTarget } from './target';
 import type { DelegateInfo } from './productivity';
 

@@ -4,7 +4,7 @@
  * reaches further back than monitoring does is counted from `coveredSince` and says so.
  */
 import type { ProductivityView, ProductivityWindow } from '../../shared/domain/monitor';
-import type { Ledger } from './store/ledger';
+import type { Ledger } from '../db/monitor/ledger';
 
 export const WINDOW_MS: Record<ProductivityWindow, number> = {
   hour: 3_600_000,

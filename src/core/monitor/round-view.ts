@@ -11,7 +11,7 @@ import type { RoundView, RoundSlotView } from '../../shared/domain/monitor';
 import type { Network } from '../protocol/networks';
 import { roundInfo, shuffleDelegates } from '../protocol/rounds';
 import { currentSlot, missesBefore, slotOwner, slotStartMs } from './schedule';
-import type { LedgerBlock } from './store/ledger';
+import type { LedgerBlock } from '../db/monitor/ledger';
 
 export interface RoundInput {
   network: Network;

@@ -5,7 +5,7 @@ import {
   type MonitorSettings,
   type MonitorSettingsPatch,
 } from '../../shared/domain/monitor';
-import type { MetaStore } from './store/meta';
+import type { MetaStore } from '../db/monitor/meta';
 
 const KEY = 'settings';
 

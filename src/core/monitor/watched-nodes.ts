@@ -6,7 +6,7 @@
 import { normalizePeerUrl, verifyPeer, type NodeClientOptions } from '../client';
 import { MonitorError } from './errors';
 import { NodeProbe, type WatchedNode } from './node-probe';
-import type { MetaStore } from './store/meta';
+import type { MetaStore } from '../db/monitor/meta';
 import { MAX_WATCHED_NODES, type MonitorTarget } from './target';
 
 interface CustomNode {

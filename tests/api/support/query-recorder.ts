@@ -1,6 +1,6 @@
 /** Records the SQL (with parameters) the API runs, by wrapping the server's statement cache. */
 import type { ApiServer } from '../../../src/core/api';
-import type { SqlParam } from '../../../src/core/api/sql/statement-cache';
+import type { SqlParam } from '../../../src/core/db/read-model/sql/statement-cache';
 
 export interface RecordedQuery {
   sql: string;

@@ -1,18 +1,19 @@
 /**
  * The HTTP plumbing both interfaces share (ark-core-api.md §1, §2, §4, §5): ARK's query-string parsing, AJV
- * validation with Joi-style 422s, Boom-shaped errors, 404 for unknown routes, a 1 MiB body limit, trailing
+ * validation with Joi-style 422s (the read model's QueryError among them), Boom-shaped errors, 404 for unknown routes, a 1 MiB body limit, trailing
  * slashes ignored, `X-Block-Height` on every answer, CORS for GET, the Host guard on loopback and the rate limit.
  */
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { MAX_JSON_DEPTH, jsonTooDeep } from '../../../shared/lib/json-depth';
-import { ApiError, errorBody, isApiError } from './errors';
+import { ApiError, errorBody, isApiError, unprocessable } from './errors';
+import { QueryError } from '../../db/read-model/errors';
 import { applyConnectionLimits, type ConnectionLimits } from './connection-limits';
 import { checkHost, isLoopbackAddress, isLoopbackHost } from './host-guard';
 import { parseQueryString } from './query-string';
 import { createValidatorCompiler, formatValidationErrors } from './validation';
-import type { JsonSchema } from '../schema/common';
+import type { JsonSchema } from '../../db/read-model/values';
 
 /** hapi's default maxBytes, which ARK keeps (§4). */
 export const BODY_LIMIT = 1_048_576;
@@ -121,7 +122,11 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    let api = isApiError(error) ? error : clientError(error as FastifyError);
+    let api = isApiError(error)
+      ? error
+      : error instanceof QueryError
+        ? unprocessable(error.message)
+        : clientError(error as FastifyError);
     if (!api) {
       options.onServerError?.(error, request);
       api = new ApiError(500, 'An internal server error occurred');

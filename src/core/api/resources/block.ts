@@ -1,7 +1,7 @@
 /** The block resource (ark-core-api.md §6.13): ARK's transformed shape and the raw DB row. */
 import { formatTimestamp, type TimestampObject } from '../../protocol/time';
 import type { ApiContext } from '../context';
-import { multiPaymentSums, type BlockRow } from '../data/blocks';
+import { multiPaymentSums, type BlockRow } from '../../db/read-model/blocks';
 
 export interface BlockResource {
   id: string;

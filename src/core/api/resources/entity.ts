@@ -1,5 +1,5 @@
 /** The entity resource (ark-core-api.md §6.18): `{id, address, publicKey, isResigned, type, subType, data}`. */
-import type { EntityView } from '../data/entities';
+import type { EntityView } from '../../db/read-model/entities';
 
 export interface EntityResource {
   id: string;

@@ -7,7 +7,7 @@ import { transactionToJson, type TransactionData } from '../../protocol/transact
 import type { Network } from '../../protocol/networks';
 import { formatTimestamp, type TimestampObject } from '../../protocol/time';
 import type { ApiContext } from '../context';
-import type { ConfirmedTransaction } from '../data/transactions';
+import type { ConfirmedTransaction } from '../../db/read-model/transactions';
 
 export interface TransactionResource {
   id: string;

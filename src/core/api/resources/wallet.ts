@@ -4,9 +4,9 @@
  * Amounts are integer strings; a cold wallet has no `publicKey`; attributes ARK would not have are omitted.
  */
 import type { ApiContext } from '../context';
-import { extrasOf, walletExtras, type WalletExtras } from '../data/wallet-extras';
-import type { WalletRow } from '../data/wallets';
-import type { BlockRow } from '../data/blocks';
+import { extrasOf, walletExtras, type WalletExtras } from '../../db/read-model/wallet-extras';
+import type { WalletRow } from '../../db/read-model/wallets';
+import type { BlockRow } from '../../db/read-model/blocks';
 import { blockIdHex } from '../../protocol/blocks';
 import { rawBlock } from './block';
 

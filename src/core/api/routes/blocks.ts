@@ -1,15 +1,16 @@
 /** Blocks (ark-core-api.md §6.2; public-api.md §4.2). */
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context';
-import { BLOCK_CRITERIA, blockByHeight, findBlock, listBlocks } from '../data/blocks';
-import { TRANSACTION_CRITERIA } from '../data/transaction-criteria';
-import { listTransactions } from '../data/transactions';
+import { BLOCK_CRITERIA, blockByHeight, findBlock, listBlocks } from '../../db/read-model/blocks';
+import { TRANSACTION_CRITERIA } from '../../db/read-model/transaction-criteria';
+import { listTransactions } from '../../db/read-model/transactions';
 import { notFound } from '../http/errors';
-import { criteriaSchemas } from '../query/criteria';
+import { criteriaSchemas } from '../../db/read-model/query/criteria';
 import { blockResources } from '../resources/block';
 import { rawTransaction, transactionWithoutBlock } from '../resources/transaction';
-import { blockId, paramsSchema, querySchema, text } from '../schema/common';
-import { fragment } from '../sql/filter';
+import { paramsSchema, querySchema } from '../schema/common';
+import { blockId, text } from '../../db/read-model/values';
+import { fragment } from '../../db/read-model/sql/filter';
 import { paramOf, queryOf, transformOf } from './helpers';
 import { listRoute } from './list-route';
 import { BLOCK_ORDERING, TRANSACTION_ORDERING } from './orderings';

@@ -1,7 +1,7 @@
 /** Delegates and rounds (ark-core-api.md §6.5, §6.11; public-api.md §4.4). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
-import { BLOCK_CRITERIA, listBlocks } from '../data/blocks';
+import { BLOCK_CRITERIA, listBlocks } from '../../db/read-model/blocks';
 import {
   DELEGATE_CRITERIA,
   DELEGATE_TIE_BREAKERS,
@@ -11,16 +11,17 @@ import {
   matchesDelegate,
   roundDelegatesByVotes,
   type DelegateRecord,
-} from '../data/delegates';
-import { WALLET_CRITERIA, findWallet, isWalletPath, listWallets } from '../data/wallets';
+} from '../../db/read-model/delegates';
+import { WALLET_CRITERIA, findWallet, isWalletPath, listWallets } from '../../db/read-model/wallets';
 import { notFound } from '../http/errors';
-import { criteriaSchemas } from '../query/criteria';
-import { slicePage, sortInMemory } from '../query/order-by';
+import { criteriaSchemas } from '../../db/read-model/query/criteria';
+import { slicePage, sortInMemory } from '../../db/read-model/query/order-by';
 import { blockResources } from '../resources/block';
 import { delegateResource } from '../resources/delegate';
 import { walletResources } from '../resources/wallet';
-import { integer, paramsSchema, text } from '../schema/common';
-import { fragment } from '../sql/filter';
+import { paramsSchema } from '../schema/common';
+import { integer, text } from '../../db/read-model/values';
+import { fragment } from '../../db/read-model/sql/filter';
 import { paramOf } from './helpers';
 import { listRoute } from './list-route';
 import { BLOCK_ORDERING } from './orderings';

@@ -1,11 +1,12 @@
 /** Entities (core-magistrate-api; ark-core-api.md §6.8, §6.18; public-api.md §4.5). */
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context';
-import { ENTITY_CRITERIA, entityById, isEntityPath, listEntities } from '../data/entities';
+import { ENTITY_CRITERIA, entityById, isEntityPath, listEntities } from '../../db/read-model/entities';
 import { notFound } from '../http/errors';
-import { criteriaSchemas } from '../query/criteria';
+import { criteriaSchemas } from '../../db/read-model/query/criteria';
 import { entityResource } from '../resources/entity';
-import { paramsSchema, transactionId } from '../schema/common';
+import { paramsSchema } from '../schema/common';
+import { transactionId } from '../../db/read-model/values';
 import { paramOf } from './helpers';
 import { listRoute } from './list-route';
 

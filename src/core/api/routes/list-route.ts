@@ -6,9 +6,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageWindow } from '../query/pagination';
-import { dbOrderBy, memoryOrderBy, type DbSortColumns, type SortItem } from '../query/order-by';
-import { paramsSchema, querySchema, type JsonSchema } from '../schema/common';
-import type { PageRows } from '../sql/page-query';
+import {
+  dbOrderBy,
+  memoryOrderBy,
+  type DbSortColumns,
+  type SortItem,
+} from '../../db/read-model/query/order-by';
+import { paramsSchema, querySchema } from '../schema/common';
+import { type JsonSchema } from '../../db/read-model/values';
+import type { PageRows } from '../../db/read-model/sql/page-query';
 import { orderByOf, pageOf, queryOf, transformOf, windowOf, type Query } from './helpers';
 
 /** `orderBy` as SQL (the db dialect): the sortable columns, the order when none is asked, the tie breakers. */

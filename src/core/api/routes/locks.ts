@@ -7,14 +7,15 @@ import {
   lockCriteria,
   openLockById,
   unlockingTransactionsFilter,
-} from '../data/locks';
-import { listTransactions } from '../data/transactions';
+} from '../../db/read-model/locks';
+import { listTransactions } from '../../db/read-model/transactions';
 import { notFound } from '../http/errors';
-import { criteriaSchemas } from '../query/criteria';
-import { dbOrderBy } from '../query/order-by';
+import { criteriaSchemas } from '../../db/read-model/query/criteria';
+import { dbOrderBy } from '../../db/read-model/query/order-by';
 import { chainTipOf, lockResource, lockResources } from '../resources/lock';
 import { transactionResources } from '../resources/transaction';
-import { paramsSchema, querySchema, transactionId, type JsonSchema } from '../schema/common';
+import { paramsSchema, querySchema } from '../schema/common';
+import { transactionId, type JsonSchema } from '../../db/read-model/values';
 import { orderByOf, pageOf, paramOf, queryOf, windowOf } from './helpers';
 import { listRoute } from './list-route';
 import { TRANSACTION_ORDERING } from './orderings';

@@ -8,8 +8,9 @@ import { milestoneAt } from '../../protocol/networks';
 import { epochTimestamp } from '../../protocol/time';
 import { transactionToJson } from '../../protocol/transactions';
 import type { ApiContext } from '../context';
-import { feeStatisticsOfDays, recentFeeStatistics } from '../data/fee-statistics';
-import { integer, querySchema } from '../schema/common';
+import { feeStatisticsOfDays, recentFeeStatistics } from '../../db/read-model/fee-statistics';
+import { querySchema } from '../schema/common';
+import { integer } from '../../db/read-model/values';
 import { MAX_TRANSACTIONS_PER_REQUEST } from './transactions-post';
 import { queryOf } from './helpers';
 

@@ -1,10 +1,10 @@
 /** The `orderBy` of the routes that list blocks or transactions (the db dialect; data/ holds the columns). */
-import { BLOCK_DEFAULT_ORDER, BLOCK_SORT, BLOCK_TIE_BREAKERS } from '../data/blocks';
+import { BLOCK_DEFAULT_ORDER, BLOCK_SORT, BLOCK_TIE_BREAKERS } from '../../db/read-model/blocks';
 import {
   TRANSACTION_DEFAULT_ORDER,
   TRANSACTION_SORT,
   TRANSACTION_TIE_BREAKERS,
-} from '../data/transaction-criteria';
+} from '../../db/read-model/transaction-criteria';
 import type { DbOrdering } from './list-route';
 
 export const BLOCK_ORDERING: DbOrdering = {

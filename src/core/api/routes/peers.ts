@@ -6,7 +6,8 @@ import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context';
 import { notFound, unprocessable } from '../http/errors';
-import { paramsSchema, querySchema, text } from '../schema/common';
+import { paramsSchema, querySchema } from '../schema/common';
+import { text } from '../../db/read-model/values';
 import { pageOf, paramOf, queryOf, windowOf } from './helpers';
 
 const peersQuery = querySchema({

@@ -3,19 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import type { PoolEntry } from '../../node/pool';
 import { milestoneAt, type Milestone } from '../../protocol/networks';
 import type { ApiContext } from '../context';
-import { TRANSACTION_CRITERIA } from '../data/transaction-criteria';
-import { staticFees, typeNames, typeSchemas } from '../data/transaction-types';
-import { listTransactions, transactionById } from '../data/transactions';
+import { TRANSACTION_CRITERIA } from '../../db/read-model/transaction-criteria';
+import { staticFees, typeNames, typeSchemas } from '../../db/read-model/transaction-types';
+import { listTransactions, transactionById } from '../../db/read-model/transactions';
 import { notFound } from '../http/errors';
-import { criteriaSchemas } from '../query/criteria';
-import { slicePage, sortInMemory } from '../query/order-by';
+import { criteriaSchemas } from '../../db/read-model/query/criteria';
+import { slicePage, sortInMemory } from '../../db/read-model/query/order-by';
 import {
   rawTransaction,
   transactionResources,
   transactionWithBlock,
   transactionWithoutBlock,
 } from '../resources/transaction';
-import { paramsSchema, querySchema, transactionId } from '../schema/common';
+import { paramsSchema, querySchema } from '../schema/common';
+import { transactionId } from '../../db/read-model/values';
 import { paramOf, queryOf, transformOf } from './helpers';
 import { postTransactionsRoute } from './transactions-post';
 import { listRoute } from './list-route';

@@ -1,18 +1,19 @@
 /** Votes: type 3 (Core) transactions (ark-core-api.md §6.4, §6.20; public-api.md §4.8). */
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context';
-import { TRANSACTION_CRITERIA } from '../data/transaction-criteria';
+import { TRANSACTION_CRITERIA } from '../../db/read-model/transaction-criteria';
 import {
   listTransactions,
   transactionById,
   transactionTypeTotal,
   type ConfirmedTransaction,
-} from '../data/transactions';
+} from '../../db/read-model/transactions';
 import { notFound } from '../http/errors';
-import { criteriaSchemas } from '../query/criteria';
+import { criteriaSchemas } from '../../db/read-model/query/criteria';
 import { rawTransaction, transactionWithoutBlock } from '../resources/transaction';
-import { paramsSchema, querySchema, transactionId } from '../schema/common';
-import { fragment } from '../sql/filter';
+import { paramsSchema, querySchema } from '../schema/common';
+import { transactionId } from '../../db/read-model/values';
+import { fragment } from '../../db/read-model/sql/filter';
 import { paramOf, queryOf, transformOf } from './helpers';
 import { listRoute } from './list-route';
 import { TRANSACTION_ORDERING } from './orderings';

@@ -1,9 +1,9 @@
 /** Wallets (ark-core-api.md §6.6, §6.16; public-api.md §4.10). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
-import { isLockPath, listLocks, lockCriteria } from '../data/locks';
-import { TRANSACTION_CRITERIA } from '../data/transaction-criteria';
-import { listTransactions } from '../data/transactions';
+import { isLockPath, listLocks, lockCriteria } from '../../db/read-model/locks';
+import { TRANSACTION_CRITERIA } from '../../db/read-model/transaction-criteria';
+import { listTransactions } from '../../db/read-model/transactions';
 import {
   WALLET_CRITERIA,
   findWallet,
@@ -11,12 +11,13 @@ import {
   listWallets,
   strictWalletId,
   type WalletRow,
-} from '../data/wallets';
+} from '../../db/read-model/wallets';
 import { notFound } from '../http/errors';
-import { criteriaSchemas } from '../query/criteria';
+import { criteriaSchemas } from '../../db/read-model/query/criteria';
 import { walletResources } from '../resources/wallet';
-import { paramsSchema, text } from '../schema/common';
-import { fragment, type SqlFragment } from '../sql/filter';
+import { paramsSchema } from '../schema/common';
+import { text } from '../../db/read-model/values';
+import { fragment, type SqlFragment } from '../../db/read-model/sql/filter';
 import { paramOf } from './helpers';
 import { listRoute } from './list-route';
 import { TRANSACTION_ORDERING } from './orderings';

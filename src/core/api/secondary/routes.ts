@@ -8,7 +8,7 @@ import { LOCALNET_NAME, localnetWallets } from '../../node/localnet';
 import { formatTimestamp } from '../../protocol/time';
 import { trngValues } from '../../../shared/lib/trng';
 import type { ApiContext } from '../context';
-import { blockByHeight } from '../data/blocks';
+import { blockByHeight } from '../../db/read-model/blocks';
 import { notFound } from '../http/errors';
 
 /** A decimal string with 8 fraction digits (arktoshi → token units), e.g. 12500000000000000 → "125000000.00000000". */

@@ -5,11 +5,11 @@
  * (query/memory-match.ts) on the very values the resource shows.
  */
 import { formatTimestamp, type TimestampObject } from '../../protocol/time';
-import type { ApiContext } from '../context';
-import { matchesCriteria } from '../query/memory-match';
-import { patternable } from '../query/memory-criteria';
-import type { SortItem } from '../query/order-by';
-import { address, boolean, hex, integer, orList, publicKey, text, type JsonSchema } from '../schema/common';
+import type { ReadContext } from './context';
+import { matchesCriteria } from './query/memory-match';
+import { patternable } from './query/memory-criteria';
+import type { SortItem } from './query/order-by';
+import { address, boolean, hex, integer, orList, publicKey, text, type JsonSchema } from './values';
 import { approvalOf } from './approval';
 import { bigIntegerText, memoryRangeable } from './wallets';
 
@@ -47,7 +47,7 @@ const SELECT =
   'SELECT public_key, address, username, vote_balance, produced_blocks, forged_fees, forged_rewards, ' +
   'last_block_id, last_block_height, last_block_timestamp, resigned, rank FROM delegates';
 
-function recordOf(ctx: ApiContext, row: DelegateRow, supply: bigint): DelegateRecord {
+function recordOf(ctx: ReadContext, row: DelegateRow, supply: bigint): DelegateRecord {
   const resigned = row.resigned === 1n;
   const record: DelegateRecord = {
     username: row.username,
@@ -76,15 +76,15 @@ function recordOf(ctx: ApiContext, row: DelegateRow, supply: bigint): DelegateRe
 }
 
 /** Every registered delegate, resigned ones included, with approval against the current supply (§10.5). */
-export function allDelegates(ctx: ApiContext): DelegateRecord[] {
-  const supply = ctx.node.store.supply().total;
+export function allDelegates(ctx: ReadContext): DelegateRecord[] {
+  const supply = ctx.supply().total;
   return ctx.sql.all<DelegateRow>(SELECT).map((row) => recordOf(ctx, row, supply));
 }
 
 /** The delegate of a wallet, or undefined when the wallet is not a delegate. */
-export function delegateOfWallet(ctx: ApiContext, walletAddress: string): DelegateRecord | undefined {
+export function delegateOfWallet(ctx: ReadContext, walletAddress: string): DelegateRecord | undefined {
   const row = ctx.sql.get1<DelegateRow>(`${SELECT} WHERE address = ?`, [walletAddress]);
-  return row && recordOf(ctx, row, ctx.node.store.supply().total);
+  return row && recordOf(ctx, row, ctx.supply().total);
 }
 
 const count = (minimum = 0): JsonSchema => integer({ minimum });
@@ -165,7 +165,7 @@ export const DELEGATE_TIE_BREAKERS: SortItem[] = [
 
 /** A round's active delegates with their vote balance at the round start, in rank order (§10.2). */
 export function roundDelegatesByVotes(
-  ctx: ApiContext,
+  ctx: ReadContext,
   round: number,
 ): { publicKey: string; votes: bigint }[] {
   return ctx.sql

@@ -3,8 +3,8 @@
  * value schema (for the querystring schema) and how a validated value becomes an SQL fragment. OR within a key
  * (comma lists), AND across keys, inclusive `X.from` / `X.to` ranges.
  */
-import type { JsonSchema } from '../schema/common';
-import { orList, rangeable } from '../schema/common';
+import type { JsonSchema } from '../values';
+import { orList, rangeable } from '../values';
 import { and, between, inList, type Range, type SqlFragment } from '../sql/filter';
 import type { SqlParam } from '../sql/statement-cache';
 

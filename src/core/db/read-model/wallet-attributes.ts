@@ -12,11 +12,11 @@
  * standard criteria service: a missing property never matches (so `resigned=false` matches nothing: ARK only
  * sets `resigned` when true), strings are equal or `%` patterns, numbers equal or `{from, to}`.
  */
-import { unprocessable } from '../http/errors';
-import { textMatch } from '../query/memory-criteria';
-import { isRange } from '../query/criteria';
-import { and, between, fragment, or, type SqlFragment } from '../sql/filter';
-import type { SqlParam } from '../sql/statement-cache';
+import { QueryError } from './errors';
+import { textMatch } from './query/memory-criteria';
+import { isRange } from './query/criteria';
+import { and, between, fragment, or, type SqlFragment } from './sql/filter';
+import type { SqlParam } from './sql/statement-cache';
 
 type LeafKind = 'string' | 'integer' | 'flag' | 'list';
 
@@ -196,17 +196,17 @@ function numeric(text: unknown, label: string): SqlParam {
   }
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
     return Number(value);
-  throw unprocessable(`"${label}" must be a number`);
+  throw new QueryError(`"${label}" must be a number`);
 }
 
 /** One criterion (not a list) on a leaf, inside the leaf's scope. */
 function leafItem(leaf: Leaf, criterion: unknown, label: string): SqlFragment {
   switch (leaf.kind) {
     case 'string':
-      if (typeof criterion !== 'string') throw unprocessable(`"${label}" must be a string`);
+      if (typeof criterion !== 'string') throw new QueryError(`"${label}" must be a string`);
       return textMatch(leaf.expression, criterion);
     case 'list':
-      if (typeof criterion !== 'string') throw unprocessable(`"${label}" must be a string`);
+      if (typeof criterion !== 'string') throw new QueryError(`"${label}" must be a string`);
       return {
         sql: `EXISTS (SELECT 1 FROM json_each(${leaf.expression}) k WHERE ${textMatch('k.value', criterion).sql})`,
         params: textMatch('k.value', criterion).params,
@@ -214,11 +214,11 @@ function leafItem(leaf: Leaf, criterion: unknown, label: string): SqlFragment {
     case 'flag':
       if (criterion === 'true' || criterion === true) return fragment(`${leaf.expression} = 1`);
       if (criterion === 'false' || criterion === false) return NOTHING;
-      throw unprocessable(`"${label}" must be a boolean`);
+      throw new QueryError(`"${label}" must be a boolean`);
     case 'integer':
       if (isRange(criterion)) {
         const extra = Object.keys(criterion).find((key) => key !== 'from' && key !== 'to');
-        if (extra !== undefined) throw unprocessable(`"${label}.${extra}" is not allowed`);
+        if (extra !== undefined) throw new QueryError(`"${label}.${extra}" is not allowed`);
         return (
           between(leaf.expression, {
             ...(criterion.from === undefined ? {} : { from: numeric(criterion.from, `${label}.from`) }),

@@ -4,22 +4,13 @@
  * (`transaction_recipients`); block ids and timestamps are resolved through `blocks` to block heights, so every
  * such filter walks the (block_height, sequence) order the lists are sorted by.
  */
-import { unprocessable } from '../http/errors';
-import { columnCriterion, listOf, rangeCriterion, type CriteriaSet } from '../query/criteria';
-import type { DbSortColumns, SortItem } from '../query/order-by';
-import {
-  address,
-  blockId,
-  integer,
-  nestedObject,
-  orList,
-  publicKey,
-  text,
-  transactionId,
-} from '../schema/common';
-import { and, fragment, inList, likeToGlob, or, placeholders, type SqlFragment } from '../sql/filter';
+import { QueryError } from './errors';
+import { columnCriterion, listOf, rangeCriterion, type CriteriaSet } from './query/criteria';
+import type { DbSortColumns, SortItem } from './query/order-by';
+import { address, blockId, integer, nestedObject, orList, publicKey, text, transactionId } from './values';
+import { and, fragment, inList, likeToGlob, or, placeholders, type SqlFragment } from './sql/filter';
 import { timestampAsHeight } from './timestamps';
-import type { SqlParam } from '../sql/statement-cache';
+import type { SqlParam } from './sql/statement-cache';
 
 /** Multipayment transactions that pay one of `addresses`. */
 function paidTo(addresses: readonly string[]): SqlFragment {
@@ -45,7 +36,7 @@ function assetFilter(value: unknown): SqlFragment | undefined {
     if (typeof node === 'object' && node !== null && !Array.isArray(node)) {
       for (const [key, inner] of Object.entries(node)) {
         if (!/^[A-Za-z0-9_]{1,64}$/.test(key))
-          throw unprocessable(`"asset.${[...path, key].join('.')}" is not allowed`);
+          throw new QueryError(`"asset.${[...path, key].join('.')}" is not allowed`);
         walk(inner, [...path, key]);
       }
     } else {
@@ -54,7 +45,7 @@ function assetFilter(value: unknown): SqlFragment | undefined {
   };
   walk(value, []);
   if (leaves.length > MAX_ASSET_LEAVES)
-    throw unprocessable(`"asset" may name at most ${MAX_ASSET_LEAVES} properties`);
+    throw new QueryError(`"asset" may name at most ${MAX_ASSET_LEAVES} properties`);
   return and(
     leaves.map(({ path, values }) => {
       // A numeric or boolean text also matches the JSON number or boolean (ARK tries both forms).

@@ -4,15 +4,15 @@
  * and sorting run in SQL over indexes (migration 003): the default `balance:desc` walks (balance, address), a
  * delegate's voters walk (vote, balance, address), and the unfiltered total is a counter kept by triggers.
  */
-import type { WalletRow } from '../../db/repositories/wallets';
-import type { ApiContext } from '../context';
-import { unprocessable } from '../http/errors';
-import { criteriaFilter, isRange, listOf, type CriteriaSet, type Criterion } from '../query/criteria';
-import { memoryOrderSql, patternable, textCriterion } from '../query/memory-criteria';
-import type { SortItem } from '../query/order-by';
-import { address, nestedObject, publicKey, type JsonSchema } from '../schema/common';
-import { and, between, inList, type SqlFragment } from '../sql/filter';
-import { runPage, type PageRows } from '../sql/page-query';
+import type { WalletRow } from '../repositories/wallets';
+import type { ReadContext } from './context';
+import { QueryError } from './errors';
+import { criteriaFilter, isRange, listOf, type CriteriaSet, type Criterion } from './query/criteria';
+import { memoryOrderSql, patternable, textCriterion } from './query/memory-criteria';
+import type { SortItem } from './query/order-by';
+import { address, nestedObject, publicKey, type JsonSchema } from './values';
+import { and, between, inList, type SqlFragment } from './sql/filter';
+import { runPage, type PageRows } from './sql/page-query';
 import type { ListWindow } from './blocks';
 import { attributesFilter, attributeSort, isAttributePath } from './wallet-attributes';
 
@@ -106,7 +106,7 @@ export function walletOrderSql(order: readonly SortItem[]): string[] {
   for (const { property } of order) {
     if (!property.startsWith('attributes.')) continue;
     const sort = attributeSort(property.slice(11));
-    if (sort === null) throw unprocessable(`orderBy property '${property}' cannot be sorted on`);
+    if (sort === null) throw new QueryError(`orderBy property '${property}' cannot be sorted on`);
     if (sort !== undefined) columns[property] = { sql: sort, nullable: true };
   }
   const effective = order.filter(({ property }) => Object.hasOwn(columns, property));
@@ -119,14 +119,14 @@ export function walletOrderSql(order: readonly SortItem[]): string[] {
   );
 }
 
-function walletTotal(ctx: ApiContext): number {
+function walletTotal(ctx: ReadContext): number {
   const row = ctx.sql.get1<{ value: bigint }>("SELECT value FROM api_counters WHERE name = 'wallets'");
   return Number(row?.value ?? 0n);
 }
 
 /** A page of wallets matching the query's criteria and `extra` (a delegate's voters: `w.vote = ?`). */
 export function listWallets(
-  ctx: ApiContext,
+  ctx: ReadContext,
   query: Readonly<Record<string, unknown>>,
   order: readonly SortItem[],
   window: ListWindow,
@@ -145,7 +145,7 @@ export function listWallets(
   });
 }
 
-function walletWhere(ctx: ApiContext, where: string, param: string): WalletRow | undefined {
+function walletWhere(ctx: ReadContext, where: string, param: string): WalletRow | undefined {
   return ctx.sql.get1<WalletRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}`, [param]);
 }
 
@@ -153,7 +153,7 @@ function walletWhere(ctx: ApiContext, where: string, param: string): WalletRow |
  * `{id}` as ARK resolves it (§6.5, §6.6): an address, then a public key, then a delegate username
  * (case-sensitive). Undefined when no wallet matches.
  */
-export function findWallet(ctx: ApiContext, id: string): WalletRow | undefined {
+export function findWallet(ctx: ReadContext, id: string): WalletRow | undefined {
   if (/^[0-9a-zA-Z]{34}$/.test(id)) {
     const byAddress = walletWhere(ctx, 'w.address = ?', id);
     if (byAddress) return byAddress;

@@ -3,7 +3,7 @@
  * surviving restarts). It is separate from the chain database: it also follows remote networks, and losing it
  * loses history, never chain data. Numbered migrations as in src/core/db; a new step is appended here.
  */
-import type { Migration } from '../../db/migrations';
+import type { Migration } from '../migrations';
 
 const initial: Migration = {
   version: 1,

@@ -4,13 +4,13 @@
  * increase with height (every block is in a later slot than its parent), so sorting by timestamp is sorting by
  * height, which the primary key serves.
  */
-import type { BlockRow } from '../../db/repositories/blocks';
-import type { ApiContext } from '../context';
-import { criteriaFilter, columnCriterion, rangeCriterion, listOf, type CriteriaSet } from '../query/criteria';
-import type { DbSortColumns, SortItem } from '../query/order-by';
-import { blockId, hex, integer, orList, publicKey } from '../schema/common';
-import { fragment, placeholders, type SqlFragment } from '../sql/filter';
-import { runPage, type PageRows } from '../sql/page-query';
+import type { BlockRow } from '../repositories/blocks';
+import type { ReadContext } from './context';
+import { criteriaFilter, columnCriterion, rangeCriterion, listOf, type CriteriaSet } from './query/criteria';
+import type { DbSortColumns, SortItem } from './query/order-by';
+import { blockId, hex, integer, orList, publicKey } from './values';
+import { fragment, placeholders, type SqlFragment } from './sql/filter';
+import { runPage, type PageRows } from './sql/page-query';
 import { timestampAsHeight } from './timestamps';
 
 export type { BlockRow };
@@ -72,11 +72,11 @@ export const BLOCK_SORT: DbSortColumns = {
 export const BLOCK_DEFAULT_ORDER: SortItem[] = [{ property: 'height', direction: 'desc' }];
 export const BLOCK_TIE_BREAKERS = ['b.height'];
 
-export function blockByHeight(ctx: ApiContext, height: number): BlockRow | undefined {
+export function blockByHeight(ctx: ReadContext, height: number): BlockRow | undefined {
   return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks b WHERE b.height = ?`, [height]);
 }
 
-export function blockById(ctx: ApiContext, id: string): BlockRow | undefined {
+export function blockById(ctx: ReadContext, id: string): BlockRow | undefined {
   return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks b WHERE b.id = ?`, [id]);
 }
 
@@ -84,9 +84,9 @@ export function blockById(ctx: ApiContext, id: string): BlockRow | undefined {
  * `{id|height}` as ARK resolves it (§6.2): a number that is at most the chain height is a height, anything else
  * a block id.
  */
-export function findBlock(ctx: ApiContext, idOrHeight: string): BlockRow | undefined {
+export function findBlock(ctx: ReadContext, idOrHeight: string): BlockRow | undefined {
   const asNumber = Number(idOrHeight);
-  if (/^\d+$/.test(idOrHeight) && asNumber >= 1 && asNumber <= ctx.node.store.height()) {
+  if (/^\d+$/.test(idOrHeight) && asNumber >= 1 && asNumber <= ctx.height()) {
     return blockByHeight(ctx, asNumber);
   }
   return blockById(ctx, idOrHeight);
@@ -99,7 +99,7 @@ export interface ListWindow {
 
 /** A page of blocks; `extra` is an additional condition (e.g. a delegate's generatorPublicKey). */
 export function listBlocks(
-  ctx: ApiContext,
+  ctx: ReadContext,
   query: Readonly<Record<string, unknown>>,
   orderBy: readonly string[],
   window: ListWindow,
@@ -119,12 +119,12 @@ export function listBlocks(
     orderBy,
     start: window.start,
     limit: window.limit,
-    ...(where === undefined ? { knownTotal: ctx.node.store.height() } : {}),
+    ...(where === undefined ? { knownTotal: ctx.height() } : {}),
   });
 }
 
 /** Σ of multipayment payments per block (the transformed block's `forged.amount` includes them, §6.13). */
-export function multiPaymentSums(ctx: ApiContext, heights: readonly number[]): Map<number, bigint> {
+export function multiPaymentSums(ctx: ReadContext, heights: readonly number[]): Map<number, bigint> {
   const sums = new Map<number, bigint>();
   if (heights.length === 0) return sums;
   const rows = ctx.sql.all<{ height: bigint; amount: bigint }>(

@@ -5,7 +5,7 @@
  * - Memory dialect (wallets, delegates, locks, entities, the pool, …): `property[:asc|desc]`, direction
  *   optional (default asc); sorting puts undefined, then null, last whatever the direction.
  */
-import { unprocessable } from '../http/errors';
+import { QueryError } from '../errors';
 
 export type Direction = 'asc' | 'desc';
 
@@ -43,8 +43,8 @@ export function dbOrderBy(
   const used = new Set<string>();
   for (const { property, direction } of chosen) {
     const column = Object.hasOwn(columns, property) ? columns[property] : undefined;
-    if (column === undefined) throw unprocessable(`Unknown orderBy property '${property}'`);
-    if (typeof column !== 'string') throw unprocessable(column.unsortable);
+    if (column === undefined) throw new QueryError(`Unknown orderBy property '${property}'`);
+    if (typeof column !== 'string') throw new QueryError(column.unsortable);
     if (used.has(column)) continue;
     used.add(column);
     sql.push(`${column} ${direction.toUpperCase()}`);
@@ -71,9 +71,9 @@ export function memoryOrderBy(
     const colon = item.indexOf(':');
     const property = colon < 0 ? item : item.slice(0, colon);
     const direction = colon < 0 ? 'asc' : item.slice(colon + 1).toLowerCase();
-    if (!isSortable(property)) throw unprocessable(`Unknown orderBy property '${property}'`);
+    if (!isSortable(property)) throw new QueryError(`Unknown orderBy property '${property}'`);
     if (direction !== 'asc' && direction !== 'desc') {
-      throw unprocessable(
+      throw new QueryError(
         `Unexpected orderBy direction '${item.slice(colon + 1)}' for property '${property}'`,
       );
     }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { migrate } from '../../db/migrate';
+import { migrate } from '../migrate';
 import { MONITOR_MIGRATIONS } from './schema';
 
 /**

@@ -1,5 +1,5 @@
 import { addressFromPublicKey } from '../../protocol/crypto';
-import type { StatementCache } from '../sql/statement-cache';
+import type { StatementCache } from './sql/statement-cache';
 
 /**
  * Addresses and delegate usernames by public key (block generators, transaction senders of the pool).

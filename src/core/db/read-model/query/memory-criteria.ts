@@ -10,7 +10,7 @@
 import type { Criterion } from './criteria';
 import { listOf } from './criteria';
 import type { SortItem } from './order-by';
-import { orList, type JsonSchema } from '../schema/common';
+import { orList, type JsonSchema } from '../values';
 import { fragment, or, type SqlFragment } from '../sql/filter';
 
 function escapeGlob(text: string): string {

@@ -4,7 +4,7 @@
  * IPFS hashes and entities. Read for a page of wallets at once, one statement per table (the addresses are one
  * JSON parameter, so the statement is the same for every page).
  */
-import type { ApiContext } from '../context';
+import type { ReadContext } from './context';
 import { BLOCK_COLUMNS, type BlockRow } from './blocks';
 
 export interface OpenLock {
@@ -60,7 +60,7 @@ interface EntityRow {
   resigned: bigint;
 }
 
-export function walletExtras(ctx: ApiContext, addresses: readonly string[]): Map<string, WalletExtras> {
+export function walletExtras(ctx: ReadContext, addresses: readonly string[]): Map<string, WalletExtras> {
   const extras = new Map<string, WalletExtras>();
   if (addresses.length === 0) return extras;
   const param = [JSON.stringify(addresses)];

@@ -6,7 +6,7 @@
  */
 import { milestoneAt } from '../../protocol/networks';
 import { epochTimestamp } from '../../protocol/time';
-import type { ApiContext } from '../context';
+import type { ReadContext } from './context';
 import { ENTITY_KEYS, activeTypes } from './transaction-types';
 
 export interface FeeStatistics {
@@ -46,7 +46,7 @@ function put(grouped: Grouped, typeGroup: number, key: string, value: FeeStatist
 }
 
 /** The 20 most recent transactions of each active type (the index (type_group, type, block_height, sequence)). */
-export function recentFeeStatistics(ctx: ApiContext): Grouped {
+export function recentFeeStatistics(ctx: ReadContext): Grouped {
   const grouped: Grouped = {};
   const recent = (typeGroup: number, type: number, action?: number): bigint[] => {
     const actionSql = action === undefined ? '' : ` AND ${ENTITY_ACTION} = ?`;
@@ -58,7 +58,7 @@ export function recentFeeStatistics(ctx: ApiContext): Grouped {
       )
       .map((row) => row.fee);
   };
-  for (const { typeGroup, type, key } of activeTypes(milestoneAt(ctx.network, ctx.node.store.height()))) {
+  for (const { typeGroup, type, key } of activeTypes(milestoneAt(ctx.network, ctx.height()))) {
     if (key === 'entity') {
       for (const entity of ENTITY_KEYS)
         put(grouped, typeGroup, entity.key, ofFees(recent(typeGroup, type, entity.action)));
@@ -74,7 +74,7 @@ export function recentFeeStatistics(ctx: ApiContext): Grouped {
  * SQLite from walking the whole type index to avoid the grouping sort: the time window (a block_height range)
  * is what bounds the work.
  */
-export function feeStatisticsOfDays(ctx: ApiContext, days: number): Grouped {
+export function feeStatisticsOfDays(ctx: ReadContext, days: number): Grouped {
   const since = epochTimestamp(ctx.now(), ctx.network) - days * 86_400;
   const rows = ctx.sql.all<{
     type_group: bigint;
@@ -94,10 +94,7 @@ export function feeStatisticsOfDays(ctx: ApiContext, days: number): Grouped {
     [since],
   );
   const names = new Map(
-    activeTypes(milestoneAt(ctx.network, ctx.node.store.height())).map((t) => [
-      `${t.typeGroup}/${t.type}`,
-      t.key,
-    ]),
+    activeTypes(milestoneAt(ctx.network, ctx.height())).map((t) => [`${t.typeGroup}/${t.type}`, t.key]),
   );
   const grouped: Grouped = {};
   for (const row of rows) {

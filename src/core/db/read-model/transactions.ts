@@ -4,10 +4,10 @@
  * them when it applied their block).
  */
 import { decodeStoredTransaction, type TransactionData } from '../../protocol/transactions';
-import type { ApiContext } from '../context';
-import { criteriaFilter } from '../query/criteria';
-import { and, type SqlFragment } from '../sql/filter';
-import { runPage, type PageRows } from '../sql/page-query';
+import type { ReadContext } from './context';
+import { criteriaFilter } from './query/criteria';
+import { and, type SqlFragment } from './sql/filter';
+import { runPage, type PageRows } from './sql/page-query';
 import { TRANSACTION_CRITERIA } from './transaction-criteria';
 import type { ListWindow } from './blocks';
 
@@ -35,7 +35,7 @@ const COLUMNS =
   't.id, t.block_height, t.sequence, t.sender_address, t.serialized, b.id AS block_id, b.timestamp AS block_timestamp';
 const FROM = 'transactions t JOIN blocks b ON b.height = t.block_height';
 
-function decode(ctx: ApiContext, row: TransactionRow): ConfirmedTransaction {
+function decode(ctx: ReadContext, row: TransactionRow): ConfirmedTransaction {
   const height = Number(row.block_height);
   // Stored bytes were validated when their block was applied; the id is the stored one.
   const tx = decodeStoredTransaction(row.serialized, { network: ctx.network, height }, row.id);
@@ -49,19 +49,19 @@ function decode(ctx: ApiContext, row: TransactionRow): ConfirmedTransaction {
   };
 }
 
-export function transactionById(ctx: ApiContext, id: string): ConfirmedTransaction | undefined {
+export function transactionById(ctx: ReadContext, id: string): ConfirmedTransaction | undefined {
   const row = ctx.sql.get1<TransactionRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE t.id = ?`, [id]);
   return row && decode(ctx, row);
 }
 
 /** The number of stored transactions, kept by triggers (migration 002), so an unfiltered list never counts. */
-function transactionTotal(ctx: ApiContext): number {
+function transactionTotal(ctx: ReadContext): number {
   const row = ctx.sql.get1<{ value: bigint }>("SELECT value FROM api_counters WHERE name = 'transactions'");
   return Number(row?.value ?? 0n);
 }
 
 /** The number of stored transactions of one type, kept by triggers (migration 005). */
-export function transactionTypeTotal(ctx: ApiContext, typeGroup: number, type: number): number {
+export function transactionTypeTotal(ctx: ReadContext, typeGroup: number, type: number): number {
   const row = ctx.sql.get1<{ value: bigint }>(
     'SELECT value FROM api_type_counters WHERE type_group = ? AND type = ?',
     [typeGroup, type],
@@ -74,7 +74,7 @@ export function transactionTypeTotal(ctx: ApiContext, typeGroup: number, type: n
  * is the total of `extra` alone when a counter knows it (used when the query adds no criteria of its own).
  */
 export function listTransactions(
-  ctx: ApiContext,
+  ctx: ReadContext,
   query: Readonly<Record<string, unknown>>,
   orderBy: readonly string[],
   window: ListWindow,

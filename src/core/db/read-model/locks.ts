@@ -5,24 +5,24 @@
  * SQL (query/memory-criteria.ts) over indexes (migration 004). `isExpired` is judged against the last block,
  * read inside the query, so a page and its total agree.
  */
-import { lockFromRow, type LockRow } from '../../db/repositories/locks';
+import { lockFromRow, type LockRow } from '../repositories/locks';
 import type { Lock } from '../../domain';
 import { epochUnixMs, type Network } from '../../protocol/networks';
-import type { ApiContext } from '../context';
-import { criteriaFilter, isRange, listOf, type CriteriaSet, type Criterion } from '../query/criteria';
+import type { ReadContext } from './context';
+import { criteriaFilter, isRange, listOf, type CriteriaSet, type Criterion } from './query/criteria';
 import {
   memoryOrderSql,
   patternable,
   textCriterion,
   textMatch,
   type MemorySortColumns,
-} from '../query/memory-criteria';
-import type { SortItem } from '../query/order-by';
-import { address, boolean, hex, integer, orList, publicKey, rangeable, text } from '../schema/common';
-import type { JsonSchema } from '../schema/common';
-import { and, between, fragment, inList, or, placeholders, type SqlFragment } from '../sql/filter';
-import { runPage, type PageRows } from '../sql/page-query';
-import type { SqlParam } from '../sql/statement-cache';
+} from './query/memory-criteria';
+import type { SortItem } from './query/order-by';
+import { address, boolean, hex, integer, orList, publicKey, rangeable, text } from './values';
+import type { JsonSchema } from './values';
+import { and, between, fragment, inList, or, placeholders, type SqlFragment } from './sql/filter';
+import { runPage, type PageRows } from './sql/page-query';
+import type { SqlParam } from './sql/statement-cache';
 import type { ListWindow } from './blocks';
 
 /** The last block's height and timestamp, as SQL (uncorrelated: evaluated once per statement). */
@@ -156,7 +156,7 @@ const LOCK_FINAL = 'l.id DESC';
  * in the memory order `order` (validated by memoryOrderBy with isLockPath).
  */
 export function listLocks(
-  ctx: ApiContext,
+  ctx: ReadContext,
   criteria: CriteriaSet,
   query: Readonly<Record<string, unknown>>,
   order: readonly SortItem[],
@@ -175,7 +175,7 @@ export function listLocks(
 }
 
 /** An open lock (ARK answers 404 once a lock is claimed or refunded: it left wallet state). */
-export function openLockById(ctx: ApiContext, id: string): Lock | undefined {
+export function openLockById(ctx: ReadContext, id: string): Lock | undefined {
   const row = ctx.sql.get1<LockRow>("SELECT * FROM locks WHERE id = ? AND status = 'locked'", [id]);
   return row && lockFromRow(row);
 }

@@ -3,15 +3,15 @@
  * registered entity, resigned ones included, from the `entities` table. Memory-dialect criteria and sorting run
  * in SQL (query/memory-criteria.ts); the default order `data.name:asc` walks an index (migration 004).
  */
-import type { EntityRow as StoredEntityRow } from '../../db/repositories/entities';
+import type { EntityRow as StoredEntityRow } from '../repositories/entities';
 import type { Entity } from '../../domain';
-import type { ApiContext } from '../context';
-import { criteriaFilter, listOf, type CriteriaSet } from '../query/criteria';
-import { memoryOrderSql, patternable, textCriterion, type MemorySortColumns } from '../query/memory-criteria';
-import type { SortItem } from '../query/order-by';
-import { address, boolean, hex, orList, publicKey, text, type JsonSchema } from '../schema/common';
-import { and, fragment, inList, type SqlFragment } from '../sql/filter';
-import { runPage, type PageRows } from '../sql/page-query';
+import type { ReadContext } from './context';
+import { criteriaFilter, listOf, type CriteriaSet } from './query/criteria';
+import { memoryOrderSql, patternable, textCriterion, type MemorySortColumns } from './query/memory-criteria';
+import type { SortItem } from './query/order-by';
+import { address, boolean, hex, orList, publicKey, text, type JsonSchema } from './values';
+import { and, fragment, inList, type SqlFragment } from './sql/filter';
+import { runPage, type PageRows } from './sql/page-query';
 import type { ListWindow } from './blocks';
 
 /** The columns the API selects: everything but the update history. */
@@ -87,7 +87,7 @@ const ENTITY_TIE_BREAKERS: SortItem[] = [{ property: 'data.name', direction: 'as
 const ENTITY_FINAL = 'e.id ASC';
 
 export function listEntities(
-  ctx: ApiContext,
+  ctx: ReadContext,
   query: Readonly<Record<string, unknown>>,
   order: readonly SortItem[],
   window: ListWindow,
@@ -103,7 +103,7 @@ export function listEntities(
   return { rows: page.rows.map(entityOf), totalCount: page.totalCount };
 }
 
-export function entityById(ctx: ApiContext, id: string): EntityView | undefined {
+export function entityById(ctx: ReadContext, id: string): EntityView | undefined {
   const row = ctx.sql.get1<EntityRow>(
     'SELECT id, address, public_key, type, sub_type, name, ipfs_data, resigned FROM entities WHERE id = ?',
     [id],

@@ -4,9 +4,9 @@
  * height order it is sorted by — through the primary key or (block_height, sequence) — instead of sorting
  * what a timestamp index finds. The bounds are found with one seek in blocks_timestamp.
  */
-import { isRange, listOf } from '../query/criteria';
-import { and, fragment, placeholders, type SqlFragment } from '../sql/filter';
-import type { SqlParam } from '../sql/statement-cache';
+import { isRange, listOf } from './query/criteria';
+import { and, fragment, placeholders, type SqlFragment } from './sql/filter';
+import type { SqlParam } from './sql/statement-cache';
 
 const NO_HEIGHT = '9223372036854775807';
 
