@@ -2,7 +2,7 @@
  * The explorer: one search box for a block height or id, a transaction id, an address, a public key
  * or a delegate name, and a page for each kind of result, linked to each other. Reads go to the active network.
  */
-import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { plainError } from '../../lib/errors';
 import { useVotary } from '../../store';
 import { BlockPage } from './BlockPage';
@@ -18,25 +18,24 @@ import {
 import { TransactionPage } from './TransactionPage';
 import { WalletView } from './WalletView';
 import { call } from '../../services/call';
+import { useRead } from '../../lib/use-read';
 
 /** A link to text the explorer must look up first (a public key): it resolves, then replaces itself. */
 function Lookup({ query, onFound }: { query: string; onFound: (to: ExplorerLocation) => void }) {
-  const [message, setMessage] = useState<string | undefined>();
+  const read = useRead(() => call('chain:search', { query }), query);
+  // One location per answer (the read's state object is stable), so the navigation below runs once.
+  const found = useMemo(() => (read.state === 'ready' ? locationOf(read.value) : undefined), [read]);
   useEffect(() => {
-    let current = true;
-    call('chain:search', { query }).then(
-      (result) => {
-        if (!current) return;
-        const to = locationOf(result);
-        if (to === undefined) setMessage(result.kind === 'notFound' ? result.message : 'Not found.');
-        else onFound(to);
-      },
-      (error: unknown) => current && setMessage(plainError(error).message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, onFound]);
+    if (found !== undefined) onFound(found);
+  }, [found, onFound]);
+  const message =
+    read.state === 'failed'
+      ? read.error.message
+      : read.state === 'ready' && found === undefined
+        ? read.value.kind === 'notFound'
+          ? read.value.message
+          : 'Not found.'
+        : undefined;
   return (
     <article aria-labelledby="explorer-page-title">
       <h2 id="explorer-page-title">Looking up {query}</h2>

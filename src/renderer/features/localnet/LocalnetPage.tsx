@@ -3,7 +3,7 @@
  * Shown only while the embedded network is active; the host refuses every control on a remote network anyway
  * (ERR_LOCALNET_ONLY), and a failure reaches the user through the ErrorBanner.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { LocalnetStatus } from '../../../shared/domain/localnet';
 import { useThrottled } from '../../lib/use-throttled';
 import { useVotary } from '../../store';
@@ -11,6 +11,7 @@ import { FaucetForm } from './FaucetForm';
 import { OfflineDelegates } from './OfflineDelegates';
 import { Snapshots } from './Snapshots';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 export function LocalnetPage() {
   const network = useVotary((s) => s.networks.find((n) => n.active));
@@ -20,16 +21,21 @@ export function LocalnetPage() {
     useVotary((s) => s.node?.height ?? 0),
     2_000,
   );
-  const [status, setStatus] = useState<LocalnetStatus | undefined>(undefined);
   const [note, setNote] = useState('');
   const embedded = network?.kind === 'embedded';
 
-  const refresh = useCallback(() => {
-    call('localnet:status').then(setStatus, reportError);
-  }, [reportError]);
-  useEffect(() => {
-    if (embedded) refresh();
-  }, [embedded, height, refresh]);
+  // Read again on each (throttled) block, and when a snapshot changed what there is to show.
+  const [revision, setRevision] = useState(0);
+  const refresh = useCallback(() => setRevision((r) => r + 1), []);
+  const read = useLatest<LocalnetStatus>(
+    embedded ? () => call('localnet:status') : undefined,
+    `${height}:${revision}`,
+    {
+      report: reportError,
+    },
+  );
+  const status = embedded ? read.value : undefined;
+  const setStatus = read.replace;
 
   /** Runs a control; its answer is the new status (or a message), a failure goes to the ErrorBanner. */
   const run = useCallback(

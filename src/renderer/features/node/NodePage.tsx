@@ -1,10 +1,10 @@
 import { syncWords } from '../../lib/sync-words';
-import { useEffect, useState } from 'react';
 import type { PeerStatusView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { PeersTable } from './PeersTable';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 export function NodePage() {
   const connected = useVotary((s) => s.connection.status === 'connected');
@@ -12,10 +12,8 @@ export function NodePage() {
   const configuration = useVotary((s) => s.configuration);
   const reportError = useVotary((s) => s.reportError);
   const embeddedApiUrl = useVotary((s) => s.info?.embeddedApiUrl);
-  const [peers, setPeers] = useState<PeerStatusView[]>([]);
-  useEffect(() => {
-    call('node:peers').then(setPeers, reportError);
-  }, [reportError]);
+  const peers: PeerStatusView[] =
+    useLatest(() => call('node:peers'), 'peers', { report: reportError }).value ?? [];
   return (
     <section aria-labelledby="node-title">
       <h1 id="node-title">Node</h1>

@@ -5,7 +5,6 @@
  */
 import { useEffect, useState } from 'react';
 import type { RoundView } from '../../../shared/domain/monitor';
-import { plainError } from '../../lib/errors';
 import { useVotary } from '../../store';
 import {
   clockOffset,
@@ -19,6 +18,7 @@ import {
 } from './round-model';
 import { clockTime } from '../../lib/dates';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -35,10 +35,22 @@ export function RoundPage() {
   const myDelegates = useVotary((s) => s.monitorSettings?.myDelegates);
   const openDelegateKey = useVotary((s) => s.viewedDelegate?.publicKey);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const [answer, setAnswer] = useState<{ round: RoundView; offset: number } | undefined>(undefined);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
   const [pulse, setPulse] = useState(0);
+  // The countdown's delegate defaults from the last round read (the first of mine in it): kept here for the next read.
+  const [lastSlots, setLastSlots] = useState<RoundView['slots']>([]);
+  const target = chosen ?? defaultCountdownDelegate(myDelegates ?? [], lastSlots) ?? openDelegateKey;
   const now = useNow(1000);
+  // The answer carries the host's clock offset as of its arrival, so countdowns follow the host, not this machine.
+  const read = useLatest(
+    () =>
+      call('monitor:round', target === undefined ? undefined : { delegate: target }).then((round) => {
+        setLastSlots(round.slots);
+        return { round, offset: clockOffset(round, Date.now()) };
+      }),
+    `${target}|${blockId}|${roundVersion}|${pulse}`,
+  );
+  const answer: { round: RoundView; offset: number } | undefined = read.value;
+  const failure = read.error?.message;
   const blockTime = answer?.round.blockTime ?? 8;
 
   useEffect(() => {
@@ -47,24 +59,6 @@ export function RoundPage() {
   }, [blockTime]);
 
   const slots = answer?.round.slots ?? [];
-  const target = chosen ?? defaultCountdownDelegate(myDelegates ?? [], slots) ?? openDelegateKey;
-
-  useEffect(() => {
-    let cancelled = false;
-    call('monitor:round', target === undefined ? undefined : { delegate: target }).then(
-      (round) => {
-        if (cancelled) return;
-        setAnswer({ round, offset: clockOffset(round, Date.now()) });
-        setFailure(undefined);
-      },
-      (error: unknown) => {
-        if (!cancelled) setFailure(plainError(error).message);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [target, blockId, roundVersion, pulse]);
 
   const round = answer?.round;
   const hostNow = now + (answer?.offset ?? 0);

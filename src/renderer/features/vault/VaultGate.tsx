@@ -1,11 +1,12 @@
 /** Create or unlock the vault. Passwords stay in this form's state and are cleared on every submit. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PasswordStrengthMeter, usePasswordStrength } from '../../components/PasswordStrengthMeter';
 import { SecretInput } from '../../components/SecretInput';
 import { useVotary } from '../../store';
 import { HostStatus } from '../shell/HostStatus';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 export function VaultGate() {
   const vault = useVotary((s) => s.vault);
@@ -17,18 +18,13 @@ export function VaultGate() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState(false);
-  const [deviceUnlock, setDeviceUnlock] = useState(false);
   const creating = vault?.hasVault !== true;
   const strength = usePasswordStrength(creating ? password : '');
 
   // "Unlock on this device" (Settings) offers a second way in; a keychain that cannot answer just hides it.
-  useEffect(() => {
-    if (creating) return;
-    call('keystore:keychain-status').then(
-      (status) => setDeviceUnlock(status.available && status.enabled),
-      () => setDeviceUnlock(false),
-    );
-  }, [creating]);
+  const keychain = useLatest(creating ? undefined : () => call('keystore:keychain-status'), String(creating));
+  const deviceUnlock =
+    keychain.error === undefined && keychain.value?.available === true && keychain.value.enabled;
 
   const unlockHere = async () => {
     setBusy(true);

@@ -3,7 +3,7 @@
  * or switch: one transaction (unvote + vote) where the network's milestone has aip37, else an unvote and then a
  * vote, two transactions with consecutive nonces, which the review says before the first is signed.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useThrottled } from '../../lib/use-throttled';
 import type { DelegateView } from '../../../shared/domain/chain';
 import type { PageMetaView } from '../../../shared/domain/common';
@@ -15,6 +15,7 @@ import { WalletPicker } from '../common/WalletPicker';
 import { pagerState } from './pager';
 import { settled, voteSteps } from './vote-steps';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 export function VotePage() {
   const wallet = useVotary(selectedWallet);
@@ -24,8 +25,6 @@ export function VotePage() {
   const switchInOne = useVotary((s) => s.configuration?.constants.aip37 === true);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<DelegateView[]>([]);
-  const [meta, setMeta] = useState<PageMetaView | undefined>();
   // Names of delegates seen on any page: the current vote is named even when its page is not shown.
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   const [note, setNote] = useState('');
@@ -35,29 +34,25 @@ export function VotePage() {
     5_000,
   );
 
-  useEffect(() => {
-    let stale = false;
-    const timer = window.setTimeout(() => {
+  const answer = useLatest(
+    () =>
       call('chain:delegates', {
         page,
         limit: 100,
         ...(search.trim() === '' ? {} : { search: search.trim() }),
-      }).then((answer) => {
-        if (stale) return;
-        setList(answer.data);
-        setMeta(answer.meta);
+      }).then((page) => {
         setNames((known) => {
           const next = new Map(known);
-          for (const d of answer.data) next.set(d.publicKey, d.username);
+          for (const d of page.data) next.set(d.publicKey, d.username);
           return next;
         });
-      }, reportError);
-    }, 200);
-    return () => {
-      stale = true;
-      window.clearTimeout(timer);
-    };
-  }, [search, page, reportError, height]);
+        return page;
+      }),
+    `${search}|${page}|${height}`,
+    { report: reportError, delayMs: 200 },
+  ).value;
+  const list: DelegateView[] = answer?.data ?? [];
+  const meta: PageMetaView | undefined = answer?.meta;
   const pager = pagerState(meta, 'delegates');
 
   const cast = async (vote: string | undefined, unvote: string | undefined, what: string) => {

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { LockView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
@@ -9,23 +8,24 @@ import { Receive } from './Receive';
 import { RevealPhrase } from './RevealPhrase';
 import { SecondPassphrase } from './SecondPassphrase';
 import { call } from '../../services/call';
+import { useLatest } from '../../lib/use-read';
 
 export function WalletPage() {
   const wallet = useVotary(selectedWallet);
   const state = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]));
   const height = useVotary((s) => s.node?.height);
   const reportError = useVotary((s) => s.reportError);
-  const [locks, setLocks] = useState<LockView[]>([]);
   const address = wallet?.address;
   // Locks change with blocks: reread every ten.
   const decade = height === undefined ? 0 : Math.floor(height / 10);
-  useEffect(() => {
-    if (address === undefined) return;
-    call('chain:wallet-locks', { address, page: 1, limit: 100 }).then(
-      (page) => setLocks(page.data),
-      reportError,
-    );
-  }, [address, reportError, decade]);
+  const locks: LockView[] =
+    useLatest(
+      address === undefined
+        ? undefined
+        : () => call('chain:wallet-locks', { address, page: 1, limit: 100 }).then((page) => page.data),
+      `${address}:${decade}`,
+      { report: reportError },
+    ).value ?? [];
 
   if (wallet === undefined) return <p>No wallet selected.</p>;
   return (
