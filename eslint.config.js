@@ -156,4 +156,20 @@ export default tseslint.config(
     files: ['src/main/**/*.ts'],
     rules: restrict(['react', 'react-dom', '**/renderer/**'], 'main never imports the renderer.'),
   },
+  {
+    // The embedded node's parts are its own (docs/design/architecture.md "Chain access"): above node/ and api/ it is
+    // reached through LocalChain and LocalnetControls, never through its store, pool or forger.
+    files: ['src/core/{chain,services,monitor,client,keystore}/**/*.ts', 'src/main/**/*.ts', 'src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.type!='ThisExpression'][property.name=/^(store|pool|forger)$/]:not([object.name='options'])",
+          message:
+            "The node's store, pool and forger are its own: use its ChainAccess (core/chain) or LocalnetControls (core/node/controls).",
+        },
+      ],
+    },
+  },
 );
