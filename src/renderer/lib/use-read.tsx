@@ -4,7 +4,7 @@
  *
  * - `useRead`: one read for a page — loading, the answer, or the failure in plain words (shown on the page itself,
  *   so "not found" reads as the page's own answer rather than as a banner). A newer key shows "loading" until its
- *   own answer arrives.
+ *   own answer arrives (a preview of what is being typed never shows the answer for earlier text).
  * - `useLatest`: a view that is read again as the chain moves (the key includes a tick) — the last answer stays on
  *   screen while the next one loads, and a failure is kept beside it until a read succeeds again.
  */
@@ -16,16 +16,27 @@ export type Read<T> =
 
 const LOADING = { state: 'loading' } as const;
 
-export function useRead<T>(load: () => Promise<T>, key: string): Read<T> {
+/** `load` undefined: nothing to read for this key (it stays "loading"); `delayMs` as useLatest's. */
+export function useRead<T>(
+  load: (() => Promise<T>) | undefined,
+  key: string,
+  options: { delayMs?: number } = {},
+): Read<T> {
+  const { delayMs = 0 } = options;
   const [answer, setAnswer] = useState<{ key: string; read: Read<T> } | undefined>();
   useEffect(() => {
+    if (load === undefined) return;
     let current = true;
-    load().then(
-      (value) => current && setAnswer({ key, read: { state: 'ready', value } }),
-      (error: unknown) => current && setAnswer({ key, read: { state: 'failed', error: plainError(error) } }),
-    );
+    const read = () =>
+      load().then(
+        (value) => current && setAnswer({ key, read: { state: 'ready', value } }),
+        (error: unknown) =>
+          current && setAnswer({ key, read: { state: 'failed', error: plainError(error) } }),
+      );
+    const timer = delayMs > 0 ? window.setTimeout(() => void read(), delayMs) : (void read(), undefined);
     return () => {
       current = false;
+      window.clearTimeout(timer);
     };
     // `key` names everything `load` depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps

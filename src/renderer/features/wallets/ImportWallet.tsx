@@ -1,10 +1,10 @@
 /** Import by passphrase or WIF, or watch an address. Secrets stay in this form and are cleared on submit. */
 import { FieldError } from '../../components/FieldError';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { SecretInput } from '../../components/SecretInput';
-import { plainError } from '../../lib/errors';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
+import { useRead } from '../../lib/use-read';
 
 type Mode = 'passphrase' | 'wif' | 'watch';
 
@@ -16,30 +16,25 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [secret, setSecret] = useState('');
   const [address, setAddress] = useState('');
-  const [preview, setPreview] = useState<{
-    for: string;
-    address?: string;
-    bip39?: boolean;
-    problem?: string;
-  }>();
-
   // Before importing: the address this secret gives, and whether a passphrase is a valid BIP39 phrase (one
-  // misspelled word still gives a working wallet, but not the one the person meant).
-  useEffect(() => {
-    if (mode === 'watch' || secret.trim() === '') return;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      call('wallets:preview-import', mode === 'wif' ? { wif: secret.trim() } : { passphrase: secret }).then(
-        (answer) => current && setPreview({ for: secret, ...answer }),
-        (error: unknown) => current && setPreview({ for: secret, problem: plainError(error).message }),
-      );
-    }, 250);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [mode, secret]);
-  const shown = preview !== undefined && preview.for === secret && mode !== 'watch' ? preview : undefined;
+  // misspelled word still gives a working wallet, but not the one the person meant). Shown only for the text in the
+  // field: an answer for earlier text is dropped.
+  const preview = useRead(
+    mode === 'watch' || secret.trim() === ''
+      ? undefined
+      : () =>
+          call('wallets:preview-import', mode === 'wif' ? { wif: secret.trim() } : { passphrase: secret }),
+    `${mode}\n${secret}`,
+    { delayMs: 250 },
+  );
+  const shown: { address?: string; bip39?: boolean; problem?: string } | undefined =
+    mode === 'watch' || secret.trim() === ''
+      ? undefined
+      : preview.state === 'ready'
+        ? preview.value
+        : preview.state === 'failed'
+          ? { problem: preview.error.message }
+          : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
