@@ -44,6 +44,7 @@ const CORE_LAYERS = {
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
   chain: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
+  sync: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
 };
 const CORE_FOLDERS = [
   'protocol',
@@ -56,6 +57,7 @@ const CORE_FOLDERS = [
   'keystore',
   'monitor',
   'chain',
+  'sync',
   'services',
 ];
 
@@ -159,16 +161,20 @@ export default tseslint.config(
   {
     // The embedded node's parts are its own (docs/design/architecture.md "Chain access"): above node/ and api/ it is
     // reached through LocalChain and LocalnetControls, never through its store, pool or forger.
-    files: ['src/core/{chain,services,monitor,client,keystore}/**/*.ts', 'src/main/**/*.ts', 'src/cli/**/*.ts'],
+    files: ['src/core/{chain,sync,services,monitor,client,keystore}/**/*.ts', 'src/main/**/*.ts', 'src/cli/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector:
-            "MemberExpression[object.type!='ThisExpression'][property.name=/^(store|pool|forger)$/]:not([object.name='options'])",
+        ...[
+          "MemberExpression[object.type!='ThisExpression'][property.name=/^(store|forger)$/]:not([object.name='options'])",
+          // `pool` is also a client's PeerPool: only a node's is meant.
+          "MemberExpression[property.name='pool'][object.name=/[nN]ode$/]",
+          "MemberExpression[property.name='pool'][object.property.name=/[nN]ode$/]",
+        ].map((selector) => ({
+          selector,
           message:
             "The node's store, pool and forger are its own: use its ChainAccess (core/chain) or LocalnetControls (core/node/controls).",
-        },
+        })),
       ],
     },
   },

@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { ProcessLock } from '../fs/process-lock';
 import type { Block, BlockHeader } from '../protocol/blocks';
-import { milestoneAt } from '../protocol/networks';
+import { milestoneAt, type Network } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
 import { ChainStore } from './chain';
 import {
@@ -33,8 +33,13 @@ import { openVerifyPool, type VerifyPool } from '../protocol/parallel/verify-poo
 export interface LocalNodeOptions {
   /** Holds one database per network: `<dataDir>/<network>/chain.db`. */
   dataDir: string;
-  /** Only Votary's own chain can run locally: 'localnet' (the default). */
+  /** The chain this node forges: only Votary's own, 'localnet' (the default). Ignored when `followed` is given. */
   network?: string;
+  /**
+   * A chain this node follows instead of forging (core/sync): its network and its verified genesis block, as
+   * discovered from its peers. Its blocks arrive through `applyBlock`; the forger is never started.
+   */
+  followed?: FollowedChain;
   /**
    * Seconds per slot instead of the milestone's (`--block-time`); whole seconds. Recorded with a new chain; an
    * existing chain keeps the block time it was created with (a different value is BlockTimeConflictError).
@@ -55,6 +60,11 @@ export interface LocalNodeOptions {
    * everything is verified inline on the calling thread.
    */
   verifyWorkerUrl?: URL;
+}
+
+export interface FollowedChain {
+  network: Network;
+  genesis: Block;
 }
 
 export interface LocalNodeEvents {
@@ -92,20 +102,22 @@ export class LocalNode {
   }
 
   private static boot(options: LocalNodeOptions): LocalNode {
-    const name = options.network ?? LOCALNET_NAME;
-    if (name !== LOCALNET_NAME) {
+    const followed = options.followed;
+    const name =
+      followed === undefined ? (options.network ?? LOCALNET_NAME) : chainDirectoryName(followed.network);
+    if (followed === undefined && name !== LOCALNET_NAME) {
       throw new Error(`only the ${LOCALNET_NAME} network can run as a local node, not "${name}"`);
     }
     // One process per chain database (core/fs/process-lock.ts): a second node on it is refused, naming the first.
     const databasePath = chainDatabasePath(options.dataDir, name);
     const lock = ProcessLock.acquire(`${databasePath}.lock`, `The chain database ${databasePath}`);
+    const cache = options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize };
     let store: ChainStore;
     try {
-      store = openLocalnetChain(
-        options.dataDir,
-        options.blockTime,
-        options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize },
-      );
+      store =
+        followed === undefined
+          ? openLocalnetChain(options.dataDir, options.blockTime, cache)
+          : ChainStore.open({ dataDir: options.dataDir, directory: name, ...followed, ...cache });
     } catch (error) {
       lock.release();
       throw error;
@@ -138,14 +150,15 @@ export class LocalNode {
         pool,
         apply: (block) => self?.applyBlock(block),
         prepare: (block) => prefetchSignatures(verifyPool, blockChecks(block, store.network)),
-        secrets: options.delegateSecrets ?? localnetDelegateSecrets(),
+        // A followed chain's delegates forge elsewhere: this node holds no secret of theirs.
+        secrets: followed === undefined ? (options.delegateSecrets ?? localnetDelegateSecrets()) : [],
         now,
         onMissed: (event) => self?.emit('missed-slot', event),
         onError: (error) =>
           self?.emit('forging-error', error instanceof Error ? error : new Error(String(error))),
       });
       self = new LocalNode(options.dataDir, store, pool, forger, now, lock, verifyPool);
-      if (options.forging !== false) forger.start();
+      if (options.forging !== false && followed === undefined) forger.start();
       return self;
     } catch (error) {
       void verifyPool?.close();
@@ -188,6 +201,24 @@ export class LocalNode {
   /** Blocks the pool keeps a transaction unforged (ARK maxTransactionAge). */
   get maxTransactionAge(): number {
     return this.pool.options.maxTransactionAge;
+  }
+
+  /** The stored header at a height (1 ≤ height ≤ the tip), if any. */
+  headerAt(height: number): BlockHeader | undefined {
+    return this.store.blockByHeight(height)?.header;
+  }
+
+  /**
+   * Verifies received blocks' signatures (the block's and every transaction's) ahead on the worker pool, so that
+   * `applyBlock` finds the verdicts (a follower's next run, while the current one is applied). Without workers it
+   * does nothing and `applyBlock` verifies inline.
+   */
+  async prepareBlocks(blocks: readonly Block[]): Promise<void> {
+    if (this.verifyPool === undefined) return;
+    await prefetchSignatures(
+      this.verifyPool,
+      blocks.flatMap((block) => blockChecks(block, this.store.network)),
+    );
   }
 
   /** The one entry point for a block: validate and store it, then revalidate the pool. */
@@ -286,6 +317,15 @@ export class LocalNode {
   private emit<K extends keyof LocalNodeEvents>(event: K, ...args: LocalNodeEvents[K]): void {
     this.emitter.emit(event, ...args);
   }
+}
+
+/**
+ * The folder of a followed network's database: its name when that is a plain word (mainnet, devnet, testnet, a
+ * bridgechain's), else its nethash — a name served by a peer never chooses a path.
+ */
+export function chainDirectoryName(network: Network): string {
+  const name = network.network.name;
+  return /^[a-z0-9][a-z0-9_-]{0,39}$/i.test(name) && name !== LOCALNET_NAME ? name : network.network.nethash;
 }
 
 /** Where a node keeps a network's database (docs/design/node.md "Storage"). */

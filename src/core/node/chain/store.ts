@@ -31,6 +31,8 @@ import { checkBlockIntegrity, checkChaining, checkSlotOwner } from './validate-b
 export interface ChainStoreOptions {
   /** Directory holding `<network>/chain.db`; undefined keeps the chain in memory. */
   dataDir?: string;
+  /** The folder under dataDir, when not the network's name (a followed network: LocalNode's chainDirectoryName). */
+  directory?: string;
   network: Network;
   genesis: Block;
   /** Wallets the confirmed state keeps in memory (LRU); default DEFAULT_WALLET_CACHE_SIZE (50,000). */
@@ -82,7 +84,7 @@ export class ChainStore {
   static open(options: ChainStoreOptions): ChainStore {
     let file = ':memory:';
     if (options.dataDir !== undefined) {
-      const dir = join(options.dataDir, options.network.network.name);
+      const dir = join(options.dataDir, options.directory ?? options.network.network.name);
       mkdirSync(dir, { recursive: true });
       file = join(dir, 'chain.db');
     }

@@ -1,0 +1,112 @@
+/**
+ * Downloading a run of blocks from one peer over the public API (docs/design/sync.md "Download"): the raw headers
+ * of a height range in one request (`/blocks?height.from&height.to&orderBy=height:asc&transform=false`), then the
+ * raw transactions of each block that has some (`/blocks/{id}/transactions?transform=false`, paged), a few blocks
+ * at a time. Every header and transaction is rebuilt and its id checked (raw-block.ts); a run that is not
+ * contiguous from the height asked is the peer's fault.
+ */
+import { z } from 'zod';
+import type { PeerPool } from '../client';
+import type { PeerHealth } from '../client/peer-health';
+import type { Block, BlockHeader } from '../protocol/blocks';
+import type { Network } from '../protocol/networks';
+import { peerDataError } from './errors';
+import { blockFromPeer, headerFromPeer } from './raw-block';
+
+/** ARK's page size limit (ark-core-api.md §2.3). */
+export const PAGE_LIMIT = 100;
+/** Blocks whose transactions are asked for at the same time. */
+const TRANSACTION_FETCH_CONCURRENCY = 4;
+
+const rawPage = z.object({ data: z.array(z.unknown()) });
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+}
+
+export class BlockDownload {
+  constructor(
+    private readonly pool: PeerPool,
+    private readonly network: Network,
+  ) {}
+
+  /** The checked headers of heights from..to (inclusive) the peer has, in height order. */
+  async headers(
+    peer: PeerHealth,
+    from: number,
+    to: number,
+    options: DownloadOptions = {},
+  ): Promise<BlockHeader[]> {
+    const answer = await this.pool.attempt(peer, {
+      method: 'GET',
+      route: '/blocks',
+      query: {
+        'height.from': from,
+        'height.to': to,
+        orderBy: 'height:asc',
+        transform: false,
+        limit: Math.min(PAGE_LIMIT, to - from + 1),
+      },
+      schema: rawPage,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    const headers = answer.value.data.map((json) => headerFromPeer(json, this.network));
+    headers.forEach((header, index) => {
+      if (header.height !== from + index) {
+        throw peerDataError(
+          from + index,
+          `asked for heights ${from}–${to}, the peer answered height ${header.height}`,
+        );
+      }
+    });
+    return headers;
+  }
+
+  /** A block's raw transactions, every page of them. */
+  async transactions(
+    peer: PeerHealth,
+    header: BlockHeader,
+    options: DownloadOptions = {},
+  ): Promise<unknown[]> {
+    const all: unknown[] = [];
+    const pages = Math.ceil(header.numberOfTransactions / PAGE_LIMIT);
+    for (let page = 1; page <= pages; page++) {
+      const answer = await this.pool.attempt(peer, {
+        method: 'GET',
+        route: `/blocks/${encodeURIComponent(header.id ?? '')}/transactions`,
+        query: { transform: false, page, limit: PAGE_LIMIT, orderBy: 'sequence:asc' },
+        schema: rawPage,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+      all.push(...answer.value.data);
+      if (answer.value.data.length < PAGE_LIMIT) break;
+    }
+    if (all.length !== header.numberOfTransactions) {
+      throw peerDataError(
+        header.height,
+        `the header counts ${header.numberOfTransactions} transactions, the peer served ${all.length}`,
+      );
+    }
+    return all;
+  }
+
+  /** Whole blocks for headers already checked. */
+  async blocks(
+    peer: PeerHealth,
+    headers: readonly BlockHeader[],
+    options: DownloadOptions = {},
+  ): Promise<Block[]> {
+    const blocks: Block[] = new Array<Block>(headers.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < headers.length) {
+        const index = next++;
+        const header = headers[index]!;
+        const raw = header.numberOfTransactions === 0 ? [] : await this.transactions(peer, header, options);
+        blocks[index] = blockFromPeer(header, raw, this.network);
+      }
+    };
+    await Promise.all(Array.from({ length: TRANSACTION_FETCH_CONCURRENCY }, worker));
+    return blocks;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * What stops a follower (docs/design/sync.md). `ERR_PEER_DATA` is a peer's fault — it served something that is
+ * not a valid block of the chain (a wrong id, a bad signature, a transaction that does not apply): that peer is
+ * banned and the others are used. The other codes stop the follower with a message a person can act on.
+ */
+import { CodedError } from '../../shared/lib/coded-error';
+
+export type SyncErrorCode =
+  /** The peers answered nothing usable about their network, or no peer is left to ask. */
+  | 'ERR_SYNC_NO_PEERS'
+  /** The network a peer describes is malformed, or its genesis block does not hash to its nethash. */
+  | 'ERR_SYNC_NETWORK'
+  /** The chain stored here belongs to another network than the peers'. */
+  | 'ERR_SYNC_OTHER_CHAIN'
+  /** A block needs a rule Votary does not implement (ARK's exceptions list): nothing past it is stored. */
+  | 'ERR_SYNC_UNSUPPORTED'
+  /** The peers' chain left ours deeper than the follower may revert on its own. */
+  | 'ERR_SYNC_FORK_TOO_DEEP'
+  /** A peer served a block or transaction that is not valid. */
+  | 'ERR_PEER_DATA';
+
+export class SyncError extends CodedError<SyncErrorCode> {
+  override readonly name = 'SyncError';
+}
+
+/** A peer's fault, naming the block it concerns. */
+export function peerDataError(height: number, reason: string): SyncError {
+  return new SyncError('ERR_PEER_DATA', `block ${height}: ${reason}`, { height });
+}
+
+export function isSyncError(value: unknown): value is SyncError {
+  return value instanceof SyncError;
+}

@@ -1,0 +1,378 @@
+/**
+ * The follower (docs/design/sync.md): keeps a node's chain equal to its peers' — downloading blocks in order,
+ * verifying each exactly as the node verifies its own (`applyBlock`), storing only what passed — and then follows
+ * the chain as it grows, polling about once a second.
+ *
+ * - Pipelined: while one run of blocks is applied on this thread, the next is downloaded and its signatures are
+ *   verified on the worker threads (`prepareBlocks`).
+ * - Each request asks from the follower's own tip height, so the first block answered must be the tip itself:
+ *   when it is not, the peer's chain left ours and the common ancestor is looked for (at most `maxRevert` blocks
+ *   back, else the follower stops and says so), the blocks above it are reverted and the peer's are applied.
+ * - A peer that serves an invalid block (its id, a signature, a transaction that does not apply) is banned for
+ *   `banMs` with one log line naming the block and the reason; the others are asked meanwhile. A peer that does
+ *   not answer backs off (client/peer-health.ts) and the next best is asked.
+ * - A block needing a rule Votary lacks (ARK's exceptions list) stops the follower before it.
+ */
+import { EventEmitter } from 'node:events';
+import type { PeerPool } from '../client';
+import type { PeerHealth } from '../client/peer-health';
+import { isBlockRejectedError } from '../node/chain';
+import type { Block } from '../protocol/blocks';
+import { milestoneAt, type Network } from '../protocol/networks';
+import { BlockDownload, PAGE_LIMIT } from './block-download';
+import { isSyncError, SyncError } from './errors';
+import type { FollowedNode } from './followed-node';
+import { PeerBans } from './peer-bans';
+import { checkNotExcepted, type ChainExceptions } from './raw-block';
+import { SyncRate } from './sync-rate';
+
+export type SyncState = 'starting' | 'syncing' | 'synced' | 'stalled' | 'stopped';
+
+export interface FollowedPeerStatus {
+  url: string;
+  /** The height the peer last reported (X-Block-Height), once known. */
+  height: number | undefined;
+  latencyMs: number | undefined;
+  /** Why and until when (Unix ms) the peer is banned. */
+  banned: { until: number; reason: string } | undefined;
+  lastError: string | undefined;
+}
+
+export interface SyncStatus {
+  state: SyncState;
+  height: number;
+  /** The highest height a usable peer reported (≥ height once known). */
+  target: number;
+  blocksBehind: number;
+  /** Blocks applied per second over the last few seconds. */
+  blocksPerSecond: number;
+  /** Seconds to reach the target at that rate, while syncing. */
+  etaSeconds: number | undefined;
+  peers: FollowedPeerStatus[];
+  /** Why the follower stopped (state 'stopped' with an error), or why it stalls. */
+  error: { code: string; message: string } | undefined;
+}
+
+export interface FollowerOptions {
+  node: FollowedNode;
+  network: Network;
+  pool: PeerPool;
+  exceptions: ChainExceptions;
+  /** Blocks per request (default 100, ARK's page limit). */
+  batchSize?: number;
+  /** How often a synced follower asks for new blocks (default 1000 ms). */
+  pollMs?: number;
+  /** How long a peer that served an invalid block is banned (default 10 minutes). */
+  banMs?: number;
+  /** How many blocks a fork may revert (default: three rounds of the milestone at the tip). */
+  maxRevert?: number;
+  now?: () => number;
+  /** One line per event worth a log: a ban, a fork, a stop. */
+  log?: (line: string) => void;
+}
+
+/** A run of blocks downloaded from one peer, starting at `from`. */
+interface Prefetch {
+  from: number;
+  peer: PeerHealth;
+  blocks: Promise<Block[]>;
+}
+
+const STALLED_AFTER_FAILURES = 3;
+
+export class Follower {
+  private readonly emitter = new EventEmitter();
+  private readonly download: BlockDownload;
+  private readonly bans: PeerBans;
+  private readonly rate: SyncRate;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  private readonly banMs: number;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private state: SyncState = 'starting';
+  private error: SyncStatus['error'];
+  private failures = 0;
+  private prefetch: Prefetch | undefined;
+  private abort = new AbortController();
+  private running: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly options: FollowerOptions) {
+    this.now = options.now ?? Date.now;
+    this.download = new BlockDownload(options.pool, options.network);
+    this.bans = new PeerBans(this.now);
+    this.rate = new SyncRate(this.now);
+    this.batchSize = Math.min(options.batchSize ?? PAGE_LIMIT, PAGE_LIMIT);
+    this.pollMs = options.pollMs ?? 1_000;
+    this.banMs = options.banMs ?? 10 * 60_000;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  on(event: 'status', listener: (status: SyncStatus) => void): this {
+    this.emitter.on(event, listener as (...args: unknown[]) => void);
+    return this;
+  }
+
+  off(event: 'status', listener: (status: SyncStatus) => void): this {
+    this.emitter.off(event, listener as (...args: unknown[]) => void);
+    return this;
+  }
+
+  /** Starts following; resolves once the loop runs. */
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  /** Stops and waits for the loop to end (an in-flight request is aborted). */
+  async stop(): Promise<void> {
+    if (this.state !== 'stopped') this.setState('stopped');
+    this.abort.abort();
+    this.wake?.();
+    await this.running;
+  }
+
+  /** Resolves when the loop ended by itself (a stop rule) or was stopped. */
+  finished(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  status(): SyncStatus {
+    const height = this.options.node.height;
+    const target = Math.max(height, this.targetHeight());
+    const blocksPerSecond = this.rate.perSecond();
+    const behind = target - height;
+    return {
+      state: this.state,
+      height,
+      target,
+      blocksBehind: behind,
+      blocksPerSecond,
+      etaSeconds:
+        this.state === 'syncing' && blocksPerSecond > 0 ? Math.ceil(behind / blocksPerSecond) : undefined,
+      peers: this.peerStatuses(),
+      error: this.error,
+    };
+  }
+
+  peerStatuses(): FollowedPeerStatus[] {
+    return this.options.pool.statuses().map((peer) => {
+      const ban = this.bans.of(peer.url);
+      return {
+        url: peer.url,
+        height: peer.height,
+        latencyMs: peer.latencyMs,
+        banned: ban === undefined ? undefined : { until: ban.until, reason: ban.reason },
+        lastError: peer.lastError?.message,
+      };
+    });
+  }
+
+  // The loop --------------------------------------------------------------------------------------------------
+
+  private async loop(): Promise<void> {
+    while (!this.stopped()) {
+      let progressed = false;
+      try {
+        progressed = await this.step();
+        this.failures = 0;
+        if (this.error?.code !== 'ERR_SYNC_NO_PEERS') this.error = undefined;
+      } catch (error) {
+        if (this.stopped()) break;
+        if (isSyncError(error) && error.code !== 'ERR_PEER_DATA' && error.code !== 'ERR_SYNC_NO_PEERS') {
+          this.error = { code: error.code, message: error.message };
+          this.log(`sync stopped at height ${this.options.node.height}: ${error.message}`);
+          this.setState('stopped');
+          break;
+        }
+        this.failures++;
+        const message = error instanceof Error ? error.message : String(error);
+        this.error = { code: isSyncError(error) ? error.code : 'ERR_SYNC_PEER', message };
+        if (this.failures >= STALLED_AFTER_FAILURES) this.setState('stalled');
+      }
+      if (!progressed && !this.stopped()) await this.sleep(this.pollMs);
+    }
+  }
+
+  /** One request's worth of progress; false when there was nothing new (or nobody to ask). */
+  private async step(): Promise<boolean> {
+    const node = this.options.node;
+    const tipHeight = node.height;
+    const run = this.takePrefetch(tipHeight) ?? this.fetchFrom(tipHeight);
+    if (run === undefined) {
+      this.prefetch = undefined;
+      throw new SyncError('ERR_SYNC_NO_PEERS', 'no peer can be asked: every peer is banned or failing');
+    }
+    let blocks: Block[];
+    try {
+      blocks = await run.blocks;
+    } catch (error) {
+      this.prefetch = undefined;
+      if (isSyncError(error) && error.code === 'ERR_PEER_DATA') this.banPeer(run.peer, error.message);
+      throw error;
+    }
+    const [tip, ...above] = blocks;
+    if (tip === undefined) {
+      // The peer does not have our tip: it is behind us (or lost it); another peer is asked next time.
+      this.prefetch = undefined;
+      this.updateState();
+      return false;
+    }
+    if (tip.header.id !== node.lastBlock().id) {
+      this.prefetch = undefined;
+      await this.resolveFork(run.peer);
+      return true;
+    }
+    if (above.length === 0) {
+      this.prefetch = undefined;
+      this.updateState();
+      return false;
+    }
+    // The next run downloads (and its signatures verify on the workers) while this one is applied.
+    const last = above[above.length - 1]!.header.height;
+    this.prefetch = this.fetchFrom(last, run.peer);
+    this.setState('syncing');
+    for (const block of above) {
+      checkNotExcepted(block, this.options.exceptions);
+      try {
+        node.applyBlock(block);
+      } catch (error) {
+        if (!isBlockRejectedError(error)) throw error;
+        this.prefetch = undefined;
+        this.banPeer(run.peer, `block ${block.header.height} (${block.header.id ?? '?'}): ${error.message}`);
+        return true;
+      }
+      this.rate.record(block.header.height);
+    }
+    this.updateState();
+    return true;
+  }
+
+  private takePrefetch(tipHeight: number): Prefetch | undefined {
+    const prefetch = this.prefetch;
+    this.prefetch = undefined;
+    if (prefetch === undefined || prefetch.from !== tipHeight || this.bans.isBanned(prefetch.peer.url)) {
+      prefetch?.blocks.catch(() => undefined);
+      return undefined;
+    }
+    return prefetch;
+  }
+
+  /** Starts downloading the run that begins at `from` (our tip, or the last block of the run being applied). */
+  private fetchFrom(from: number, preferred?: PeerHealth): Prefetch | undefined {
+    const peer = preferred !== undefined && this.usable(preferred) ? preferred : this.choosePeer();
+    if (peer === undefined) return undefined;
+    const signal = this.abort.signal;
+    const blocks = (async () => {
+      const headers = await this.download.headers(peer, from, from + this.batchSize, { signal });
+      const [tip, ...above] = headers;
+      const blocks =
+        tip === undefined
+          ? []
+          : [{ header: tip, transactions: [] }, ...(await this.download.blocks(peer, above, { signal }))];
+      await this.options.node.prepareBlocks(blocks.slice(1));
+      return blocks;
+    })();
+    // Settled by whoever takes it; a dropped prefetch must not be an unhandled rejection.
+    blocks.catch(() => undefined);
+    return { from, peer, blocks };
+  }
+
+  private usable(peer: PeerHealth): boolean {
+    return !this.bans.isBanned(peer.url) && !peer.isRateLimited();
+  }
+
+  /** The peer to ask: the highest reported height among those not banned, the healthiest first on a tie. */
+  private choosePeer(): PeerHealth | undefined {
+    const candidates = this.options.pool.candidates().filter((peer) => this.usable(peer));
+    const ready = candidates.filter((peer) => !peer.isBackingOff());
+    const pool = ready.length > 0 ? ready : candidates;
+    let best: PeerHealth | undefined;
+    for (const peer of pool) {
+      if (best === undefined || (peer.status().height ?? 0) > (best.status().height ?? 0)) best = peer;
+    }
+    return best;
+  }
+
+  private targetHeight(): number {
+    let target = 0;
+    for (const peer of this.options.pool.statuses()) {
+      if (!this.bans.isBanned(peer.url) && peer.height !== undefined) target = Math.max(target, peer.height);
+    }
+    return target;
+  }
+
+  private banPeer(peer: PeerHealth, reason: string): void {
+    this.bans.ban(peer.url, reason, this.banMs);
+    this.log(`peer ${peer.url} banned for ${Math.round(this.banMs / 60_000)} min: ${reason}`);
+    this.emitStatus();
+  }
+
+  /**
+   * The peer's block at our tip height differs from ours: find the highest height where both chains agree (at most
+   * `maxRevert` blocks back), revert to it, and let the next steps apply the peer's blocks.
+   */
+  private async resolveFork(peer: PeerHealth): Promise<void> {
+    const node = this.options.node;
+    const tip = node.height;
+    const maxRevert = this.options.maxRevert ?? 3 * milestoneAt(this.options.network, tip).activeDelegates;
+    const lowest = Math.max(1, tip - maxRevert);
+    let ancestor: number | undefined;
+    for (let to = tip; to >= lowest && ancestor === undefined; to -= this.batchSize) {
+      const from = Math.max(lowest, to - this.batchSize + 1);
+      const theirs = await this.download.headers(peer, from, to, { signal: this.abort.signal });
+      for (let i = theirs.length - 1; i >= 0; i--) {
+        const header = theirs[i]!;
+        if (header.id === node.headerAt(header.height)?.id) {
+          ancestor = header.height;
+          break;
+        }
+      }
+    }
+    if (ancestor === undefined) {
+      throw new SyncError(
+        'ERR_SYNC_FORK_TOO_DEEP',
+        `the chain of ${peer.url} differs from ours below height ${lowest}, more than ${maxRevert} blocks back: ` +
+          'the follower does not revert that far on its own (check the peers, or start from an empty data directory)',
+        { height: tip },
+      );
+    }
+    const reverted = node.revertBlocks(tip - ancestor);
+    this.log(
+      `fork: ${peer.url} has another block at height ${ancestor + 1}; reverted ${reverted.length} block(s) to ` +
+        `height ${ancestor}, following its chain`,
+    );
+  }
+
+  // State -----------------------------------------------------------------------------------------------------
+
+  private stopped(): boolean {
+    return this.state === 'stopped';
+  }
+
+  private updateState(): void {
+    const behind = this.targetHeight() - this.options.node.height;
+    this.setState(behind > 0 ? 'syncing' : 'synced');
+  }
+
+  private setState(state: SyncState): void {
+    if (this.state === 'stopped') return;
+    this.state = state;
+    this.emitStatus();
+  }
+
+  private emitStatus(): void {
+    this.emitter.emit('status', this.status());
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

@@ -1,0 +1,19 @@
+/** Following a real network's chain (docs/design/sync.md). */
+export {
+  discoverNetwork,
+  followedNetworkOf,
+  type CryptoConfigJson,
+  type Discovery,
+  type FollowedNetwork,
+  type PeerRefusal,
+} from './discovery';
+export { SyncError, isSyncError, type SyncErrorCode } from './errors';
+export type { FollowedNode } from './followed-node';
+export {
+  Follower,
+  type FollowerOptions,
+  type FollowedPeerStatus,
+  type SyncState,
+  type SyncStatus,
+} from './follower';
+export { NO_EXCEPTIONS, blockFromPeer, headerFromPeer, type ChainExceptions } from './raw-block';

@@ -1,0 +1,181 @@
+/**
+ * The follower (src/core/sync) against Votary peers in this process: a forging localnet chain with every kind of
+ * transaction the API tests use (tests/api/support/api-chain.ts), followed by a second node that verifies and
+ * stores each block, serves the same answers, follows new blocks, resolves a fork, and bans a lying peer while an
+ * honest one keeps the sync going.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startApiChain, type ApiChain } from '../api/support/api-chain';
+import { verifyChain } from '../../src/core/node/chain';
+import { flipHex, peersFetch, peerUrl, startFollower, until, type FollowerUnderTest } from './support';
+
+let peer: ApiChain;
+let follower: FollowerUnderTest | undefined;
+
+beforeEach(async () => {
+  peer = await startApiChain();
+});
+
+afterEach(async () => {
+  await follower?.close();
+  follower = undefined;
+  await peer.close();
+});
+
+const HONEST = 14101;
+const LIAR = 14102;
+
+async function get(server: ApiChain['server'], path: string): Promise<unknown> {
+  const answer = await server.publicApp.inject({ url: `/api${path}`, headers: { host: '127.0.0.1:4003' } });
+  return answer.json();
+}
+
+describe('following a Votary peer', () => {
+  it('verifies and stores every block, then serves the same answers as the peer', async () => {
+    follower = await startFollower([peerUrl(HONEST)], peersFetch({ [HONEST]: { server: peer.server } }));
+    const f = follower;
+    await until(() => f.node.height === peer.node.height && f.follower.status().state === 'synced', 'sync');
+
+    for (let height = 1; height <= peer.node.height; height++) {
+      expect(f.node.headerAt(height)?.id).toBe(peer.node.headerAt(height)?.id);
+    }
+    expect(verifyChain(f.node.store).verified).toBe(true);
+    for (const path of [
+      `/wallets/${peer.txs.helloTransfer.recipientId}`,
+      '/transactions?orderBy=timestamp:asc&limit=100',
+      '/blocks?limit=100',
+      '/delegates?limit=100',
+      `/locks`,
+      '/votes',
+      '/blockchain',
+    ]) {
+      expect(await get(f.server, path), path).toEqual(await get(peer.server, path));
+    }
+    expect(f.follower.status()).toMatchObject({ state: 'synced', blocksBehind: 0, height: peer.node.height });
+  });
+
+  it('picks up new blocks as the peer forges them', async () => {
+    follower = await startFollower([peerUrl(HONEST)], peersFetch({ [HONEST]: { server: peer.server } }));
+    const f = follower;
+    await until(() => f.node.height === peer.node.height, 'sync');
+    peer.step();
+    peer.step();
+    await until(() => f.node.height === peer.node.height, 'the two new blocks');
+    expect(f.node.lastBlock().id).toBe(peer.node.lastBlock().id);
+  });
+
+  it('follows a fork: reverts to the common ancestor and applies the peer’s blocks', async () => {
+    follower = await startFollower([peerUrl(HONEST)], peersFetch({ [HONEST]: { server: peer.server } }));
+    const f = follower;
+    await until(() => f.node.height === peer.node.height, 'sync');
+    const forkedAt = peer.node.height - 1;
+    const replaced = peer.node.headerAt(forkedAt)!.id;
+    peer.node.revertBlocks(2);
+    // Two blocks in later slots: same heights, other ids.
+    peer.clock.now += peer.blockTime * 1000;
+    peer.step();
+    peer.step();
+    await until(() => f.node.headerAt(forkedAt)?.id === peer.node.headerAt(forkedAt)?.id, 'the fork');
+    await until(() => f.node.height === peer.node.height, 'the peer’s chain');
+    expect(f.node.headerAt(forkedAt)?.id).not.toBe(replaced);
+    expect(f.logs.some((line) => line.includes(`reverted 2 block(s) to height ${forkedAt - 1}`))).toBe(true);
+    expect(verifyChain(f.node.store).verified).toBe(true);
+  });
+});
+
+describe('a lying peer', () => {
+  it('serving a transaction with a flipped byte is banned, and the honest peer completes the sync', async () => {
+    const target = peer.heights.transfers;
+    const fetch = peersFetch({
+      [LIAR]: {
+        server: peer.server,
+        claimsAhead: 5,
+        rewrite: (url, body) => {
+          if (!url.pathname.endsWith('/transactions') || !url.pathname.includes('/blocks/')) return body;
+          const page = body as { data: { signature: string; blockHeight: number }[] };
+          for (const tx of page.data) if (tx.blockHeight === target) tx.signature = flipHex(tx.signature);
+          return body;
+        },
+      },
+      [HONEST]: { server: peer.server },
+    });
+    follower = await startFollower([peerUrl(LIAR), peerUrl(HONEST)], fetch);
+    const f = follower;
+    await until(() => f.node.height === peer.node.height, 'sync through the honest peer');
+    const ban = f.logs.find((line) => line.startsWith(`peer ${peerUrl(LIAR)} banned`));
+    expect(ban).toMatch(new RegExp(`block ${target}: transaction 0 is served as`));
+    expect(f.follower.status().peers.find((p) => p.url === peerUrl(LIAR))?.banned?.reason).toMatch(
+      `block ${target}`,
+    );
+    expect(verifyChain(f.node.store).verified).toBe(true);
+  });
+
+  it('serving a block with a changed total is refused: its id no longer matches its header', async () => {
+    // Caught before any state is read: the id is the hash of the header (protocol.md §6.1).
+    const target = peer.heights.transfers;
+    const fetch = peersFetch({
+      [LIAR]: {
+        server: peer.server,
+        claimsAhead: 5,
+        rewrite: (url, body) => {
+          if (url.pathname !== '/api/blocks') return body;
+          const page = body as { data: { height: number; totalFee: string }[] };
+          for (const block of page.data) if (block.height === target) block.totalFee = '1';
+          return body;
+        },
+      },
+      [HONEST]: { server: peer.server },
+    });
+    follower = await startFollower([peerUrl(LIAR), peerUrl(HONEST)], fetch);
+    const f = follower;
+    await until(() => f.node.height === peer.node.height, 'sync through the honest peer');
+    expect(f.logs.find((line) => line.startsWith(`peer ${peerUrl(LIAR)} banned`))).toMatch(
+      new RegExp(`block ${target}: its id is`),
+    );
+  });
+
+  it('of another network is refused at discovery, naming both networks', async () => {
+    const fetch = peersFetch({
+      [LIAR]: {
+        server: peer.server,
+        rewrite: (url, body) => {
+          if (!url.pathname.endsWith('/configuration/crypto')) return body;
+          const config = body as { data: { network: { nethash: string; name: string } } };
+          config.data.network.nethash = flipHex(config.data.network.nethash);
+          config.data.network.name = 'othernet';
+          return body;
+        },
+      },
+      [HONEST]: { server: peer.server },
+    });
+    follower = await startFollower([peerUrl(HONEST), peerUrl(LIAR)], fetch);
+    expect(follower.discovery.peers).toEqual([peerUrl(HONEST)]);
+    expect(follower.discovery.refused).toEqual([
+      {
+        url: peerUrl(LIAR),
+        reason: expect.stringMatching(
+          /serves the network othernet \(nethash [0-9a-f]{64}\), not localnet/,
+        ) as unknown,
+      },
+    ]);
+  });
+});
+
+describe('honest limits', () => {
+  it('stops before a block on the network’s exceptions list and stores nothing past it', async () => {
+    const excepted = peer.node.headerAt(peer.heights.transfers)!.id!;
+    follower = await startFollower([peerUrl(HONEST)], peersFetch({ [HONEST]: { server: peer.server } }), {
+      exceptions: { blocks: new Set([excepted]), transactions: new Set() },
+    });
+    const f = follower;
+    await f.follower.finished();
+    expect(f.node.height).toBe(peer.heights.transfers - 1);
+    expect(f.follower.status()).toMatchObject({
+      state: 'stopped',
+      error: {
+        code: 'ERR_SYNC_UNSUPPORTED',
+        message: expect.stringContaining(`block ${peer.heights.transfers} (${excepted})`) as unknown,
+      },
+    });
+  });
+});
