@@ -10,6 +10,7 @@ import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
 import { ChainStore } from './chain';
+import type { ChainRules } from './handlers';
 import {
   Forger,
   chooseBlockTime,
@@ -65,6 +66,8 @@ export interface LocalNodeOptions {
 export interface FollowedChain {
   network: Network;
   genesis: Block;
+  /** How its forgers relaxed ARK's rules (ARK Core in test mode). */
+  rules?: ChainRules;
 }
 
 export interface LocalNodeEvents {

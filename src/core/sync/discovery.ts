@@ -2,16 +2,15 @@
  * Which chain the follower follows, learned from its peers (docs/design/sync.md "Discovery"): each peer's
  * `/node/configuration/crypto` (ark-core-api.md §9.8: network, milestones, exceptions, the full genesis block). The
  * first peer that answers names the chain; a peer of another nethash is refused with a message naming both. The
- * genesis block must be valid and hash to the nethash (its payload hash is the nethash, protocol.md §6.3), and when
- * the network is one Votary ships (mainnet, devnet, testnet, localnet) it must also be that preset's genesis.
+ * genesis block is checked by genesis.ts.
  */
 import { z } from 'zod';
 import type { PeerPool } from '../client';
 import { networkParams, rawMilestone } from '../client/schemas/node';
-import { blockHeaderFromJson, verifyBlock, type Block } from '../protocol/blocks';
-import { networkByName, type Network } from '../protocol/networks';
-import { transactionFromJson } from '../protocol/transactions';
+import { blockHeaderFromJson, type Block, type BlockHeader } from '../protocol/blocks';
+import type { Network } from '../protocol/networks';
 import { SyncError } from './errors';
+import { checkedGenesis, genesisSummary } from './genesis';
 import type { ChainExceptions } from './raw-block';
 
 /** The crypto configuration as stored beside a followed chain and as served: plain JSON. */
@@ -61,80 +60,38 @@ function networkError(message: string): SyncError {
 
 /**
  * The network, genesis block and exceptions of a crypto configuration, checked: the network's fields, the
- * milestones, the genesis block (every transaction decodes and verifies, the block's signature, payload hash and
- * totals), its payload hash equal to the nethash, and a shipped preset's genesis when the name is one.
+ * milestones (from height 1), and the genesis block (genesis.ts).
  */
 export function followedNetworkOf(config: CryptoConfigJson): FollowedNetwork {
   const params = networkParams.safeParse(config.network);
-  if (!params.success)
+  if (!params.success) {
     throw networkError(`the network description is malformed: ${params.error.issues[0]?.message}`);
+  }
   const milestones = z.array(rawMilestone).safeParse(config.milestones);
   if (!milestones.success || milestones.data[0]?.height !== 1) {
     throw networkError('the milestones are malformed (they must start at height 1)');
   }
-  const nethash = params.data.nethash.toLowerCase();
-  const json = config.genesisBlock;
-  let genesis: Block;
+  let header: BlockHeader;
   try {
-    const header = blockHeaderFromJson(json);
-    // The genesis block's id is configured, not computed (protocol.md §6.3); it is checked against the preset.
-    const provisional: Network = {
-      network: { ...params.data, nethash },
-      milestones: milestones.data,
-      genesisBlock: {
-        id: header.id ?? '',
-        height: header.height,
-        timestamp: header.timestamp,
-        payloadHash: header.payloadHash,
-        generatorPublicKey: header.generatorPublicKey,
-        numberOfTransactions: header.numberOfTransactions,
-        totalAmount: header.totalAmount.toString(),
-      },
-    };
-    const transactions = Array.isArray(json.transactions) ? json.transactions : [];
-    genesis = {
-      header,
-      transactions: transactions.map((tx) =>
-        transactionFromJson(tx, { network: provisional, height: 1 }, { genesis: true }),
-      ),
-    };
-    const network = provisional;
-    if (header.height !== 1) throw networkError(`the genesis block has height ${header.height}`);
-    if (header.payloadHash !== nethash) {
-      throw networkError(
-        `the genesis block's payload hash ${header.payloadHash} is not the nethash ${nethash}`,
-      );
-    }
-    // Block.verify() in full, except the reward rule: the genesis block is the chain's given (its nethash says
-    // which), not a forger's claim, and a network may start with a reward at height 1 (Votary's localnet does).
-    const errors = verifyBlock(genesis, network, { now: Number.MAX_SAFE_INTEGER }).errors.filter(
-      (error) => !error.startsWith('Invalid block reward'),
-    );
-    if (errors.length > 0) throw networkError(`the genesis block is not valid: ${errors.join('; ')}`);
-    const preset = networkByName(params.data.name);
-    if (preset !== undefined && preset.network.nethash === nethash) {
-      const shipped = preset.genesisBlock;
-      if (
-        shipped.id !== header.id ||
-        shipped.numberOfTransactions !== header.numberOfTransactions ||
-        shipped.totalAmount !== header.totalAmount.toString()
-      ) {
-        throw networkError(`the genesis block differs from the ${params.data.name} preset Votary ships`);
-      }
-    }
-    const exceptions = config.exceptions ?? {};
-    return {
-      network,
-      genesis,
-      exceptions: { blocks: idList(exceptions.blocks), transactions: idList(exceptions.transactions) },
-      config,
-    };
+    header = blockHeaderFromJson(config.genesisBlock);
   } catch (error) {
-    if (error instanceof SyncError) throw error;
     throw networkError(
       `the genesis block is malformed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  const network: Network = {
+    network: { ...params.data, nethash: params.data.nethash.toLowerCase() },
+    milestones: milestones.data,
+    genesisBlock: genesisSummary(header),
+  };
+  const genesis = checkedGenesis(config.genesisBlock, network);
+  const exceptions = config.exceptions ?? {};
+  return {
+    network,
+    genesis,
+    exceptions: { blocks: idList(exceptions.blocks), transactions: idList(exceptions.transactions) },
+    config,
+  };
 }
 
 /**

@@ -36,6 +36,8 @@ export function headerFromPeer(json: unknown, network: Network): BlockHeader {
   if (header.height >= 2 && (header.previousBlock === undefined || header.blockSignature === undefined)) {
     throw peerDataError(header.height, 'the header lacks its previous block id or its signature');
   }
+  // The genesis block's id is configured, not computed (protocol.md §6.3); the follower compares it with its own.
+  if (header.height === 1) return header;
   let computed: string;
   try {
     computed = computeBlockId(header, network).id;

@@ -99,6 +99,8 @@ export function transactionWithoutBlock(
 export function rawTransaction(tx: TransactionData, placement?: ConfirmedTransaction): RawTransaction {
   const { version, network, typeGroup: _omitted, ...rest } = transactionToJson(tx);
   const raw: RawTransaction = { version, network, typeGroup: tx.typeGroup, ...rest };
+  // ARK adds a version 1 transaction's nonce from its database (ark-core-api.md §6.14 (c)).
+  if (version === 1 && placement) raw.nonce = tx.nonce.toString();
   if (placement) {
     raw.blockId = placement.blockId;
     raw.blockHeight = placement.blockHeight;

@@ -19,6 +19,7 @@ interface TransactionRow {
   serialized: Uint8Array;
   block_id: string;
   block_timestamp: bigint;
+  nonce: bigint;
 }
 
 /** A stored transaction with where it sits in the chain. */
@@ -32,13 +33,16 @@ export interface ConfirmedTransaction {
 }
 
 const COLUMNS =
-  't.id, t.block_height, t.sequence, t.sender_address, t.serialized, b.id AS block_id, b.timestamp AS block_timestamp';
+  't.id, t.block_height, t.sequence, t.sender_address, t.serialized, t.nonce, b.id AS block_id, ' +
+  'b.timestamp AS block_timestamp';
 const FROM = 'transactions t JOIN blocks b ON b.height = t.block_height';
 
 function decode(ctx: ReadContext, row: TransactionRow): ConfirmedTransaction {
   const height = Number(row.block_height);
   // Stored bytes were validated when their block was applied; the id is the stored one.
   const tx = decodeStoredTransaction(row.serialized, { network: ctx.network, height }, row.id);
+  // Version 1 bytes carry no nonce: the stored one is the sender's count, as ARK numbers them (sync/genesis.ts).
+  if (tx.version === 1) tx.nonce = BigInt(row.nonce);
   return {
     tx,
     blockId: row.block_id,

@@ -56,9 +56,10 @@ const DELEGATE_LEAVES: Record<string, [string, LeafKind, string]> = {
   ],
 };
 
-/** ARK keeps `htlc` on a wallet once it has locked funds, whatever became of the locks. */
-const HAS_HTLC = 'EXISTS (SELECT 1 FROM locks l0 WHERE l0.sender_address = w.address)';
-const LOCKERS = 'w.address IN (SELECT l1.sender_address FROM locks l1)';
+/** ARK has `htlc` on a wallet while it has open locks (it forgets it when the locked balance returns to zero). */
+const HAS_HTLC =
+  "EXISTS (SELECT 1 FROM locks l0 WHERE l0.sender_address = w.address AND l0.status = 'locked')";
+const LOCKERS = "w.address IN (SELECT l1.sender_address FROM locks l1 WHERE l1.status = 'locked')";
 
 const LOCK_LEAVES: Record<string, [string, LeafKind]> = {
   amount: ['l2.amount', 'integer'],

@@ -1,6 +1,7 @@
 /**
  * The parts of ARK's wallet attribute bag (ark-core-api.md §6.16) that live in their own tables: open HTLC locks
- * (and whether the wallet ever locked: ARK keeps `htlc` once set, with no locks and a zero locked balance),
+ * (ARK forgets `htlc` once a claim or refund brings the locked balance to zero: core-transactions
+ * `handlers/two/htlc-claim.ts`, `htlc-refund.ts`; so `htlc` is there exactly while the wallet has open locks),
  * IPFS hashes and entities. Read for a page of wallets at once, one statement per table (the addresses are one
  * JSON parameter, so the statement is the same for every page).
  */
@@ -27,7 +28,7 @@ export interface WalletEntity {
 }
 
 export interface WalletExtras {
-  /** Present when the wallet has sent an HTLC lock (whatever became of it). */
+  /** The wallet's open HTLC locks; absent when it has none. */
   locks?: OpenLock[];
   ipfsHashes: string[];
   entities: WalletEntity[];
@@ -73,11 +74,6 @@ export function walletExtras(ctx: ReadContext, addresses: readonly string[]): Ma
     return found;
   };
 
-  const lockers = ctx.sql.all<{ address: string }>(
-    `SELECT DISTINCT sender_address AS address FROM locks WHERE sender_address IN ${IN_ADDRESSES}`,
-    param,
-  );
-  for (const { address } of lockers) of(address).locks = [];
   const locks = ctx.sql.all<LockRow>(
     `SELECT id, sender_address, amount, recipient_address, timestamp, vendor_field, secret_hash,
             expiration_type, expiration_value

@@ -19,6 +19,7 @@ import {
   applyTrustedTransaction,
   isApplyError,
   revertTransaction,
+  type ChainRules,
   type HandlerContext,
 } from '../handlers';
 import { DatabaseState, StateOverlay, type StateView } from '../state';
@@ -37,6 +38,8 @@ export interface ChainStoreOptions {
   genesis: Block;
   /** Wallets the confirmed state keeps in memory (LRU); default DEFAULT_WALLET_CACHE_SIZE (50,000). */
   walletCacheSize?: number;
+  /** How the chain's forgers relaxed ARK's rules (a followed chain forged by ARK Core in test mode). */
+  rules?: ChainRules;
 }
 
 export interface ApplyBlockOptions {
@@ -80,6 +83,7 @@ export class ChainStore {
   private readonly confirmed: DatabaseState;
   private readonly pool: PoolRepository;
   private tip: BlockHeader;
+  private readonly rules: ChainRules | undefined;
 
   static open(options: ChainStoreOptions): ChainStore {
     let file = ':memory:';
@@ -112,6 +116,7 @@ export class ChainStore {
       options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize },
     );
     this.pool = new PoolRepository(db);
+    this.rules = options.rules;
     const nethash = nethashOf(genesis);
     if (network.network.nethash !== nethash) {
       throw new Error(
@@ -130,6 +135,11 @@ export class ChainStore {
     } else {
       this.tip = this.applyGenesis(genesis);
     }
+  }
+
+  /** What a scratch copy of this chain must be opened with besides network and genesis (verify-chain.ts). */
+  options(): Pick<ChainStoreOptions, 'rules'> {
+    return this.rules === undefined ? {} : { rules: this.rules };
   }
 
   // Reads -------------------------------------------------------------------------------------------------
@@ -272,6 +282,10 @@ export class ChainStore {
       timestamp: header.timestamp,
     };
     for (const tx of genesis.transactions) applyTrustedTransaction(tx, overlay, ctx);
+    // ARK knows the genesis generator's wallet from block 1 on, with its key and nothing else (ARK Core testnet
+    // lists it among its wallets: balance 0, nonce 0).
+    const generator = overlay.mutableWallet(overlay.addressOf(header.generatorPublicKey));
+    generator.publicKey ??= header.generatorPublicKey;
     const selection = selectRound(overlay, 1, milestoneAt(this.network, 1).activeDelegates);
     this.write(() => {
       this.blocks.insert(header, this.storedTransactions(genesis, overlay));
@@ -298,6 +312,7 @@ export class ChainStore {
       height: header.height,
       lastBlock: { height: previous.height, timestamp: previous.timestamp },
       timestamp: header.timestamp,
+      ...(this.rules === undefined ? {} : { rules: this.rules }),
     };
   }
 

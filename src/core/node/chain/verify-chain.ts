@@ -60,7 +60,7 @@ function voteWeightErrors(wallets: readonly Wallet[], out: string[]): void {
  * database holds.
  */
 export function verifyChain(store: ChainStore): ChainVerification {
-  const scratch = ChainStore.open({ network: store.network, genesis: store.genesis });
+  const scratch = ChainStore.open({ network: store.network, genesis: store.genesis, ...store.options() });
   try {
     const differences: string[] = [];
     for (let height = 2; height <= store.height(); height++) {
@@ -89,7 +89,7 @@ export async function verifyChainInParallel(
   pool: VerifyPool | undefined,
 ): Promise<ChainVerification> {
   if (pool === undefined) return verifyChain(store);
-  const scratch = ChainStore.open({ network: store.network, genesis: store.genesis });
+  const scratch = ChainStore.open({ network: store.network, genesis: store.genesis, ...store.options() });
   try {
     const differences: string[] = [];
     const top = store.height();

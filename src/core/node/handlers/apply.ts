@@ -37,8 +37,10 @@ export function applyTransaction(tx: TransactionData, state: StateOverlay, ctx: 
  * sender ends with a negative balance, like ARK's genesis wallet).
  */
 export function applyTrustedTransaction(tx: TransactionData, state: StateOverlay, ctx: HandlerContext): void {
-  applySenderSide(tx, state, ctx);
-  handlerFor(tx).applyToRecipient?.(tx, state, ctx);
+  const handler = handlerFor(tx, { genesis: true });
+  applyFeeAndNonce(tx, state);
+  handler.applyToSender?.(tx, state, ctx);
+  handler.applyToRecipient?.(tx, state, ctx);
 }
 
 /** Undoes applyTransaction exactly; `tx` must be the last transaction applied to this state. */

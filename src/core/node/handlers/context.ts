@@ -9,6 +9,17 @@ export interface HandlerContext {
   lastBlock: { height: number; timestamp: number };
   /** Timestamp of the block the transaction goes into (recorded on HTLC locks); defaults to lastBlock's. */
   timestamp?: number;
+  /** Rules a followed chain was forged under, when they differ from ARK's defaults. */
+  rules?: ChainRules;
+}
+
+/**
+ * How a chain's forgers relaxed ARK's rules. `arkTestMode`: ARK Core run with `--env=test` (the only way one node
+ * forges alone, as the ARK Core testnet used for interop does) accepts HTLC locks that expire less than a round
+ * ahead (core-transactions `handlers/two/htlc-lock.ts`, `CORE_ENV === "test"`): a chain it forged holds such locks.
+ */
+export interface ChainRules {
+  arkTestMode?: boolean;
 }
 
 export function milestoneOf(ctx: HandlerContext): Milestone {

@@ -43,15 +43,17 @@ export const htlcLock: TransactionHandler = {
     const { expiration } = lockAssetOf(tx);
     const milestone = milestoneOf(ctx);
     const { lastBlock } = ctx;
+    // ARK's test mode sets blocktime and activeDelegates to 0 in this rule (ChainRules).
+    const ahead = ctx.rules?.arkTestMode === true ? 0 : 1;
     if (expiration.type === HtlcExpiration.EpochTimestamp) {
-      const minimum = lastBlock.timestamp + milestone.blocktime * milestone.activeDelegates;
+      const minimum = lastBlock.timestamp + ahead * milestone.blocktime * milestone.activeDelegates;
       if (expiration.value <= minimum) {
         throw new ApplyError(
           `the lock expiration ${expiration.value} (epoch seconds) must be after ${minimum}, one round past the last block`,
         );
       }
     } else {
-      const minimum = lastBlock.height + milestone.activeDelegates;
+      const minimum = lastBlock.height + ahead * milestone.activeDelegates;
       if (expiration.value <= minimum) {
         throw new ApplyError(
           `the lock expiration height ${expiration.value} must be above ${minimum}, one round past the last block`,

@@ -1,6 +1,6 @@
 /** Transaction handlers: the state rules of every supported type (docs/design/node.md "State and handlers"). */
 export { ApplyError, isApplyError } from './errors';
-export type { HandlerContext } from './context';
+export type { ChainRules, HandlerContext } from './context';
 export type { TransactionHandler } from './types';
 export {
   checkTransaction,

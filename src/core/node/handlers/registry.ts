@@ -36,8 +36,13 @@ const CORE: Record<number, TransactionHandler> = {
  * The handler of a transaction's type. The chain runs Core types 0–10 and Entity; the legacy business and
  * bridgechain types (Magistrate 0–5, retired by aip36) are not supported.
  */
-export function handlerFor(tx: Pick<TransactionData, 'typeGroup' | 'type' | 'version'>): TransactionHandler {
-  if (tx.version !== 2)
+export function handlerFor(
+  tx: Pick<TransactionData, 'typeGroup' | 'type' | 'version'>,
+  options: { genesis?: boolean } = {},
+): TransactionHandler {
+  // Version 1 only in a genesis block: ARK's presets hold v1 transfers, registrations and votes (protocol.md §6.3),
+  // which apply exactly as their v2 forms do (ARK testnet's genesis delegates show nonce 2 after their two).
+  if (tx.version !== 2 && !(options.genesis === true && tx.version === 1))
     throw new ApplyError(`version ${tx.version} transactions are not accepted on this chain`);
   if (tx.typeGroup === TypeGroup.Core) {
     const handler = CORE[tx.type];
