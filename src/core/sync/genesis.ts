@@ -133,6 +133,11 @@ export function checkedGenesis(json: JsonObject, network: Network): Block {
     throw genesisError(`differs from the ${network.network.name} genesis block Votary ships`);
   }
   if (!verifyBlockSignature(header, network)) throw genesisError('has an invalid signature');
+  // The signed header's totals bind the transactions' amounts and fees.
+  const sum = (of: (tx: TransactionData) => bigint) => transactions.reduce((total, tx) => total + of(tx), 0n);
+  if (sum((tx) => tx.amount) !== header.totalAmount || sum((tx) => tx.fee) !== header.totalFee) {
+    throw genesisError("has transactions whose amounts or fees do not add up to its header's totals");
+  }
   // ARK stores and serves the preset genesis block's parent as "0" (ark-core-api.md §6.13), the JSON has null.
   header.previousBlock ??= '0';
   // The configured ids, as ARK stores and serves them.

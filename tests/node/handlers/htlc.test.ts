@@ -90,6 +90,29 @@ describe('HTLC lock', () => {
     );
     expect(() => checkTransaction(draft({ type: 1, value: 969 }), h.state, h.ctx)).not.toThrow();
   });
+
+  it('on a chain forged by ARK Core in test mode, needs only an expiration past the last block', () => {
+    const h = harness({ lastBlock: { height: 100, timestamp: 800 }, height: 101 });
+    const testMode = { ...h.ctx, rules: { arkTestMode: true } };
+    const draft = (expiration: { type: 1 | 2; value: number }) =>
+      h.tx(
+        {
+          type: 8,
+          amount: TOKEN,
+          recipientId: h.bob.address,
+          asset: { lock: { secretHash: SECRET_HASH, expiration } },
+        },
+        h.alice.passphrase,
+      );
+    expect(() => checkTransaction(draft({ type: 2, value: 100 }), h.state, testMode)).toThrow(
+      /must be above 100/,
+    );
+    expect(() => checkTransaction(draft({ type: 2, value: 101 }), h.state, testMode)).not.toThrow();
+    expect(() => checkTransaction(draft({ type: 1, value: 800 }), h.state, testMode)).toThrow(
+      /must be after 800/,
+    );
+    expect(() => checkTransaction(draft({ type: 1, value: 801 }), h.state, testMode)).not.toThrow();
+  });
 });
 
 describe('HTLC claim', () => {
