@@ -28,7 +28,7 @@ function localnetConfig(): CryptoConfigJson {
     genesisBlock: {
       ...blockHeaderToJson(genesis.header, localnet),
       transactions: genesis.transactions.map(transactionToJson),
-    } as unknown as Record<string, unknown>,
+    },
   };
 }
 
