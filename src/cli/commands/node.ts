@@ -3,9 +3,12 @@ import { resolve } from 'node:path';
 import { CliError, usageError } from '../cli-error';
 import { parseOptions, requireOption } from '../parse-options';
 import { runUntilStopSignal } from '../stop-signal';
+import { isValidPeerUrl } from '../../core/client/urls';
+import { runFollow } from './follow';
 
 const NODE_USAGE =
-  'node [verify] --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]';
+  'node [verify] --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]' +
+  ' | node --follow URL[,URL…] --data-dir DIR [--ark-test-mode] [--port N] [--public-port M] [--host H]';
 
 /** `--port` / `--public-port`: 0..65535 (0 = any free port). */
 function parsePort(value: string | undefined, name: string): number | undefined {
@@ -37,6 +40,19 @@ function parseNetwork(value: string | undefined): 'localnet' {
   return 'localnet';
 }
 
+/** `--follow`: comma-separated public API URLs of one network's peers. */
+function parsePeerUrls(value: string): string[] {
+  const urls = value
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  if (urls.length === 0) throw usageError('--follow needs at least one peer URL (http://host:port/api)');
+  for (const url of urls) {
+    if (!isValidPeerUrl(url)) throw usageError(`--follow: "${url}" is not a peer URL (http://host:port/api)`);
+  }
+  return urls;
+}
+
 /** JSON with bigint amounts as decimal strings. */
 function printJsonBig(value: unknown): void {
   const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
@@ -54,7 +70,11 @@ export async function nodeCommand(args: string[]): Promise<number> {
   const [first, ...rest] = args;
   if (first === 'verify') {
     const options = parseOptions(rest, { 'data-dir': { type: 'string' }, network: { type: 'string' } });
-    return verifyNode(resolve(requireOption(options['data-dir'], 'data-dir')), parseNetwork(options.network));
+    const dataDir = resolve(requireOption(options['data-dir'], 'data-dir'));
+    // A followed chain is named by its folder (testnet, devnet…), which holds the network it follows.
+    if (options.network !== undefined && options.network !== 'localnet')
+      return verifyFollowed(dataDir, options.network);
+    return verifyNode(dataDir, parseNetwork(options.network));
   }
   if (first !== undefined && !first.startsWith('-')) {
     throw usageError(`node: unknown subcommand "${first}" (usage: votary ${NODE_USAGE})`);
@@ -67,8 +87,27 @@ export async function nodeCommand(args: string[]): Promise<number> {
     'public-port': { type: 'string' },
     host: { type: 'string' },
     verbose: { type: 'boolean' },
+    follow: { type: 'string' },
+    'ark-test-mode': { type: 'boolean' },
   });
   const dataDir = resolve(requireOption(options['data-dir'], 'data-dir'));
+  if (options.follow !== undefined) {
+    if (options.network !== undefined || options['block-time'] !== undefined) {
+      throw usageError('--follow learns the network from its peers: --network and --block-time do not apply');
+    }
+    if (options.host === '') throw usageError('--host must not be empty');
+    return runFollow({
+      dataDir,
+      peers: parsePeerUrls(options.follow),
+      listen: {
+        host: options.host,
+        port: parsePort(options.port, 'port'),
+        publicPort: parsePort(options['public-port'], 'public-port'),
+      },
+      arkTestMode: options['ark-test-mode'] === true,
+    });
+  }
+  if (options['ark-test-mode'] === true) throw usageError('--ark-test-mode goes with --follow');
   const network = parseNetwork(options.network);
   if (options.host === '') throw usageError('--host must not be empty');
   const api: ApiListen = {
@@ -155,6 +194,41 @@ async function verifyNode(dataDir: string, network: 'localnet'): Promise<number>
   if (!existsSync(file)) throw new CliError(`no ${network} chain in ${dataDir} (expected ${file})`);
   const store = openLocalnetChain(dataDir);
   // Signature checks on every core (dist/verify-worker.mjs next to this CLI); inline when it is absent.
+  const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
+  try {
+    const result = await verifyChainInParallel(store, pool);
+    printJsonBig(result);
+    return result.verified ? 0 : 1;
+  } finally {
+    store.close();
+    await pool?.close();
+  }
+}
+
+/** `votary node verify --network NAME` for a followed chain: replayed with the network stored beside it. */
+async function verifyFollowed(dataDir: string, directory: string): Promise<number> {
+  const [sync, { ChainStore, verifyChainInParallel }, { chainDatabasePath }, { openVerifyPool }] =
+    await Promise.all([
+      import('../../core/sync'),
+      import('../../core/node/chain'),
+      import('../../core/node/node'),
+      import('../../core/protocol/parallel/verify-pool'),
+    ]);
+  const file = chainDatabasePath(dataDir, directory);
+  const stored = sync.loadNetworkFile(sync.networkFilePath(dataDir, directory));
+  if (stored === undefined || !existsSync(file)) {
+    throw new CliError(
+      `no followed chain "${directory}" in ${dataDir} (expected ${file} and its network.json)`,
+    );
+  }
+  const { network, genesis } = sync.followedNetworkOf(stored.config);
+  const store = ChainStore.open({
+    dataDir,
+    directory,
+    network,
+    genesis,
+    ...(stored.rules === undefined ? {} : { rules: stored.rules }),
+  });
   const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
   try {
     const result = await verifyChainInParallel(store, pool);

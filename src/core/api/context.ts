@@ -19,9 +19,31 @@ export interface ApiNode {
   prefetchSignatures?(candidates: readonly PoolCandidate[]): Promise<void>;
 }
 
+/** A followed peer as `/peers` lists it (ark-core-api.md §6.19). */
+export interface ApiPeer {
+  ip: string;
+  /** The peer's public API port (Votary follows peers over their public API, not P2P). */
+  port: number;
+  version: string;
+  height: number;
+  /** Milliseconds. */
+  latency: number;
+}
+
+/**
+ * The sync of a followed chain (core/sync's Follower, adapted by its runner): what `/node/status`,
+ * `/node/syncing` and `/peers` tell. Without it the node is its chain's only node: synced, no peers.
+ */
+export interface ApiSyncSource {
+  /** The highest height a usable peer reports (0 when none is known yet). */
+  networkHeight(): number;
+  peers(): ApiPeer[];
+}
+
 /** The read model's context (db/read-model/context.ts) plus what only the API needs. */
 export interface ApiContext extends ReadContext {
   readonly node: ApiNode;
+  readonly sync: ApiSyncSource | undefined;
   /** The ports the two interfaces listen on (for /node/configuration). */
   readonly ports: () => { public: number; secondary: number };
   /** Votary's version (for /node/configuration `core.version`). */
@@ -30,11 +52,12 @@ export interface ApiContext extends ReadContext {
 
 export function createContext(
   node: ApiNode,
-  options: { now: () => number; ports: ApiContext['ports']; version: string },
+  options: { now: () => number; ports: ApiContext['ports']; version: string; sync?: ApiSyncSource },
 ): ApiContext {
   const sql = new StatementCache(node.store.db);
   return {
     node,
+    sync: options.sync,
     network: node.store.network,
     sql,
     keys: new PublicKeyDirectory(sql, node.store.network.network.pubKeyHash),

@@ -5,7 +5,7 @@
  * whole blocks.
  */
 import type { FastifyInstance } from 'fastify';
-import { createContext, type ApiContext, type ApiNode } from './context';
+import { createContext, type ApiContext, type ApiNode, type ApiSyncSource } from './context';
 import { createBaseApp, type RateLimitOptions } from './http/app';
 import type { ConnectionLimits } from './http/connection-limits';
 import { isChainRoute, registerResponseCache } from './http/response-cache';
@@ -51,6 +51,8 @@ export interface ApiServerOptions {
   onServerError?: (error: unknown) => void;
   /** Deadlines and the connection cap of both servers (http/connection-limits.ts); tests shorten them. */
   limits?: Partial<ConnectionLimits>;
+  /** A followed chain's sync: then /node/status, /node/syncing and /peers tell it (context.ts). */
+  sync?: ApiSyncSource;
 }
 
 /** A route group: registers its routes on an instance (under `/api` for the public API). */
@@ -111,6 +113,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     now: options.now ?? Date.now,
     ports,
     version: VOTARY_VERSION,
+    ...(options.sync === undefined ? {} : { sync: options.sync }),
   });
   const base = (port: () => number) =>
     createBaseApp({

@@ -39,7 +39,11 @@ export interface Discovery extends FollowedNetwork {
   peers: string[];
   /** Peers refused: another nethash, or no usable answer. */
   refused: PeerRefusal[];
+  /** The software version each peer of this chain reports (`/node/configuration` core.version), when it does. */
+  versions: Record<string, string>;
 }
+
+const versionAnswer = z.object({ data: z.object({ core: z.object({ version: z.string() }) }) });
 
 const cryptoAnswer = z.object({
   data: z.object({
@@ -104,12 +108,14 @@ export async function discoverNetwork(pool: PeerPool, stored?: CryptoConfigJson)
   const answers = await Promise.all(
     candidates.map(async (peer) => {
       try {
-        const answer = await pool.attempt(peer, {
-          method: 'GET',
-          route: '/node/configuration/crypto',
-          schema: cryptoAnswer,
-        });
-        return { url: peer.url, config: answer.value.data };
+        const [answer, version] = await Promise.all([
+          pool.attempt(peer, { method: 'GET', route: '/node/configuration/crypto', schema: cryptoAnswer }),
+          pool
+            .attempt(peer, { method: 'GET', route: '/node/configuration', schema: versionAnswer })
+            .then((reply) => reply.value.data.core.version)
+            .catch(() => undefined),
+        ]);
+        return { url: peer.url, config: answer.value.data, version };
       } catch (error) {
         return { url: peer.url, error: error instanceof Error ? error.message : String(error) };
       }
@@ -118,6 +124,7 @@ export async function discoverNetwork(pool: PeerPool, stored?: CryptoConfigJson)
   const refused: PeerRefusal[] = [];
   let chosen: FollowedNetwork | undefined = stored === undefined ? undefined : followedNetworkOf(stored);
   const peers: string[] = [];
+  const versions: Record<string, string> = {};
   for (const answer of answers) {
     if ('error' in answer) {
       refused.push({ url: answer.url, reason: `no network description: ${answer.error}` });
@@ -142,10 +149,11 @@ export async function discoverNetwork(pool: PeerPool, stored?: CryptoConfigJson)
       continue;
     }
     peers.push(answer.url);
+    if (answer.version !== undefined) versions[answer.url] = answer.version;
   }
   if (chosen === undefined) {
     const reasons = refused.map((r) => `${r.url}: ${r.reason}`).join('; ');
     throw new SyncError('ERR_SYNC_NO_PEERS', `no peer described a network to follow (${reasons})`);
   }
-  return { ...chosen, peers, refused };
+  return { ...chosen, peers, refused, versions };
 }

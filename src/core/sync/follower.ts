@@ -97,6 +97,8 @@ export class Follower {
   private abort = new AbortController();
   private running: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  private readonly ended: Promise<void>;
+  private markEnded: () => void = () => undefined;
 
   constructor(private readonly options: FollowerOptions) {
     this.now = options.now ?? Date.now;
@@ -107,6 +109,9 @@ export class Follower {
     this.pollMs = options.pollMs ?? 1_000;
     this.banMs = options.banMs ?? 10 * 60_000;
     this.log = options.log ?? (() => undefined);
+    this.ended = new Promise((resolve) => {
+      this.markEnded = resolve;
+    });
   }
 
   on(event: 'status', listener: (status: SyncStatus) => void): this {
@@ -119,9 +124,9 @@ export class Follower {
     return this;
   }
 
-  /** Starts following; resolves once the loop runs. */
+  /** Starts following. */
   start(): void {
-    this.running ??= this.loop();
+    this.running ??= this.loop().finally(() => this.markEnded());
   }
 
   /** Stops and waits for the loop to end (an in-flight request is aborted). */
@@ -130,11 +135,12 @@ export class Follower {
     this.abort.abort();
     this.wake?.();
     await this.running;
+    this.markEnded();
   }
 
-  /** Resolves when the loop ended by itself (a stop rule) or was stopped. */
+  /** Resolves when the follower ended: by itself (a stop rule, see `status().error`) or by `stop()`. */
   finished(): Promise<void> {
-    return this.running ?? Promise.resolve();
+    return this.ended;
   }
 
   status(): SyncStatus {
@@ -231,7 +237,8 @@ export class Follower {
     // The next run downloads (and its signatures verify on the workers) while this one is applied.
     const last = above[above.length - 1]!.header.height;
     this.prefetch = this.fetchFrom(last, run.peer);
-    this.setState('syncing');
+    // Following the tip, a block or two at a time, is not "syncing" again.
+    if (this.state !== 'synced' || above.length > 2) this.setState('syncing');
     for (const block of above) {
       checkNotExcepted(block, this.options.exceptions);
       try {

@@ -17,3 +17,11 @@ export {
   type SyncStatus,
 } from './follower';
 export { NO_EXCEPTIONS, blockFromPeer, headerFromPeer, type ChainExceptions } from './raw-block';
+export {
+  NETWORK_FILE,
+  followedDirectories,
+  loadNetworkFile,
+  networkFilePath,
+  saveNetworkFile,
+  type StoredNetwork,
+} from './network-file';

@@ -1,6 +1,7 @@
 /**
- * Node information (ark-core-api.md §9.1–§9.3, §9.7, §9.8; public-api.md §4.6). The embedded node is the chain:
- * it has no peers to be behind, so it is always synced (ARK's own rule: a node without peers is synced).
+ * Node information (ark-core-api.md §9.1–§9.3, §9.7, §9.8; public-api.md §4.6). A node that forges its chain has no
+ * peers to be behind, so it is always synced (ARK's own rule: a node without peers is synced); a follower is behind
+ * by the blocks between its height and the highest its peers report (ARK: the network monitor's height).
  */
 import type { FastifyInstance } from 'fastify';
 import { blockHeaderToJson } from '../../protocol/blocks';
@@ -22,18 +23,22 @@ const feesQuery = querySchema({
 export function nodeRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { network } = ctx;
 
+  /** Blocks the node is behind its peers (0 for a node that forges its chain). */
+  const behind = () => Math.max(0, (ctx.sync?.networkHeight() ?? 0) - ctx.node.store.height());
+
   app.get('/node/status', () => ({
     data: {
-      synced: true,
+      synced: behind() === 0,
       now: ctx.node.store.height(),
-      blocksCount: 0,
+      blocksCount: behind(),
       timestamp: epochTimestamp(ctx.now(), network),
     },
   }));
 
   app.get('/node/syncing', () => {
     const last = ctx.node.store.lastBlock();
-    return { data: { syncing: false, blocks: 0, height: last.height, id: last.id } };
+    const blocks = behind();
+    return { data: { syncing: blocks > 0, blocks, height: last.height, id: last.id } };
   });
 
   app.get('/node/configuration', () => {

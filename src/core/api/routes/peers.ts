@@ -1,10 +1,12 @@
 /**
- * Peers (ark-core-api.md §6.10; public-api.md §4.7). The embedded node runs the chain by itself and talks to no
- * peers, so the list is truthfully empty and every peer lookup is 404 — after the same validation as ARK's.
+ * Peers (ark-core-api.md §6.10; public-api.md §4.7). A node that forges its chain talks to no peers, so its list is
+ * truthfully empty and every peer lookup is 404 — after the same validation as ARK's. A follower lists the peers it
+ * follows (their public API's address and port, version, height, latency). `ip` is validated and ignored, as ARK
+ * does; the `version` range is accepted and not applied.
  */
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { ApiContext } from '../context';
+import type { ApiContext, ApiPeer } from '../context';
 import { notFound, unprocessable } from '../http/errors';
 import { paramsSchema, querySchema } from '../schema/common';
 import { text } from '../../db/read-model/values';
@@ -28,15 +30,37 @@ function isIpWithOptionalCidr(value: string): boolean {
 const IP_MESSAGE =
   '"ip" must be a valid ip address of one of the following versions [ipv4, ipv6] with a optional CIDR';
 
-export function peerRoutes(app: FastifyInstance, _ctx: ApiContext): void {
+const PEER_SORTABLE = new Set(['ip', 'port', 'version', 'height', 'latency']);
+
+/** The followed peers in the order asked (ARK's default: latency ascending); unknown properties sort nothing. */
+function sortedPeers(peers: ApiPeer[], orderBy: unknown): ApiPeer[] {
+  const [property = 'latency', direction = 'asc'] = typeof orderBy === 'string' ? orderBy.split(':') : [];
+  if (!PEER_SORTABLE.has(property)) return peers;
+  const key = property as keyof ApiPeer;
+  const sign = direction.toLowerCase() === 'desc' ? -1 : 1;
+  return [...peers].sort((a, b) => (a[key] < b[key] ? -sign : a[key] > b[key] ? sign : 0));
+}
+
+export function peerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/peers', { schema: { querystring: peersQuery } }, (request) => {
     const query = queryOf(request);
     if (typeof query.ip === 'string' && !isIpWithOptionalCidr(query.ip)) throw unprocessable(IP_MESSAGE);
-    return pageOf(request, windowOf(query), 0, [], false);
+    const window = windowOf(query);
+    const peers = sortedPeers(ctx.sync?.peers() ?? [], query.orderBy);
+    return pageOf(
+      request,
+      window,
+      peers.length,
+      peers.slice(window.start, window.start + window.limit),
+      false,
+    );
   });
 
   app.get('/peers/:ip', { schema: { params: paramsSchema({ ip: text(64) }) } }, (request) => {
-    if (!isIpWithOptionalCidr(paramOf(request, 'ip'))) throw unprocessable(IP_MESSAGE);
-    throw notFound('Peer not found');
+    const ip = paramOf(request, 'ip');
+    if (!isIpWithOptionalCidr(ip)) throw unprocessable(IP_MESSAGE);
+    const peer = ctx.sync?.peers().find((candidate) => candidate.ip === ip);
+    if (peer === undefined) throw notFound('Peer not found');
+    return { data: peer };
   });
 }
