@@ -18,11 +18,18 @@ export interface FollowOptions {
 }
 
 export async function runFollow(options: FollowOptions): Promise<number> {
-  const [{ PeerPool }, sync, { LocalNode, chainDirectoryName }, { createApiServer }] = await Promise.all([
+  const [
+    { PeerPool, broadcastTransactions },
+    sync,
+    { LocalNode, chainDirectoryName },
+    { createApiServer },
+    { transactionToJson },
+  ] = await Promise.all([
     import('../../core/client'),
     import('../../core/sync'),
     import('../../core/node/node'),
     import('../../core/api'),
+    import('../../core/protocol/transactions'),
   ]);
   const { dataDir } = options;
   const pool = new PeerPool(options.peers);
@@ -87,6 +94,22 @@ export async function runFollow(options: FollowOptions): Promise<number> {
     ...(options.listen.publicPort === undefined ? {} : { publicPort: options.listen.publicPort }),
     sync: {
       networkHeight: () => follower.status().target,
+      relay: (transactions) => {
+        broadcastTransactions(pool, transactions.map(transactionToJson)).then(
+          (answer) => {
+            const refused = Object.entries(answer.errors ?? {});
+            for (const [id, error] of refused) {
+              process.stderr.write(
+                `votary node: the peers refused relayed transaction ${id}: ${error.message}\n`,
+              );
+            }
+          },
+          (error: unknown) =>
+            process.stderr.write(
+              `votary node: relaying ${transactions.length} transaction(s) failed: ${error instanceof Error ? error.message : String(error)}\n`,
+            ),
+        );
+      },
       peers: () =>
         follower.peerStatuses().flatMap((peer) => {
           if (peer.banned !== undefined || peer.height === undefined) return [];

@@ -4,6 +4,7 @@
  * transactions to the node's pool.
  */
 import type { ChainStore } from '../node/chain';
+import type { TransactionData } from '../protocol/transactions';
 import type { AddTransactionsResult, DecodeResult, PoolCandidate, TransactionPool } from '../node/pool';
 import type { ReadContext } from '../db/read-model/context';
 import { PublicKeyDirectory } from '../db/read-model/public-keys';
@@ -38,6 +39,11 @@ export interface ApiSyncSource {
   /** The highest height a usable peer reports (0 when none is known yet). */
   networkHeight(): number;
   peers(): ApiPeer[];
+  /**
+   * Relays transactions POST /transactions accepted into this node's pool to the peers (this node forges
+   * nothing, so they reach a forger only so); their ids are the answer's `broadcast`. Does not wait.
+   */
+  relay(transactions: readonly TransactionData[]): void;
 }
 
 /** The read model's context (db/read-model/context.ts) plus what only the API needs. */

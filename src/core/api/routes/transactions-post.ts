@@ -90,6 +90,15 @@ export function postTransactionsRoute(app: FastifyInstance, ctx: ApiContext): vo
     );
     // Each independently and in order (ARK's processor); the answer keeps the request's order.
     const { errors, ...data } = ctx.node.addDecoded(items);
+    // A follower hands what it accepted to its peers (context.ts ApiSyncSource.relay).
+    if (ctx.sync !== undefined && data.broadcast.length > 0) {
+      const relayed = new Set(data.broadcast);
+      ctx.sync.relay(
+        items.flatMap((decoded) =>
+          'candidate' in decoded && relayed.has(decoded.key) ? [decoded.candidate.tx] : [],
+        ),
+      );
+    }
     // ARK omits `errors` entirely when there are none.
     return Object.keys(errors).length > 0 ? { data, errors } : { data };
   });
