@@ -18,6 +18,7 @@ export const entryPoints = {
   'bench-monitor': 'tests/bench/monitor-bench.ts',
   'bench-verify': 'tests/bench/verify-bench.ts',
   'bench-ingest': 'tests/bench/ingest-bench.ts',
+  'bench-sync': 'tests/bench/sync-bench.ts',
   // The child process of tests/node/crash/crash.test.ts.
   'crash-node': 'tests/node/crash/crash-node.ts',
 };

@@ -17,7 +17,7 @@ import { EventEmitter } from 'node:events';
 import type { PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
 import { isBlockRejectedError } from '../node/chain';
-import type { Block } from '../protocol/blocks';
+import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import { BlockDownload, PAGE_LIMIT } from './block-download';
 import { isSyncError, SyncError } from './errors';
@@ -79,6 +79,24 @@ interface Prefetch {
 }
 
 const STALLED_AFTER_FAILURES = 3;
+
+/**
+ * Transactions in one run: small enough that the next run downloads and verifies on the workers while this one is
+ * applied (a run of 100 full blocks would leave nothing to overlap with), large enough to keep requests few.
+ */
+const RUN_TRANSACTIONS = 600;
+
+/** The first headers of a batch whose transactions fit in one run (at least one block). */
+function runOf(headers: readonly BlockHeader[]): BlockHeader[] {
+  let transactions = 0;
+  let end = 0;
+  while (end < headers.length) {
+    transactions += headers[end]!.numberOfTransactions;
+    if (end > 0 && transactions > RUN_TRANSACTIONS) break;
+    end++;
+  }
+  return headers.slice(0, end);
+}
 
 export class Follower {
   private readonly emitter = new EventEmitter();
@@ -276,7 +294,10 @@ export class Follower {
       const blocks =
         tip === undefined
           ? []
-          : [{ header: tip, transactions: [] }, ...(await this.download.blocks(peer, above, { signal }))];
+          : [
+              { header: tip, transactions: [] },
+              ...(await this.download.blocks(peer, runOf(above), { signal })),
+            ];
       await this.options.node.prepareBlocks(blocks.slice(1));
       return blocks;
     })();

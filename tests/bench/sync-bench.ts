@@ -1,0 +1,203 @@
+/**
+ * `npm run bench:sync`: the follower (src/core/sync) syncing a chain from a Votary peer over HTTP on this machine —
+ * the peer a LocalNode serving its public API on a loopback port from a child process (as a remote peer, its HTTP
+ * work is not on the follower's thread), the follower a second LocalNode with the worker pool
+ * (dist/verify-worker.mjs), each block downloaded, rebuilt, verified and stored.
+ *
+ * (a) Empty blocks: 5,000 (target ≥ 1,000 blocks/s).
+ * (b) Full blocks: 40 blocks of 150 transfers (6,000 transactions; target ≥ 3,000 transactions/s).
+ * (c) With BENCH_SYNC_ARK=<public API URL> (an ARK Core testnet node, scripts/interop.sh): that chain, with
+ *     ARK's test-mode lock rule.
+ *
+ * Chains are built in temporary directories and removed afterwards; figures go to stdout.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiServer } from '../../src/core/api';
+import { PeerPool } from '../../src/core/client';
+import { LocalNode } from '../../src/core/node/node';
+import type { ChainRules } from '../../src/core/node/handlers';
+import type { TransactionData } from '../../src/core/protocol/transactions';
+import { discoverNetwork, Follower } from '../../src/core/sync';
+import { createTestChain, forgeBlock, sign, type TestChain } from '../node/support/chain-fixture';
+
+const EMPTY_BLOCKS = 5_000;
+const FULL_BLOCKS = 40;
+const PER_BLOCK = 150;
+const WORKER = new URL('./verify-worker.mjs', import.meta.url);
+
+function transfers(chain: TestChain, nonce: bigint): TransactionData[] {
+  return chain.users.slice(0, PER_BLOCK).map((sender, i) =>
+    sign(
+      chain,
+      {
+        type: 0,
+        nonce,
+        amount: 1_000n + BigInt(i),
+        recipientId: chain.users[(i + 1) % PER_BLOCK]!.address,
+      },
+      sender.passphrase,
+    ),
+  );
+}
+
+/** Builds a peer's chain of `chain` in a new directory: `blocks` on top of its genesis. */
+async function buildPeerChain(chain: TestChain, blocks: (peer: LocalNode) => void): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'votary-bench-sync-peer-'));
+  const peer = await LocalNode.start({
+    dataDir,
+    followed: { network: chain.network, genesis: chain.genesis },
+    verifyWorkerUrl: WORKER,
+  });
+  blocks(peer);
+  await peer.stop();
+  return dataDir;
+}
+
+/**
+ * Serves a peer chain from a child process (this bundle with `serve DIR`), as a remote peer would be: its HTTP
+ * work does not share the follower's thread.
+ */
+function servePeer(dataDir: string): Promise<{ url: string; close: () => Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'serve', dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const url = /^serving (\S+)$/m.exec(out);
+      if (url) {
+        resolve({
+          url: url[1]!,
+          // The peer's CPU seconds while it served (the follower shares this machine's cores with it).
+          close: () =>
+            new Promise<number>((done) => {
+              child.removeAllListeners('exit');
+              child.on('exit', () => done(Number(/^peer cpu (\S+) s$/m.exec(out)?.[1] ?? NaN)));
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the peer exited (${code}): ${out}`)));
+  });
+}
+
+/** The child: serves a peer chain built by buildPeerChain until SIGTERM. */
+async function serve(dataDir: string): Promise<void> {
+  const chain = createTestChain({ users: PER_BLOCK });
+  const peer = await LocalNode.start({
+    dataDir,
+    followed: { network: chain.network, genesis: chain.genesis },
+  });
+  const api = createApiServer({ node: peer, port: 0, publicPort: 0, responseCache: false });
+  const { publicUrl } = await api.listen();
+  process.stdout.write(`serving ${publicUrl}\n`);
+  await new Promise((resolve) => process.once('SIGTERM', resolve));
+  const cpu = process.cpuUsage();
+  process.stdout.write(`peer cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s\n`);
+  await api.close();
+  await peer.stop();
+}
+
+/** Syncs a fresh follower from `url` to `height`; returns the seconds it took from the first request. */
+async function syncFrom(
+  url: string,
+  rules?: ChainRules,
+): Promise<{ seconds: number; height: number; transactions: number; applySeconds: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'votary-bench-sync-'));
+  const pool = new PeerPool([url], { timeoutMs: 30_000 });
+  const discovery = await discoverNetwork(pool);
+  const node = await LocalNode.start({
+    dataDir,
+    followed: { network: discovery.network, genesis: discovery.genesis, ...(rules ? { rules } : {}) },
+    verifyWorkerUrl: WORKER,
+  });
+  // Where the time goes: applying (this thread) versus everything else (download, decode, worker checks).
+  let applyMs = 0;
+  const apply = node.applyBlock.bind(node);
+  node.applyBlock = (block) => {
+    const at = performance.now();
+    apply(block);
+    applyMs += performance.now() - at;
+  };
+  let transactions = 0;
+  node.on('block', (block) => (transactions += block.transactions.length));
+  const follower = new Follower({
+    node,
+    network: discovery.network,
+    pool,
+    exceptions: discovery.exceptions,
+    log: (line) => console.error(line),
+  });
+  const started = performance.now();
+  const synced = new Promise<void>((resolve) =>
+    follower.on('status', (status) => {
+      if (status.state === 'synced') resolve();
+    }),
+  );
+  follower.start();
+  await synced;
+  const seconds = (performance.now() - started) / 1000;
+  const height = node.height;
+  await follower.stop();
+  await node.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { seconds, height, transactions, applySeconds: applyMs / 1000 };
+}
+
+function report(
+  label: string,
+  result: { seconds: number; height: number; transactions: number; applySeconds: number },
+): void {
+  const blocks = result.height - 1;
+  console.log(
+    `${label}: ${blocks} blocks, ${result.transactions} transactions in ${result.seconds.toFixed(2)} s → ` +
+      `${Math.round(blocks / result.seconds)} blocks/s, ${Math.round(result.transactions / result.seconds)} transactions/s ` +
+      `(applying: ${result.applySeconds.toFixed(2)} s)`,
+  );
+}
+
+async function main(): Promise<void> {
+  const chain = createTestChain({ users: PER_BLOCK });
+  const scenarios: [string, (peer: LocalNode) => void][] = [
+    [
+      '(a) empty blocks from a Votary peer',
+      (peer) => {
+        for (let i = 0; i < EMPTY_BLOCKS; i++) peer.applyBlock(forgeBlock(chain, peer.store));
+      },
+    ],
+    [
+      '(b) full blocks from a Votary peer',
+      (peer) => {
+        for (let i = 0; i < FULL_BLOCKS; i++) {
+          peer.applyBlock(forgeBlock(chain, peer.store, transfers(chain, BigInt(i + 1))));
+        }
+      },
+    ],
+  ];
+  for (const [label, blocks] of scenarios) {
+    console.error(`building the chain of ${label}…`);
+    const dataDir = await buildPeerChain(chain, blocks);
+    const peer = await servePeer(dataDir);
+    const result = await syncFrom(peer.url);
+    const peerCpu = await peer.close();
+    report(label, result);
+    console.log(`    the peer process (start-up included) used ${peerCpu.toFixed(2)} CPU s of the same 2 cores`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const ark = process.env.BENCH_SYNC_ARK;
+  if (ark !== undefined) report(`(c) ARK Core testnet at ${ark}`, await syncFrom(ark, { arkTestMode: true }));
+}
+
+(process.argv[2] === 'serve' ? serve(process.argv[3]!) : main()).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
