@@ -161,6 +161,24 @@ describe('a lying peer', () => {
   });
 });
 
+describe('a peer that stops answering', () => {
+  it('is failed over: the other peer completes the sync', async () => {
+    let down = false;
+    const fetch = peersFetch({
+      [LIAR]: { server: peer.server, claimsAhead: 5, down: () => down },
+      [HONEST]: { server: peer.server },
+    });
+    follower = await startFollower([peerUrl(LIAR), peerUrl(HONEST)], fetch, {}, false);
+    down = true;
+    const f = follower;
+    f.follower.start();
+    await until(() => f.node.height === peer.node.height, 'sync through the other peer');
+    const gone = f.follower.status().peers.find((p) => p.url === peerUrl(LIAR));
+    expect(gone?.lastError).toMatch(/nothing listens/);
+    expect(gone?.banned).toBeUndefined();
+  });
+});
+
 describe('honest limits', () => {
   it('stops before a block on the network’s exceptions list and stores nothing past it', async () => {
     const excepted = peer.node.headerAt(peer.heights.transfers)!.id!;

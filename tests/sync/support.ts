@@ -21,19 +21,24 @@ export interface TestPeer {
   rewrite?: Rewrite;
   /** Claims to be this many blocks ahead (X-Block-Height), so the follower asks it first. */
   claimsAhead?: number;
+  /** While true, the peer does not answer (a failed connection). */
+  down?: () => boolean;
 }
 
 export function peersFetch(peers: Record<number, TestPeer>): FetchLike {
   return async (input, init) => {
     const url = new URL(input);
     const peer = peers[Number(url.port)];
-    if (peer === undefined) throw new TypeError(`fetch failed: nothing listens on ${url.host}`);
+    if (peer === undefined || peer.down?.() === true) {
+      throw new TypeError(`fetch failed: nothing listens on ${url.host}`);
+    }
     const answer = await inProcessFetch(peer.server.publicApp)(
       `http://127.0.0.1:4003${url.pathname}${url.search}`,
       init,
     );
-    if (peer.rewrite === undefined || !answer.ok) return answer;
-    const body = peer.rewrite(url, await answer.json());
+    if ((peer.rewrite === undefined && peer.claimsAhead === undefined) || !answer.ok) return answer;
+    const json: unknown = await answer.json();
+    const body = peer.rewrite === undefined ? json : peer.rewrite(url, json);
     const headers = new Headers(answer.headers);
     headers.delete('content-length');
     if (peer.claimsAhead !== undefined) {
@@ -65,6 +70,7 @@ export async function startFollower(
   urls: readonly string[],
   fetch: FetchLike,
   options: Partial<FollowerOptions> = {},
+  start = true,
 ): Promise<FollowerUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-'));
   const pool = new PeerPool(urls, { fetch, timeoutMs: 2_000 });
@@ -86,7 +92,7 @@ export async function startFollower(
   });
   const server = createApiServer({ node, eagerSchemas: true });
   await server.publicApp.ready();
-  follower.start();
+  if (start) follower.start();
   return {
     node,
     follower,
