@@ -66,6 +66,13 @@ async function arkAll<T>(route: string): Promise<T[]> {
   }
 }
 
+interface Wallet {
+  address: string;
+  balance: string;
+}
+
+const byAddress = (wallets: Wallet[]) => [...wallets].sort((a, b) => a.address.localeCompare(b.address));
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-ark-'));
   const pool = new PeerPool([ARK_URL]);
@@ -142,6 +149,39 @@ describe('following ARK Core testnet', () => {
       const [mine, theirs] = await bothAtOneHeight(`/delegates/${username}`);
       expect(mine, username).toEqual(theirs);
     }
+  });
+
+  it('lists pages as ARK does (the data of each page; meta differs on purpose, README "Exact totals")', async () => {
+    const delegate = (await arkGet<{ data: { publicKey: string; address: string }[] }>('/delegates?limit=1'))
+      .data[0]!;
+    for (const route of [
+      '/blocks?limit=100',
+      '/blocks?limit=100&page=2&transform=false',
+      '/transactions?limit=100',
+      '/transactions?limit=100&page=2&transform=false',
+      '/votes?limit=100',
+      '/delegates?limit=100',
+      '/delegates?orderBy=votes:asc&limit=20',
+      `/delegates/${delegate.publicKey}/blocks?limit=20`,
+      `/wallets/${delegate.address}/transactions?limit=50`,
+      `/wallets/${delegate.address}/votes`,
+      '/blocks/2/transactions',
+      '/rounds/1/delegates',
+      '/locks?limit=100',
+      '/transactions/unconfirmed',
+    ]) {
+      const [mine, theirs] = (await bothAtOneHeight(route)) as [
+        Record<string, unknown>,
+        Record<string, unknown>,
+      ];
+      expect(mine.data, route).toEqual(theirs.data);
+    }
+    // Voters come richest first; among equal balances ARK keeps the order its wallet index first saw them, Votary
+    // the address (README): the balances in order, and the same wallets.
+    const voters = `/delegates/${delegate.publicKey}/voters`;
+    const [mine, theirs] = (await bothAtOneHeight(voters)) as [{ data: Wallet[] }, { data: Wallet[] }];
+    expect(mine.data.map((w) => w.balance)).toEqual(theirs.data.map((w) => w.balance));
+    expect(byAddress(mine.data)).toEqual(byAddress(theirs.data));
   });
 
   it('answers blocks, locks and the blockchain as ARK does', async () => {
