@@ -7,7 +7,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
 import { verifyChain } from '../../src/core/node/chain';
-import { flipHex, peersFetch, peerUrl, startFollower, until, type FollowerUnderTest } from './support';
+import {
+  flipHex,
+  peersFetch,
+  peerUrl,
+  startFollower,
+  until,
+  type FollowerUnderTest,
+  type Rewrite,
+} from './support';
 
 let peer: ApiChain;
 let follower: FollowerUnderTest | undefined;
@@ -83,27 +91,31 @@ describe('following a Votary peer', () => {
   });
 });
 
+/**
+ * Follows a liar (claiming to be ahead, so it is asked first) that rewrites some answers, and an honest peer; waits
+ * for the sync to complete through the honest one and returns the liar's ban line.
+ */
+async function syncBesideLiar(rewrite: Rewrite): Promise<FollowerUnderTest & { ban: string | undefined }> {
+  const fetch = peersFetch({
+    [LIAR]: { server: peer.server, claimsAhead: 5, rewrite },
+    [HONEST]: { server: peer.server },
+  });
+  follower = await startFollower([peerUrl(LIAR), peerUrl(HONEST)], fetch);
+  const f = follower;
+  await until(() => f.node.height === peer.node.height, 'sync through the honest peer');
+  return { ...f, ban: f.logs.find((line) => line.startsWith(`peer ${peerUrl(LIAR)} banned`)) };
+}
+
 describe('a lying peer', () => {
   it('serving a transaction with a flipped byte is banned, and the honest peer completes the sync', async () => {
     const target = peer.heights.transfers;
-    const fetch = peersFetch({
-      [LIAR]: {
-        server: peer.server,
-        claimsAhead: 5,
-        rewrite: (url, body) => {
-          if (!url.pathname.endsWith('/transactions') || !url.pathname.includes('/blocks/')) return body;
-          const page = body as { data: { signature: string; blockHeight: number }[] };
-          for (const tx of page.data) if (tx.blockHeight === target) tx.signature = flipHex(tx.signature);
-          return body;
-        },
-      },
-      [HONEST]: { server: peer.server },
+    const f = await syncBesideLiar((url, body) => {
+      if (!url.pathname.endsWith('/transactions') || !url.pathname.includes('/blocks/')) return body;
+      const page = body as { data: { signature: string; blockHeight: number }[] };
+      for (const tx of page.data) if (tx.blockHeight === target) tx.signature = flipHex(tx.signature);
+      return body;
     });
-    follower = await startFollower([peerUrl(LIAR), peerUrl(HONEST)], fetch);
-    const f = follower;
-    await until(() => f.node.height === peer.node.height, 'sync through the honest peer');
-    const ban = f.logs.find((line) => line.startsWith(`peer ${peerUrl(LIAR)} banned`));
-    expect(ban).toMatch(new RegExp(`block ${target}: transaction 0 is served as`));
+    expect(f.ban).toMatch(new RegExp(`block ${target}: transaction 0 is served as`));
     expect(f.follower.status().peers.find((p) => p.url === peerUrl(LIAR))?.banned?.reason).toMatch(
       `block ${target}`,
     );
@@ -113,25 +125,13 @@ describe('a lying peer', () => {
   it('serving a block with a changed total is refused: its id no longer matches its header', async () => {
     // Caught before any state is read: the id is the hash of the header (protocol.md §6.1).
     const target = peer.heights.transfers;
-    const fetch = peersFetch({
-      [LIAR]: {
-        server: peer.server,
-        claimsAhead: 5,
-        rewrite: (url, body) => {
-          if (url.pathname !== '/api/blocks') return body;
-          const page = body as { data: { height: number; totalFee: string }[] };
-          for (const block of page.data) if (block.height === target) block.totalFee = '1';
-          return body;
-        },
-      },
-      [HONEST]: { server: peer.server },
+    const f = await syncBesideLiar((url, body) => {
+      if (url.pathname !== '/api/blocks') return body;
+      const page = body as { data: { height: number; totalFee: string }[] };
+      for (const block of page.data) if (block.height === target) block.totalFee = '1';
+      return body;
     });
-    follower = await startFollower([peerUrl(LIAR), peerUrl(HONEST)], fetch);
-    const f = follower;
-    await until(() => f.node.height === peer.node.height, 'sync through the honest peer');
-    expect(f.logs.find((line) => line.startsWith(`peer ${peerUrl(LIAR)} banned`))).toMatch(
-      new RegExp(`block ${target}: its id is`),
-    );
+    expect(f.ban).toMatch(new RegExp(`block ${target}: its id is`));
   });
 
   it('of another network is refused at discovery, naming both networks', async () => {

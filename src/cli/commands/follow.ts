@@ -8,6 +8,7 @@
 import { CliError } from '../cli-error';
 import { progressWriter } from '../sync-progress';
 import { runUntilStopSignal } from '../stop-signal';
+import { listenOrStop } from './node-support';
 
 export interface FollowOptions {
   dataDir: string;
@@ -126,15 +127,7 @@ export async function runFollow(options: FollowOptions): Promise<number> {
         }),
     },
   });
-  let urls: { publicUrl: string; secondaryUrl: string };
-  try {
-    urls = await api.listen();
-  } catch (error) {
-    await api.close().catch(() => undefined);
-    await node.stop();
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CliError(`cannot serve the API on ${options.listen.host ?? '127.0.0.1'}: ${reason}`);
-  }
+  const urls = await listenOrStop(api, () => node.stop(), options.listen.host);
 
   const progress = progressWriter(process.stdout);
   follower.on('status', (status) => progress.update(status));

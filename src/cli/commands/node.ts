@@ -5,6 +5,7 @@ import { parseOptions, requireOption } from '../parse-options';
 import { runUntilStopSignal } from '../stop-signal';
 import { isValidPeerUrl } from '../../core/client/urls';
 import { runFollow } from './follow';
+import { listenOrStop, verifyStore } from './node-support';
 
 const NODE_USAGE =
   'node [verify] --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]' +
@@ -51,12 +52,6 @@ function parsePeerUrls(value: string): string[] {
     if (!isValidPeerUrl(url)) throw usageError(`--follow: "${url}" is not a peer URL (http://host:port/api)`);
   }
   return urls;
-}
-
-/** JSON with bigint amounts as decimal strings. */
-function printJsonBig(value: unknown): void {
-  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
-  process.stdout.write(`${text}\n`);
 }
 
 /**
@@ -163,15 +158,7 @@ async function runNode(
     ...(listen.port === undefined ? {} : { port: listen.port }),
     ...(listen.publicPort === undefined ? {} : { publicPort: listen.publicPort }),
   });
-  let urls: { publicUrl: string; secondaryUrl: string };
-  try {
-    urls = await api.listen();
-  } catch (error) {
-    await api.close().catch(() => undefined);
-    await node.stop();
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CliError(`cannot serve the API on ${listen.host ?? '127.0.0.1'}: ${reason}`);
-  }
+  const urls = await listenOrStop(api, () => node.stop(), listen.host);
   await runUntilStopSignal(() =>
     process.stdout.write(
       `votary node ready: network ${network}, height ${node.height}, data dir ${dataDir}, ` +
@@ -184,36 +171,19 @@ async function runNode(
 }
 
 async function verifyNode(dataDir: string, network: 'localnet'): Promise<number> {
-  const [{ verifyChainInParallel }, { chainDatabasePath, openLocalnetChain }, { openVerifyPool }] =
-    await Promise.all([
-      import('../../core/node/chain'),
-      import('../../core/node/node'),
-      import('../../core/protocol/parallel/verify-pool'),
-    ]);
+  const { chainDatabasePath, openLocalnetChain } = await import('../../core/node/node');
   const file = chainDatabasePath(dataDir, network);
   if (!existsSync(file)) throw new CliError(`no ${network} chain in ${dataDir} (expected ${file})`);
-  const store = openLocalnetChain(dataDir);
-  // Signature checks on every core (dist/verify-worker.mjs next to this CLI); inline when it is absent.
-  const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
-  try {
-    const result = await verifyChainInParallel(store, pool);
-    printJsonBig(result);
-    return result.verified ? 0 : 1;
-  } finally {
-    store.close();
-    await pool?.close();
-  }
+  return verifyStore(openLocalnetChain(dataDir));
 }
 
 /** `votary node verify --network NAME` for a followed chain: replayed with the network stored beside it. */
 async function verifyFollowed(dataDir: string, directory: string): Promise<number> {
-  const [sync, { ChainStore, verifyChainInParallel }, { chainDatabasePath }, { openVerifyPool }] =
-    await Promise.all([
-      import('../../core/sync'),
-      import('../../core/node/chain'),
-      import('../../core/node/node'),
-      import('../../core/protocol/parallel/verify-pool'),
-    ]);
+  const [sync, { ChainStore }, { chainDatabasePath }] = await Promise.all([
+    import('../../core/sync'),
+    import('../../core/node/chain'),
+    import('../../core/node/node'),
+  ]);
   const file = chainDatabasePath(dataDir, directory);
   const stored = sync.loadNetworkFile(sync.networkFilePath(dataDir, directory));
   if (stored === undefined || !existsSync(file)) {
@@ -229,13 +199,5 @@ async function verifyFollowed(dataDir: string, directory: string): Promise<numbe
     genesis,
     ...(stored.rules === undefined ? {} : { rules: stored.rules }),
   });
-  const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
-  try {
-    const result = await verifyChainInParallel(store, pool);
-    printJsonBig(result);
-    return result.verified ? 0 : 1;
-  } finally {
-    store.close();
-    await pool?.close();
-  }
+  return verifyStore(store);
 }

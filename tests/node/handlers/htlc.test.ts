@@ -28,6 +28,20 @@ function lock(
   return tx;
 }
 
+/** An unapplied lock of 1 token from alice to bob, with the given expiration. */
+function lockDraft(h: Harness) {
+  return (expiration: { type: 1 | 2; value: number }) =>
+    h.tx(
+      {
+        type: 8,
+        amount: TOKEN,
+        recipientId: h.bob.address,
+        asset: { lock: { secretHash: SECRET_HASH, expiration } },
+      },
+      h.alice.passphrase,
+    );
+}
+
 function claim(h: Harness, lockId: string, secret = SECRET): TransactionData {
   return h.tx(
     { type: 9, fee: 0n, asset: { claim: { lockTransactionId: lockId, unlockSecret: secret } } },
@@ -71,16 +85,7 @@ describe('HTLC lock', () => {
 
   it('needs an expiration more than one round ahead, by height or by epoch seconds', () => {
     const h = harness({ lastBlock: { height: 100, timestamp: 800 }, height: 101 });
-    const draft = (expiration: { type: 1 | 2; value: number }) =>
-      h.tx(
-        {
-          type: 8,
-          amount: TOKEN,
-          recipientId: h.bob.address,
-          asset: { lock: { secretHash: SECRET_HASH, expiration } },
-        },
-        h.alice.passphrase,
-      );
+    const draft = lockDraft(h);
     expect(() => checkTransaction(draft({ type: 2, value: 121 }), h.state, h.ctx)).toThrow(
       /must be above 121/,
     );
@@ -94,16 +99,7 @@ describe('HTLC lock', () => {
   it('on a chain forged by ARK Core in test mode, needs only an expiration past the last block', () => {
     const h = harness({ lastBlock: { height: 100, timestamp: 800 }, height: 101 });
     const testMode = { ...h.ctx, rules: { arkTestMode: true } };
-    const draft = (expiration: { type: 1 | 2; value: number }) =>
-      h.tx(
-        {
-          type: 8,
-          amount: TOKEN,
-          recipientId: h.bob.address,
-          asset: { lock: { secretHash: SECRET_HASH, expiration } },
-        },
-        h.alice.passphrase,
-      );
+    const draft = lockDraft(h);
     expect(() => checkTransaction(draft({ type: 2, value: 100 }), h.state, testMode)).toThrow(
       /must be above 100/,
     );
