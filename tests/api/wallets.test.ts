@@ -77,6 +77,9 @@ describe('GET /wallets', () => {
           forgedRewards: '0',
           producedBlocks: 0,
           rank: 22,
+          // ARK registers a delegate with round 0; it stays until the delegate forges in a round (ARK Core testnet,
+          // docs/interop.md).
+          round: 0,
         },
         secondPublicKey,
       },

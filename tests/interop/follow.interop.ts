@@ -66,6 +66,23 @@ async function arkAll<T>(route: string): Promise<T[]> {
   }
 }
 
+/**
+ * ARK registers a delegate with `round: 0` and keeps it until the delegate forges in a round, but a restarted ARK
+ * Core rebuilds its wallets without it (core-transactions `handlers/two/delegate-registration.ts` bootstrap): for a
+ * delegate registered before the node's last restart, ARK's answer lacks the 0 that Votary, like a node that never
+ * restarted, shows. Only that 0 is set aside.
+ */
+function withoutRestartArtifact(mine: unknown, theirs: unknown): unknown {
+  const delegateOf = (answer: unknown) =>
+    (answer as { data?: { attributes?: { delegate?: Record<string, unknown> } } }).data?.attributes?.delegate;
+  const ours = delegateOf(mine);
+  const ark = delegateOf(theirs);
+  if (ours?.round !== 0 || ark === undefined || 'round' in ark) return mine;
+  const copy = structuredClone(mine) as { data: { attributes: { delegate: Record<string, unknown> } } };
+  delete copy.data.attributes.delegate.round;
+  return copy;
+}
+
 interface Wallet {
   address: string;
   balance: string;
@@ -142,7 +159,7 @@ describe('following ARK Core testnet', () => {
     const addresses = (await arkAll<{ address: string }>('/wallets')).map((w) => w.address);
     for (const address of addresses) {
       const [mine, theirs] = await bothAtOneHeight(`/wallets/${address}`);
-      expect(mine, address).toEqual(theirs);
+      expect(withoutRestartArtifact(mine, theirs), address).toEqual(theirs);
     }
     const usernames = (await arkAll<{ username: string }>('/delegates')).map((d) => d.username);
     for (const username of usernames) {

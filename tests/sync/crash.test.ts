@@ -1,5 +1,5 @@
 /**
- * A follower killed while it syncs: `votary node --follow` (a real process) syncing 3,000 blocks from a Votary peer
+ * A follower killed while it syncs: `votary node --follow` (a real process) syncing 8,000 blocks from a Votary peer
  * served by this process is killed with SIGKILL 10 times at seeded moments while it syncs, and restarted on the
  * same data directory each time. Every restart resumes at least where the last one's ready line said, never lower
  * than before; the last one reaches the peer's height; then `votary node verify` replays the stored chain and
@@ -15,7 +15,7 @@ import { LocalNode } from '../../src/core/node/node';
 import { createTestChain, forgeBlock } from '../node/support/chain-fixture';
 
 const CLI = join(import.meta.dirname, '..', '..', 'scripts', 'votary.mjs');
-const BLOCKS = 3_000;
+const BLOCKS = 8_000;
 const KILLS = 10;
 const SEED = 20261125;
 
@@ -30,7 +30,7 @@ function moments(count: number): number[] {
   let state = SEED;
   return Array.from({ length: count }, () => {
     state = (state * 1103515245 + 12345) % 2 ** 31;
-    return 250 + (state % 1500);
+    return 200 + (state % 800);
   });
 }
 

@@ -70,9 +70,8 @@ export function restoreRound(
   for (const slot of undoneForgers) {
     const delegate = state.mutableWalletByPublicKey(slot.publicKey).delegate;
     if (!delegate) continue;
-    const round = lastActiveRound(slot.publicKey);
-    if (round === undefined) delete delegate.round;
-    else delegate.round = round;
+    // Never active before: back to the 0 it was registered with (handlers/delegate-registration.ts).
+    delegate.round = lastActiveRound(slot.publicKey) ?? 0;
   }
 }
 

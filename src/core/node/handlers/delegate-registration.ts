@@ -34,6 +34,9 @@ export const delegateRegistration: TransactionHandler = {
       forgedFees: 0n,
       forgedRewards: 0n,
       resigned: false,
+      // ARK registers a delegate with `round: 0` (core-transactions handlers/one/delegate-registration.ts); a round
+      // start sets the round it forges in.
+      round: 0,
     };
     state.setUsername(username, address);
   },
