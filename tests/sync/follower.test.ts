@@ -7,6 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
 import { verifyChain } from '../../src/core/node/chain';
+import { localnet } from '../../src/core/node/localnet';
+import { blockHeaderFromJson, computeBlockId } from '../../src/core/protocol/blocks';
 import {
   flipHex,
   peersFetch,
@@ -132,6 +134,52 @@ describe('a lying peer', () => {
       return body;
     });
     expect(f.ban).toMatch(new RegExp(`block ${target}: its id is`));
+  });
+
+  it('claiming more transactions in a block than its milestone allows is refused before they are asked for', async () => {
+    const target = peer.heights.transfers;
+    const f = await syncBesideLiar((url, body) => {
+      if (url.pathname !== '/api/blocks') return body;
+      const page = body as { data: { height: number; numberOfTransactions: number }[] };
+      for (const block of page.data) if (block.height === target) block.numberOfTransactions = 1_000_000;
+      return body;
+    });
+    expect(f.ban).toMatch(new RegExp(`block ${target}: the header counts 1000000 transactions, more than`));
+  });
+
+  it('offering a fork of blocks that are not signed is banned, and nothing is reverted', async () => {
+    // Honest until `tip` is set (it is asked first: it claims to be ahead).
+    let tip = 0;
+    const fetch = peersFetch({
+      [LIAR]: {
+        server: peer.server,
+        claimsAhead: 5,
+        // Our tip's block with another timestamp and the id recomputed for it, but the old signature.
+        rewrite: (url, body) => {
+          if (url.pathname !== '/api/blocks') return body;
+          const page = body as { data: Record<string, unknown>[] };
+          page.data = page.data.map((json) => {
+            if (json.height !== tip) return json;
+            const header = blockHeaderFromJson({ ...json, timestamp: (json.timestamp as number) + 1 });
+            return { ...json, timestamp: header.timestamp, id: computeBlockId(header, localnet).id };
+          });
+          return body;
+        },
+      },
+      [HONEST]: { server: peer.server },
+    });
+    follower = await startFollower([peerUrl(HONEST), peerUrl(LIAR)], fetch);
+    const f = follower;
+    await until(() => f.node.height === peer.node.height, 'sync through the honest peer');
+    tip = f.node.height;
+    const ours = f.node.lastBlock().id;
+    await until(() => f.logs.some((line) => line.startsWith(`peer ${peerUrl(LIAR)} banned`)), 'the ban');
+    expect(f.logs.find((line) => line.startsWith(`peer ${peerUrl(LIAR)} banned`))).toMatch(
+      new RegExp(`block ${tip} \\(\\d+|[0-9a-f]+\\): its signature does not verify`),
+    );
+    expect(f.logs.some((line) => line.startsWith('fork:'))).toBe(false);
+    expect(f.node.height).toBe(tip);
+    expect(f.node.lastBlock().id).toBe(ours);
   });
 
   it('of another network is refused at discovery, naming both networks', async () => {

@@ -17,7 +17,7 @@ import { EventEmitter } from 'node:events';
 import type { PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
 import { isBlockRejectedError } from '../node/chain';
-import type { Block, BlockHeader } from '../protocol/blocks';
+import { verifyBlockSignature, type Block, type BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import { BlockDownload, PAGE_LIMIT } from './block-download';
 import { isSyncError, SyncError } from './errors';
@@ -346,15 +346,17 @@ export class Follower {
     const maxRevert = this.options.maxRevert ?? 3 * milestoneAt(this.options.network, tip).activeDelegates;
     const lowest = Math.max(1, tip - maxRevert);
     let ancestor: number | undefined;
+    const theirs: BlockHeader[] = [];
     for (let to = tip; to >= lowest && ancestor === undefined; to -= this.batchSize) {
       const from = Math.max(lowest, to - this.batchSize + 1);
-      const theirs = await this.download.headers(peer, from, to, { signal: this.abort.signal });
-      for (let i = theirs.length - 1; i >= 0; i--) {
-        const header = theirs[i]!;
+      const batch = await this.download.headers(peer, from, to, { signal: this.abort.signal });
+      for (let i = batch.length - 1; i >= 0; i--) {
+        const header = batch[i]!;
         if (header.id === node.headerAt(header.height)?.id) {
           ancestor = header.height;
           break;
         }
+        theirs.push(header);
       }
     }
     if (ancestor === undefined) {
@@ -364,6 +366,18 @@ export class Follower {
           'the follower does not revert that far on its own (check the peers, or start from an empty data directory)',
         { height: tip },
       );
+    }
+    if (ancestor === tip) {
+      this.banPeer(peer, `block ${tip}: it served two different blocks for that height`);
+      return;
+    }
+    // Nothing is reverted for a chain whose blocks were not signed by a key (the rest is checked as they apply).
+    for (const header of theirs) {
+      if (!verifyBlockSignature(header, this.options.network)) {
+        const reason = `block ${header.height} (${header.id ?? '?'}): its signature does not verify, no fork to follow`;
+        this.banPeer(peer, reason);
+        return;
+      }
     }
     const reverted = node.revertBlocks(tip - ancestor);
     this.log(

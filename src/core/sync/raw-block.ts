@@ -7,7 +7,7 @@
  * peer's fault. Everything else (signatures, payload hash, totals, the state rules) is the node's `applyBlock`.
  */
 import { blockHeaderFromJson, computeBlockId, type Block, type BlockHeader } from '../protocol/blocks';
-import type { Network } from '../protocol/networks';
+import { milestoneAt, type Network } from '../protocol/networks';
 import { transactionAndBytesFromJson, type TransactionData } from '../protocol/transactions';
 import { peerDataError, SyncError } from './errors';
 
@@ -35,6 +35,15 @@ export function headerFromPeer(json: unknown, network: Network): BlockHeader {
   }
   if (header.height >= 2 && (header.previousBlock === undefined || header.blockSignature === undefined)) {
     throw peerDataError(header.height, 'the header lacks its previous block id or its signature');
+  }
+  // Before anything is downloaded for it: a count past the milestone would have the follower page through
+  // transactions no valid block can hold.
+  const maxTransactions = milestoneAt(network, header.height).block.maxTransactions;
+  if (header.height >= 2 && header.numberOfTransactions > maxTransactions) {
+    throw peerDataError(
+      header.height,
+      `the header counts ${header.numberOfTransactions} transactions, more than the milestone's ${maxTransactions}`,
+    );
   }
   // The genesis block's id is configured, not computed (protocol.md §6.3); the follower compares it with its own.
   if (header.height === 1) return header;
