@@ -161,7 +161,11 @@ export default tseslint.config(
   {
     // The embedded node's parts are its own (docs/design/architecture.md "Chain access"): above node/ and api/ it is
     // reached through LocalChain and LocalnetControls, never through its store, pool or forger.
-    files: ['src/core/{chain,sync,services,monitor,client,keystore}/**/*.ts', 'src/main/**/*.ts', 'src/cli/**/*.ts'],
+    files: [
+      'src/core/{chain,sync,services,monitor,client,keystore}/**/*.ts',
+      'src/main/**/*.ts',
+      'src/cli/**/*.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',

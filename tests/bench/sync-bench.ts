@@ -187,7 +187,9 @@ async function main(): Promise<void> {
     const result = await syncFrom(peer.url);
     const peerCpu = await peer.close();
     report(label, result);
-    console.log(`    the peer process (start-up included) used ${peerCpu.toFixed(2)} CPU s of the same 2 cores`);
+    console.log(
+      `    the peer process (start-up included) used ${peerCpu.toFixed(2)} CPU s of the same 2 cores`,
+    );
     rmSync(dataDir, { recursive: true, force: true });
   }
   const ark = process.env.BENCH_SYNC_ARK;
