@@ -25,7 +25,7 @@ import { PeerPool } from '../../src/core/client';
 import { LocalNode } from '../../src/core/node/node';
 import type { ChainRules } from '../../src/core/node/handlers';
 import type { TransactionData } from '../../src/core/protocol/transactions';
-import { discoverNetwork, Follower } from '../../src/core/sync';
+import { discoverFollowedNetwork, Follower } from '../../src/core/sync';
 import { createTestChain, forgeBlock, sign, type TestChain } from '../node/support/chain-fixture';
 
 const EMPTY_BLOCKS = 5_000;
@@ -143,7 +143,7 @@ async function syncFrom(
 ): Promise<{ seconds: number; height: number; transactions: number; applySeconds: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-bench-sync-'));
   const pool = new PeerPool([url], { timeoutMs: 30_000 });
-  const discovery = await discoverNetwork(pool);
+  const discovery = await discoverFollowedNetwork(pool);
   const node = await LocalNode.start({
     dataDir,
     followed: { network: discovery.network, genesis: discovery.genesis, ...(rules ? { rules } : {}) },

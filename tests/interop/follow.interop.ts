@@ -15,7 +15,7 @@ import { createApiServer, type ApiServer } from '../../src/core/api';
 import { PeerPool } from '../../src/core/client';
 import { verifyChain } from '../../src/core/node/chain';
 import { LocalNode } from '../../src/core/node/node';
-import { discoverNetwork, Follower, type Discovery } from '../../src/core/sync';
+import { discoverFollowedNetwork, Follower, type Discovery } from '../../src/core/sync';
 import { ARK_URL, arkGet } from './ark-node';
 
 let dataDir: string;
@@ -93,7 +93,7 @@ const byAddress = (wallets: Wallet[]) => [...wallets].sort((a, b) => a.address.l
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-ark-'));
   const pool = new PeerPool([ARK_URL]);
-  discovery = await discoverNetwork(pool);
+  discovery = await discoverFollowedNetwork(pool);
   node = await LocalNode.start({
     dataDir,
     followed: { network: discovery.network, genesis: discovery.genesis, rules: { arkTestMode: true } },

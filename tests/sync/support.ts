@@ -11,7 +11,7 @@ import { createApiServer } from '../../src/core/api';
 import { inProcessFetch } from '../../src/core/chain/in-process-fetch';
 import { PeerPool, type FetchLike } from '../../src/core/client';
 import { LocalNode } from '../../src/core/node/node';
-import { discoverNetwork, Follower, type Discovery, type FollowerOptions } from '../../src/core/sync';
+import { discoverFollowedNetwork, Follower, type Discovery, type FollowerOptions } from '../../src/core/sync';
 
 export type Rewrite = (url: URL, body: unknown) => unknown;
 
@@ -74,7 +74,7 @@ export async function startFollower(
 ): Promise<FollowerUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-'));
   const pool = new PeerPool(urls, { fetch, timeoutMs: 2_000 });
-  const discovery = await discoverNetwork(pool);
+  const discovery = await discoverFollowedNetwork(pool);
   pool.setPeers(discovery.peers);
   const node = await LocalNode.start({
     dataDir,

@@ -5,6 +5,7 @@
  * ready line and then its progress, and stops cleanly on SIGINT/SIGTERM. A stop rule of the follower (a block it
  * cannot verify, a fork deeper than it reverts) ends the command with the reason and exit code 1.
  */
+import type { Discovery } from '../../core/sync';
 import { CliError } from '../cli-error';
 import { progressWriter } from '../sync-progress';
 import { runUntilStopSignal } from '../stop-signal';
@@ -39,9 +40,9 @@ export async function runFollow(options: FollowOptions): Promise<number> {
   // peer answers (the follower keeps asking them).
   const storedDirs = sync.followedDirectories(dataDir);
   const loadStored = (directory: string) => sync.loadNetworkFile(sync.networkFilePath(dataDir, directory));
-  let discovery: Awaited<ReturnType<typeof sync.discoverNetwork>>;
+  let discovery: Discovery;
   try {
-    discovery = await sync.discoverNetwork(pool);
+    discovery = await sync.discoverFollowedNetwork(pool);
   } catch (error) {
     if (!(sync.isSyncError(error) && error.code === 'ERR_SYNC_NO_PEERS' && storedDirs.length === 1)) {
       throw new CliError(error instanceof Error ? error.message : String(error));
@@ -94,7 +95,7 @@ export async function runFollow(options: FollowOptions): Promise<number> {
     ...(options.listen.port === undefined ? {} : { port: options.listen.port }),
     ...(options.listen.publicPort === undefined ? {} : { publicPort: options.listen.publicPort }),
     sync: {
-      networkHeight: () => follower.status().target,
+      networkHeight: () => follower.networkHeight(),
       relay: (transactions) => {
         broadcastTransactions(pool, transactions.map(transactionToJson)).then(
           (answer) => {

@@ -208,7 +208,7 @@ export class LocalNode {
 
   /** The stored header at a height (1 ≤ height ≤ the tip), if any. */
   headerAt(height: number): BlockHeader | undefined {
-    return this.store.blockByHeight(height)?.header;
+    return this.store.headerAt(height);
   }
 
   /**

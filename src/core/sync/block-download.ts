@@ -20,6 +20,24 @@ const TRANSACTION_FETCH_CONCURRENCY = 8;
 
 const rawPage = z.object({ data: z.array(z.unknown()) });
 
+/**
+ * Transactions in one run: small enough that the next run downloads and verifies on the workers while this one is
+ * applied (a run of 100 full blocks would leave nothing to overlap with), large enough to keep requests few.
+ */
+const RUN_TRANSACTIONS = 600;
+
+/** The first headers of a batch whose transactions fit in one run (at least one block). */
+export function runOf(headers: readonly BlockHeader[]): BlockHeader[] {
+  let transactions = 0;
+  let end = 0;
+  while (end < headers.length) {
+    transactions += headers[end]!.numberOfTransactions;
+    if (end > 0 && transactions > RUN_TRANSACTIONS) break;
+    end++;
+  }
+  return headers.slice(0, end);
+}
+
 export interface DownloadOptions {
   signal?: AbortSignal;
 }

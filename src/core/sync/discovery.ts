@@ -88,7 +88,7 @@ export function followedNetworkOf(config: CryptoConfigJson): FollowedNetwork {
     milestones: milestones.data,
     genesisBlock: genesisSummary(header),
   };
-  const genesis = checkedGenesis(config.genesisBlock, network);
+  const genesis = checkedGenesis(config.genesisBlock, header, network);
   const exceptions = config.exceptions ?? {};
   return {
     network,
@@ -100,10 +100,9 @@ export function followedNetworkOf(config: CryptoConfigJson): FollowedNetwork {
 
 /**
  * Asks every peer for its crypto configuration (all at once) and keeps those of the first answering peer's chain,
- * in the order given. `stored`, the configuration kept beside an existing chain, decides instead of the first peer:
- * peers of another chain are refused, and with no peer answering the follower still starts from it.
+ * in the order given. (Not client/discover.ts, which describes a network for the app's registry from one node.)
  */
-export async function discoverNetwork(pool: PeerPool, stored?: CryptoConfigJson): Promise<Discovery> {
+export async function discoverFollowedNetwork(pool: PeerPool): Promise<Discovery> {
   const candidates = pool.candidates();
   const answers = await Promise.all(
     candidates.map(async (peer) => {
@@ -122,7 +121,7 @@ export async function discoverNetwork(pool: PeerPool, stored?: CryptoConfigJson)
     }),
   );
   const refused: PeerRefusal[] = [];
-  let chosen: FollowedNetwork | undefined = stored === undefined ? undefined : followedNetworkOf(stored);
+  let chosen: FollowedNetwork | undefined;
   const peers: string[] = [];
   const versions: Record<string, string> = {};
   for (const answer of answers) {

@@ -19,39 +19,15 @@ import type { PeerHealth } from '../client/peer-health';
 import { isBlockRejectedError } from '../node/chain';
 import { verifyBlockSignature, type Block, type BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
-import { BlockDownload, PAGE_LIMIT } from './block-download';
+import { BlockDownload, PAGE_LIMIT, runOf } from './block-download';
 import { isSyncError, SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
 import { PeerBans } from './peer-bans';
 import { checkNotExcepted, type ChainExceptions } from './raw-block';
 import { SyncRate } from './sync-rate';
+import type { FollowedPeerStatus, SyncState, SyncStatus } from './sync-status';
 
-export type SyncState = 'starting' | 'syncing' | 'synced' | 'stalled' | 'stopped';
-
-export interface FollowedPeerStatus {
-  url: string;
-  /** The height the peer last reported (X-Block-Height), once known. */
-  height: number | undefined;
-  latencyMs: number | undefined;
-  /** Why and until when (Unix ms) the peer is banned. */
-  banned: { until: number; reason: string } | undefined;
-  lastError: string | undefined;
-}
-
-export interface SyncStatus {
-  state: SyncState;
-  height: number;
-  /** The highest height a usable peer reported (≥ height once known). */
-  target: number;
-  blocksBehind: number;
-  /** Blocks applied per second over the last few seconds. */
-  blocksPerSecond: number;
-  /** Seconds to reach the target at that rate, while syncing. */
-  etaSeconds: number | undefined;
-  peers: FollowedPeerStatus[];
-  /** Why the follower stopped (state 'stopped' with an error), or why it stalls. */
-  error: { code: string; message: string } | undefined;
-}
+export type { FollowedPeerStatus, SyncState, SyncStatus } from './sync-status';
 
 export interface FollowerOptions {
   node: FollowedNode;
@@ -79,24 +55,6 @@ interface Prefetch {
 }
 
 const STALLED_AFTER_FAILURES = 3;
-
-/**
- * Transactions in one run: small enough that the next run downloads and verifies on the workers while this one is
- * applied (a run of 100 full blocks would leave nothing to overlap with), large enough to keep requests few.
- */
-const RUN_TRANSACTIONS = 600;
-
-/** The first headers of a batch whose transactions fit in one run (at least one block). */
-function runOf(headers: readonly BlockHeader[]): BlockHeader[] {
-  let transactions = 0;
-  let end = 0;
-  while (end < headers.length) {
-    transactions += headers[end]!.numberOfTransactions;
-    if (end > 0 && transactions > RUN_TRANSACTIONS) break;
-    end++;
-  }
-  return headers.slice(0, end);
-}
 
 export class Follower {
   private readonly emitter = new EventEmitter();
@@ -163,7 +121,7 @@ export class Follower {
 
   status(): SyncStatus {
     const height = this.options.node.height;
-    const target = Math.max(height, this.targetHeight());
+    const target = Math.max(height, this.networkHeight());
     const blocksPerSecond = this.rate.perSecond();
     const behind = target - height;
     return {
@@ -224,31 +182,26 @@ export class Follower {
     const tipHeight = node.height;
     const run = this.takePrefetch(tipHeight) ?? this.fetchFrom(tipHeight);
     if (run === undefined) {
-      this.prefetch = undefined;
       throw new SyncError('ERR_SYNC_NO_PEERS', 'no peer can be asked: every peer is banned or failing');
     }
     let blocks: Block[];
     try {
       blocks = await run.blocks;
     } catch (error) {
-      this.prefetch = undefined;
       if (isSyncError(error) && error.code === 'ERR_PEER_DATA') this.banPeer(run.peer, error.message);
       throw error;
     }
     const [tip, ...above] = blocks;
     if (tip === undefined) {
       // The peer does not have our tip: it is behind us (or lost it); another peer is asked next time.
-      this.prefetch = undefined;
       this.updateState();
       return false;
     }
     if (tip.header.id !== node.lastBlock().id) {
-      this.prefetch = undefined;
       await this.resolveFork(run.peer);
       return true;
     }
     if (above.length === 0) {
-      this.prefetch = undefined;
       this.updateState();
       return false;
     }
@@ -263,7 +216,7 @@ export class Follower {
         node.applyBlock(block);
       } catch (error) {
         if (!isBlockRejectedError(error)) throw error;
-        this.prefetch = undefined;
+        // The next run's prefetch, from this peer, is dropped by takePrefetch (the peer is banned).
         this.banPeer(run.peer, `block ${block.header.height} (${block.header.id ?? '?'}): ${error.message}`);
         return true;
       }
@@ -277,7 +230,6 @@ export class Follower {
     const prefetch = this.prefetch;
     this.prefetch = undefined;
     if (prefetch === undefined || prefetch.from !== tipHeight || this.bans.isBanned(prefetch.peer.url)) {
-      prefetch?.blocks.catch(() => undefined);
       return undefined;
     }
     return prefetch;
@@ -322,7 +274,8 @@ export class Follower {
     return best;
   }
 
-  private targetHeight(): number {
+  /** The highest height a peer that is not banned reported (0 while none is known): the network's height. */
+  networkHeight(): number {
     let target = 0;
     for (const peer of this.options.pool.statuses()) {
       if (!this.bans.isBanned(peer.url) && peer.height !== undefined) target = Math.max(target, peer.height);
@@ -393,7 +346,7 @@ export class Follower {
   }
 
   private updateState(): void {
-    const behind = this.targetHeight() - this.options.node.height;
+    const behind = this.networkHeight() - this.options.node.height;
     this.setState(behind > 0 ? 'syncing' : 'synced');
   }
 

@@ -13,7 +13,6 @@
  * Anything else is refused: nothing starts on a genesis block that cannot be checked.
  */
 import {
-  blockHeaderFromJson,
   payloadHash,
   verifyBlock,
   verifyBlockSignature,
@@ -81,13 +80,11 @@ function numberLegacyTransactions(transactions: TransactionData[]): void {
   }
 }
 
-/** The genesis block of `network` from its JSON, checked one of the two ways above. */
-export function checkedGenesis(json: JsonObject, network: Network): Block {
-  let header: BlockHeader;
+/** The genesis block of `network` from its JSON (its header parsed already), checked one of the two ways above. */
+export function checkedGenesis(json: JsonObject, header: BlockHeader, network: Network): Block {
   let transactions: TransactionData[];
   const served = Array.isArray(json.transactions) ? json.transactions : [];
   try {
-    header = blockHeaderFromJson(json);
     transactions = served.map((tx, index) => {
       if (!isObject(tx)) throw new Error(`transaction ${index} is not an object`);
       return transactionFromJson(

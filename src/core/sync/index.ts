@@ -1,6 +1,6 @@
 /** Following a real network's chain (docs/design/sync.md). */
 export {
-  discoverNetwork,
+  discoverFollowedNetwork,
   followedNetworkOf,
   type CryptoConfigJson,
   type Discovery,

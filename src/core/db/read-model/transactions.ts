@@ -42,7 +42,7 @@ function decode(ctx: ReadContext, row: TransactionRow): ConfirmedTransaction {
   // Stored bytes were validated when their block was applied; the id is the stored one.
   const tx = decodeStoredTransaction(row.serialized, { network: ctx.network, height }, row.id);
   // Version 1 bytes carry no nonce: the stored one is the sender's count, as ARK numbers them (sync/genesis.ts).
-  if (tx.version === 1) tx.nonce = BigInt(row.nonce);
+  if (tx.version === 1) tx.nonce = row.nonce;
   return {
     tx,
     blockId: row.block_id,

@@ -152,6 +152,11 @@ export class ChainStore {
     return this.tip.height;
   }
 
+  /** The stored header at a height, without its transactions. */
+  headerAt(height: number): BlockHeader | undefined {
+    return this.blocks.header(height);
+  }
+
   blockByHeight(height: number): Block | undefined {
     const header = this.blocks.header(height);
     return header && this.withTransactions(header);
