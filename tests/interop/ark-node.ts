@@ -9,7 +9,7 @@ import { join } from 'node:path';
 export const ARK_URL = process.env.ARK_URL ?? `http://127.0.0.1:${process.env.ARK_API_PORT ?? '14003'}`;
 
 /** Where scripts/interop.sh installs it. */
-const ARK_BASE = process.env.ARK_BASE ?? '/var/tmp/ark-core-testnet';
+export const ARK_BASE = process.env.ARK_BASE ?? '/var/tmp/ark-core-testnet';
 
 /** The 51 testnet delegates' passphrases, in the order of the config. */
 export function delegateSecrets(): string[] {
