@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,10 +137,7 @@ async function serve(dataDir: string): Promise<void> {
 }
 
 /** Syncs a fresh follower from `url` to `height`; returns the seconds it took from the first request. */
-async function syncFrom(
-  url: string,
-  rules?: ChainRules,
-): Promise<{ seconds: number; height: number; transactions: number; applySeconds: number }> {
+async function syncFrom(url: string, rules?: ChainRules): Promise<SyncResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-bench-sync-'));
   const pool = new PeerPool([url], { timeoutMs: 30_000 });
   const discovery = await discoverFollowedNetwork(pool);
@@ -178,19 +175,34 @@ async function syncFrom(
   const height = node.height;
   await follower.stop();
   await node.stop();
+  const diskBytes = directoryBytes(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
-  return { seconds, height, transactions, applySeconds: applyMs / 1000 };
+  return { seconds, height, transactions, applySeconds: applyMs / 1000, diskBytes };
 }
 
-function report(
-  label: string,
-  result: { seconds: number; height: number; transactions: number; applySeconds: number },
-): void {
+/** What a directory's files take, the SQLite database and its journal included. */
+function directoryBytes(path: string): number {
+  let total = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+interface SyncResult {
+  seconds: number;
+  height: number;
+  transactions: number;
+  applySeconds: number;
+  diskBytes: number;
+}
+
+function report(label: string, result: SyncResult): void {
   const blocks = result.height - 1;
   console.log(
     `${label}: ${blocks} blocks, ${result.transactions} transactions in ${result.seconds.toFixed(2)} s → ` +
       `${Math.round(blocks / result.seconds)} blocks/s, ${Math.round(result.transactions / result.seconds)} transactions/s ` +
-      `(applying: ${result.applySeconds.toFixed(2)} s)`,
+      `(applying: ${result.applySeconds.toFixed(2)} s); on disk ${(result.diskBytes / 1e6).toFixed(1)} MB`,
   );
 }
 

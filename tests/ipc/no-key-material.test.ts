@@ -115,6 +115,11 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('networks:select', { networkId: added.id });
     await value('networks:select', { networkId: 'embedded' });
     await value('networks:list');
+    // The own node of a remote network (a fake node: it may well refuse to be followed; the answers still count).
+    await value('follower:list');
+    await record('follower:estimate', { networkId: added.id });
+    await record('follower:start', { networkId: added.id });
+    await value('follower:stop', { networkId: added.id });
     await value('networks:remove', { networkId: added.id });
     await value('networks:known');
     // Without the plain-http confirmation: refused before anything is contacted.

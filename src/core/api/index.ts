@@ -9,7 +9,7 @@ export {
   type ApiServerOptions,
   type RouteGroup,
 } from './server';
-export type { ApiContext, ApiNode } from './context';
+export type { ApiContext, ApiNode, ApiPeer, ApiSyncSource } from './context';
 export type { RateLimitOptions } from './http/app';
 export {
   applyConnectionLimits,

@@ -1,7 +1,7 @@
 /**
  * ChainAccess (docs/design/architecture.md "Chain access"): everything the app's services need of one network's
  * chain, whoever serves it — the typed reads of the public API, the sender's account, broadcast and events. Two
- * adapters: LocalChain (a node in this process: the embedded localnet, and the coming follower) and RemoteChain
+ * adapters: LocalChain (a node in this process: the embedded localnet, or a remote network's own node following it) and RemoteChain
  * (NodeClient, its peers and failover). Services hold a ChainAccess and never ask which one it is.
  */
 import type { ChainReader, PoolError } from '../client';
@@ -41,7 +41,13 @@ export type ChainEvent =
    * A new last block. `block` holds its transactions when the chain has them at hand (a node in this process):
    * they confirm pending transactions at once, without a read.
    */
-  | { kind: 'block'; tip: ChainTip; block?: readonly TransactionData[] }
+  | {
+      kind: 'block';
+      tip: ChainTip;
+      block?: readonly TransactionData[];
+      /** The node is catching up with its network (many blocks a second): not worth announcing one by one. */
+      catchingUp?: boolean;
+    }
   /** Blocks were taken back (a rollback or a reorganisation): `tip` is the block now last. */
   | { kind: 'revert'; tip: ChainTip; reverted: readonly TransactionData[] }
   | { kind: 'sync'; height: number; syncing: boolean; blocksBehind: number }
@@ -60,6 +66,8 @@ export interface ChainAccess {
    */
   readonly inProcess: boolean;
   readonly reads: ChainReader;
+  /** The public API of the node running in this process, when it listens (a network's own node). */
+  readonly localApiUrl?: string;
   /**
    * The sender's account. `inFlightNonce` is the highest nonce this app has sent that the chain may not show yet
    * (a remote pool is not readable); a chain that sees its own pool goes by the pool instead.

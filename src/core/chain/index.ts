@@ -11,6 +11,6 @@ export type {
   ChainReader,
   ChainTip,
 } from './chain-access';
-export { LocalChain, type LocalChainOptions } from './local-chain';
+export { LocalChain, type LocalChainOptions, type LocalChainSync } from './local-chain';
 export { RemoteChain, DEFAULT_MAX_TRANSACTION_AGE, type RemoteChainOptions } from './remote-chain';
 export { inProcessFetch } from './in-process-fetch';

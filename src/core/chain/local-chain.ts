@@ -1,6 +1,6 @@
 /**
- * LocalChain: a chain whose node runs in this process — today the embedded localnet, next the follower of a remote
- * network. Reads go through the public API's own route handlers in process (in-process-fetch.ts: no socket), the
+ * LocalChain: a chain whose node runs in this process — the embedded localnet, or a remote network's own node
+ * following it (services/own-node; `sync` says how far behind it is). Reads go through the public API's own route handlers in process (in-process-fetch.ts: no socket), the
  * account comes from the node's state and pool, broadcast hands signed transactions straight to the node's pool
  * (no JSON, no HTTP), and events are the node's own, as they happen.
  */
@@ -18,7 +18,25 @@ export interface LocalChainOptions {
   /** The node's public API server (its routes answer the reads) and the URL it is known by. */
   api: { app: Pick<FastifyInstance, 'inject'>; url: string };
   client?: NodeClientOptions;
+  /**
+   * A node following its network (core/sync): how far behind its peers it is. Without it the node forges its own
+   * chain and is in sync with what it has.
+   */
+  sync?: LocalChainSync;
+  /** Unix milliseconds (default Date.now): paces the sync events while catching up. */
+  now?: () => number;
 }
+
+export interface LocalChainSync {
+  blocksBehind(): number;
+  /** Hands the transactions this node's pool accepted to the network's peers (a follower forges nothing). */
+  relay(transactions: readonly TransactionData[]): void;
+}
+
+/** Farther behind than this, a follower is catching up: its blocks are not announced one by one. */
+export const CATCHING_UP_BLOCKS = 2;
+/** While catching up, one sync event a second is enough for a progress bar. */
+const SYNC_EVENT_EVERY_MS = 1_000;
 
 function tipOf(header: BlockHeader): ChainTip {
   return { height: header.height, id: header.id ?? '', transactions: header.numberOfTransactions };
@@ -28,11 +46,17 @@ export class LocalChain implements ChainAccess {
   readonly inProcess = true;
   readonly networkId: string;
   readonly reads: NodeClient;
+  readonly localApiUrl: string | undefined;
   private readonly node: LocalNode;
+  private readonly sync: LocalChainSync | undefined;
+  private readonly now: () => number;
 
   constructor(options: LocalChainOptions) {
     this.networkId = options.networkId;
     this.node = options.node;
+    this.sync = options.sync;
+    this.now = options.now ?? Date.now;
+    this.localApiUrl = options.sync === undefined ? undefined : options.api.url;
     this.reads = new NodeClient([options.api.url], {
       ...options.client,
       fetch: inProcessFetch(options.api.app),
@@ -51,14 +75,34 @@ export class LocalChain implements ChainAccess {
   }
 
   broadcast(transactions: readonly TransactionData[]): Promise<ChainBroadcast> {
-    return Promise.resolve(this.node.addTransactions(transactions));
+    const answer = this.node.addTransactions(transactions);
+    if (this.sync !== undefined && answer.broadcast.length > 0) {
+      const relayed = new Set(answer.broadcast);
+      this.sync.relay(transactions.filter((tx) => tx.id !== undefined && relayed.has(tx.id)));
+    }
+    return Promise.resolve(answer);
   }
 
   watch(listener: ChainListener): () => void {
-    // A node in this process forges or verifies its own chain: it is in sync with what it has.
-    const synced = (height: number) => listener({ kind: 'sync', height, syncing: false, blocksBehind: 0 });
+    // A forging node is in sync with what it has; a follower is as far behind as its peers say.
+    let lastSync: { at: number; syncing: boolean } | undefined;
+    const synced = (height: number) => {
+      const blocksBehind = Math.max(0, this.sync?.blocksBehind() ?? 0);
+      const syncing = blocksBehind > CATCHING_UP_BLOCKS;
+      const now = this.now();
+      const paced = lastSync !== undefined && lastSync.syncing === syncing && syncing;
+      if (paced && now - lastSync!.at < SYNC_EVENT_EVERY_MS) return;
+      lastSync = { at: now, syncing };
+      listener({ kind: 'sync', height, syncing, blocksBehind });
+    };
     const onBlock = (block: Block) => {
-      listener({ kind: 'block', tip: tipOf(block.header), block: block.transactions });
+      const catchingUp = (this.sync?.blocksBehind() ?? 0) > CATCHING_UP_BLOCKS;
+      listener({
+        kind: 'block',
+        tip: tipOf(block.header),
+        block: block.transactions,
+        ...(catchingUp ? { catchingUp } : {}),
+      });
       synced(block.header.height);
     };
     const onRevert = ({ blocks, height }: { blocks: Block[]; height: number }) => {

@@ -2,3 +2,4 @@
 export { openDatabase } from './open-database';
 export { migrate, schemaVersion } from './migrate';
 export { MIGRATIONS, type Migration } from './migrations';
+export { storedChainHeight } from './stored-height';

@@ -10,6 +10,8 @@ export interface MonitorTarget {
   /** "My node": the embedded node's API, or the first peer of a remote network (normalized base URL). */
   ownUrl: string;
   ownId: string;
+  /** How the own node is named on the screens (default: "My node (host)"). */
+  ownLabel?: string;
   /** Other nodes of the network to compare with (normalized base URLs). */
   peers: readonly string[];
   /** Where chain data (blocks, rounds, wallets) is read: the network's client (with failover). */

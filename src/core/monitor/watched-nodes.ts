@@ -74,7 +74,8 @@ export class WatchedNodes {
         id: target.ownId,
         url: target.ownUrl,
         label:
-          target.networkId === 'embedded' ? 'This computer (localnet)' : `My node (${hostOf(target.ownUrl)})`,
+          target.ownLabel ??
+          (target.networkId === 'embedded' ? 'This computer (localnet)' : `My node (${hostOf(target.ownUrl)})`),
         own: true,
         custom: false,
       },

@@ -30,6 +30,8 @@ import { keystoreStatus, vaultHandlers } from './wallets/handlers';
 import { chainHandlers } from './explorer/handlers';
 import { localnetHandlers } from './localnet/handlers';
 import { monitorHandlers } from './monitor/handlers';
+import { ownNodeHandlers } from './own-node/handlers';
+import { OwnNodes } from './own-node/own-nodes';
 import { networkHandlers } from './networks/handlers';
 import type { Services } from './services';
 import { transactionHandlers } from './transactions/handlers';
@@ -154,6 +156,7 @@ export class AppCore {
         ...localnetHandlers(services),
         ...chainHandlers(services),
         ...monitorHandlers(services),
+        ...ownNodeHandlers(services),
       },
       { onDefect },
     );
@@ -271,6 +274,19 @@ export class AppCore {
       monitor.follow(monitorTarget(networks, networks.active()));
       monitor.start();
 
+      // Last opened, first closed: an own node stops while the watcher and the monitor still listen.
+      const ownNodes = new OwnNodes({
+        dataDir: options.dataDir,
+        networks,
+        settings,
+        events,
+        ...client,
+        ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
+        onDefect,
+      });
+      closers.add(() => ownNodes.close());
+      ownNodes.restore();
+
       const services: Services = {
         info: {
           name: 'Votary',
@@ -292,6 +308,7 @@ export class AppCore {
           controls: new NodeLocalnetControls({ node, now: Date.now }),
         },
         monitor,
+        ownNodes,
         now: Date.now,
       };
       return new AppCore(services, closers, onDefect);

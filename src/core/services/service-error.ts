@@ -6,6 +6,7 @@
  */
 import type { MonitorErrorCode } from '../monitor/errors';
 import type { LocalnetErrorCode } from '../node/controls/errors';
+import type { SyncErrorCode } from '../sync/errors';
 import { CodedError, isCodedError } from '../../shared/lib/coded-error';
 import { BRIDGE_ERROR_CODES, ipcError, type IpcError } from '../../shared/ipc/errors';
 
@@ -34,7 +35,13 @@ export type ServiceErrorCode =
   /** A fee above the ceiling without the person's confirmation (fee-ceiling.ts). */
   | 'ERR_FEE_UNCONFIRMED'
   /** A plain-http node on another machine without the person's confirmation (shared/lib/insecure-url.ts). */
-  | 'ERR_PLAIN_HTTP';
+  | 'ERR_PLAIN_HTTP'
+  /** An own node asked for the embedded localnet, which runs here already (own-node/own-nodes.ts). */
+  | 'ERR_OWN_NODE_REMOTE_ONLY'
+  /** An own node could not open its chain (its folder is held by another process, the disk refused…). */
+  | 'ERR_OWN_NODE_FAILED'
+  /** The follower's, declared beside it (src/core/sync/errors.ts): why an own node cannot follow its peers. */
+  | SyncErrorCode;
 
 export class ServiceError extends CodedError<ServiceErrorCode> {
   override readonly name = 'ServiceError';

@@ -8,6 +8,7 @@ import type { ChainReads } from './explorer/chain-reads';
 import type { AppEvents } from './events';
 import type { LocalnetControls } from '../node/controls';
 import type { Networks } from './networks/networks';
+import type { OwnNodes } from './own-node/own-nodes';
 import type { PendingTracker } from './transactions/pending-tracker';
 import type { SettingsFile } from './settings';
 
@@ -25,5 +26,7 @@ export interface Services {
   localnet: { networkId: string; controls: LocalnetControls };
   /** The node monitor and its alerts. */
   monitor: NodeMonitor;
+  /** The remote networks' own nodes (followers in this process). */
+  ownNodes: OwnNodes;
   now: () => number;
 }

@@ -1,6 +1,6 @@
 /**
- * App settings that outlive a restart: the active network and
- * the auto-lock delay. One small JSON file in the data directory, written atomically; an unreadable file falls back
+ * App settings that outlive a restart: the active network, the auto-lock delay, the signing settings and which
+ * networks run their own node. One small JSON file in the data directory, written atomically; an unreadable file falls back
  * to the defaults rather than stopping the app (it holds no secret and nothing that cannot be chosen again).
  */
 import { z } from 'zod';
@@ -21,6 +21,8 @@ const settingsSchema = z.object({
   feeCeilingMultiple: z.number().int().min(1).max(1_000_000).default(DEFAULT_FEE_CEILING_MULTIPLE),
   /** Signing asks for the password again when it was last entered longer ago than this (ms; 0 = never). */
   signPasswordAfterMs: z.number().int().min(0).default(DEFAULT_SIGN_PASSWORD_AFTER_MS),
+  /** The remote networks whose own node runs (own-node/own-nodes.ts); started again with the app. */
+  ownNodes: z.array(z.string().min(1)).default([]),
 });
 
 export type AppSettings = z.output<typeof settingsSchema>;
@@ -31,6 +33,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   idleLockMs: DEFAULT_IDLE_LOCK_MS,
   feeCeilingMultiple: DEFAULT_FEE_CEILING_MULTIPLE,
   signPasswordAfterMs: DEFAULT_SIGN_PASSWORD_AFTER_MS,
+  ownNodes: [],
 };
 
 export class SettingsFile {

@@ -5,6 +5,7 @@ import { createAppSlice } from './app-slice';
 import { hostReconnected } from './host-connection';
 import { createMonitorSlice } from './monitor-slice';
 import { createNodeSlice } from './node-slice';
+import { createOwnNodeSlice } from './own-node-slice';
 import { createPendingSlice } from './pending-slice';
 import type { VotaryState } from './types';
 import { createVaultSlice } from './vault-slice';
@@ -18,6 +19,7 @@ export function createVotaryStore() {
     ...createNodeSlice(...a),
     ...createPendingSlice(...a),
     ...createMonitorSlice(...a),
+    ...createOwnNodeSlice(...a),
   }));
 }
 
@@ -37,6 +39,7 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
     'tx:status': (entry) => store.getState().pendingChanged(entry),
     alert: (alert) => store.getState().pushAlert(alert),
     'monitor:update': (event) => store.getState().monitorUpdated(event),
+    'follower:status': (view) => store.getState().ownNodeChanged(view),
   });
   await loadAll(store);
   // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).
@@ -59,6 +62,7 @@ async function loadAll(store: StoreApi<VotaryState>): Promise<void> {
     state.loadPending(),
     state.loadAlerts(),
     state.loadMonitorSettings(),
+    state.loadOwnNodes(),
   ]);
   if (store.getState().vault?.unlocked === true) await store.getState().loadWallets();
 }

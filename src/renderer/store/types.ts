@@ -2,10 +2,17 @@ import type { StateCreator } from 'zustand';
 import type { AppSlice } from './app-slice';
 import type { MonitorSlice } from './monitor-slice';
 import type { NodeSlice } from './node-slice';
+import type { OwnNodeSlice } from './own-node-slice';
 import type { PendingSlice } from './pending-slice';
 import type { VaultSlice } from './vault-slice';
 import type { WalletsSlice } from './wallets-slice';
 
 /** The one store (zustand slices pattern); components read it through selectors. */
-export type VotaryState = AppSlice & VaultSlice & WalletsSlice & NodeSlice & PendingSlice & MonitorSlice;
+export type VotaryState = AppSlice &
+  VaultSlice &
+  WalletsSlice &
+  NodeSlice &
+  PendingSlice &
+  MonitorSlice &
+  OwnNodeSlice;
 export type Slice<T> = StateCreator<VotaryState, [], [], T>;

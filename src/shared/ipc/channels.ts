@@ -41,6 +41,11 @@ export const IPC_CHANNELS = [
   'networks:select',
   'networks:known',
   'networks:add-known',
+  // A remote network's own node: the follower this app runs for it.
+  'follower:list',
+  'follower:estimate',
+  'follower:start',
+  'follower:stop',
   // Reads from the active network's node.
   'chain:wallet',
   'chain:wallet-transactions',
@@ -98,6 +103,7 @@ export type IpcChannel = (typeof IPC_CHANNELS)[number];
 export const IPC_EVENTS = [
   'node:block',
   'node:sync',
+  'follower:status',
   'wallet:changed',
   'keystore:status',
   'tx:status',

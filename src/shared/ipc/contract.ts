@@ -24,6 +24,7 @@ import {
 import { addressText, nothing, pageRequest, pageView } from '../domain/common';
 import { blockDetail, randomnessView, searchResult, transactionDetail } from '../domain/explorer';
 import { keychainStatus, keystoreStatus } from '../domain/keystore';
+import { ownNodeEstimate, ownNodeEvent, ownNodeView } from '../domain/own-node';
 import {
   missedSlotView,
   monitorAlertView,
@@ -187,6 +188,10 @@ export const IPC_CONTRACT = {
   'networks:remove-peer': { request: z.strictObject({ networkId, url }), response: networkView },
   'networks:select': { request: z.strictObject({ networkId }), response: networkView },
   /** ARK mainnet and devnet with the seed relays ARK Core 3.9.1 ships: listed offline. */
+  'follower:list': { request: none, response: z.array(ownNodeView) },
+  'follower:estimate': { request: z.strictObject({ networkId }), response: ownNodeEstimate },
+  'follower:start': { request: z.strictObject({ networkId }), response: ownNodeView },
+  'follower:stop': { request: z.strictObject({ networkId }), response: ownNodeView },
   'networks:known': { request: none, response: z.array(knownNetworkView) },
   /** The seeds serve plain http: `allowPlainHttp` once the person confirmed the warning. */
   'networks:add-known': {
@@ -390,6 +395,7 @@ export const IPC_CONTRACT = {
 export const IPC_EVENT_SCHEMAS = {
   'node:block': blockEvent,
   'node:sync': syncEvent,
+  'follower:status': ownNodeEvent,
   'wallet:changed': walletChange,
   'keystore:status': keystoreStatus,
   'tx:status': pendingView,

@@ -5,6 +5,7 @@
  * (code MONITOR_<RULE>) for each new alert, which the shells turn into notifications.
  */
 import { join } from 'node:path';
+import type { ChainAccess } from '../../chain';
 import type { NetworkEntry, NodeClientOptions } from '../../client';
 import type { Keystore } from '../../keystore';
 import { NodeMonitor, type MonitorTarget } from '../../monitor';
@@ -46,20 +47,45 @@ export function openMonitor(deps: MonitorHostDeps): NodeMonitor {
       }),
     onDefect: deps.onDefect,
   });
-  // Its blocks are known the moment they exist: no need to wait for the monitor's next cycle.
-  for (const chain of deps.networks.inProcessChains()) {
-    chain.watch((event) => {
-      const moved = event.kind === 'block' || event.kind === 'revert';
-      if (moved && deps.networks.activeId === chain.networkId) monitor.trigger();
-    });
-  }
+  // Its blocks are known the moment they exist: no need to wait for the monitor's next cycle (while a node
+  // catches up, its blocks come faster than a cycle: the cycle's own pace applies).
+  const triggers = new Map<string, () => void>();
+  const watchChain = (chain: ChainAccess) => {
+    triggers.set(
+      chain.networkId,
+      chain.watch((event) => {
+        const moved = (event.kind === 'block' && event.catchingUp !== true) || event.kind === 'revert';
+        if (moved && deps.networks.activeId === chain.networkId) monitor.trigger();
+      }),
+    );
+  };
+  for (const chain of deps.networks.inProcessChains()) watchChain(chain);
+  deps.networks.onInProcessChanged(({ networkId, chain }) => {
+    triggers.get(networkId)?.();
+    triggers.delete(networkId);
+    if (chain !== undefined) watchChain(chain);
+  });
   return monitor;
 }
 
 /** The monitor's view of a network entry. */
 export function monitorTarget(networks: Networks, entry: NetworkEntry): MonitorTarget {
-  const [own = '', ...others] = entry.peers;
   const chain = networks.chain(entry.id);
+  // A remote network whose own node runs here: that node is "mine", every peer of the network is compared to it.
+  if (chain.localApiUrl !== undefined && entry.kind === 'remote') {
+    return {
+      networkId: entry.id,
+      nethash: entry.nethash,
+      name: entry.name,
+      network: entry.network,
+      ownUrl: chain.localApiUrl,
+      ownId: 'own-node',
+      ownLabel: 'This computer (own node, verified)',
+      peers: entry.peers,
+      client: chain.reads,
+    };
+  }
+  const [own = '', ...others] = entry.peers;
   return {
     networkId: entry.id,
     nethash: entry.nethash,

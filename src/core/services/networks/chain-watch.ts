@@ -24,16 +24,29 @@ export interface ChainWatchDeps {
 }
 
 export class ChainWatch {
-  private readonly always: (() => void)[] = [];
+  /** The in-process chains' unwatch functions, by network id. */
+  private readonly always = new Map<string, () => void>();
   private active: (() => void) | undefined;
+  private unlisten: (() => void) | undefined;
 
   constructor(private readonly deps: ChainWatchDeps) {}
 
   start(): void {
-    for (const chain of this.deps.networks.inProcessChains()) {
-      this.always.push(chain.watch((event) => this.handle(chain, event)));
-    }
+    for (const chain of this.deps.networks.inProcessChains()) this.watchAlways(chain);
+    // A network's own node starting or stopping (own-node/own-nodes.ts): its chain is watched all the time then.
+    this.unlisten = this.deps.networks.onInProcessChanged(({ networkId, chain }) => {
+      this.always.get(networkId)?.();
+      this.always.delete(networkId);
+      if (chain !== undefined) this.watchAlways(chain);
+    });
     this.follow(this.deps.networks.active());
+  }
+
+  private watchAlways(chain: ChainAccess): void {
+    this.always.set(
+      chain.networkId,
+      chain.watch((event) => this.handle(chain, event)),
+    );
   }
 
   /** Watches the newly active network too (unless it is watched all the time already). */
@@ -47,7 +60,9 @@ export class ChainWatch {
   stop(): void {
     this.active?.();
     this.active = undefined;
-    for (const unwatch of this.always.splice(0)) unwatch();
+    this.unlisten?.();
+    for (const unwatch of this.always.values()) unwatch();
+    this.always.clear();
   }
 
   private isActive(chain: ChainAccess): boolean {
@@ -63,7 +78,8 @@ export class ChainWatch {
           const ids = event.block.flatMap((tx) => (tx.id === undefined ? [] : [tx.id]));
           tracker.confirmInBlock(networkId, event.tip.height, ids);
         }
-        if (this.isActive(chain)) this.announce(networkId, event.tip);
+        // A node catching up applies hundreds of blocks a second: the screens hear its sync events instead.
+        if (this.isActive(chain) && event.catchingUp !== true) this.announce(networkId, event.tip);
         if (event.block !== undefined) this.walletActivity(networkId, event.block);
         return;
       case 'revert':

@@ -9,12 +9,21 @@ export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChann
     'networks:list': () => s.networks.list(),
     'networks:add': ({ url, name, allowPlainHttp }) => s.networks.add(url, name, { allowPlainHttp }),
     'networks:remove': async ({ networkId }) => {
+      s.networks.entry(networkId);
+      await s.ownNodes.removed(networkId);
       await s.networks.remove(networkId);
       return null;
     },
-    'networks:add-peer': ({ networkId, url, allowPlainHttp }) =>
-      s.networks.addPeer(networkId, url, { allowPlainHttp }),
-    'networks:remove-peer': ({ networkId, url }) => s.networks.removePeer(networkId, url),
+    'networks:add-peer': async ({ networkId, url, allowPlainHttp }) => {
+      const view = await s.networks.addPeer(networkId, url, { allowPlainHttp });
+      s.ownNodes.peersChanged(s.networks.entry(networkId));
+      return view;
+    },
+    'networks:remove-peer': async ({ networkId, url }) => {
+      const view = await s.networks.removePeer(networkId, url);
+      s.ownNodes.peersChanged(s.networks.entry(networkId));
+      return view;
+    },
     'networks:select': ({ networkId }) => s.networks.select(networkId),
     'networks:known': () => s.networks.known(),
     'networks:add-known': ({ key, allowPlainHttp }) => s.networks.addKnown(key, { allowPlainHttp }),

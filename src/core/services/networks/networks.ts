@@ -33,12 +33,19 @@ export interface NetworksOptions {
   inProcess: readonly ChainAccess[];
 }
 
+/** A chain started (`chain`) or stopped (undefined) running in this process. */
+export interface InProcessChange {
+  networkId: string;
+  chain: ChainAccess | undefined;
+}
+
 export class Networks {
   private readonly chains = new Map<string, ChainAccess>();
   private readonly remotes = new Map<string, RemoteChain>();
   private readonly clientOptions: NodeClientOptions;
 
   private readonly activeListeners = new Set<(entry: NetworkEntry) => void>();
+  private readonly inProcessListeners = new Set<(change: InProcessChange) => void>();
 
   constructor(
     readonly registry: NetworkRegistry,
@@ -87,7 +94,38 @@ export class Networks {
 
   /** The chains that run in this process: watched whether or not they are active (their events cost nothing). */
   inProcessChains(): readonly ChainAccess[] {
-    return this.options.inProcess;
+    return [...this.chains.values()];
+  }
+
+  /**
+   * A node of a remote network now runs in this process (own-node/own-nodes.ts): its chain answers for the network
+   * from here on. The listeners of in-process chains hear it first, then, when the network is active, those of
+   * the active network (they follow its new chain).
+   */
+  attachInProcess(chain: ChainAccess): void {
+    this.registry.get(chain.networkId);
+    this.chains.set(chain.networkId, chain);
+    this.inProcessChanged({ networkId: chain.networkId, chain });
+  }
+
+  /** The network's in-process node stopped: its peers answer for it again. */
+  detachInProcess(networkId: string): void {
+    if (!this.chains.delete(networkId)) return;
+    this.inProcessChanged({ networkId, chain: undefined });
+  }
+
+  /** Called when a chain starts or stops running in this process. */
+  onInProcessChanged(listener: (change: InProcessChange) => void): () => void {
+    this.inProcessListeners.add(listener);
+    return () => this.inProcessListeners.delete(listener);
+  }
+
+  private inProcessChanged(change: InProcessChange): void {
+    for (const listener of this.inProcessListeners) listener(change);
+    if (change.networkId === this.activeId) {
+      const entry = this.active();
+      for (const listener of this.activeListeners) listener(entry);
+    }
   }
 
   list(): NetworkView[] {

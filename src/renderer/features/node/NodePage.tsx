@@ -3,6 +3,7 @@ import type { PeerStatusView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { PeersTable } from './PeersTable';
+import { FollowedPeers } from '../own-node/FollowedPeers';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
 
@@ -12,6 +13,7 @@ export function NodePage() {
   const configuration = useVotary((s) => s.configuration);
   const reportError = useVotary((s) => s.reportError);
   const embeddedApiUrl = useVotary((s) => s.info?.embeddedApiUrl);
+  const own = useVotary((s) => (s.node === undefined ? undefined : s.ownNodes[s.node.networkId]));
   const peers: PeerStatusView[] =
     useLatest(() => call('node:peers'), 'peers', { report: reportError }).value ?? [];
   return (
@@ -55,6 +57,7 @@ export function NodePage() {
           </dl>
         </>
       )}
+      {own !== undefined && own.state !== 'off' && <FollowedPeers view={own} />}
       <h2>Peers</h2>
       <PeersTable peers={peers} />
     </section>

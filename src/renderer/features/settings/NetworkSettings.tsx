@@ -1,6 +1,7 @@
 /**
  * The active network, adding ARK's own networks in one step (KnownNetworks) or a remote one by a node URL (main
- * reads its configuration and nethash), and for each remote network its peers and its removal (NetworkPeers).
+ * reads its configuration and nethash), and for each remote network its peers and its removal (NetworkPeers) and
+ * its own node (OwnNodeControl).
  */
 import { useState, type FormEvent } from 'react';
 import { isPlainRemoteHttp } from '../../../shared/lib/insecure-url';
@@ -8,6 +9,7 @@ import { PlainHttpWarning } from '../../components/PlainHttpWarning';
 import { useVotary } from '../../store';
 import { KnownNetworks } from './KnownNetworks';
 import { NetworkPeers } from './NetworkPeers';
+import { OwnNodeControl } from '../own-node/OwnNodeControl';
 import { call } from '../../services/call';
 
 export function NetworkSettings() {
@@ -62,6 +64,7 @@ export function NetworkSettings() {
             nethash {network.nethash.slice(0, 16)}… · {network.peers.length} peer(s)
           </p>
           {network.kind === 'remote' && <NetworkPeers network={network} />}
+          {network.kind === 'remote' && <OwnNodeControl network={network} />}
         </div>
       ))}
       <KnownNetworks />

@@ -12,6 +12,7 @@ import { WalletsPage } from '../wallets/WalletsPage';
 import { ReviewDialog } from '../review/ReviewDialog';
 import { HostStatus } from './HostStatus';
 import { Sidebar } from './Sidebar';
+import { SyncIndicator } from './SyncIndicator';
 import { LocksPage } from '../locks/LocksPage';
 import { DelegatePage } from '../delegate/DelegatePage';
 import { AlertsPage } from '../alerts/AlertsPage';
@@ -92,6 +93,7 @@ export function Shell() {
       </a>
       <Sidebar />
       <main className="page" id="page" ref={main} tabIndex={-1} aria-live="polite">
+        <SyncIndicator />
         <ErrorBanner />
         <Page />
         <HostStatus />

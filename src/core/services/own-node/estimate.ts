@@ -1,0 +1,47 @@
+/**
+ * What running a network's own node would take, told before it starts: the disk its chain takes and the time to
+ * catch up, from the network's size (its peers' height and transaction count) and the follower's measured figures
+ * (docs/benchmarks.md "Sync": `npm run bench:sync` prints the rates and the chain's size on disk).
+ */
+import type { OwnNodeEstimate } from '../../../shared/domain/own-node';
+
+/** The chain database per block and per transaction (bench:sync: 5,000 empty blocks 5.2 MB, 6,000 transfers 6.1 MB). */
+export const DISK_BYTES_PER_BLOCK = 1_000;
+export const DISK_BYTES_PER_TRANSACTION = 1_000;
+/**
+ * Catching up: blocks a second from an ARK Core peer (bench:sync against ARK Core testnet on the same machine:
+ * 383–501; a peer across the internet adds its latency) and transactions a second (full blocks: 2,100–2,600).
+ */
+export const SYNC_BLOCKS_PER_SECOND = 380;
+export const SYNC_TRANSACTIONS_PER_SECOND = 2_100;
+
+export interface NetworkSize {
+  height: number;
+  transactions: number;
+}
+
+export function estimateOwnNode(
+  networkId: string,
+  size: NetworkSize,
+  stored: { height: number; directory: string },
+): OwnNodeEstimate {
+  const diskBytes = size.height * DISK_BYTES_PER_BLOCK + size.transactions * DISK_BYTES_PER_TRANSACTION;
+  const remainingBlocks = Math.max(0, size.height - stored.height);
+  // The transactions still to come, in the share of the blocks still to come (the chain's blocks are not all alike,
+  // but nothing cheaper tells more before the node runs).
+  const share = size.height > 0 ? remainingBlocks / size.height : 0;
+  const remainingTransactions = Math.round(size.transactions * share);
+  const seconds = Math.ceil(
+    remainingBlocks / SYNC_BLOCKS_PER_SECOND + remainingTransactions / SYNC_TRANSACTIONS_PER_SECOND,
+  );
+  return {
+    networkId,
+    networkHeight: size.height,
+    transactions: size.transactions,
+    storedHeight: stored.height,
+    diskBytes,
+    diskBytesToCome: Math.round(diskBytes * share),
+    seconds,
+    directory: stored.directory,
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The node screen's "own node" part: its verified height beside each followed peer's, how far apart they are, the
+ * peers' latency, and the ones it banned with the reason and until when.
+ */
+import type { OwnNodeView } from '../../../shared/domain/own-node';
+import { clockTime } from '../../lib/dates';
+import { count, ownNodeSummary } from './own-node-words';
+
+export function FollowedPeers({ view }: { view: OwnNodeView }) {
+  return (
+    <section aria-labelledby="own-node-title" data-testid="own-node-panel">
+      <h2 id="own-node-title">Own node</h2>
+      <p>{ownNodeSummary(view)}</p>
+      <dl className="facts">
+        <dt>Verified height</dt>
+        <dd>{count(view.height)}</dd>
+        <dt>Network height</dt>
+        <dd>{count(view.target)}</dd>
+        {view.apiUrl !== null && (
+          <>
+            <dt>Its API</dt>
+            <dd className="mono">{view.apiUrl}</dd>
+          </>
+        )}
+        {view.directory !== null && (
+          <>
+            <dt>Chain stored in</dt>
+            <dd className="mono small">{view.directory}</dd>
+          </>
+        )}
+      </dl>
+      <table data-testid="followed-peers">
+        <caption className="visually-hidden">The peers the own node follows</caption>
+        <thead>
+          <tr>
+            <th scope="col">Peer</th>
+            <th scope="col">Its height</th>
+            <th scope="col">Own node</th>
+            <th scope="col">Latency</th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.peers.map((peer) => (
+            <tr key={peer.url}>
+              <td className="mono small">{peer.url}</td>
+              <td>{peer.height === null ? '—' : count(peer.height)}</td>
+              <td>{apart(view.height, peer.height)}</td>
+              <td>{peer.latencyMs === null ? '—' : `${peer.latencyMs} ms`}</td>
+              <td>
+                {peer.banned !== null
+                  ? `Banned until ${clockTime(peer.banned.until)}: ${peer.banned.reason}`
+                  : (peer.lastError ?? 'Answering')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The own node's height against a peer's: "same height", "3 behind", "2 ahead". */
+function apart(own: number, peer: number | null): string {
+  if (peer === null) return '—';
+  if (own === peer) return 'same height';
+  return own < peer ? `${peer - own} behind` : `${own - peer} ahead`;
+}

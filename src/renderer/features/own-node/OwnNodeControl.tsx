@@ -1,0 +1,98 @@
+/**
+ * Settings → Networks, for a remote network: "Run my own node for this network". Off by default; the first button
+ * only asks the network's size and shows what the node will take (disk, time to catch up at this computer's
+ * measured rates, where its chain goes) before a second, explicitly named button starts it. While it runs: its
+ * state, and a button that stops it (its verified chain stays on disk for the next start).
+ */
+import { useState } from 'react';
+import type { NetworkView } from '../../../shared/domain/networks';
+import type { OwnNodeEstimate } from '../../../shared/domain/own-node';
+import { useVotary } from '../../store';
+import { call } from '../../services/call';
+import { bytes, count, duration, ownNodeSummary, ownNodeTone } from './own-node-words';
+
+export function OwnNodeControl({ network }: { network: NetworkView }) {
+  const view = useVotary((s) => s.ownNodes[network.id]);
+  const changed = useVotary((s) => s.ownNodeChanged);
+  const reportError = useVotary((s) => s.reportError);
+  const [estimate, setEstimate] = useState<OwnNodeEstimate | undefined>(undefined);
+  const [busy, setBusy] = useState<'estimate' | 'start' | 'stop' | undefined>(undefined);
+  const running = view !== undefined && view.state !== 'off' && view.state !== 'failed';
+
+  const run = async (what: 'estimate' | 'start' | 'stop', action: () => Promise<void>) => {
+    setBusy(what);
+    try {
+      await action();
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const ask = () =>
+    run('estimate', async () => setEstimate(await call('follower:estimate', { networkId: network.id })));
+  const start = () =>
+    run('start', async () => {
+      changed(await call('follower:start', { networkId: network.id }));
+      setEstimate(undefined);
+    });
+  const stop = () => run('stop', async () => changed(await call('follower:stop', { networkId: network.id })));
+
+  return (
+    <div className="own-node" role="group" aria-label={`Own node for ${network.name}`}>
+      {view !== undefined && view.state !== 'off' && (
+        <p className={`own-node-state tone-${ownNodeTone(view)}`} data-testid="own-node-state">
+          {ownNodeSummary(view)}
+        </p>
+      )}
+      {running ? (
+        <>
+          {view.apiUrl !== null && (
+            <p className="muted small">
+              Its verified API on this computer: <span className="mono">{view.apiUrl}</span>
+            </p>
+          )}
+          <button type="button" disabled={busy !== undefined} onClick={() => void stop()}>
+            {busy === 'stop' ? 'Stopping…' : 'Stop my own node'}
+          </button>
+        </>
+      ) : estimate === undefined ? (
+        <button type="button" disabled={busy !== undefined} onClick={() => void ask()}>
+          {busy === 'estimate' ? 'Asking the network…' : 'Run my own node for this network'}
+        </button>
+      ) : (
+        <div className="confirm-step" role="group" aria-label="Start my own node">
+          <p>
+            Votary will download and verify every block of {network.name} itself —{' '}
+            {count(estimate.networkHeight)} blocks and {count(estimate.transactions)} transactions now — and
+            then read your wallets, history, votes and the monitor from that verified copy, and send through
+            it.
+          </p>
+          <dl className="facts" data-testid="own-node-estimate">
+            <dt>Disk</dt>
+            <dd>
+              about {bytes(estimate.diskBytes)}
+              {estimate.storedHeight > 0 && ` (${bytes(estimate.diskBytesToCome)} still to come)`}
+            </dd>
+            <dt>Time to catch up</dt>
+            <dd>
+              about {duration(estimate.seconds)} on this computer
+              {estimate.storedHeight > 0 && ` (verified up to ${count(estimate.storedHeight)} already)`}; a
+              slow peer makes it longer
+            </dd>
+            <dt>Stored in</dt>
+            <dd className="mono small">{estimate.directory}</dd>
+          </dl>
+          <div className="row">
+            <button type="button" disabled={busy !== undefined} onClick={() => void start()}>
+              {busy === 'start' ? 'Starting…' : 'Start my own node'}
+            </button>
+            <button type="button" disabled={busy !== undefined} onClick={() => setEstimate(undefined)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
