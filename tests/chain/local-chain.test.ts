@@ -114,4 +114,49 @@ describe('LocalChain', () => {
     forge();
     expect(events).toEqual([]);
   });
+
+  it('as a follower: says how far behind it is, paces its sync events while catching up, and relays what it accepts', async () => {
+    let behind = 50;
+    let now = 0;
+    const relayed: TransactionData[][] = [];
+    const follower = new LocalChain({
+      networkId: 'followed',
+      node,
+      api: { app: server.publicApp, url: 'http://127.0.0.1:1/api' },
+      sync: { blocksBehind: () => behind, relay: (transactions) => relayed.push([...transactions]) },
+      now: () => now,
+    });
+    expect(follower.localApiUrl).toBe('http://127.0.0.1:1/api');
+    expect(chain.localApiUrl).toBeUndefined();
+    const events: ChainEvent[] = [];
+    const unwatch = follower.watch((event) => events.push(event));
+    forge();
+    forge();
+    // Catching up: each block says so, and one sync event within the second.
+    expect(events.map((event) => event.kind)).toEqual(['block', 'sync', 'block']);
+    expect(events[0]).toMatchObject({ kind: 'block', catchingUp: true });
+    expect(events[1]).toEqual({ kind: 'sync', height: node.height - 1, syncing: true, blocksBehind: 50 });
+    now += 1_000;
+    forge();
+    expect(events.at(-1)).toEqual({ kind: 'sync', height: node.height, syncing: true, blocksBehind: 50 });
+    // Caught up: announced at once, block by block.
+    events.length = 0;
+    behind = 0;
+    forge();
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: 'block',
+        tip: expect.objectContaining({ height: node.height }) as unknown,
+      }),
+      { kind: 'sync', height: node.height, syncing: false, blocksBehind: 0 },
+    ]);
+    expect(events[0]).not.toHaveProperty('catchingUp');
+    unwatch();
+
+    const tx = transfer((await follower.account(faucet.address, faucet.publicKey)).nextNonce, 30_000n);
+    const refused = { ...transfer(1n, 1n), signature: '00'.repeat(64) };
+    const answer = await follower.broadcast([tx, refused]);
+    expect(answer.accept).toEqual([tx.id]);
+    expect(relayed).toEqual([[tx]]);
+  });
 });

@@ -12,7 +12,12 @@ export function NodePage() {
   const node = useVotary((s) => s.node);
   const configuration = useVotary((s) => s.configuration);
   const reportError = useVotary((s) => s.reportError);
-  const embeddedApiUrl = useVotary((s) => s.info?.embeddedApiUrl);
+  // The embedded node's API, while the embedded localnet is the network shown.
+  const embeddedApiUrl = useVotary((s) =>
+    s.networks.some((network) => network.active && network.kind === 'embedded')
+      ? s.info?.embeddedApiUrl
+      : undefined,
+  );
   const own = useVotary((s) => (s.node === undefined ? undefined : s.ownNodes[s.node.networkId]));
   const peers: PeerStatusView[] =
     useLatest(() => call('node:peers'), 'peers', { report: reportError }).value ?? [];
@@ -57,9 +62,15 @@ export function NodePage() {
           </dl>
         </>
       )}
-      {own !== undefined && own.state !== 'off' && <FollowedPeers view={own} />}
-      <h2>Peers</h2>
-      <PeersTable peers={peers} />
+      {own !== undefined && own.state !== 'off' ? (
+        // The app reads the own node; the peers that matter are those it follows.
+        <FollowedPeers view={own} />
+      ) : (
+        <>
+          <h2>Peers</h2>
+          <PeersTable peers={peers} />
+        </>
+      )}
     </section>
   );
 }
