@@ -75,7 +75,9 @@ export class WatchedNodes {
         url: target.ownUrl,
         label:
           target.ownLabel ??
-          (target.networkId === 'embedded' ? 'This computer (localnet)' : `My node (${hostOf(target.ownUrl)})`),
+          (target.networkId === 'embedded'
+            ? 'This computer (localnet)'
+            : `My node (${hostOf(target.ownUrl)})`),
         own: true,
         custom: false,
       },
