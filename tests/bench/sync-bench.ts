@@ -224,7 +224,11 @@ async function main(): Promise<void> {
       },
     ],
   ];
-  for (const [label, blocks] of scenarios) {
+  // BENCH_SYNC_ONLY=b runs one scenario (to profile it alone).
+  const only = process.env.BENCH_SYNC_ONLY;
+  for (const [label, blocks] of scenarios.filter(
+    ([label]) => only === undefined || label.startsWith(`(${only})`),
+  )) {
     console.error(`building the chain of ${label}…`);
     const dataDir = await buildPeerChain(chain, blocks);
     const peer = await servePeer(dataDir);

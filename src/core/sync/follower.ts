@@ -47,12 +47,23 @@ export interface FollowerOptions {
   log?: (line: string) => void;
 }
 
-/** A run of blocks downloaded from one peer, starting at `from`. */
+/**
+ * A run of blocks downloaded from one peer, starting at `from` — known at once for the run after the tip, and once
+ * the run before it has its headers for the runs queued behind it (undefined: that run reached the peer's tip).
+ */
 interface Prefetch {
-  from: number;
+  from: Promise<number | undefined>;
   peer: PeerHealth;
+  /** The height the run ends at, once its headers arrived (undefined: nothing above `from`). */
+  last: Promise<number | undefined>;
   blocks: Promise<Block[]>;
 }
+
+/**
+ * Runs downloaded and verified ahead of the one being applied. Three keep the workers' queue full while this
+ * thread applies (one alone left them idle between runs: docs/benchmarks.md "Sync").
+ */
+const PIPELINE_DEPTH = 3;
 
 const STALLED_AFTER_FAILURES = 3;
 
@@ -69,7 +80,8 @@ export class Follower {
   private state: SyncState = 'starting';
   private error: SyncStatus['error'];
   private failures = 0;
-  private prefetch: Prefetch | undefined;
+  /** The runs downloading ahead, in chain order. */
+  private queue: Prefetch[] = [];
   private abort = new AbortController();
   private running: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -180,7 +192,7 @@ export class Follower {
   private async step(): Promise<boolean> {
     const node = this.options.node;
     const tipHeight = node.height;
-    const run = this.takePrefetch(tipHeight) ?? this.fetchFrom(tipHeight);
+    const run = (await this.takePrefetch(tipHeight)) ?? this.fetchFrom(tipHeight);
     if (run === undefined) {
       throw new SyncError('ERR_SYNC_NO_PEERS', 'no peer can be asked: every peer is banned or failing');
     }
@@ -188,6 +200,7 @@ export class Follower {
     try {
       blocks = await run.blocks;
     } catch (error) {
+      this.queue = [];
       if (isSyncError(error) && error.code === 'ERR_PEER_DATA') this.banPeer(run.peer, error.message);
       throw error;
     }
@@ -198,6 +211,7 @@ export class Follower {
       return false;
     }
     if (tip.header.id !== node.lastBlock().id) {
+      this.queue = [];
       await this.resolveFork(run.peer);
       return true;
     }
@@ -205,9 +219,8 @@ export class Follower {
       this.updateState();
       return false;
     }
-    // The next run downloads (and its signatures verify on the workers) while this one is applied.
-    const last = above[above.length - 1]!.header.height;
-    this.prefetch = this.fetchFrom(last, run.peer);
+    // The next runs download (and their signatures verify on the workers) while this one is applied.
+    this.fillQueue(run, above[above.length - 1]!.header.height);
     // Following the tip, a block or two at a time, is not "syncing" again.
     if (this.state !== 'synced' || above.length > 2) this.setState('syncing');
     for (const block of above) {
@@ -216,7 +229,7 @@ export class Follower {
         node.applyBlock(block);
       } catch (error) {
         if (!isBlockRejectedError(error)) throw error;
-        // The next run's prefetch, from this peer, is dropped by takePrefetch (the peer is banned).
+        // The runs queued from this peer are dropped by takePrefetch (the peer is banned).
         this.banPeer(run.peer, `block ${block.header.height} (${block.header.id ?? '?'}): ${error.message}`);
         return true;
       }
@@ -226,36 +239,65 @@ export class Follower {
     return true;
   }
 
-  private takePrefetch(tipHeight: number): Prefetch | undefined {
-    const prefetch = this.prefetch;
-    this.prefetch = undefined;
-    if (prefetch === undefined || prefetch.from !== tipHeight || this.bans.isBanned(prefetch.peer.url)) {
+  /** The queued run that starts at our tip, if the queue still holds one (else the queue is dropped). */
+  private async takePrefetch(tipHeight: number): Promise<Prefetch | undefined> {
+    const prefetch = this.queue.shift();
+    if (prefetch === undefined) return undefined;
+    const from = await prefetch.from.catch(() => undefined);
+    if (from !== tipHeight || this.bans.isBanned(prefetch.peer.url)) {
+      this.queue = [];
       return undefined;
     }
     return prefetch;
   }
 
-  /** Starts downloading the run that begins at `from` (our tip, or the last block of the run being applied). */
-  private fetchFrom(from: number, preferred?: PeerHealth): Prefetch | undefined {
+  /** Queues runs behind `run` (which ends at `last`) from its peer, up to PIPELINE_DEPTH. */
+  private fillQueue(run: Prefetch, last: number): void {
+    if (!this.usable(run.peer)) return;
+    let previous: Prefetch | undefined = this.queue.at(-1);
+    if (previous === undefined) {
+      previous = this.fetchFrom(last, run.peer);
+      if (previous === undefined) return;
+      this.queue.push(previous);
+    }
+    while (this.queue.length < PIPELINE_DEPTH) {
+      const next = this.fetchFrom(previous.last, previous.peer);
+      if (next === undefined) return;
+      this.queue.push(next);
+      previous = next;
+    }
+  }
+
+  /**
+   * Starts downloading the run that begins at `from` (our tip, or where the run before it ends). Its first block is
+   * the header at `from` itself, which the step compares with our block there (a fork shows so).
+   */
+  private fetchFrom(
+    from: number | Promise<number | undefined>,
+    preferred?: PeerHealth,
+  ): Prefetch | undefined {
     const peer = preferred !== undefined && this.usable(preferred) ? preferred : this.choosePeer();
     if (peer === undefined) return undefined;
     const signal = this.abort.signal;
-    const blocks = (async () => {
-      const headers = await this.download.headers(peer, from, from + this.batchSize, { signal });
-      const [tip, ...above] = headers;
-      const blocks =
-        tip === undefined
-          ? []
-          : [
-              { header: tip, transactions: [] },
-              ...(await this.download.blocks(peer, runOf(above), { signal })),
-            ];
+    const start = Promise.resolve(from);
+    const headers = start.then(async (height) => {
+      if (height === undefined) return { tip: undefined, run: [] };
+      const [tip, ...above] = await this.download.headers(peer, height, height + this.batchSize, { signal });
+      return { tip, run: runOf(above) };
+    });
+    const last = headers.then(({ run }) => run.at(-1)?.height);
+    const blocks = headers.then(async ({ tip, run }) => {
+      if (tip === undefined) return [];
+      const blocks = [
+        { header: tip, transactions: [] },
+        ...(await this.download.blocks(peer, run, { signal })),
+      ];
       await this.options.node.prepareBlocks(blocks.slice(1));
       return blocks;
-    })();
-    // Settled by whoever takes it; a dropped prefetch must not be an unhandled rejection.
-    blocks.catch(() => undefined);
-    return { from, peer, blocks };
+    });
+    // Settled by whoever takes them; a dropped prefetch must not be an unhandled rejection.
+    for (const promise of [start, last, blocks]) promise.catch(() => undefined);
+    return { from: start, peer, last, blocks };
   }
 
   private usable(peer: PeerHealth): boolean {
