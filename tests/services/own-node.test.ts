@@ -196,3 +196,55 @@ async function until(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('an own node whose peers serve another network', () => {
+  it('does not start, says why, and leaves the network read from its peers', async () => {
+    const first = createTestChain({ users: 1 });
+    const other = createTestChain({ users: 2 });
+    const dirs = [
+      tempDir('votary-own-node-a-'),
+      tempDir('votary-own-node-b-'),
+      tempDir('votary-own-node-app2-'),
+    ];
+    const nodeA = await LocalNode.start({
+      dataDir: dirs[0]!,
+      followed: { network: first.network, genesis: first.genesis },
+    });
+    const apiA = createApiServer({ node: nodeA, publicPort: 0, port: 0 });
+    const url = (await apiA.listen()).publicUrl;
+    const app = await openCore(dirs[2]!);
+    const nodeB = await LocalNode.start({
+      dataDir: dirs[1]!,
+      followed: { network: other.network, genesis: other.genesis },
+    });
+    let apiB: ApiServer | undefined;
+    try {
+      const id = (await call(app, 'networks:add', { url })).id;
+      // The same address now answers for another chain.
+      await apiA.close();
+      apiB = createApiServer({ node: nodeB, publicPort: Number(new URL(url).port), port: 0 });
+      await apiB.listen();
+      const answer = await app.handleRequest('follower:start', { networkId: id });
+      expect(answer).toMatchObject({
+        ok: false,
+        error: {
+          code: 'ERR_SYNC_NETWORK',
+          message: expect.stringContaining(other.network.network.nethash) as string,
+        },
+      });
+      expect(app.services.ownNodes.view(id)).toMatchObject({
+        state: 'failed',
+        error: { code: 'ERR_SYNC_NETWORK' },
+      });
+      expect(app.services.networks.chain(id).inProcess).toBe(false);
+      expect(app.services.settings.get().ownNodes).toEqual([]);
+    } finally {
+      await app.close();
+      await apiB?.close();
+      await apiA.close();
+      await nodeA.stop();
+      await nodeB.stop();
+      dirs.forEach(removeDir);
+    }
+  });
+});
