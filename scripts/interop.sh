@@ -22,13 +22,14 @@ fi
 stop() { if [ "$started" = 1 ] && [ "${ARK_KEEP:-0}" != 1 ]; then bash scripts/ark-core/stop.sh; fi; }
 trap stop EXIT
 
-# The suites (client, wallet services, monitor, API shapes), then the follower on the chain they filled (every
-# transaction type the wallet suite sent), then the browser journey on the built renderer.
+# The suites (client, wallet services, monitor, API shapes), then the follower and the app's own node on the chain
+# they filled (every transaction type the wallet suite sent), then the browser journey on the built renderer.
 if [ "$#" -gt 0 ]; then
   npx vitest run --config vitest.interop.config.ts "$@"
 else
-  npx vitest run --config vitest.interop.config.ts --exclude tests/interop/follow.interop.ts
-  npx vitest run --config vitest.interop.config.ts tests/interop/follow.interop.ts
+  npx vitest run --config vitest.interop.config.ts --exclude tests/interop/follow.interop.ts \
+    --exclude tests/interop/own-node.interop.ts
+  npx vitest run --config vitest.interop.config.ts tests/interop/follow.interop.ts tests/interop/own-node.interop.ts
   npm run build
   npx playwright test --config playwright.interop.config.ts
 fi
