@@ -16,7 +16,7 @@ import { blockFromPeer, headerFromPeer } from './raw-block';
 /** ARK's page size limit (ark-core-api.md §2.3). */
 export const PAGE_LIMIT = 100;
 /** Blocks whose transactions are asked for at the same time. */
-const TRANSACTION_FETCH_CONCURRENCY = 8;
+export const TRANSACTION_FETCH_CONCURRENCY = 8;
 
 const rawPage = z.object({ data: z.array(z.unknown()) });
 

@@ -13,13 +13,13 @@
  *   not answer backs off (client/peer-health.ts) and the next best is asked.
  * - A block needing a rule Votary lacks (ARK's exceptions list) stops the follower before it.
  */
-import { EventEmitter } from 'node:events';
+import { EventEmitter, setMaxListeners } from 'node:events';
 import type { PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
 import { isBlockRejectedError } from '../node/chain';
 import { verifyBlockSignature, type Block, type BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
-import { BlockDownload, PAGE_LIMIT, runOf } from './block-download';
+import { BlockDownload, PAGE_LIMIT, runOf, TRANSACTION_FETCH_CONCURRENCY } from './block-download';
 import { isSyncError, SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
 import { PeerBans } from './peer-bans';
@@ -82,7 +82,7 @@ export class Follower {
   private failures = 0;
   /** The runs downloading ahead, in chain order. */
   private queue: Prefetch[] = [];
-  private abort = new AbortController();
+  private readonly abort = new AbortController();
   private running: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private readonly ended: Promise<void>;
@@ -97,6 +97,9 @@ export class Follower {
     this.pollMs = options.pollMs ?? 1_000;
     this.banMs = options.banMs ?? 10 * 60_000;
     this.log = options.log ?? (() => undefined);
+    // Every request of the queued runs listens to this one signal: more than Node's default ten at once is expected
+    // (each run: its headers, then a few blocks' transactions at a time).
+    setMaxListeners((PIPELINE_DEPTH + 1) * (TRANSACTION_FETCH_CONCURRENCY + 1), this.abort.signal);
     this.ended = new Promise((resolve) => {
       this.markEnded = resolve;
     });
