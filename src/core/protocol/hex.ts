@@ -1,11 +1,14 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { Buffer } from 'node:buffer';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { ProtocolError, type ProtocolErrorCode } from './errors';
 
 const HEX = /^(?:[0-9a-fA-F]{2})*$/;
 
 /** Lower-case hex of bytes (protocol reference: "Hex strings are lower-case"). */
 export function toHex(bytes: Uint8Array): string {
-  return bytesToHex(bytes);
+  // Node's encoder: 3–5× faster than a JavaScript loop, and ids, keys and verdict keys are hex'd by the thousand per
+  // block (crypto/verdicts.ts).
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 }
 
 /** Decodes hex, rejecting odd length or non-hex characters with a typed error naming the field. */

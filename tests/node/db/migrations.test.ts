@@ -48,10 +48,11 @@ describe('migrations', () => {
         'blocks_generator_height',
         'blocks_timestamp',
         'transactions_block_sequence',
-        'transactions_sender_address',
-        'transactions_sender_public_key',
-        'transactions_recipient_address',
-        'transactions_type',
+        'api_transactions_sender_address_order',
+        'api_transactions_sender_key_order',
+        'api_transactions_recipient_order',
+        'api_transactions_type_order',
+        'api_wallets_balance_order',
         'transactions_timestamp',
         'transaction_recipients_address',
         'delegates_vote_balance',
@@ -62,6 +63,18 @@ describe('migrations', () => {
         'pool_sender_nonce',
       ]),
     );
+    // No index is the prefix of another one: each would cost every block's writes and serve no lookup the longer
+    // one does not.
+    const indexes = names(db, 'index');
+    for (const dropped of [
+      'transactions_sender_address',
+      'transactions_sender_public_key',
+      'transactions_recipient_address',
+      'transactions_type',
+      'wallets_balance',
+    ]) {
+      expect(indexes).not.toContain(dropped);
+    }
     db.close();
   });
 

@@ -4,6 +4,7 @@ import { apiDelegatesWallets } from './003-api-delegates-wallets';
 import { apiLocksEntities } from './004-api-locks-entities';
 import { apiTypeCounters } from './005-api-type-counters';
 import { localnetSnapshots } from './006-localnet-snapshots';
+import { redundantIndexes } from './007-redundant-indexes';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   apiLocksEntities,
   apiTypeCounters,
   localnetSnapshots,
+  redundantIndexes,
 ];

@@ -14,7 +14,6 @@ export function storedTransaction(
   bytes: Uint8Array | undefined,
   state: StateView,
 ): StoredTransaction {
-  const json = transactionToJson(tx);
   return {
     id: tx.id ?? transactionId(tx),
     sequence,
@@ -28,11 +27,17 @@ export function storedTransaction(
     amount: tx.amount,
     fee: tx.fee,
     vendorField: tx.vendorField ?? null,
-    asset: json.asset === undefined ? null : JSON.stringify(json.asset),
+    // Only the asset's JSON is stored (most transactions have none: a transfer's whole JSON is not built for nothing).
+    asset: tx.asset === undefined ? null : (jsonAsset(tx) ?? null),
     serialized: bytes ?? serializeTransaction(tx),
     recipients: (tx.asset?.payments ?? []).map((payment) => ({
       address: payment.recipientId,
       amount: payment.amount,
     })),
   };
+}
+
+function jsonAsset(tx: TransactionData): string | undefined {
+  const { asset } = transactionToJson(tx);
+  return asset === undefined ? undefined : JSON.stringify(asset);
 }
