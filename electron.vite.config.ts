@@ -7,7 +7,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          // The signature checks' worker threads (core/protocol/parallel): the embedded node and the own nodes use
+          // them; where the script does not load, they verify on the main thread instead (verify-pool.ts).
+          'verify-worker': resolve('src/core/protocol/parallel/verify-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -50,6 +50,8 @@ if (!app.requestSingleInstanceLock()) {
         dataDir: app.getPath('userData'),
         shell: 'electron',
         version: app.getVersion(),
+        // out/main/verify-worker.js, built beside this file (electron.vite.config.ts).
+        verifyWorkerUrl: new URL('./verify-worker.js', import.meta.url),
       });
     } catch (error) {
       dialog.showErrorBox('Votary cannot start', error instanceof Error ? error.message : String(error));

@@ -18,6 +18,8 @@ interface Pending {
 interface PoolWorker {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Why the worker stopped (it failed to load, threw, or exited): work posted to it is refused at once. */
+  dead: Error | undefined;
 }
 
 export interface VerifyPoolOptions {
@@ -42,7 +44,7 @@ export class VerifyPool {
   }
 
   private spawn(url: URL): PoolWorker {
-    const entry: PoolWorker = { worker: new Worker(url), pending: new Map() };
+    const entry: PoolWorker = { worker: new Worker(url), pending: new Map(), dead: undefined };
     entry.worker.unref();
     entry.worker.on('message', (response: VerifyResponse) => {
       const pending = entry.pending.get(response.jobId);
@@ -52,6 +54,7 @@ export class VerifyPool {
       else pending.resolve('verdicts' in response ? response.verdicts : response.outcomes);
     });
     const failAll = (error: Error) => {
+      entry.dead ??= error;
       for (const pending of entry.pending.values()) pending.reject(error);
       entry.pending.clear();
     };
@@ -101,6 +104,8 @@ export class VerifyPool {
     entry: PoolWorker,
     request: DistributiveOmit<VerifyRequest, 'jobId'>,
   ): Promise<VerifyOutcome[] | boolean[]> {
+    // A worker that is gone answers nothing: the caller verifies inline instead of waiting for it.
+    if (entry.dead !== undefined) return Promise.reject(entry.dead);
     const jobId = this.nextJob++;
     return new Promise<VerifyOutcome[] | boolean[]>((resolve, reject) => {
       entry.pending.set(jobId, { resolve, reject });

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromHex } from '../../../../../src/core/protocol/hex';
 import { devnet } from '../../../../../src/core/protocol/networks';
@@ -43,5 +47,46 @@ describe('VerifyPool (deserialize + verify on worker threads)', () => {
     const closing = new VerifyPool({ workerUrl, size: 1 });
     await closing.close();
     await expect(closing.verifyMany(valid, ctx)).rejects.toThrow(/closed/);
+  });
+});
+
+describe('VerifyPool whose worker cannot run (a host where the script does not load)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'votary-broken-worker-'));
+  const broken = join(dir, 'broken-worker.mjs');
+  writeFileSync(broken, "throw new Error('this worker does not load');\n");
+  const pool = new VerifyPool({ workerUrl: pathToFileURL(broken), size: 2 });
+  afterAll(async () => {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const checks = Array.from({ length: 4 }, (_, i) => ({
+    algorithm: 'ecdsa' as const,
+    hash: new Uint8Array(32).fill(i + 1),
+    signature: new Uint8Array(64).fill(1),
+    publicKey: fromHex('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'),
+  }));
+  /** Settles within a second, or says it hung (a check posted to a worker that has exited waited forever). */
+  const settled = (work: Promise<unknown>) =>
+    Promise.race([
+      work.then(
+        () => 'resolved',
+        (error: unknown) => `rejected: ${(error as Error).message}`,
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('hung'), 1_000)),
+    ]);
+
+  it('refuses work at once, now and after its workers exited, so callers verify inline instead of waiting', async () => {
+    expect(await settled(pool.verifySignatures(checks))).toMatch(/^rejected: /);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await settled(pool.verifySignatures(checks))).toMatch(/^rejected: /);
+    expect(
+      await settled(
+        pool.verifyMany(
+          Array.from({ length: 16 }, () => new Uint8Array(10)),
+          ctx,
+        ),
+      ),
+    ).toMatch(/^rejected: /);
   });
 });
