@@ -9,11 +9,10 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { build } from 'esbuild';
 import type * as Peers from './support/test-network-peer';
+import { importBundled } from './support/bundle';
 import { startHost, stopHost } from './support/host';
 import { go, submitNewVault } from './support/shell';
 
@@ -28,20 +27,9 @@ let peer: Peers.TestNetworkPeer | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
-/** The peer helper as an ES module (Playwright's loader cannot import the network presets' JSON). */
-async function loadPeers(): Promise<typeof Peers> {
-  const outfile = resolve('dist', 'e2e-test-network-peer.mjs');
-  await build({
-    entryPoints: ['tests/e2e/support/test-network-peer.ts'],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  return (await import(pathToFileURL(outfile).href)) as typeof Peers;
+/** The peer helper as an ES module (support/bundle.ts). */
+function loadPeers(): Promise<typeof Peers> {
+  return importBundled('tests/e2e/support/test-network-peer.ts', 'e2e-test-network-peer.mjs');
 }
 
 test.beforeAll(async ({ browser }) => {

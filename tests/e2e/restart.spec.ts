@@ -12,11 +12,10 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { build } from 'esbuild';
 import type * as FakeNodes from '../client/support/fake-node';
+import { importBundled } from './support/bundle';
 import { startHost, stopHost } from './support/host';
 import { confirmReview, go, submitNewVault } from './support/shell';
 
@@ -36,20 +35,9 @@ let receiver = '';
 const remotes: FakeNodes.FakeNode[] = [];
 const pageErrors: string[] = [];
 
-/** The fake-node helper as an ES module (its dependencies stay in node_modules, so it lives under dist/). */
-async function loadFakeNodes(): Promise<typeof FakeNodes> {
-  const outfile = resolve('dist', 'e2e-fake-node.mjs');
-  await build({
-    entryPoints: ['tests/client/support/fake-node.ts'],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  return (await import(pathToFileURL(outfile).href)) as typeof FakeNodes;
+/** The fake-node helper as an ES module (support/bundle.ts). */
+function loadFakeNodes(): Promise<typeof FakeNodes> {
+  return importBundled('tests/client/support/fake-node.ts', 'e2e-fake-node.mjs');
 }
 
 test.beforeAll(async ({ browser }) => {
