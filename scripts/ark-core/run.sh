@@ -75,15 +75,23 @@ fi
 
 # ---------------------------------------------------------------- 3. native addons, built against Node 16 headers
 NATIVE="bcrypto better-sqlite3 bstring nsfw tiny-secp256k1"
+# Loading a module is not enough for better-sqlite3, which opens its binding only when a database is made.
+loads() {
+  if [ "$1" = better-sqlite3 ]; then "$N16" -e "new (require('better-sqlite3'))(':memory:').close()"
+  else "$N16" -e "require('$1')"; fi
+}
 for m in $NATIVE; do
   [ -d "node_modules/$m" ] || continue
-  if ! "$N16" -e "require('$m')" >/dev/null 2>&1 || [ ! -d "node_modules/$m/build/Release" ]; then
+  if ! loads "$m" >/dev/null 2>&1 || [ ! -d "node_modules/$m/build/Release" ]; then
     t=$(date +%s)
-    (cd "node_modules/$m" && node "$GYP" rebuild --release --nodedir="$BASE/node16/package" -j "$(nproc)" > "$BASE/build-$m.log" 2>&1) \
+    # Without npm's exported config: run from an npm script (`npm run test:interop`), npm_config_nodedir (/usr on
+    # Debian's nodejs, whose headers are Node 20's) overrides --nodedir and the addon gets the wrong ABI.
+    (cd "node_modules/$m" && env -u npm_config_nodedir -u NPM_CONFIG_NODEDIR \
+      node "$GYP" rebuild --release --nodedir="$BASE/node16/package" -j "$(nproc)" > "$BASE/build-$m.log" 2>&1) \
       || { tail -20 "$BASE/build-$m.log"; die "build of $m failed"; }
     log "built $m in $(( $(date +%s)-t ))s"
   fi
-  "$N16" -e "require('$m')" || die "$m does not load under node $NODE_VERSION"
+  loads "$m" || die "$m does not load under node $NODE_VERSION"
 done
 
 # ---------------------------------------------------------------- 4. PostgreSQL cluster under $BASE/pg
