@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type * as Peers from './support/test-network-peer';
-import { importBundled } from './support/bundle';
+import { importBundled } from '../support/node-bundle';
 import { startHost, stopHost } from './support/host';
 import { go, submitNewVault } from './support/shell';
 
@@ -27,7 +27,7 @@ let peer: Peers.TestNetworkPeer | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
-/** The peer helper as an ES module (support/bundle.ts). */
+/** The peer helper as an ES module (tests/support/node-bundle.ts). */
 function loadPeers(): Promise<typeof Peers> {
   return importBundled('tests/e2e/support/test-network-peer.ts', 'e2e-test-network-peer.mjs');
 }

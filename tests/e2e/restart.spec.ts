@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type * as FakeNodes from '../client/support/fake-node';
-import { importBundled } from './support/bundle';
+import { importBundled } from '../support/node-bundle';
 import { startHost, stopHost } from './support/host';
 import { confirmReview, go, submitNewVault } from './support/shell';
 
@@ -35,7 +35,7 @@ let receiver = '';
 const remotes: FakeNodes.FakeNode[] = [];
 const pageErrors: string[] = [];
 
-/** The fake-node helper as an ES module (support/bundle.ts). */
+/** The fake-node helper as an ES module (tests/support/node-bundle.ts). */
 function loadFakeNodes(): Promise<typeof FakeNodes> {
   return importBundled('tests/client/support/fake-node.ts', 'e2e-fake-node.mjs');
 }

@@ -6,29 +6,18 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleForNode } from '../support/node-bundle';
 import { tempDataDir } from './support';
 
-const root = join(import.meta.dirname, '..', '..');
-const childPath = join(root, 'dist', 'tests', 'keychain-child.mjs');
+let childPath = '';
 
 function hasCommand(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).status === 0;
 }
 
 beforeAll(async () => {
-  await build({
-    absWorkingDir: root,
-    entryPoints: ['tests/keystore/keychain-child.ts'],
-    outfile: childPath,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  childPath = await bundleForNode('tests/keystore/keychain-child.ts', 'tests/keychain-child.mjs');
 });
 
 /** Runs the three steps as separate node processes inside one D-Bus session with an unlocked keyring. */

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundleForNode } from '../../support/node-bundle';
 import {
   BURN_ADDRESS_LABEL,
   GENESIS_LABEL,
@@ -57,20 +57,11 @@ describe('localnet genesis script', () => {
   });
 
   it('writes identical files when run twice', async () => {
-    // Inside the repository, so that the bundle's external imports resolve from node_modules.
-    const bundle = join(root, 'dist', `make-localnet-genesis-test-${process.pid}.mjs`);
+    const bundle = await bundleForNode(
+      'scripts/make-localnet-genesis.ts',
+      `make-localnet-genesis-test-${process.pid}.mjs`,
+    );
     bundles.push(bundle);
-    await build({
-      absWorkingDir: root,
-      entryPoints: ['scripts/make-localnet-genesis.ts'],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-    });
     const outputs = ['first', 'second'].map((name) => {
       const out = join(scratch, name);
       const run = spawnSync(process.execPath, [bundle, '--out', out], { encoding: 'utf8', cwd: root });
