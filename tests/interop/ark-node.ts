@@ -29,3 +29,22 @@ export async function arkGet<T = unknown>(route: string): Promise<T> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** ARK Core's height. */
+export async function arkHeight(): Promise<number> {
+  return (await arkGet<{ data: { block: { height: number } } }>('/blockchain')).data.block.height;
+}
+
+/**
+ * Waits until ARK Core's chain reaches `height` (a freshly started testnet forges a block every 8 s; `what` says
+ * why the caller needs that height, in the timeout's message).
+ */
+export async function untilArkHeight(height: number, what: string): Promise<void> {
+  const deadline = Date.now() + (height + 10) * 8_000;
+  for (;;) {
+    const now = await arkHeight();
+    if (now >= height) return;
+    if (Date.now() > deadline) throw new Error(`ARK Core is at height ${now}, not ${height} (${what})`);
+    await sleep(2_000);
+  }
+}

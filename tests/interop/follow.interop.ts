@@ -16,7 +16,7 @@ import { PeerPool } from '../../src/core/client';
 import { verifyChain } from '../../src/core/node/chain';
 import { LocalNode } from '../../src/core/node/node';
 import { discoverFollowedNetwork, Follower, type Discovery } from '../../src/core/sync';
-import { ARK_BASE, ARK_URL, arkGet } from './ark-node';
+import { ARK_BASE, ARK_URL, arkGet, arkHeight } from './ark-node';
 
 let dataDir: string;
 let node: LocalNode;
@@ -37,10 +37,6 @@ async function until(check: () => boolean, what: string, timeoutMs: number): Pro
 async function ours(route: string): Promise<unknown> {
   const answer = await api.publicApp.inject({ url: `/api${route}`, headers: { host: '127.0.0.1:4003' } });
   return answer.json();
-}
-
-async function arkHeight(): Promise<number> {
-  return (await arkGet<{ data: { block: { height: number } } }>('/blockchain')).data.block.height;
 }
 
 /** Both answers at the same chain height: asked again (up to 5 times) when a block arrived in between. */

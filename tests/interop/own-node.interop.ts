@@ -14,15 +14,11 @@ import { chainDirectoryName } from '../../src/core/node/node';
 import type { AppCore } from '../../src/core/services';
 import { discoverFollowedNetwork, NETWORK_FILE, saveNetworkFile } from '../../src/core/sync';
 import { call, openCore, removeDir, tempDir } from '../services/support';
-import { ARK_URL, arkGet } from './ark-node';
+import { ARK_URL, arkGet, arkHeight } from './ark-node';
 
 let dir: string;
 let core: AppCore;
 let networkId: string;
-
-async function arkHeight(): Promise<number> {
-  return (await arkGet<{ data: { block: { height: number } } }>('/blockchain')).data.block.height;
-}
 
 async function until(
   check: () => boolean | Promise<boolean>,
