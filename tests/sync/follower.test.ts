@@ -91,6 +91,27 @@ describe('following a Votary peer', () => {
     expect(f.logs.some((line) => line.includes(`reverted 2 block(s) to height ${forkedAt - 1}`))).toBe(true);
     expect(verifyChain(f.node.store).verified).toBe(true);
   });
+
+  it('puts a transaction of a reverted block that the new chain lacks back into its pool', async () => {
+    follower = await startFollower([peerUrl(HONEST)], peersFetch({ [HONEST]: { server: peer.server } }));
+    const f = follower;
+    const pending = peer.txs.pending.id!;
+    // The peer forges its pending transfer; the follower stores that block.
+    peer.step();
+    await until(() => f.node.height === peer.node.height, 'the block with the transfer');
+    expect(await get(f.server, `/transactions/${pending}`)).toMatchObject({ data: { id: pending } });
+    // The peer drops that block (and forgets the transfer), then forges two others at later slots.
+    peer.node.revertBlocks(1, { returnToPool: false });
+    peer.clock.now += peer.blockTime * 1000;
+    peer.step();
+    peer.step();
+    await until(() => f.node.lastBlock().id === peer.node.lastBlock().id, 'the peer’s chain');
+    expect(await get(f.server, `/transactions/${pending}`)).toMatchObject({ statusCode: 404 });
+    // Still valid on the new chain (its sender's nonce is free again): pending at the follower, as ARK Core does.
+    expect(await get(f.server, `/transactions/unconfirmed/${pending}`)).toMatchObject({
+      data: { id: pending },
+    });
+  });
 });
 
 /**
