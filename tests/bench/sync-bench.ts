@@ -5,11 +5,13 @@
  * (dist/verify-worker.mjs), each block downloaded, rebuilt, verified and stored.
  *
  * (a) Empty blocks: 5,000 (target ≥ 1,000 blocks/s).
- * (b) Full blocks: 40 blocks of 150 transfers (6,000 transactions; target ≥ 3,000 transactions/s).
+ * (b) Full blocks: 40 blocks of 150 transfers (6,000 transactions; target ≥ 3,000 transactions/s);
+ *     BENCH_SYNC_FULL_BLOCKS=N syncs N such blocks instead (a longer, steadier run).
  * Each chain is synced twice by fresh followers: the second time the peer answers from memory (its cache of whole
  * answers), which shows the follower's own capacity on these cores.
  * (c) With BENCH_SYNC_ARK=<public API URL> (an ARK Core testnet node, scripts/interop.sh): that chain, with
- *     ARK's test-mode lock rule.
+ *     ARK's test-mode lock rule; BENCH_SYNC_ARK_FILL=N first has ARK Core forge N more transfers (ark-fill.ts), so
+ *     that its chain has full blocks too.
  *
  * Chains are built in temporary directories and removed afterwards; figures go to stdout.
  */
@@ -27,11 +29,19 @@ import type { ChainRules } from '../../src/core/node/handlers';
 import type { TransactionData } from '../../src/core/protocol/transactions';
 import { discoverFollowedNetwork, Follower } from '../../src/core/sync';
 import { createTestChain, forgeBlock, sign, type TestChain } from '../node/support/chain-fixture';
+import { fillArkWithTransfers } from './ark-fill';
 
 const EMPTY_BLOCKS = 5_000;
-const FULL_BLOCKS = 40;
+const FULL_BLOCKS = positiveInteger(process.env.BENCH_SYNC_FULL_BLOCKS) ?? 40;
 const PER_BLOCK = 150;
 const WORKER = new URL('./verify-worker.mjs', import.meta.url);
+
+function positiveInteger(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`not a positive integer: ${text}`);
+  return value;
+}
 
 function transfers(chain: TestChain, nonce: bigint): TransactionData[] {
   return chain.users.slice(0, PER_BLOCK).map((sender, i) =>
@@ -244,7 +254,14 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const ark = process.env.BENCH_SYNC_ARK;
-  if (ark !== undefined) report(`(c) ARK Core testnet at ${ark}`, await syncFrom(ark, { arkTestMode: true }));
+  if (ark !== undefined) {
+    const fill = positiveInteger(process.env.BENCH_SYNC_ARK_FILL);
+    if (fill !== undefined) {
+      const discovery = await discoverFollowedNetwork(new PeerPool([ark], { timeoutMs: 30_000 }));
+      await fillArkWithTransfers(ark, discovery.network, fill, (line) => console.error(line));
+    }
+    report(`(c) ARK Core testnet at ${ark}`, await syncFrom(ark, { arkTestMode: true }));
+  }
 }
 
 (process.argv[2] === 'serve' ? serve(process.argv[3]!) : main()).then(
