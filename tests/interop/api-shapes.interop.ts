@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer } from '../../src/core/api';
 import { LocalNode } from '../../src/core/node/node';
 import { localnetWallets } from '../../src/core/node';
-import { ARK_URL, arkGet, untilArkHeight } from './ark-node';
+import { ARK_URL, arkMilestoneHeight, untilArkHeight } from './ark-node';
 
 const PORT = 4395;
 
@@ -80,10 +80,7 @@ beforeAll(async () => {
   // ARK Core's chain too: a round and a bit in (every delegate has forged), and past the last milestone that
   // changes a shape — before testnet's aip36 milestone (height 60), /transactions/types and /transactions/fees list
   // the legacy business and bridgechain types instead of Entity. A freshly started ARK Core is there in 8 minutes.
-  const crypto = await arkGet<{ data: { milestones: { height: number; aip36?: boolean }[] } }>(
-    '/node/configuration/crypto',
-  );
-  const aip36 = crypto.data.milestones.find((milestone) => milestone.aip36 === true)?.height ?? 1;
+  const aip36 = await arkMilestoneHeight('aip36');
   await untilArkHeight(Math.max(aip36, 56), 'every delegate forged once, and the Entity types in force');
 }, 10 * 60_000);
 beforeAll(async () => {

@@ -48,3 +48,11 @@ export async function untilArkHeight(height: number, what: string): Promise<void
     await sleep(2_000);
   }
 }
+
+/** The height from which ARK Core's milestone flag `flag` (e.g. aip36, which activates Entity) is on; 1 when never. */
+export async function arkMilestoneHeight(flag: string): Promise<number> {
+  const crypto = await arkGet<{ data: { milestones: ({ height: number } & Record<string, unknown>)[] } }>(
+    '/node/configuration/crypto',
+  );
+  return crypto.data.milestones.find((milestone) => milestone[flag] === true)?.height ?? 1;
+}
