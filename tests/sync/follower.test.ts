@@ -265,4 +265,49 @@ describe('honest limits', () => {
       },
     });
   });
+
+  it('stops before the first block of version 1 transactions (before aip11), naming the rule, and bans no one', async () => {
+    // The peer serves its chain as a network whose aip11 milestone comes later, as ARK mainnet's came at height
+    // 11,273,000: to the follower its first transactions are then version 1 ones, which it does not apply.
+    const first = firstHeightWithTransactions(peer);
+    const lateAip11: Rewrite = (url, body) => {
+      if (url.pathname !== '/api/node/configuration/crypto') return body;
+      const answer = body as { data: { milestones: { height: number; aip11?: boolean }[] } };
+      // The genesis block keeps its version 2 transactions (aip11 at height 1); the blocks after it do not.
+      const milestones = [
+        ...answer.data.milestones,
+        { height: 2, aip11: false },
+        { height: first + 1, aip11: true },
+      ];
+      return { ...answer, data: { ...answer.data, milestones } };
+    };
+    follower = await startFollower(
+      [peerUrl(HONEST)],
+      peersFetch({ [HONEST]: { server: peer.server, rewrite: lateAip11 } }),
+    );
+    const f = follower;
+    expect(f.discovery.network.milestones.at(-1)).toMatchObject({ height: first + 1, aip11: true });
+    await f.follower.finished();
+    expect(f.node.height).toBe(first - 1);
+    expect(f.follower.status()).toMatchObject({
+      state: 'stopped',
+      error: {
+        code: 'ERR_SYNC_UNSUPPORTED',
+        message: expect.stringMatching(
+          new RegExp(
+            `^block ${first} \\(.+\\) holds \\d+ transaction\\(s\\) from before the network's aip11 milestone \\(height ${first + 1}\\)`,
+          ),
+        ) as unknown,
+      },
+    });
+    expect(f.follower.status().peers.every((p) => p.banned === undefined)).toBe(true);
+    expect(f.logs.some((line) => line.includes('banned'))).toBe(false);
+  });
 });
+
+function firstHeightWithTransactions(chain: ApiChain): number {
+  for (let height = 2; height <= chain.node.height; height++) {
+    if ((chain.node.headerAt(height)?.numberOfTransactions ?? 0) > 0) return height;
+  }
+  throw new Error('the peer chain has no transactions');
+}

@@ -140,3 +140,33 @@ export function checkNotExcepted(block: Block, exceptions: ChainExceptions): voi
     );
   }
 }
+
+/** The height above `height` from which the network's aip11 milestone is on (undefined: never). */
+function aip11HeightAbove(network: Network, height: number): number | undefined {
+  const heights = network.milestones
+    .filter((milestone) => milestone.height > height && milestone.aip11 === true)
+    .map((milestone) => milestone.height);
+  return heights.length === 0 ? undefined : Math.min(...heights);
+}
+
+/**
+ * Before its aip11 milestone a network's transactions are version 1 (ARK mainnet's until height 11,273,000,
+ * devnet's until 4,006,000), which ARK applies with its pre-aip11 rules: the v1 serialization and signatures, nonces
+ * counted instead of signed, v1 second signatures and multisignatures. Votary applies version 1 only in a genesis
+ * block (protocol.md §6.3), so the follower stops before the first block that holds such transactions — not
+ * banning the peer, whose block may well be valid — and says why. Empty blocks before aip11 follow the same rules
+ * as after it and are verified as usual.
+ */
+export function unsupportedBeforeAip11(header: BlockHeader, network: Network): SyncError | undefined {
+  if (header.height < 2 || header.numberOfTransactions === 0) return undefined;
+  if (milestoneAt(network, header.height).aip11 === true) return undefined;
+  const from = aip11HeightAbove(network, header.height);
+  return new SyncError(
+    'ERR_SYNC_UNSUPPORTED',
+    `block ${header.height} (${header.id ?? '?'}) holds ${header.numberOfTransactions} transaction(s) from before ` +
+      `the network's aip11 milestone (${from === undefined ? 'never reached' : `height ${from}`}): version 1 ` +
+      'transactions, which ARK applies with its pre-aip11 rules, a rule Votary does not implement, so the chain is ' +
+      'followed up to the block before it',
+    { height: header.height },
+  );
+}
