@@ -21,7 +21,19 @@ export interface HttpRequest<T> {
   schema: z.ZodType<T>;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** The most the answer's body may hold (default MAX_ANSWER_BYTES). */
+  maxBytes?: number;
 }
+
+/**
+ * The most one answer may hold. ARK's largest answers are a page of 100 raw transactions (multipayments of 256
+ * payments included, about 2 MB) and a network's crypto configuration with its genesis block; a peer that sends more
+ * is cut off there instead of filling this process's memory until it dies.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** The answer outgrew its limit (`requestJson` reports it as the peer's ERR_BAD_RESPONSE). */
+class AnswerTooLarge extends Error {}
 
 export interface HttpAnswer<T> {
   value: T;
@@ -81,8 +93,32 @@ function transportError(
   return new ClientError('ERR_NETWORK', `cannot reach ${url} (${reason})`, { url: peer, cause: error });
 }
 
-async function readBody(response: Response): Promise<{ text: string; json: unknown }> {
-  const text = await response.text();
+/** The body as text, read at most `maxBytes` far (the declared length is trusted only to refuse early). */
+async function readText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new AnswerTooLarge();
+  }
+  if (response.body === null) return '';
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new AnswerTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+async function readBody(response: Response, maxBytes: number): Promise<{ text: string; json: unknown }> {
+  const text = await readText(response, maxBytes);
   try {
     return { text, json: JSON.parse(text) as unknown };
   } catch {
@@ -103,6 +139,7 @@ export async function requestJson<T>(
   fetchImpl: FetchLike = fetch,
 ): Promise<HttpAnswer<T>> {
   const url = apiUrl(peer, request.route, queryParams(request.query));
+  const maxBytes = request.maxBytes ?? MAX_ANSWER_BYTES;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -131,8 +168,13 @@ export async function requestJson<T>(
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         signal: controller.signal,
       });
-      body = await readBody(response);
+      body = await readBody(response, maxBytes);
     } catch (error) {
+      if (error instanceof AnswerTooLarge) {
+        throw new ClientError('ERR_BAD_RESPONSE', `${url} answered more than ${maxBytes} bytes`, {
+          url: peer,
+        });
+      }
       throw transportError(error, peer, url, timedOut, request.timeoutMs);
     }
     const latencyMs = performance.now() - started;

@@ -14,6 +14,7 @@ export {
 export { normalizePeerUrl, isValidPeerUrl } from './urls';
 export {
   requestJson,
+  MAX_ANSWER_BYTES,
   parseRetryAfter,
   queryParams,
   type Query,
