@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ClientError, MAX_ANSWER_BYTES, requestJson, type FetchLike } from '../../src/core/client';
+import { MAX_ANSWER_BYTES, requestJson, type FetchLike } from '../../src/core/client';
+import { failure } from './support/failure';
 
 const schema = z.object({ data: z.unknown() });
 const request = { method: 'GET' as const, route: '/node/status', schema, timeoutMs: 10_000 };
@@ -30,16 +31,6 @@ function endless(): { fetch: FetchLike; pulled: () => number; cancelled: () => b
       ),
     );
   return { fetch, pulled: () => pulled, cancelled: () => cancelled };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ClientError) return error;
-    throw error;
-  }
-  throw new Error('the request succeeded');
 }
 
 describe('the size of an answer', () => {

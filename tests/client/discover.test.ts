@@ -1,10 +1,11 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClientError, discoverNetwork, verifyPeer } from '../../src/core/client';
+import { discoverNetwork, verifyPeer } from '../../src/core/client';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
 import { devnet, mainnet, milestoneAt } from '../../src/core/protocol/networks';
 import { signTransaction, verifyTransaction } from '../../src/core/protocol/transactions';
 import { deadUrl, startFakeNode, type FakeNode } from './support/fake-node';
+import { failure } from './support/failure';
 
 const closers: (() => Promise<unknown>)[] = [];
 async function node(options: Parameters<typeof startFakeNode>[0] = {}): Promise<FakeNode> {
@@ -15,16 +16,6 @@ async function node(options: Parameters<typeof startFakeNode>[0] = {}): Promise<
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
-
-async function failure(promise: Promise<unknown>): Promise<ClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ClientError) return error;
-    throw error;
-  }
-  throw new Error('expected a ClientError');
-}
 
 /** Any web server that is not an ARK node. */
 async function website(answer: (path: string) => { status: number; body: unknown }): Promise<string> {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClientError, NodeClient } from '../../src/core/client';
+import { NodeClient } from '../../src/core/client';
 import { deadUrl, fakeClock, startFakeNode, type FakeNode } from './support/fake-node';
+import { failure } from './support/failure';
 
 const started: FakeNode[] = [];
 async function node(options: Parameters<typeof startFakeNode>[0] = {}): Promise<FakeNode> {
@@ -11,16 +12,6 @@ async function node(options: Parameters<typeof startFakeNode>[0] = {}): Promise<
 afterEach(async () => {
   await Promise.all(started.splice(0).map((fake) => fake.close()));
 });
-
-async function failure(promise: Promise<unknown>): Promise<ClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ClientError) return error;
-    throw error;
-  }
-  throw new Error('expected a ClientError');
-}
 
 function client(urls: string[], clock = fakeClock(), timeoutMs = 1_000) {
   return new NodeClient(urls, { timeoutMs, now: () => clock.now, random: () => 0.5 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientError, NodeClient } from '../../src/core/client';
+import { NodeClient } from '../../src/core/client';
 import { ADDRESS, PUBLIC_KEY, TX_ID, startFakeNode, type FakeNode } from './support/fake-node';
+import { failure } from './support/failure';
 
 let node: FakeNode;
 let client: NodeClient;
@@ -10,16 +11,6 @@ beforeAll(async () => {
   client = new NodeClient([node.url], { timeoutMs: 2_000 });
 });
 afterAll(() => node.close());
-
-async function failure(promise: Promise<unknown>): Promise<ClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ClientError) return error;
-    throw error;
-  }
-  throw new Error('expected a ClientError');
-}
 
 describe('NodeClient routes', () => {
   it('reads node metadata with amounts as bigint', async () => {

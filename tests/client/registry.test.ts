@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  ClientError,
   EMBEDDED_NETWORK_ID,
   NetworkRegistry,
   jsonFileNetworkStore,
@@ -13,6 +12,7 @@ import {
 } from '../../src/core/client';
 import { devnet, mainnet, milestoneAt, type Network } from '../../src/core/protocol/networks';
 import { localnet } from '../../src/core/node/localnet';
+import { failure } from './support/failure';
 
 const embedded = { url: 'http://127.0.0.1:4003/', network: localnet };
 
@@ -29,16 +29,6 @@ function description(network: Network, url: string): NetworkDescription {
     constants: milestoneAt(network, 1) as NetworkDescription['constants'],
     network,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ClientError) return error;
-    throw error;
-  }
-  throw new Error('expected a ClientError');
 }
 
 const dirs: string[] = [];
