@@ -23,7 +23,7 @@ import { BlockDownload, PAGE_LIMIT, runOf, TRANSACTION_FETCH_CONCURRENCY } from 
 import { isSyncError, SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
 import { PeerBans } from './peer-bans';
-import { checkNotExcepted, unsupportedBeforeAip11, type ChainExceptions } from './raw-block';
+import { checkNotExcepted, supportedPrefix, type ChainExceptions } from './raw-block';
 import { SyncRate } from './sync-rate';
 import type { FollowedPeerStatus, SyncState, SyncStatus } from './sync-status';
 
@@ -286,7 +286,7 @@ export class Follower {
     const headers = start.then(async (height) => {
       if (height === undefined) return { tip: undefined, run: [] };
       const [tip, ...above] = await this.download.headers(peer, height, height + this.batchSize, { signal });
-      return { tip, run: runOf(this.supportedPrefix(above)) };
+      return { tip, run: runOf(supportedPrefix(above, this.options.network)) };
     });
     const last = headers.then(({ run }) => run.at(-1)?.height);
     const blocks = headers.then(async ({ tip, run }) => {
@@ -301,20 +301,6 @@ export class Follower {
     // Settled by whoever takes them; a dropped prefetch must not be an unhandled rejection.
     for (const promise of [start, last, blocks]) promise.catch(() => undefined);
     return { from: start, peer, last, blocks };
-  }
-
-  /**
-   * The headers before the first block holding transactions Votary cannot verify (raw-block.ts); when that block
-   * comes first, the run stops the follower there (its blocks below were applied by the runs before).
-   */
-  private supportedPrefix(headers: BlockHeader[]): BlockHeader[] {
-    for (let i = 0; i < headers.length; i++) {
-      const unsupported = unsupportedBeforeAip11(headers[i]!, this.options.network);
-      if (unsupported === undefined) continue;
-      if (i === 0) throw unsupported;
-      return headers.slice(0, i);
-    }
-    return headers;
   }
 
   private usable(peer: PeerHealth): boolean {

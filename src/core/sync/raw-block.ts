@@ -157,7 +157,7 @@ function aip11HeightAbove(network: Network, height: number): number | undefined 
  * banning the peer, whose block may well be valid — and says why. Empty blocks before aip11 follow the same rules
  * as after it and are verified as usual.
  */
-export function unsupportedBeforeAip11(header: BlockHeader, network: Network): SyncError | undefined {
+function unsupportedBeforeAip11(header: BlockHeader, network: Network): SyncError | undefined {
   if (header.height < 2 || header.numberOfTransactions === 0) return undefined;
   if (milestoneAt(network, header.height).aip11 === true) return undefined;
   const from = aip11HeightAbove(network, header.height);
@@ -169,4 +169,18 @@ export function unsupportedBeforeAip11(header: BlockHeader, network: Network): S
       'followed up to the block before it',
     { height: header.height },
   );
+}
+
+/**
+ * The headers before the first block holding transactions Votary cannot verify; when that block comes first, its
+ * error (the follower stops there: the blocks below it were applied by the runs before).
+ */
+export function supportedPrefix(headers: BlockHeader[], network: Network): BlockHeader[] {
+  for (let i = 0; i < headers.length; i++) {
+    const unsupported = unsupportedBeforeAip11(headers[i]!, network);
+    if (unsupported === undefined) continue;
+    if (i === 0) throw unsupported;
+    return headers.slice(0, i);
+  }
+  return headers;
 }
