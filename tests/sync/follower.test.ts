@@ -81,8 +81,10 @@ describe('following a Votary peer', () => {
     const forkedAt = peer.node.height - 1;
     const replaced = peer.node.headerAt(forkedAt)!.id;
     peer.node.revertBlocks(2);
-    // Two blocks in later slots: same heights, other ids.
+    // Three blocks in later slots: the same heights with other ids, and one more (a fork is followed only to a
+    // longer chain).
     peer.clock.now += peer.blockTime * 1000;
+    peer.step();
     peer.step();
     peer.step();
     await until(() => f.node.headerAt(forkedAt)?.id === peer.node.headerAt(forkedAt)?.id, 'the fork');
@@ -115,16 +117,22 @@ describe('following a Votary peer', () => {
 });
 
 /**
- * Follows a liar (claiming to be ahead, so it is asked first) that rewrites some answers, and an honest peer; waits
- * for the sync to complete through the honest one and returns the liar's ban line.
+ * Follows a liar (claiming to be ahead) that rewrites some answers, and an honest peer that answers only once the
+ * liar is banned (so that the liar is asked, whatever the peer choice); waits for the sync to complete through the
+ * honest one and returns the liar's ban line.
  */
 async function syncBesideLiar(rewrite: Rewrite): Promise<FollowerUnderTest & { ban: string | undefined }> {
+  let banned = false;
   const fetch = peersFetch({
     [LIAR]: { server: peer.server, claimsAhead: 5, rewrite },
-    [HONEST]: { server: peer.server },
+    [HONEST]: { server: peer.server, down: () => follower !== undefined && !banned },
   });
-  follower = await startFollower([peerUrl(LIAR), peerUrl(HONEST)], fetch);
+  follower = await startFollower([peerUrl(LIAR), peerUrl(HONEST)], fetch, {}, false);
   const f = follower;
+  f.follower.on('status', (status) => {
+    banned ||= status.peers.some((p) => p.url === peerUrl(LIAR) && p.banned !== undefined);
+  });
+  f.follower.start();
   await until(() => f.node.height === peer.node.height, 'sync through the honest peer');
   return { ...f, ban: f.logs.find((line) => line.startsWith(`peer ${peerUrl(LIAR)} banned`)) };
 }
@@ -233,9 +241,17 @@ describe('a lying peer', () => {
 describe('a peer that stops answering', () => {
   it('is failed over: the other peer completes the sync', async () => {
     let down = false;
+    let asked = false;
     const fetch = peersFetch({
-      [LIAR]: { server: peer.server, claimsAhead: 5, down: () => down },
-      [HONEST]: { server: peer.server },
+      [LIAR]: {
+        server: peer.server,
+        down: () => {
+          asked ||= down;
+          return down;
+        },
+      },
+      // Answers once the follower asked the other peer (so that it is asked, whatever the peer choice).
+      [HONEST]: { server: peer.server, down: () => down && !asked },
     });
     follower = await startFollower([peerUrl(LIAR), peerUrl(HONEST)], fetch, {}, false);
     down = true;

@@ -167,6 +167,9 @@ export async function requestJson<T>(
         },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         signal: controller.signal,
+        // A redirect is the peer's failure, never followed: a peer must not send this client to another origin
+        // (which would then be trusted with the peer's name, its answers counted as the peer's).
+        redirect: 'manual',
       });
       body = await readBody(response, maxBytes);
     } catch (error) {
@@ -181,6 +184,16 @@ export async function requestJson<T>(
     const heightHeader = Number(response.headers.get('x-block-height') ?? Number.NaN);
     const height = Number.isSafeInteger(heightHeader) && heightHeader >= 0 ? heightHeader : undefined;
     const status = response.status;
+    if (status >= 300 && status < 400) {
+      throw new ClientError(
+        'ERR_BAD_RESPONSE',
+        `${peer} answered with a redirect (${status}), which is not followed`,
+        {
+          url: peer,
+          status,
+        },
+      );
+    }
     if (status === 429) {
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());
       throw new ClientError(

@@ -24,6 +24,8 @@ export interface PeerHealthOptions {
   defaultRetryAfterMs: number;
 }
 
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
 export const DEFAULT_PEER_HEALTH_OPTIONS: PeerHealthOptions = {
   now: Date.now,
   random: Math.random,
@@ -127,7 +129,10 @@ export class PeerHealth {
   recordRateLimit(error: ClientError): void {
     const now = this.options.now();
     this.lastError = { code: error.code, message: error.message, at: now };
-    const wait = error.retryAfter === undefined ? this.options.defaultRetryAfterMs : error.retryAfter * 1000;
+    // Honoured up to ten minutes: a peer cannot take itself out of the rotation for good with a huge Retry-After
+    // (ARK's own limiter asks for seconds, ark-core-api.md §5.1).
+    const asked = error.retryAfter === undefined ? this.options.defaultRetryAfterMs : error.retryAfter * 1000;
+    const wait = Math.min(asked, MAX_RETRY_AFTER_MS);
     this.rateLimitedUntil = now + wait;
   }
 

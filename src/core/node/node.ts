@@ -206,6 +206,11 @@ export class LocalNode {
     return this.pool.options.maxTransactionAge;
   }
 
+  /** The round's forgers (public keys) in forging order, as this node's state scheduled them (empty: not yet). */
+  roundDelegates(round: number): string[] {
+    return this.store.roundDelegates(round);
+  }
+
   /** The stored header at a height (1 ≤ height ≤ the tip), if any. */
   headerAt(height: number): BlockHeader | undefined {
     return this.store.headerAt(height);

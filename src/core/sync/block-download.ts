@@ -6,7 +6,8 @@
  * contiguous from the height asked is the peer's fault.
  */
 import { z } from 'zod';
-import type { PeerPool } from '../client';
+import { ClientError, type PeerPool, type PeerRequest } from '../client';
+import type { HttpAnswer } from '../client/http';
 import type { PeerHealth } from '../client/peer-health';
 import type { Block, BlockHeader } from '../protocol/blocks';
 import type { Network } from '../protocol/networks';
@@ -48,6 +49,30 @@ export class BlockDownload {
     private readonly network: Network,
   ) {}
 
+  /**
+   * One request. A 4xx here is the peer's failure, not an answer: every route the follower asks exists on an ARK
+   * node, for data the peer claims to hold (a 404 on a block's transactions means it cannot serve its own chain).
+   */
+  private async ask<T>(peer: PeerHealth, request: PeerRequest<T>): Promise<HttpAnswer<T>> {
+    try {
+      return await this.pool.attempt(peer, request);
+    } catch (error) {
+      if (error instanceof ClientError && error.code === 'ERR_HTTP_4XX') {
+        const failure = new ClientError(
+          'ERR_HTTP_4XX',
+          `it answered ${error.status ?? '4xx'} (${error.message}) for data it claims to hold`,
+          {
+            url: peer.url,
+            ...(error.status === undefined ? {} : { status: error.status }),
+          },
+        );
+        peer.recordFailure(failure);
+        throw failure;
+      }
+      throw error;
+    }
+  }
+
   /** The checked headers of heights from..to (inclusive) the peer has, in height order. */
   async headers(
     peer: PeerHealth,
@@ -55,7 +80,8 @@ export class BlockDownload {
     to: number,
     options: DownloadOptions = {},
   ): Promise<BlockHeader[]> {
-    const answer = await this.pool.attempt(peer, {
+    const limit = Math.min(PAGE_LIMIT, to - from + 1);
+    const answer = await this.ask(peer, {
       method: 'GET',
       route: '/blocks',
       query: {
@@ -63,11 +89,18 @@ export class BlockDownload {
         'height.to': to,
         orderBy: 'height:asc',
         transform: false,
-        limit: Math.min(PAGE_LIMIT, to - from + 1),
+        limit,
       },
       schema: rawPage,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
+    // More items than the page holds is a lie, refused before any of them is parsed.
+    if (answer.value.data.length > limit) {
+      throw peerDataError(
+        from,
+        `asked for at most ${limit} blocks, the peer answered ${answer.value.data.length}`,
+      );
+    }
     const headers = answer.value.data.map((json) => headerFromPeer(json, this.network));
     headers.forEach((header, index) => {
       if (header.height !== from + index) {
@@ -89,15 +122,24 @@ export class BlockDownload {
     const all: unknown[] = [];
     const pages = Math.ceil(header.numberOfTransactions / PAGE_LIMIT);
     for (let page = 1; page <= pages; page++) {
-      const answer = await this.pool.attempt(peer, {
+      const answer = await this.ask(peer, {
         method: 'GET',
         route: `/blocks/${encodeURIComponent(header.id ?? '')}/transactions`,
         query: { transform: false, page, limit: PAGE_LIMIT, orderBy: 'sequence:asc' },
         schema: rawPage,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
-      all.push(...answer.value.data);
-      if (answer.value.data.length < PAGE_LIMIT) break;
+      const data = answer.value.data;
+      // Never spread an answer into a call (its length is the peer's choice: a stack overflow), and never take more
+      // than a page or the block holds.
+      if (data.length > PAGE_LIMIT || all.length + data.length > header.numberOfTransactions) {
+        throw peerDataError(
+          header.height,
+          `the header counts ${header.numberOfTransactions} transactions, the peer served ${all.length + data.length} or more (${data.length} in one page of ${PAGE_LIMIT})`,
+        );
+      }
+      for (const item of data) all.push(item);
+      if (data.length < PAGE_LIMIT) break;
     }
     if (all.length !== header.numberOfTransactions) {
       throw peerDataError(

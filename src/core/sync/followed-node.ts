@@ -4,6 +4,8 @@ import type { Block, BlockHeader } from '../protocol/blocks';
 export interface FollowedNode {
   readonly height: number;
   lastBlock(): BlockHeader;
+  /** The round's forgers in forging order as our own state scheduled them (empty for a round not started here). */
+  roundDelegates(round: number): string[];
   /** The stored header at a height, if any. */
   headerAt(height: number): BlockHeader | undefined;
   /** Validates the block completely and stores it, or throws (BlockRejectedError) with nothing changed. */

@@ -5,27 +5,34 @@
  *
  * - Pipelined: while one run of blocks is applied on this thread, the next is downloaded and its signatures are
  *   verified on the worker threads (`prepareBlocks`).
+ * - Peers are chosen by what they delivered (verified blocks per request, latency, failures: peer-ledger.ts and
+ *   client/peer-health.ts), never by the height they claim; a claim above what the slots allow is not believed.
  * - Each request asks from the follower's own tip height, so the first block answered must be the tip itself:
- *   when it is not, the peer's chain left ours and the common ancestor is looked for (at most `maxRevert` blocks
- *   back, else the follower stops and says so), the blocks above it are reverted and the peer's are applied.
- * - A peer that serves an invalid block (its id, a signature, a transaction that does not apply) is banned for
- *   `banMs` with one log line naming the block and the reason; the others are asked meanwhile. A peer that does
- *   not answer backs off (client/peer-health.ts) and the next best is asked.
- * - A block needing a rule Votary lacks (ARK's exceptions list) stops the follower before it.
+ *   when it is not, the peer's competing chain is examined before anything is reverted (fork-resolution.ts).
+ * - No peer can stop the follower: whatever a peer does is that peer's failure (it backs off), or proof that it
+ *   lies (it is banned for `banMs`), or a verified chain deeper than we revert (it is no longer followed). Only a
+ *   local fault (disk, database), a rule Votary lacks for a block that verifies (ARK's exceptions list, pre-aip11
+ *   transactions), or `stop()` ends it.
  */
 import { EventEmitter, setMaxListeners } from 'node:events';
-import type { PeerPool } from '../client';
+import { ClientError, type PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
 import { isBlockRejectedError } from '../node/chain';
-import { verifyBlockSignature, type Block, type BlockHeader } from '../protocol/blocks';
+import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import { BlockDownload, PAGE_LIMIT, runOf, TRANSACTION_FETCH_CONCURRENCY } from './block-download';
 import { isSyncError, SyncError } from './errors';
+import { competingChainFault } from './fork-check';
+import { examineFork } from './fork-resolution';
 import type { FollowedNode } from './followed-node';
+import { heightBound } from './height-bound';
+import { choosePeer } from './peer-choice';
 import { PeerBans } from './peer-bans';
+import { PeerLedger, plainWords } from './peer-ledger';
 import { checkNotExcepted, supportedPrefix, type ChainExceptions } from './raw-block';
+import { buildStatus } from './status-report';
 import { SyncRate } from './sync-rate';
-import type { FollowedPeerStatus, SyncState, SyncStatus } from './sync-status';
+import type { FollowedPeerStatus, SyncStatus } from './sync-status';
 
 export type { FollowedPeerStatus, SyncState, SyncStatus } from './sync-status';
 
@@ -59,27 +66,37 @@ interface Prefetch {
   blocks: Promise<Block[]>;
 }
 
+/** A block that needs a rule Votary lacks: it stops the follower only once its header is shown to be genuine. */
+class UnsupportedBlock extends Error {
+  constructor(
+    readonly error: SyncError,
+    readonly header: BlockHeader,
+  ) {
+    super(error.message);
+  }
+}
+
 /**
  * Runs downloaded and verified ahead of the one being applied. Three keep the workers' queue full while this
  * thread applies (one alone left them idle between runs: docs/benchmarks.md "Sync").
  */
 const PIPELINE_DEPTH = 3;
 
-const STALLED_AFTER_FAILURES = 3;
-
 export class Follower {
   private readonly emitter = new EventEmitter();
   private readonly download: BlockDownload;
   private readonly bans: PeerBans;
+  private readonly ledger = new PeerLedger();
   private readonly rate: SyncRate;
   private readonly batchSize: number;
   private readonly pollMs: number;
   private readonly banMs: number;
   private readonly now: () => number;
   private readonly log: (line: string) => void;
-  private state: SyncState = 'starting';
+  private base: 'starting' | 'running' | 'stopped' = 'starting';
   private error: SyncStatus['error'];
-  private failures = 0;
+  private startedAt: number;
+  private lastAdvanceAt: number | undefined;
   /** The runs downloading ahead, in chain order. */
   private queue: Prefetch[] = [];
   private readonly abort = new AbortController();
@@ -97,6 +114,7 @@ export class Follower {
     this.pollMs = options.pollMs ?? 1_000;
     this.banMs = options.banMs ?? 10 * 60_000;
     this.log = options.log ?? (() => undefined);
+    this.startedAt = this.now();
     // Every request of the queued runs listens to this one signal: more than Node's default ten at once is expected
     // (each run: its headers, then a few blocks' transactions at a time).
     setMaxListeners((PIPELINE_DEPTH + 1) * (TRANSACTION_FETCH_CONCURRENCY + 1), this.abort.signal);
@@ -117,12 +135,13 @@ export class Follower {
 
   /** Starts following. */
   start(): void {
+    this.startedAt = this.now();
     this.running ??= this.loop().finally(() => this.markEnded());
   }
 
   /** Stops and waits for the loop to end (an in-flight request is aborted). */
   async stop(): Promise<void> {
-    if (this.state !== 'stopped') this.setState('stopped');
+    this.end();
     this.abort.abort();
     this.wake?.();
     await this.running;
@@ -135,58 +154,60 @@ export class Follower {
   }
 
   status(): SyncStatus {
-    const height = this.options.node.height;
-    const target = Math.max(height, this.networkHeight());
-    const blocksPerSecond = this.rate.perSecond();
-    const behind = target - height;
-    return {
-      state: this.state,
-      height,
-      target,
-      blocksBehind: behind,
-      blocksPerSecond,
-      etaSeconds:
-        this.state === 'syncing' && blocksPerSecond > 0 ? Math.ceil(behind / blocksPerSecond) : undefined,
-      peers: this.peerStatuses(),
+    const node = this.options.node;
+    const tip = node.lastBlock();
+    const now = this.now();
+    return buildStatus({
+      base: this.base,
+      height: tip.height,
+      heightBound: heightBound(tip, this.options.network, now),
+      now,
+      blocktimeMs: milestoneAt(this.options.network, tip.height).blocktime * 1000,
+      lastAdvanceAt: this.lastAdvanceAt,
+      startedAt: this.startedAt,
+      blocksPerSecond: this.rate.perSecond(),
+      peers: this.options.pool.statuses().map((health) => ({
+        health,
+        record: this.ledger.of(health.url),
+        ban: this.bans.of(health.url),
+      })),
       error: this.error,
-    };
+    });
   }
 
   peerStatuses(): FollowedPeerStatus[] {
-    return this.options.pool.statuses().map((peer) => {
-      const ban = this.bans.of(peer.url);
-      return {
-        url: peer.url,
-        height: peer.height,
-        latencyMs: peer.latencyMs,
-        banned: ban === undefined ? undefined : { until: ban.until, reason: ban.reason },
-        lastError: peer.lastError?.message,
-      };
-    });
+    return this.status().peers;
+  }
+
+  /** The highest height a peer has shown that we believe (our tip at least): what `/node/syncing` measures. */
+  networkHeight(): number {
+    return this.status().target;
   }
 
   // The loop --------------------------------------------------------------------------------------------------
 
   private async loop(): Promise<void> {
-    while (!this.stopped()) {
+    while (this.base !== 'stopped') {
       let progressed = false;
       try {
         progressed = await this.step();
-        this.failures = 0;
-        if (this.error?.code !== 'ERR_SYNC_NO_PEERS') this.error = undefined;
+        if (this.base === 'starting') this.base = 'running';
+        this.error = undefined;
       } catch (error) {
         if (this.stopped()) break;
-        if (isSyncError(error) && error.code !== 'ERR_PEER_DATA' && error.code !== 'ERR_SYNC_NO_PEERS') {
+        if (isSyncError(error) && error.code === 'ERR_SYNC_NO_PEERS') {
+          if (this.base === 'starting') this.base = 'running';
           this.error = { code: error.code, message: error.message };
-          this.log(`sync stopped at height ${this.options.node.height}: ${error.message}`);
-          this.setState('stopped');
+        } else {
+          // Not a peer's doing (those are handled where they happen): a local fault or a rule Votary lacks.
+          const message = error instanceof Error ? error.message : String(error);
+          this.error = { code: isSyncError(error) ? error.code : 'ERR_SYNC_LOCAL', message };
+          this.log(`sync stopped at height ${this.options.node.height}: ${message}`);
+          this.end();
           break;
         }
-        this.failures++;
-        const message = error instanceof Error ? error.message : String(error);
-        this.error = { code: isSyncError(error) ? error.code : 'ERR_SYNC_PEER', message };
-        if (this.failures >= STALLED_AFTER_FAILURES) this.setState('stalled');
       }
+      this.emitStatus();
       if (!progressed && !this.stopped()) await this.sleep(this.pollMs);
     }
   }
@@ -197,20 +218,25 @@ export class Follower {
     const tipHeight = node.height;
     const run = (await this.takePrefetch(tipHeight)) ?? this.fetchFrom(tipHeight);
     if (run === undefined) {
-      throw new SyncError('ERR_SYNC_NO_PEERS', 'no peer can be asked: every peer is banned or failing');
+      throw new SyncError(
+        'ERR_SYNC_NO_PEERS',
+        'no peer can be asked: every peer is banned, failing or on another chain',
+      );
     }
     let blocks: Block[];
     try {
       blocks = await run.blocks;
     } catch (error) {
       this.queue = [];
-      if (isSyncError(error) && error.code === 'ERR_PEER_DATA') this.banPeer(run.peer, error.message);
-      throw error;
+      this.peerFailed(run.peer, error);
+      return false;
     }
+    const claimed = run.peer.status().height;
     const [tip, ...above] = blocks;
     if (tip === undefined) {
-      // The peer does not have our tip: it is behind us (or lost it); another peer is asked next time.
-      this.updateState();
+      if (claimed !== undefined && claimed >= tipHeight) {
+        this.unserved(run.peer, claimed, `it claims height ${claimed} but served no block at ${tipHeight}`);
+      }
       return false;
     }
     if (tip.header.id !== node.lastBlock().id) {
@@ -219,27 +245,73 @@ export class Follower {
       return true;
     }
     if (above.length === 0) {
-      this.updateState();
+      if (claimed !== undefined && claimed > tipHeight) {
+        this.unserved(
+          run.peer,
+          claimed,
+          `it claims height ${claimed} but served no block above ${tipHeight}`,
+        );
+      } else this.ledger.delivered(run.peer.url, 0, tipHeight);
       return false;
     }
     // The next runs download (and their signatures verify on the workers) while this one is applied.
     this.fillQueue(run, above[above.length - 1]!.header.height);
-    // Following the tip, a block or two at a time, is not "syncing" again.
-    if (this.state !== 'synced' || above.length > 2) this.setState('syncing');
+    let applied = 0;
     for (const block of above) {
-      checkNotExcepted(block, this.options.exceptions);
       try {
+        checkNotExcepted(block, this.options.exceptions);
         node.applyBlock(block);
       } catch (error) {
+        if (isSyncError(error) && error.code === 'ERR_SYNC_UNSUPPORTED') {
+          this.peerFailed(run.peer, new UnsupportedBlock(error, block.header));
+          break;
+        }
         if (!isBlockRejectedError(error)) throw error;
         // The runs queued from this peer are dropped by takePrefetch (the peer is banned).
         this.banPeer(run.peer, `block ${block.header.height} (${block.header.id ?? '?'}): ${error.message}`);
-        return true;
+        break;
       }
+      applied++;
+      this.lastAdvanceAt = this.now();
       this.rate.record(block.header.height);
     }
-    this.updateState();
+    if (applied > 0) this.ledger.delivered(run.peer.url, applied, node.height);
     return true;
+  }
+
+  /**
+   * What a peer did wrong, counted against it: proof of a lie bans it, anything else backs it off (the client
+   * recorded its own failures: timeouts, 4xx/5xx, malformed or oversized answers, redirects, 429s).
+   */
+  private peerFailed(peer: PeerHealth, error: unknown): void {
+    if (this.abort.signal.aborted) return;
+    if (error instanceof UnsupportedBlock) {
+      const tip = this.options.node.lastBlock();
+      const fault = competingChainFault(
+        [error.header],
+        tip.height + 1,
+        tip,
+        this.options.node,
+        this.options.network,
+      );
+      // A genuine block (chained, signed by its slot's delegate) that needs a rule Votary lacks stops the follower.
+      if (fault === undefined) throw error.error;
+      this.banPeer(peer, `block ${error.header.height}: ${fault.reason}`);
+      return;
+    }
+    const words = plainWords(error instanceof Error ? error.message : String(error));
+    if (isSyncError(error) && error.code === 'ERR_PEER_DATA') {
+      this.banPeer(peer, words);
+    } else if (!(error instanceof ClientError)) {
+      peer.recordFailure(new ClientError('ERR_BAD_RESPONSE', words, { url: peer.url }));
+    } else if (error.code === 'ERR_ABORTED') return;
+    this.ledger.failed(peer.url, words);
+  }
+
+  /** It claimed a height it then did not serve: its claim is doubted and it backs off. */
+  private unserved(peer: PeerHealth, claimed: number, words: string): void {
+    peer.recordFailure(new ClientError('ERR_BAD_RESPONSE', words, { url: peer.url }));
+    this.ledger.doubt(peer.url, claimed, words);
   }
 
   /** The queued run that starts at our tip, if the queue still holds one (else the queue is dropped). */
@@ -247,7 +319,7 @@ export class Follower {
     const prefetch = this.queue.shift();
     if (prefetch === undefined) return undefined;
     const from = await prefetch.from.catch(() => undefined);
-    if (from !== tipHeight || this.bans.isBanned(prefetch.peer.url)) {
+    if (from !== tipHeight || !this.usable(prefetch.peer)) {
       this.queue = [];
       return undefined;
     }
@@ -279,14 +351,24 @@ export class Follower {
     from: number | Promise<number | undefined>,
     preferred?: PeerHealth,
   ): Prefetch | undefined {
-    const peer = preferred !== undefined && this.usable(preferred) ? preferred : this.choosePeer();
+    const peer =
+      preferred !== undefined && this.usable(preferred) && !preferred.isBackingOff()
+        ? preferred
+        : choosePeer(this.options.pool.candidates(), this.ledger, (candidate) => this.usable(candidate));
     if (peer === undefined) return undefined;
     const signal = this.abort.signal;
     const start = Promise.resolve(from);
     const headers = start.then(async (height) => {
       if (height === undefined) return { tip: undefined, run: [] };
       const [tip, ...above] = await this.download.headers(peer, height, height + this.batchSize, { signal });
-      return { tip, run: runOf(supportedPrefix(above, this.options.network)) };
+      let supported: BlockHeader[];
+      try {
+        supported = supportedPrefix(above, this.options.network);
+      } catch (error) {
+        if (isSyncError(error) && above[0] !== undefined) throw new UnsupportedBlock(error, above[0]);
+        throw error;
+      }
+      return { tip, run: runOf(supported) };
     });
     const last = headers.then(({ run }) => run.at(-1)?.height);
     const blocks = headers.then(async ({ tip, run }) => {
@@ -304,100 +386,65 @@ export class Follower {
   }
 
   private usable(peer: PeerHealth): boolean {
-    return !this.bans.isBanned(peer.url) && !peer.isRateLimited();
-  }
-
-  /** The peer to ask: the highest reported height among those not banned, the healthiest first on a tie. */
-  private choosePeer(): PeerHealth | undefined {
-    const candidates = this.options.pool.candidates().filter((peer) => this.usable(peer));
-    const ready = candidates.filter((peer) => !peer.isBackingOff());
-    const pool = ready.length > 0 ? ready : candidates;
-    let best: PeerHealth | undefined;
-    for (const peer of pool) {
-      if (best === undefined || (peer.status().height ?? 0) > (best.status().height ?? 0)) best = peer;
-    }
-    return best;
-  }
-
-  /** The highest height a peer that is not banned reported (0 while none is known): the network's height. */
-  networkHeight(): number {
-    let target = 0;
-    for (const peer of this.options.pool.statuses()) {
-      if (!this.bans.isBanned(peer.url) && peer.height !== undefined) target = Math.max(target, peer.height);
-    }
-    return target;
+    return !this.bans.isBanned(peer.url) && !this.ledger.isDiverged(peer.url) && !peer.isRateLimited();
   }
 
   private banPeer(peer: PeerHealth, reason: string): void {
-    this.bans.ban(peer.url, reason, this.banMs);
-    this.log(`peer ${peer.url} banned for ${Math.round(this.banMs / 60_000)} min: ${reason}`);
+    const words = plainWords(reason);
+    this.bans.ban(peer.url, words, this.banMs);
+    this.ledger.failed(peer.url, words);
+    this.log(`peer ${peer.url} banned for ${Math.round(this.banMs / 60_000)} min: ${words}`);
     this.emitStatus();
   }
 
-  /**
-   * The peer's block at our tip height differs from ours: find the highest height where both chains agree (at most
-   * `maxRevert` blocks back), revert to it, and let the next steps apply the peer's blocks.
-   */
+  /** The peer's block at our tip height differs from ours: examine its chain before anything is reverted. */
   private async resolveFork(peer: PeerHealth): Promise<void> {
     const node = this.options.node;
     const tip = node.height;
-    const maxRevert = this.options.maxRevert ?? 3 * milestoneAt(this.options.network, tip).activeDelegates;
-    const lowest = Math.max(1, tip - maxRevert);
-    let ancestor: number | undefined;
-    const theirs: BlockHeader[] = [];
-    for (let to = tip; to >= lowest && ancestor === undefined; to -= this.batchSize) {
-      const from = Math.max(lowest, to - this.batchSize + 1);
-      const batch = await this.download.headers(peer, from, to, { signal: this.abort.signal });
-      for (let i = batch.length - 1; i >= 0; i--) {
-        const header = batch[i]!;
-        if (header.id === node.headerAt(header.height)?.id) {
-          ancestor = header.height;
-          break;
-        }
-        theirs.push(header);
-      }
-    }
-    if (ancestor === undefined) {
-      throw new SyncError(
-        'ERR_SYNC_FORK_TOO_DEEP',
-        `the chain of ${peer.url} differs from ours below height ${lowest}, more than ${maxRevert} blocks back: ` +
-          'the follower does not revert that far on its own (check the peers, or start from an empty data directory)',
-        { height: tip },
-      );
-    }
-    if (ancestor === tip) {
-      this.banPeer(peer, `block ${tip}: it served two different blocks for that height`);
+    let outcome;
+    try {
+      outcome = await examineFork(peer, {
+        node,
+        network: this.options.network,
+        download: this.download,
+        batchSize: this.batchSize,
+        maxRevert: this.options.maxRevert ?? 3 * milestoneAt(this.options.network, tip).activeDelegates,
+        signal: this.abort.signal,
+      });
+    } catch (error) {
+      this.peerFailed(peer, error);
       return;
     }
-    // Nothing is reverted for a chain whose blocks were not signed by a key (the rest is checked as they apply).
-    for (const header of theirs) {
-      if (!verifyBlockSignature(header, this.options.network)) {
-        const reason = `block ${header.height} (${header.id ?? '?'}): its signature does not verify, no fork to follow`;
-        this.banPeer(peer, reason);
+    switch (outcome.kind) {
+      case 'ban':
+        this.banPeer(peer, outcome.reason);
         return;
+      case 'short':
+        this.unserved(peer, tip + 1, outcome.reason);
+        return;
+      case 'diverged':
+        this.ledger.diverge(peer.url, outcome.reason);
+        this.log(`peer ${peer.url} not followed any more: ${outcome.reason}`);
+        return;
+      case 'revert': {
+        const reverted = node.revertBlocks(tip - outcome.ancestor);
+        this.log(
+          `fork: ${peer.url} has another block at height ${outcome.ancestor + 1}; reverted ${reverted.length} ` +
+            `block(s) to height ${outcome.ancestor}, following its chain`,
+        );
       }
     }
-    const reverted = node.revertBlocks(tip - ancestor);
-    this.log(
-      `fork: ${peer.url} has another block at height ${ancestor + 1}; reverted ${reverted.length} block(s) to ` +
-        `height ${ancestor}, following its chain`,
-    );
   }
 
   // State -----------------------------------------------------------------------------------------------------
 
+  /** A method, so that the loop re-reads it after each await (stop() may have ended it meanwhile). */
   private stopped(): boolean {
-    return this.state === 'stopped';
+    return this.base === 'stopped';
   }
 
-  private updateState(): void {
-    const behind = this.networkHeight() - this.options.node.height;
-    this.setState(behind > 0 ? 'syncing' : 'synced');
-  }
-
-  private setState(state: SyncState): void {
-    if (this.state === 'stopped') return;
-    this.state = state;
+  private end(): void {
+    this.base = 'stopped';
     this.emitStatus();
   }
 
