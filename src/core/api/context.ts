@@ -38,6 +38,11 @@ export interface ApiPeer {
 export interface ApiSyncSource {
   /** The highest height a usable peer reports (0 when none is known yet). */
   networkHeight(): number;
+  /**
+   * The follower's one status (core/sync SyncStatus), when the source has it: `/node/status` and `/node/syncing`
+   * then read it, so that they say what the app's screens say.
+   */
+  status?(): { state: string; blocksBehind: number };
   peers(): ApiPeer[];
   /**
    * Relays transactions POST /transactions accepted into this node's pool to the peers (this node forges

@@ -11,6 +11,7 @@ import { blockHeaderFromJson, type Block, type BlockHeader } from '../protocol/b
 import type { Network } from '../protocol/networks';
 import { SyncError } from './errors';
 import { checkedGenesis, genesisSummary } from './genesis';
+import { decideRules, NO_ANSWER, rulesDifference } from './rules';
 import type { ChainExceptions } from './raw-block';
 
 /** The crypto configuration as stored beside a followed chain and as served: plain JSON. */
@@ -98,11 +99,32 @@ export function followedNetworkOf(config: CryptoConfigJson): FollowedNetwork {
   };
 }
 
+export interface DiscoveryOptions {
+  /**
+   * Networks stored beside chains in the data directory (network-file.ts): the one of the chain's nethash decides
+   * the rules, whatever the peers serve.
+   */
+  stored?: readonly CryptoConfigJson[];
+  /** The nethash to follow (the app's network entry); else the stored network's, else the first answering peer's. */
+  expectedNethash?: string;
+}
+
+function nethashOf(config: CryptoConfigJson): string {
+  const served = config.network.nethash;
+  return typeof served === 'string' ? served.toLowerCase() : '';
+}
+
 /**
- * Asks every peer for its crypto configuration (all at once) and keeps those of the first answering peer's chain,
- * in the order given. (Not client/discover.ts, which describes a network for the app's registry from one node.)
+ * Asks every peer for its crypto configuration (all at once) and decides the network's rules once (rules.ts): the
+ * stored network when there is one, else a shipped preset's as a peer serves them, else those most peers agree on.
+ * Peers serving another nethash, or other rules for this one, are refused with the difference named — never
+ * adopted, and never the reason an honest peer is refused. (Not client/discover.ts, which describes a network for
+ * the app's registry from one node.)
  */
-export async function discoverFollowedNetwork(pool: PeerPool): Promise<Discovery> {
+export async function discoverFollowedNetwork(
+  pool: PeerPool,
+  options: DiscoveryOptions = {},
+): Promise<Discovery> {
   const candidates = pool.candidates();
   const answers = await Promise.all(
     candidates.map(async (peer) => {
@@ -121,29 +143,60 @@ export async function discoverFollowedNetwork(pool: PeerPool): Promise<Discovery
     }),
   );
   const refused: PeerRefusal[] = [];
+  const served: { url: string; config: CryptoConfigJson; version: string | undefined }[] = [];
+  for (const answer of answers) {
+    if ('error' in answer)
+      refused.push({ url: answer.url, reason: `no network description: ${answer.error}` });
+    else served.push(answer);
+  }
+  const stored = options.stored ?? [];
+  const invalid = new Set<string>();
+  const nethash =
+    options.expectedNethash?.toLowerCase() ??
+    (stored.length === 1 ? nethashOf(stored[0]!) : undefined) ??
+    (served[0] === undefined ? undefined : nethashOf(served[0].config));
+  // A configuration that does not describe a valid network (genesis.ts) takes no part in the decision.
+  const sameChain = served.filter((answer) => {
+    if (nethashOf(answer.config) !== nethash) return false;
+    try {
+      followedNetworkOf(answer.config);
+      return true;
+    } catch (error) {
+      refused.push({ url: answer.url, reason: (error as Error).message });
+      invalid.add(answer.url);
+      return false;
+    }
+  });
+  const decision = decideRules(
+    stored.find((config) => nethashOf(config) === nethash),
+    sameChain.map((answer) => answer.config),
+  );
   let chosen: FollowedNetwork | undefined;
+  if (decision.config !== undefined) {
+    chosen = followedNetworkOf(decision.config);
+  }
   const peers: string[] = [];
   const versions: Record<string, string> = {};
-  for (const answer of answers) {
-    if ('error' in answer) {
-      refused.push({ url: answer.url, reason: `no network description: ${answer.error}` });
-      continue;
-    }
-    const served = answer.config.network.nethash;
-    const nethash = typeof served === 'string' ? served.toLowerCase() : '';
-    if (chosen === undefined) {
-      try {
-        chosen = followedNetworkOf(answer.config);
-      } catch (error) {
-        refused.push({ url: answer.url, reason: (error as Error).message });
-        continue;
-      }
-    }
-    const ours = chosen.network.network;
-    if (nethash !== ours.nethash) {
+  for (const answer of served) {
+    if (invalid.has(answer.url)) continue;
+    const theirs = nethashOf(answer.config);
+    if (theirs !== nethash) {
+      const name = chosen?.network.network.name ?? 'the network followed';
       refused.push({
         url: answer.url,
-        reason: `it serves the network ${String(answer.config.network.name)} (nethash ${nethash}), not ${ours.name} (nethash ${ours.nethash})`,
+        reason: `it serves the network ${String(answer.config.network.name)} (nethash ${theirs}), not ${name} (nethash ${nethash ?? '?'})`,
+      });
+      continue;
+    }
+    if (decision.config === undefined) {
+      refused.push({ url: answer.url, reason: decision.reason });
+      continue;
+    }
+    const difference = rulesDifference(answer.config, decision.config);
+    if (difference !== undefined) {
+      refused.push({
+        url: answer.url,
+        reason: `it serves other rules for this network (${difference}; ${decision.source}): not followed`,
       });
       continue;
     }
@@ -152,7 +205,8 @@ export async function discoverFollowedNetwork(pool: PeerPool): Promise<Discovery
   }
   if (chosen === undefined) {
     const reasons = refused.map((r) => `${r.url}: ${r.reason}`).join('; ');
-    throw new SyncError('ERR_SYNC_NO_PEERS', `no peer described a network to follow (${reasons})`);
+    const code = decision.reason === NO_ANSWER ? 'ERR_SYNC_NO_PEERS' : 'ERR_SYNC_NETWORK';
+    throw new SyncError(code, `no peer described a network to follow (${reasons || decision.reason})`);
   }
   return { ...chosen, peers, refused, versions };
 }

@@ -23,12 +23,24 @@ const feesQuery = querySchema({
 export function nodeRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { network } = ctx;
 
-  /** Blocks the node is behind its peers (0 for a node that forges its chain). */
-  const behind = () => Math.max(0, (ctx.sync?.networkHeight() ?? 0) - ctx.node.store.height());
+  /**
+   * Blocks the node is behind its peers (0 for a node that forges its chain): a follower's own status, which counts
+   * only heights it believes (never more than the slots since its tip allow: docs/design/sync.md "Status").
+   */
+  const behind = () => {
+    const status = ctx.sync?.status?.();
+    if (status !== undefined) return status.blocksBehind;
+    return Math.max(0, (ctx.sync?.networkHeight() ?? 0) - ctx.node.store.height());
+  };
+  /** Synced: nothing behind, and for a follower its own verdict (a stalled follower is not in sync). */
+  const synced = () => {
+    const status = ctx.sync?.status?.();
+    return behind() === 0 && (status === undefined || status.state === 'synced');
+  };
 
   app.get('/node/status', () => ({
     data: {
-      synced: behind() === 0,
+      synced: synced(),
       now: ctx.node.store.height(),
       blocksCount: behind(),
       timestamp: epochTimestamp(ctx.now(), network),
@@ -38,7 +50,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/node/syncing', () => {
     const last = ctx.node.store.lastBlock();
     const blocks = behind();
-    return { data: { syncing: blocks > 0, blocks, height: last.height, id: last.id } };
+    return { data: { syncing: !synced(), blocks, height: last.height, id: last.id } };
   });
 
   app.get('/node/configuration', () => {

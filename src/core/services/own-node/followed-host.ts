@@ -5,7 +5,7 @@
  * the app's "own node" (own-nodes.ts) both run one; they differ only in what they print and where they report.
  */
 import { createApiServer, type ApiPeer, type ApiServer } from '../../api';
-import { broadcastTransactions, PeerPool } from '../../client';
+import { broadcastTransactions, normalizePeerUrl, PeerPool } from '../../client';
 import { LocalNode } from '../../node';
 import { chainDirectoryName } from '../../node/node';
 import { transactionToJson, type TransactionData } from '../../protocol/transactions';
@@ -20,7 +20,9 @@ import {
   saveNetworkFile,
   SyncError,
   type Discovery,
+  type StoredNetwork,
 } from '../../sync';
+import { admitPeers, listedPeers } from './peer-admission';
 
 export interface FollowedHostOptions {
   /** Where the followed chains live: `<dataDir>/<network>/chain.db` and `network.json` beside it. */
@@ -33,6 +35,11 @@ export interface FollowedHostOptions {
   listen?: { host?: string; port?: number; publicPort?: number };
   /** The bundled verify worker: signatures are then checked on every core (LocalNodeOptions). */
   verifyWorkerUrl?: URL;
+  /**
+   * Follow at least this many peers where the network has them: the configured ones, then those they list
+   * (`/api/peers`), each admitted only with the network's rules (peer-admission.ts). The app asks for 3.
+   */
+  minPeers?: number;
   /** One line per event worth telling: a refused peer, a ban, a relay the peers refused. */
   log: (line: string) => void;
   onServerError?: (error: unknown) => void;
@@ -47,8 +54,11 @@ export interface FollowedHost {
   readonly directory: string;
   /** Hands transactions this node's pool accepted to the peers, as POST /transactions does. */
   relay(transactions: readonly TransactionData[]): void;
-  /** The peers to follow from now on (the network's peer list changed). */
-  setPeers(urls: readonly string[]): void;
+  /**
+   * The peers to follow from now on (the network's peer list changed): the ones already followed stay, new ones
+   * are followed once they serve the network's rules.
+   */
+  setPeers(urls: readonly string[]): Promise<void>;
   /** Stops the follower, the API and the node, in that order. */
   close(): Promise<void>;
 }
@@ -57,7 +67,8 @@ export interface FollowedHost {
 export async function openFollowedHost(options: FollowedHostOptions): Promise<FollowedHost> {
   const { dataDir, log } = options;
   const pool = new PeerPool([...options.peers]);
-  const discovery = await discover(pool, dataDir, options.expectedNethash, log);
+  const storedAll = storedNetworks(dataDir, options.expectedNethash);
+  const discovery = await discover(pool, dataDir, storedAll, options.expectedNethash, log);
   for (const refusal of discovery.refused) log(`peer ${refusal.url} refused: ${refusal.reason}`);
   const { network, genesis } = discovery;
   const nethash = network.network.nethash;
@@ -69,17 +80,22 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
   }
   const directory = chainDirectoryName(network);
   const filePath = networkFilePath(dataDir, directory);
-  const stored = loadNetworkFile(filePath);
-  if (stored !== undefined && String(stored.config.network.nethash).toLowerCase() !== nethash) {
+  const storedHere = loadNetworkFile(filePath);
+  if (storedHere !== undefined && String(storedHere.config.network.nethash).toLowerCase() !== nethash) {
     throw new SyncError(
       'ERR_SYNC_OTHER_CHAIN',
-      `${filePath} is the chain of nethash ${String(stored.config.network.nethash)}, but the peers serve ` +
+      `${filePath} is the chain of nethash ${String(storedHere.config.network.nethash)}, but the peers serve ` +
         `nethash ${nethash}: use another data directory`,
     );
   }
-  const arkTestMode = options.arkTestMode === true || stored?.rules?.arkTestMode === true;
+  const arkTestMode = options.arkTestMode === true || storedHere?.rules?.arkTestMode === true;
   const rules = arkTestMode ? { arkTestMode: true } : undefined;
-  pool.setPeers(discovery.peers.length > 0 ? discovery.peers : pool.urls());
+  // Only the peers that serve the decided rules are followed (a refused peer is never asked for blocks); with none
+  // answering, the configured ones are kept and asked again (their first answers will be checked as they come).
+  const refusedUrls = new Set(discovery.refused.map((refusal) => refusal.url));
+  pool.setPeers(
+    discovery.peers.length > 0 ? discovery.peers : pool.urls().filter((url) => !refusedUrls.has(url)),
+  );
 
   const node = await LocalNode.start({
     dataDir,
@@ -87,7 +103,7 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
   });
   try {
-    if (stored === undefined || (arkTestMode && stored.rules?.arkTestMode !== true)) {
+    if (storedHere === undefined || (arkTestMode && storedHere.rules?.arkTestMode !== true)) {
       await saveNetworkFile(filePath, {
         config: discovery.config,
         ...(rules === undefined ? {} : { rules }),
@@ -98,6 +114,12 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     throw error;
   }
   const follower = new Follower({ node, network, pool, exceptions: discovery.exceptions, log });
+  if (options.minPeers !== undefined && pool.urls().length < options.minPeers) {
+    // In the background: the follower starts with the peers it has, and is joined by those admitted.
+    void morePeers(pool, discovery, options.minPeers, log).catch((error: unknown) =>
+      log(`looking for more peers failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
   const relay = (transactions: readonly TransactionData[]) => {
     broadcastTransactions(pool, transactions.map(transactionToJson)).then(
       (answer) => {
@@ -119,6 +141,7 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     ...(listen.publicPort === undefined ? {} : { publicPort: listen.publicPort }),
     ...(options.onServerError === undefined ? {} : { onServerError: options.onServerError }),
     sync: {
+      status: () => follower.status(),
       networkHeight: () => follower.networkHeight(),
       relay,
       peers: () => apiPeers(follower, discovery),
@@ -131,7 +154,14 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     discovery,
     directory,
     relay,
-    setPeers: (urls) => pool.setPeers(urls),
+    setPeers: async (urls) => {
+      const current = new Set(pool.urls());
+      const wanted = urls.map((url) => normalizePeerUrl(url));
+      const fresh = wanted.filter((url) => !current.has(url));
+      const { admitted, refused } = await admitPeers(fresh, discovery.config);
+      for (const refusal of refused) log(`peer ${refusal.url} refused: ${refusal.reason}`);
+      pool.setPeers([...wanted.filter((url) => current.has(url)), ...admitted]);
+    },
     close: async () => {
       await follower.stop();
       await api.close();
@@ -140,42 +170,74 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
   };
 }
 
-/** From the peers; from the one chain stored in the data directory when no peer answers (it keeps asking). */
+/** Adds peers the followed peers list, those serving the network's rules, up to `minPeers` (and a few spare). */
+async function morePeers(
+  pool: PeerPool,
+  discovery: Discovery,
+  minPeers: number,
+  log: (line: string) => void,
+): Promise<void> {
+  const wanted = minPeers - pool.urls().length;
+  const candidates = await listedPeers(pool, 2 * wanted + 2);
+  const { admitted } = await admitPeers(candidates, discovery.config);
+  const added = admitted.slice(0, wanted + 1);
+  if (added.length === 0) return;
+  pool.setPeers([...pool.urls(), ...added]);
+  log(`following ${added.length} more peer(s) the network lists: ${added.join(', ')}`);
+}
+
+/** The networks stored in the data directory (of the expected nethash, when one is). */
+function storedNetworks(dataDir: string, expectedNethash: string | undefined): StoredNetwork[] {
+  return followedDirectories(dataDir)
+    .map((directory) => loadNetworkFile(networkFilePath(dataDir, directory)))
+    .filter((file) => file !== undefined)
+    .filter(
+      (file) =>
+        expectedNethash === undefined ||
+        String(file.config.network.nethash).toLowerCase() === expectedNethash.toLowerCase(),
+    );
+}
+
+/**
+ * From the peers, the stored network deciding the rules when there is one; from the one chain stored in the data
+ * directory when no peer answers (it keeps asking).
+ */
 async function discover(
   pool: PeerPool,
   dataDir: string,
+  stored: readonly StoredNetwork[],
   expectedNethash: string | undefined,
   log: (line: string) => void,
 ): Promise<Discovery> {
   try {
-    return await discoverFollowedNetwork(pool);
+    return await discoverFollowedNetwork(pool, {
+      stored: stored.map((file) => file.config),
+      ...(expectedNethash === undefined ? {} : { expectedNethash }),
+    });
   } catch (error) {
     if (!(isSyncError(error) && error.code === 'ERR_SYNC_NO_PEERS')) throw error;
-    const stored = followedDirectories(dataDir)
-      .map((directory) => loadNetworkFile(networkFilePath(dataDir, directory)))
-      .filter((file) => file !== undefined)
-      .filter(
-        (file) =>
-          expectedNethash === undefined ||
-          String(file.config.network.nethash).toLowerCase() === expectedNethash.toLowerCase(),
-      );
     if (stored.length !== 1) throw error;
     log(`${error.message}; starting from the network stored in ${dataDir}`);
     return { ...followedNetworkOf(stored[0]!.config), peers: pool.urls(), refused: [], versions: {} };
   }
 }
 
-/** The followed peers as `/peers` lists them: those answering and not banned. */
+/**
+ * The followed peers as `/peers` lists them: those answering, not banned and on our chain, each with the height we
+ * believe (its claim when believed, else the highest block it served that verified: a lie is never repeated).
+ */
 function apiPeers(follower: Follower, discovery: Discovery): ApiPeer[] {
   return follower.peerStatuses().flatMap((peer) => {
-    if (peer.banned !== undefined || peer.height === undefined) return [];
+    if (peer.banned !== undefined || peer.diverged !== undefined) return [];
+    const height = peer.claimBelieved ? peer.height : peer.servedHeight;
+    if (height === undefined) return [];
     const url = new URL(peer.url);
     return [
       {
         ip: url.hostname,
         port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
         version: discovery.versions[peer.url] ?? 'unknown',
-        height: peer.height,
+        height,
         latency: Math.round(peer.latencyMs ?? 0),
       },
     ];

@@ -137,6 +137,8 @@ export class OwnNodes {
         dataDir: this.folder(entry),
         peers: entry.peers,
         expectedNethash: entry.nethash,
+        // Several peers, so that one hostile peer is outvoted (docs/design/sync.md "In the app").
+        minPeers: 3,
         listen: { publicPort: 0, port: 0 },
         ...(this.options.verifyWorkerUrl === undefined
           ? {}
@@ -195,7 +197,7 @@ export class OwnNodes {
 
   /** The network's peers changed: the follower asks the new list. */
   peersChanged(entry: NetworkEntry): void {
-    this.running.get(entry.id)?.host?.setPeers(entry.peers);
+    void this.running.get(entry.id)?.host?.setPeers(entry.peers).catch(this.options.onDefect);
   }
 
   /** The network is being removed: its own node stops (its chain stays on disk). */

@@ -1,0 +1,84 @@
+/**
+ * Which peers a running follower may take on later (docs/design/sync.md "Rules fixed", "In the app"): a peer is
+ * followed only once its crypto configuration is the network's decided one (discovery.ts, rules.ts); the peers the
+ * followed peers list (`/api/peers`, ARK's public API port from `ports`) are candidates, so that the own node
+ * follows several peers and one hostile peer is outvoted.
+ */
+import { z } from 'zod';
+import { normalizePeerUrl, PeerPool } from '../../client';
+import { discoverFollowedNetwork, type CryptoConfigJson, type PeerRefusal } from '../../sync';
+
+const peersAnswer = z.object({
+  data: z
+    .array(
+      z.object({
+        ip: z.string(),
+        port: z.number().int(),
+        ports: z.record(z.string(), z.number().nullable()).optional(),
+      }),
+    )
+    .max(100),
+});
+
+const API_PLUGIN = '@arkecosystem/core-api';
+
+/** Loopback, private and link-local addresses: only taken from a list when the configured peers are such too. */
+function isPrivateHost(host: string): boolean {
+  return /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|\[?::1\]?$|\[?f[cd])/i.test(
+    host,
+  );
+}
+
+/** The API URLs of the peers `pool`'s peers list (at most `limit` new ones), in the order they were listed. */
+export async function listedPeers(pool: PeerPool, limit: number): Promise<string[]> {
+  const known = new Set(pool.urls());
+  const privateAllowed = pool.urls().some((url) => isPrivateHost(new URL(url).hostname));
+  const found: string[] = [];
+  for (const peer of pool.candidates()) {
+    if (found.length >= limit) break;
+    let answer;
+    try {
+      answer = await pool.attempt(peer, {
+        method: 'GET',
+        route: '/peers',
+        query: { limit: 100 },
+        schema: peersAnswer,
+      });
+    } catch {
+      continue;
+    }
+    for (const listed of answer.value.data) {
+      const port = listed.ports?.[API_PLUGIN] ?? listed.port;
+      if (port === null || port <= 0 || port > 65_535) continue;
+      if (!privateAllowed && isPrivateHost(listed.ip)) continue;
+      let url: string;
+      try {
+        url = normalizePeerUrl(`http://${listed.ip.includes(':') ? `[${listed.ip}]` : listed.ip}:${port}`);
+      } catch {
+        continue;
+      }
+      if (known.has(url)) continue;
+      known.add(url);
+      found.push(url);
+      if (found.length >= limit) break;
+    }
+  }
+  return found;
+}
+
+/** The URLs among `urls` whose peers serve exactly the decided network; the others with the reason. */
+export async function admitPeers(
+  urls: readonly string[],
+  decided: CryptoConfigJson,
+): Promise<{ admitted: string[]; refused: PeerRefusal[] }> {
+  if (urls.length === 0) return { admitted: [], refused: [] };
+  const probe = new PeerPool(urls);
+  try {
+    const nethash = String(decided.network.nethash);
+    const discovery = await discoverFollowedNetwork(probe, { stored: [decided], expectedNethash: nethash });
+    return { admitted: discovery.peers, refused: discovery.refused };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { admitted: [], refused: urls.map((url) => ({ url, reason })) };
+  }
+}
