@@ -205,6 +205,13 @@ export async function discoverFollowedNetwork(
   }
   if (chosen === undefined) {
     const reasons = refused.map((r) => `${r.url}: ${r.reason}`).join('; ');
+    const otherChain = served.find((answer) => nethashOf(answer.config) !== nethash);
+    if (decision.reason === NO_ANSWER && otherChain !== undefined) {
+      throw new SyncError(
+        'ERR_SYNC_NETWORK',
+        `The peers serve nethash ${nethashOf(otherChain.config)}, not the network's ${nethash ?? '?'}.`,
+      );
+    }
     const code = decision.reason === NO_ANSWER ? 'ERR_SYNC_NO_PEERS' : 'ERR_SYNC_NETWORK';
     throw new SyncError(code, `no peer described a network to follow (${reasons || decision.reason})`);
   }

@@ -5,7 +5,7 @@
  * the app's "own node" (own-nodes.ts) both run one; they differ only in what they print and where they report.
  */
 import { createApiServer, type ApiPeer, type ApiServer } from '../../api';
-import { broadcastTransactions, normalizePeerUrl, PeerPool } from '../../client';
+import { broadcastTransactions, normalizePeerUrl, PeerPool, type PeerPoolOptions } from '../../client';
 import { LocalNode } from '../../node';
 import { chainDirectoryName } from '../../node/node';
 import { transactionToJson, type TransactionData } from '../../protocol/transactions';
@@ -20,6 +20,7 @@ import {
   saveNetworkFile,
   SyncError,
   type Discovery,
+  type FollowerOptions,
   type StoredNetwork,
 } from '../../sync';
 import { admitPeers, listedPeers } from './peer-admission';
@@ -40,6 +41,10 @@ export interface FollowedHostOptions {
    * (`/api/peers`), each admitted only with the network's rules (peer-admission.ts). The app asks for 3.
    */
   minPeers?: number;
+  /** The follower's timing and bounds (poll, ban, revert bound, clock), when not the defaults. */
+  follower?: Pick<FollowerOptions, 'pollMs' | 'banMs' | 'maxRevert' | 'now'>;
+  /** The client's per-peer timeout and health clock, when not the defaults. */
+  client?: Pick<PeerPoolOptions, 'timeoutMs' | 'now'>;
   /** One line per event worth telling: a refused peer, a ban, a relay the peers refused. */
   log: (line: string) => void;
   onServerError?: (error: unknown) => void;
@@ -66,7 +71,7 @@ export interface FollowedHost {
 /** Learns the network, opens its node and builds the follower and the API; nothing listens or follows yet. */
 export async function openFollowedHost(options: FollowedHostOptions): Promise<FollowedHost> {
   const { dataDir, log } = options;
-  const pool = new PeerPool([...options.peers]);
+  const pool = new PeerPool([...options.peers], options.client ?? {});
   const storedAll = storedNetworks(dataDir, options.expectedNethash);
   const discovery = await discover(pool, dataDir, storedAll, options.expectedNethash, log);
   for (const refusal of discovery.refused) log(`peer ${refusal.url} refused: ${refusal.reason}`);
@@ -113,7 +118,14 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     await node.stop();
     throw error;
   }
-  const follower = new Follower({ node, network, pool, exceptions: discovery.exceptions, log });
+  const follower = new Follower({
+    ...options.follower,
+    node,
+    network,
+    pool,
+    exceptions: discovery.exceptions,
+    log,
+  });
   if (options.minPeers !== undefined && pool.urls().length < options.minPeers) {
     // In the background: the follower starts with the peers it has, and is joined by those admitted.
     void morePeers(pool, discovery, options.minPeers, log).catch((error: unknown) =>
