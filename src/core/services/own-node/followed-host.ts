@@ -68,6 +68,9 @@ export interface FollowedHost {
   close(): Promise<void>;
 }
 
+/** How often peers that did not answer at discovery are asked again. */
+const RETRY_UNANSWERED_MS = 30_000;
+
 /** Learns the network, opens its node and builds the follower and the API; nothing listens or follows yet. */
 export async function openFollowedHost(options: FollowedHostOptions): Promise<FollowedHost> {
   const { dataDir, log } = options;
@@ -132,6 +135,21 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
       log(`looking for more peers failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
+  // A peer that did not answer at discovery (down, busy) is asked again now and then, and followed once it serves
+  // the network's rules: one bad minute at start does not leave it out for good.
+  let unanswered = discovery.refused
+    .filter((refusal) => refusal.reason.startsWith('no network description'))
+    .map((refusal) => refusal.url);
+  const retry = setInterval(() => {
+    if (unanswered.length === 0) return;
+    void admitPeers(unanswered, discovery.config).then(({ admitted }) => {
+      if (admitted.length === 0) return;
+      unanswered = unanswered.filter((url) => !admitted.includes(url));
+      pool.setPeers([...pool.urls(), ...admitted]);
+      log(`following ${admitted.join(', ')} now that it answers`);
+    });
+  }, RETRY_UNANSWERED_MS);
+  retry.unref();
   const relay = (transactions: readonly TransactionData[]) => {
     broadcastTransactions(pool, transactions.map(transactionToJson)).then(
       (answer) => {
@@ -175,6 +193,7 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
       pool.setPeers([...wanted.filter((url) => current.has(url)), ...admitted]);
     },
     close: async () => {
+      clearInterval(retry);
       await follower.stop();
       await api.close();
       await node.stop();
