@@ -18,9 +18,9 @@ import { EventEmitter, setMaxListeners } from 'node:events';
 import { ClientError, type PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
 import { isBlockRejectedError } from '../node/chain';
-import type { Block, BlockHeader } from '../protocol/blocks';
+import type { Block } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
-import { BlockDownload, PAGE_LIMIT, runOf, TRANSACTION_FETCH_CONCURRENCY } from './block-download';
+import { BlockDownload, PAGE_LIMIT, TRANSACTION_FETCH_CONCURRENCY } from './block-download';
 import { isSyncError, SyncError } from './errors';
 import { competingChainFault } from './fork-check';
 import { examineFork } from './fork-resolution';
@@ -29,7 +29,8 @@ import { heightBound } from './height-bound';
 import { choosePeer } from './peer-choice';
 import { PeerBans } from './peer-bans';
 import { PeerLedger, plainWords } from './peer-ledger';
-import { checkNotExcepted, supportedPrefix, type ChainExceptions } from './raw-block';
+import { checkNotExcepted, type ChainExceptions } from './raw-block';
+import { PIPELINE_DEPTH, RunQueue, UnsupportedBlock } from './run-queue';
 import { buildStatus } from './status-report';
 import { SyncRate } from './sync-rate';
 import type { FollowedPeerStatus, SyncStatus } from './sync-status';
@@ -54,34 +55,6 @@ export interface FollowerOptions {
   log?: (line: string) => void;
 }
 
-/**
- * A run of blocks downloaded from one peer, starting at `from` — known at once for the run after the tip, and once
- * the run before it has its headers for the runs queued behind it (undefined: that run reached the peer's tip).
- */
-interface Prefetch {
-  from: Promise<number | undefined>;
-  peer: PeerHealth;
-  /** The height the run ends at, once its headers arrived (undefined: nothing above `from`). */
-  last: Promise<number | undefined>;
-  blocks: Promise<Block[]>;
-}
-
-/** A block that needs a rule Votary lacks: it stops the follower only once its header is shown to be genuine. */
-class UnsupportedBlock extends Error {
-  constructor(
-    readonly error: SyncError,
-    readonly header: BlockHeader,
-  ) {
-    super(error.message);
-  }
-}
-
-/**
- * Runs downloaded and verified ahead of the one being applied. Three keep the workers' queue full while this
- * thread applies (one alone left them idle between runs: docs/benchmarks.md "Sync").
- */
-const PIPELINE_DEPTH = 3;
-
 export class Follower {
   private readonly emitter = new EventEmitter();
   private readonly download: BlockDownload;
@@ -98,7 +71,7 @@ export class Follower {
   private startedAt: number;
   private lastAdvanceAt: number | undefined;
   /** The runs downloading ahead, in chain order. */
-  private queue: Prefetch[] = [];
+  private readonly queue: RunQueue;
   private readonly abort = new AbortController();
   private running: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -118,6 +91,15 @@ export class Follower {
     // Every request of the queued runs listens to this one signal: more than Node's default ten at once is expected
     // (each run: its headers, then a few blocks' transactions at a time).
     setMaxListeners((PIPELINE_DEPTH + 1) * (TRANSACTION_FETCH_CONCURRENCY + 1), this.abort.signal);
+    this.queue = new RunQueue({
+      download: this.download,
+      node: options.node,
+      network: options.network,
+      batchSize: this.batchSize,
+      signal: this.abort.signal,
+      usable: (peer) => this.usable(peer),
+      choose: () => choosePeer(options.pool.candidates(), this.ledger, (peer) => this.usable(peer)),
+    });
     this.ended = new Promise((resolve) => {
       this.markEnded = resolve;
     });
@@ -216,7 +198,7 @@ export class Follower {
   private async step(): Promise<boolean> {
     const node = this.options.node;
     const tipHeight = node.height;
-    const run = (await this.takePrefetch(tipHeight)) ?? this.fetchFrom(tipHeight);
+    const run = (await this.queue.take(tipHeight)) ?? this.queue.fetchFrom(tipHeight);
     if (run === undefined) {
       throw new SyncError(
         'ERR_SYNC_NO_PEERS',
@@ -227,7 +209,7 @@ export class Follower {
     try {
       blocks = await run.blocks;
     } catch (error) {
-      this.queue = [];
+      this.queue.clear();
       this.peerFailed(run.peer, error);
       return false;
     }
@@ -240,7 +222,7 @@ export class Follower {
       return false;
     }
     if (tip.header.id !== node.lastBlock().id) {
-      this.queue = [];
+      this.queue.clear();
       await this.resolveFork(run.peer);
       return true;
     }
@@ -255,7 +237,7 @@ export class Follower {
       return false;
     }
     // The next runs download (and their signatures verify on the workers) while this one is applied.
-    this.fillQueue(run, above[above.length - 1]!.header.height);
+    this.queue.fill(run, above[above.length - 1]!.header.height);
     let applied = 0;
     for (const block of above) {
       try {
@@ -267,7 +249,7 @@ export class Follower {
           break;
         }
         if (!isBlockRejectedError(error)) throw error;
-        // The runs queued from this peer are dropped by takePrefetch (the peer is banned).
+        // The runs queued from this peer are dropped by the queue's take (the peer is banned).
         this.banPeer(run.peer, `block ${block.header.height} (${block.header.id ?? '?'}): ${error.message}`);
         break;
       }
@@ -312,77 +294,6 @@ export class Follower {
   private unserved(peer: PeerHealth, claimed: number, words: string): void {
     peer.recordFailure(new ClientError('ERR_BAD_RESPONSE', words, { url: peer.url }));
     this.ledger.doubt(peer.url, claimed, words);
-  }
-
-  /** The queued run that starts at our tip, if the queue still holds one (else the queue is dropped). */
-  private async takePrefetch(tipHeight: number): Promise<Prefetch | undefined> {
-    const prefetch = this.queue.shift();
-    if (prefetch === undefined) return undefined;
-    const from = await prefetch.from.catch(() => undefined);
-    if (from !== tipHeight || !this.usable(prefetch.peer)) {
-      this.queue = [];
-      return undefined;
-    }
-    return prefetch;
-  }
-
-  /** Queues runs behind `run` (which ends at `last`) from its peer, up to PIPELINE_DEPTH. */
-  private fillQueue(run: Prefetch, last: number): void {
-    if (!this.usable(run.peer)) return;
-    let previous: Prefetch | undefined = this.queue.at(-1);
-    if (previous === undefined) {
-      previous = this.fetchFrom(last, run.peer);
-      if (previous === undefined) return;
-      this.queue.push(previous);
-    }
-    while (this.queue.length < PIPELINE_DEPTH) {
-      const next = this.fetchFrom(previous.last, previous.peer);
-      if (next === undefined) return;
-      this.queue.push(next);
-      previous = next;
-    }
-  }
-
-  /**
-   * Starts downloading the run that begins at `from` (our tip, or where the run before it ends). Its first block is
-   * the header at `from` itself, which the step compares with our block there (a fork shows so).
-   */
-  private fetchFrom(
-    from: number | Promise<number | undefined>,
-    preferred?: PeerHealth,
-  ): Prefetch | undefined {
-    const peer =
-      preferred !== undefined && this.usable(preferred) && !preferred.isBackingOff()
-        ? preferred
-        : choosePeer(this.options.pool.candidates(), this.ledger, (candidate) => this.usable(candidate));
-    if (peer === undefined) return undefined;
-    const signal = this.abort.signal;
-    const start = Promise.resolve(from);
-    const headers = start.then(async (height) => {
-      if (height === undefined) return { tip: undefined, run: [] };
-      const [tip, ...above] = await this.download.headers(peer, height, height + this.batchSize, { signal });
-      let supported: BlockHeader[];
-      try {
-        supported = supportedPrefix(above, this.options.network);
-      } catch (error) {
-        if (isSyncError(error) && above[0] !== undefined) throw new UnsupportedBlock(error, above[0]);
-        throw error;
-      }
-      return { tip, run: runOf(supported) };
-    });
-    const last = headers.then(({ run }) => run.at(-1)?.height);
-    const blocks = headers.then(async ({ tip, run }) => {
-      if (tip === undefined) return [];
-      const blocks = [
-        { header: tip, transactions: [] },
-        ...(await this.download.blocks(peer, run, { signal })),
-      ];
-      await this.options.node.prepareBlocks(blocks.slice(1));
-      return blocks;
-    });
-    // Settled by whoever takes them; a dropped prefetch must not be an unhandled rejection.
-    for (const promise of [start, last, blocks]) promise.catch(() => undefined);
-    return { from: start, peer, last, blocks };
   }
 
   private usable(peer: PeerHealth): boolean {
