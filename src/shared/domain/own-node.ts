@@ -20,6 +20,12 @@ export const followedPeerView = z.object({
   /** Why and until when (Unix ms) this node refuses the peer. */
   banned: z.object({ until: z.number(), reason: z.string() }).nullable(),
   lastError: z.string().nullable(),
+  /** Whether its height is believed (a claim within the slot bound that it did not fail to serve). */
+  claimBelieved: z.boolean().optional(),
+  /** Why its height is not believed, in words. */
+  claimDoubt: z.string().nullable().optional(),
+  /** Why it is no longer followed (its chain left ours deeper than the follower reverts). */
+  diverged: z.string().nullable().optional(),
 });
 export type FollowedPeerView = z.output<typeof followedPeerView>;
 
@@ -36,6 +42,8 @@ export const ownNodeView = z.object({
   peers: z.array(followedPeerView),
   /** Why it stopped or stalls. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The state in words for people (core/sync status-report.ts): which peer, what failed. The UI only shows it. */
+  reason: z.string().optional(),
   /** Its public API on this computer, while it runs. */
   apiUrl: z.string().nullable(),
   /** Where its chain is stored. */

@@ -334,8 +334,12 @@ function viewOf(
       latencyMs: peer.latencyMs === undefined ? null : Math.round(peer.latencyMs),
       banned: peer.banned ?? null,
       lastError: peer.lastError ?? null,
+      claimBelieved: peer.claimBelieved,
+      claimDoubt: peer.claimDoubt ?? null,
+      diverged: peer.diverged ?? null,
     })),
     error: status.error ?? failure ?? null,
+    reason: status.reason,
   };
 }
 
