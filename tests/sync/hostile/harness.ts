@@ -28,6 +28,7 @@ export async function follow(
     dataDir?: string;
     follower?: Pick<FollowerOptions, 'maxRevert' | 'banMs'>;
     timeoutMs?: number;
+    minPeers?: number;
   } = {},
 ): Promise<Followed> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'votary-hostile-'));
@@ -38,6 +39,7 @@ export async function follow(
     log: (line) => logs.push(line),
     follower: { pollMs: 20, now: () => chain.clock.now, ...options.follower },
     client: { timeoutMs: options.timeoutMs ?? 1_500 },
+    ...(options.minPeers === undefined ? {} : { minPeers: options.minPeers }),
   });
   let ended = false;
   let closing = false;

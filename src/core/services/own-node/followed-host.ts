@@ -210,7 +210,8 @@ async function morePeers(
 ): Promise<void> {
   const wanted = minPeers - pool.urls().length;
   const candidates = await listedPeers(pool, 2 * wanted + 2);
-  const { admitted } = await admitPeers(candidates, discovery.config);
+  const { admitted, refused } = await admitPeers(candidates, discovery.config);
+  for (const refusal of refused) log(`peer ${refusal.url} refused: ${refusal.reason}`);
   const added = admitted.slice(0, wanted + 1);
   if (added.length === 0) return;
   pool.setPeers([...pool.urls(), ...added]);
