@@ -11,7 +11,7 @@
  * - A peer that serves an invalid block (its id, a signature, a transaction that does not apply) is banned for
  *   `banMs` with one log line naming the block and the reason; the others are asked meanwhile. A peer that does
  *   not answer backs off (client/peer-health.ts) and the next best is asked.
- * - A block needing a rule Votary lacks (ARK's exceptions list) stops the follower before it.
+ * - A block needing a rule Votary lacks (raw-block.ts checkNotExcepted) stops the follower before it.
  */
 import { EventEmitter, setMaxListeners } from 'node:events';
 import type { PeerPool } from '../client';
@@ -23,7 +23,7 @@ import { BlockDownload, PAGE_LIMIT, runOf, TRANSACTION_FETCH_CONCURRENCY } from 
 import { isSyncError, SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
 import { PeerBans } from './peer-bans';
-import { checkNotExcepted, supportedPrefix, type ChainExceptions } from './raw-block';
+import { checkNotExcepted, type ChainExceptions } from './raw-block';
 import { SyncRate } from './sync-rate';
 import type { FollowedPeerStatus, SyncState, SyncStatus } from './sync-status';
 
@@ -227,7 +227,7 @@ export class Follower {
     // Following the tip, a block or two at a time, is not "syncing" again.
     if (this.state !== 'synced' || above.length > 2) this.setState('syncing');
     for (const block of above) {
-      checkNotExcepted(block, this.options.exceptions);
+      checkNotExcepted(block, this.options.exceptions, this.options.network);
       try {
         node.applyBlock(block);
       } catch (error) {
@@ -286,7 +286,7 @@ export class Follower {
     const headers = start.then(async (height) => {
       if (height === undefined) return { tip: undefined, run: [] };
       const [tip, ...above] = await this.download.headers(peer, height, height + this.batchSize, { signal });
-      return { tip, run: runOf(supportedPrefix(above, this.options.network)) };
+      return { tip, run: runOf(above) };
     });
     const last = headers.then(({ run }) => run.at(-1)?.height);
     const blocks = headers.then(async ({ tip, run }) => {
