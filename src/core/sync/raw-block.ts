@@ -103,6 +103,8 @@ export function blockFromPeer(
     if (!isObject(json)) throw peerDataError(header.height, `transaction ${index} is not an object`);
     const signed: JsonObject = { ...json };
     for (const key of STORAGE_KEYS) delete signed[key];
+    // A transaction without a version is version 1 (crypto `transactions/serializer.ts` serializeCommon).
+    signed.version ??= 1;
     let decoded: { tx: TransactionData; bytes: Uint8Array };
     try {
       decoded = transactionAndBytesFromJson(signed, ctx);
