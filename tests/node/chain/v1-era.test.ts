@@ -6,35 +6,17 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BlockRejectedError, ChainStore } from '../../../src/core/node/chain';
-import type { Network, RawMilestone } from '../../../src/core/protocol/networks';
 import type { TransactionData, TransactionDraft } from '../../../src/core/protocol/transactions';
 import {
   createTestChain,
   forgeBlock,
   nowFor,
   sign,
-  TEST_MILESTONES,
   TOKEN,
   USER_BALANCE,
   type TestChain,
 } from '../support/chain-fixture';
-
-/**
- * aip11 is on at height 1 (the test genesis is version 2), off from height 2, on again from AIP11: blocks 3 to
- * AIP11 hold version 1 (their transactions read the milestone of the block before), block 2 cannot.
- */
-const AIP11 = 5;
-
-export function lateAip11Chain(extra: Partial<RawMilestone> = {}): TestChain {
-  const chain = createTestChain();
-  const milestones: RawMilestone[] = [
-    TEST_MILESTONES[0]!,
-    { height: 2, aip11: false, aip37: false, ...extra },
-    { height: AIP11, aip11: true, aip37: true },
-  ];
-  const network: Network = { ...chain.network, milestones };
-  return { ...chain, network };
-}
+import { AIP11, lateAip11Chain } from '../support/v1-chain';
 
 let chain: TestChain;
 let store: ChainStore;
@@ -110,17 +92,23 @@ describe('the version-1 era', () => {
 
   it('reads the transaction rules at the block before: the aip11 block takes version 1, not version 2', () => {
     const early = v1({ type: 0, amount: TOKEN, recipientId: bob.address }, alice.passphrase);
-    expect(rejection([early]).message).toMatch(/^block 2 is invalid: One or more transactions are not verified/);
+    expect(rejection([early]).message).toMatch(
+      /^block 2 is invalid: One or more transactions are not verified/,
+    );
     pastGenesis();
     apply([]);
     apply([]); // height 4
     const v2Early = v2({ type: 0, nonce: 1n, amount: TOKEN, recipientId: bob.address }, alice.passphrase);
-    expect(rejection([v2Early]).message).toMatch(/^block 5 is invalid: One or more transactions are not verified/);
+    expect(rejection([v2Early]).message).toMatch(
+      /^block 5 is invalid: One or more transactions are not verified/,
+    );
     // Block 5 is the aip11 milestone's, and still holds version 1 (ARK reads the milestone of height 4).
     apply([early]);
     // From block 6 on, version 1 is refused and version 2 goes in.
     const late = v1({ type: 0, amount: TOKEN, recipientId: bob.address, timestamp: 40 }, alice.passphrase);
-    expect(rejection([late]).message).toMatch(/^block 6 is invalid: One or more transactions are not verified/);
+    expect(rejection([late]).message).toMatch(
+      /^block 6 is invalid: One or more transactions are not verified/,
+    );
     apply([v2({ type: 0, nonce: 2n, amount: TOKEN, recipientId: bob.address }, alice.passphrase)]);
   });
 
@@ -139,9 +127,14 @@ describe('the version-1 era', () => {
     const { publicKey } = createSecondKey(second);
     pastGenesis();
     apply([v1({ type: 1, asset: { signature: { publicKey } } }, alice.passphrase)]);
-    const unsigned = v1({ type: 0, amount: TOKEN, recipientId: bob.address, timestamp: 17 }, alice.passphrase);
+    const unsigned = v1(
+      { type: 0, amount: TOKEN, recipientId: bob.address, timestamp: 17 },
+      alice.passphrase,
+    );
     expect(rejection([unsigned]).message).toMatch(/the second signature is missing/);
-    apply([v1({ type: 0, amount: TOKEN, recipientId: bob.address, timestamp: 17 }, alice.passphrase, second)]);
+    apply([
+      v1({ type: 0, amount: TOKEN, recipientId: bob.address, timestamp: 17 }, alice.passphrase, second),
+    ]);
     expect(store.state().walletByPublicKey(alice.publicKey).nonce).toBe(2n);
   });
 
@@ -164,5 +157,7 @@ describe('the version-1 era', () => {
 });
 
 function createSecondKey(passphrase: string): { publicKey: string } {
-  return { publicKey: sign(chain, { type: 0, amount: 1n, recipientId: bob.address }, passphrase, 5).senderPublicKey };
+  return {
+    publicKey: sign(chain, { type: 0, amount: 1n, recipientId: bob.address }, passphrase, 5).senderPublicKey,
+  };
 }

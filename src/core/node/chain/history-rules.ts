@@ -12,12 +12,15 @@ import { BlockRejectedError } from './errors';
 
 /**
  * A block of the exceptions list skips every verification but two (core-blockchain
- * `processor/handlers/exception-handler.ts`): it comes at height + 1, and its id is not stored yet.
+ * `processor/handlers/exception-handler.ts`): it comes at height + 1, and its id is not stored yet. Its generator
+ * must still be a delegate, since applying the block credits one (core-state `block-state.ts` applyBlockToForger
+ * reads the `delegate` attribute, which throws for any other wallet).
  */
 export function checkExceptionBlock(
   header: BlockHeader,
   tip: BlockHeader,
   isStored: (id: string) => boolean,
+  isDelegate: (publicKey: string) => boolean,
 ): void {
   if (header.height !== tip.height + 1) {
     throw new BlockRejectedError(
@@ -29,6 +32,12 @@ export function checkExceptionBlock(
     throw new BlockRejectedError(
       'ERR_BLOCK_CHAIN',
       `block ${header.height} (${header.id ?? '?'}) is stored already`,
+    );
+  }
+  if (!isDelegate(header.generatorPublicKey)) {
+    throw new BlockRejectedError(
+      'ERR_BLOCK_SLOT',
+      `block ${header.height} was forged by ${header.generatorPublicKey}, which is not a delegate`,
     );
   }
 }

@@ -206,7 +206,12 @@ export class ChainStore {
     const { header } = block;
     const ids = block.transactions.map((tx) => tx.id);
     if (isExceptionBlock(this.network, header.id, ids)) {
-      checkExceptionBlock(header, this.tip, (id) => this.blocks.headerById(id) !== undefined);
+      checkExceptionBlock(
+        header,
+        this.tip,
+        (id) => this.blocks.headerById(id) !== undefined,
+        (publicKey) => this.confirmed.walletByPublicKey(publicKey).delegate !== undefined,
+      );
     } else {
       checkChaining(header, this.tip, this.network);
       if (options.skipBlockVerification !== true) {
