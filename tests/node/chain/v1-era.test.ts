@@ -71,6 +71,13 @@ describe('the version-1 era', () => {
     ]);
     const wallet = store.state().walletByPublicKey(alice.publicKey);
     expect(wallet.nonce).toBe(2n);
+    // Stored with the count as its nonce, as ARK's database numbers them (and its API shows them).
+    const stored = store.db
+      .prepare<[number], { nonce: number | bigint }>(
+        'SELECT nonce FROM transactions WHERE block_height = ? ORDER BY sequence',
+      )
+      .all(3);
+    expect(stored.map((row) => BigInt(row.nonce))).toEqual([1n, 2n]);
     expect(wallet.balance).toBe(USER_BALANCE - 3n * TOKEN - 2n * 10_000_000n);
     apply([]); // height 4
     apply([]); // height 5 = aip11

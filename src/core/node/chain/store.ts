@@ -224,9 +224,13 @@ export class ChainStore {
 
     const overlay = new StateOverlay(this.confirmed);
     const ctx = this.contextFor(header);
+    // ARK stores a version 1 transaction with the sender's count of transactions so far as its nonce
+    // (core-database migration 20190905000000 set_row_nonce), which its API then shows.
+    const countedNonces = new Map<TransactionData, bigint>();
     for (const tx of appliedOrder(block, this.network)) {
       try {
         applyTransaction(tx, overlay, ctx);
+        if (tx.version === 1) countedNonces.set(tx, overlay.walletByPublicKey(tx.senderPublicKey).nonce);
       } catch (error) {
         if (!isApplyError(error)) throw error;
         throw new BlockRejectedError(
@@ -238,7 +242,7 @@ export class ChainStore {
     applyForgerReward(overlay, header);
     const selection = this.maybeSelectRound(overlay, header.height);
     this.write(() => {
-      this.blocks.insert(header, this.storedTransactions(block, overlay));
+      this.blocks.insert(header, this.storedTransactions(block, overlay, countedNonces));
       this.confirmed.write(overlay.changes());
       if (selection) this.rounds.save(selection.round, selection.forgers, selection.ranking);
       this.addRewards(header.reward);
@@ -338,10 +342,16 @@ export class ChainStore {
     };
   }
 
-  private storedTransactions(block: Block, state: StateView) {
-    return block.transactions.map((tx, index) =>
-      storedTransaction(tx, index, block.transactionBytes?.[index], state),
-    );
+  private storedTransactions(
+    block: Block,
+    state: StateView,
+    countedNonces?: ReadonlyMap<TransactionData, bigint>,
+  ) {
+    return block.transactions.map((tx, index) => {
+      const nonce = countedNonces?.get(tx);
+      const stored = nonce === undefined ? tx : { ...tx, nonce };
+      return storedTransaction(stored, index, block.transactionBytes?.[index], state);
+    });
   }
 
   private returnToPool(block: Block, receivedHeight: number): void {
