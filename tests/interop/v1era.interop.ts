@@ -12,7 +12,7 @@
  *     flock /tmp/votary-ark.lock npm run test:interop -- tests/interop/v1era.interop.ts
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +70,12 @@ beforeAll(async () => {
     throw new Error(`ARK Core runs aip11 from height ${aip11}: start it with ARK_AIP11_HEIGHT (>= 14)`);
   // The version-1 transactions, while the chain is still before aip11.
   if ((await arkHeight()) + 12 < aip11) {
-    const run = spawnSync('node', ['scripts/ark-core/send-v1.js'], {
+    // With ARK's own Node 16 and @arkecosystem/crypto (native addons built by run.sh for that Node): the script runs
+    // from ARK_BASE, so that its require() finds ARK's node_modules rather than the project's.
+    const script = join(ARK_BASE, 'send-v1.js');
+    copyFileSync('scripts/ark-core/send-v1.js', script);
+    const run = spawnSync(join(ARK_BASE, 'node16/package/bin/node'), [script], {
+      cwd: ARK_BASE,
       env: { ...process.env, ARK_API: ARK_URL, CORE_PATH_CONFIG: join(ARK_BASE, 'config') },
       encoding: 'utf8',
       timeout: 600_000,
