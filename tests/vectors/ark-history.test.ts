@@ -138,6 +138,25 @@ describe('devnet block 1,760,000: seven version 1 transfers', () => {
   });
 });
 
+describe('outlookTable: a computed block id known on the chain by another', () => {
+  const { header: json } = rawBlock(history['devnet-1760000']);
+  // A list mapping this block's computed id, as mainnet's outlookTable maps 36 of its early blocks.
+  const outlook: Network = {
+    ...devnet,
+    exceptions: { outlookTable: { '17605317082329008056': '1000017605317082329' } },
+  };
+
+  it('takes the mapped id, which the next block’s previousBlock names, and refuses the computed one', () => {
+    const header = headerFromPeer({ ...(json as object), id: '1000017605317082329' }, outlook);
+    expect(header.id).toBe('1000017605317082329');
+    expect(() => headerFromPeer(json, outlook)).toThrow(/hashes to 1000017605317082329/);
+  });
+
+  it('mainnet’s table maps computed ids to the chain’s', () => {
+    expect(Object.keys(mainnet.exceptions?.outlookTable ?? {})).toHaveLength(36);
+  });
+});
+
 describe('mainnet block 3,084,276: on the wrongTransactionOrder list', () => {
   const entry = history['mainnet-3084276'];
   const { header: json, transactions } = rawBlock(entry);
