@@ -3,6 +3,7 @@
  * sources): the blocks and transactions decode, hash to their ids and verify under the rules of their height, as
  * ARK Core 3.9.1 verifies them. What needs the senders' state is applied in tests/node/chain/ark-history.test.ts.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +90,45 @@ describe('every milestone of ARK mainnet and devnet', () => {
     const merged = arkMerged(name);
     expect(merged.length).toBe(network.milestones.length);
     for (const { height, milestone } of merged) expect(milestoneAt(network, height)).toEqual(milestone);
+  });
+
+  /** The milestone's own height, and the keys ARK Core 3.9.1 does not read: p2p versions, and the rules of later ARK Core versions (crypto-networks 1.8.2). */
+  const NOT_READ_BY_3_9_1 = [
+    'height',
+    'p2p',
+    'blockBurnAddress',
+    'blsPublicKeyRegistrationEnabled',
+    'multiSignatureRegistrationEnabled',
+    'multiSignatureSendingEnabled',
+    'multiSignatureReceivingEnabled',
+  ];
+  const rulesOf = (milestone: object) =>
+    Object.fromEntries(Object.entries(milestone).filter(([key]) => !NOT_READ_BY_3_9_1.includes(key)));
+
+  it.each([
+    ['mainnet', mainnet],
+    ['devnet', devnet],
+  ] as const)(
+    '%s: every rule ARK Core 3.9.1 reads (its crypto-networks 1.2.2) is the same at every height',
+    (name, network) => {
+      const path = join('tests/fixtures/vectors/crypto-networks-1.2.2', `${name}-milestones.json`);
+      const ark = { ...network, milestones: JSON.parse(readFileSync(path, 'utf8')) as Network['milestones'] };
+      const heights = new Set([...ark.milestones, ...network.milestones].map((m) => m.height));
+      for (const height of heights) {
+        for (const h of [height - 1, height]) {
+          expect(rulesOf(milestoneAt(network, h)), `height ${h}`).toEqual(rulesOf(milestoneAt(ark, h)));
+        }
+      }
+    },
+  );
+
+  it('the exceptions lists are ARK Core 3.9.1’s own (crypto-networks 1.2.2), byte for byte', () => {
+    const sha = (name: string) =>
+      createHash('sha256')
+        .update(readFileSync(join('resources/networks', name, 'exceptions.json')))
+        .digest('hex');
+    expect(sha('mainnet')).toBe('0466b414d051273de37008d28b4ef507e80b149328b656f39ff161856c5c62a2');
+    expect(sha('devnet')).toBe('07336cc90718663b340d32d888ce681cd6a9d85b6a854aa22e07bfb6e88afed8');
   });
 
   it.each([
