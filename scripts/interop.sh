@@ -27,8 +27,9 @@ trap stop EXIT
 if [ "$#" -gt 0 ]; then
   npx vitest run --config vitest.interop.config.ts "$@"
 else
+  # v1era.interop.ts needs a node started with ARK_AIP11_HEIGHT (its own chain): run it by name (README).
   npx vitest run --config vitest.interop.config.ts --exclude tests/interop/follow.interop.ts \
-    --exclude tests/interop/own-node.interop.ts
+    --exclude tests/interop/own-node.interop.ts --exclude tests/interop/v1era.interop.ts
   npx vitest run --config vitest.interop.config.ts tests/interop/follow.interop.ts tests/interop/own-node.interop.ts
   npm run build
   npx playwright test --config playwright.interop.config.ts

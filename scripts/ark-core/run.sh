@@ -12,6 +12,9 @@
 #   ARK_NODE_VERSION [16.20.2]      ARK_CORE_VERSION [3.9.1]
 #   ARK_WAIT_S [240]  seconds to wait for /api/node/status
 #   ARK_NO_RATE_LIMIT=1 -> no core-api rate limit (it limits loopback to 100 requests a minute too)
+#   ARK_AIP11_HEIGHT=N -> a chain whose heights 1..N-1 are pre-aip11 (version-1 transactions only): writes
+#                         config/crypto/*.json (the testnet preset with aip11+htlcEnabled moved to N, aip36/aip37
+#                         no earlier than N) and resets the chain whenever this setting differs from the chain's
 set -euo pipefail
 
 BASE="${ARK_BASE:-${XDG_CACHE_HOME:-$HOME/.cache}/ark-core-testnet}"
@@ -21,12 +24,16 @@ PG_PORT="${ARK_PG_PORT:-5432}"
 NODE_VERSION="${ARK_NODE_VERSION:-16.20.2}"
 CORE_VERSION="${ARK_CORE_VERSION:-3.9.1}"
 WAIT_S="${ARK_WAIT_S:-240}"
+AIP11_HEIGHT="${ARK_AIP11_HEIGHT:-}"
 DB_NAME=ark_testnet DB_USER=ark DB_PASS=password
 
 log() { printf '[%(%H:%M:%S)T] %s\n' -1 "$*"; }
 die() { log "ERROR: $*"; exit 1; }
 port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+if [ -n "$AIP11_HEIGHT" ]; then
+  [[ "$AIP11_HEIGHT" =~ ^[0-9]+$ ]] && [ "$AIP11_HEIGHT" -ge 2 ] || { echo "ARK_AIP11_HEIGHT must be an integer >= 2" >&2; exit 1; }
+fi
 # This script's folder (its lockfile), taken before the cd below: it may be run by a relative path.
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mkdir -p "$BASE"; cd "$BASE"
@@ -110,11 +117,23 @@ if ! as_pg "$PGBIN/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; then
 fi
 PSQL=(psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -v ON_ERROR_STOP=1)
 "${PSQL[@]}" -tAc "SELECT 1 FROM pg_roles WHERE rolname='$DB_USER'" | grep -q 1 || "${PSQL[@]}" -c "CREATE USER $DB_USER WITH PASSWORD '$DB_PASS'"
+# The milestones a chain was built with are part of its history: $BASE/chain-milestones records the
+# ARK_AIP11_HEIGHT setting of the chain in the database (no file: the testnet preset, aip11 at height 2).
+MS_FILE="$BASE/chain-milestones"
+MS_WANT=preset; [ -n "$AIP11_HEIGHT" ] && MS_WANT="aip11-height=$AIP11_HEIGHT"
+MS_HAVE=preset; [ -f "$MS_FILE" ] && MS_HAVE=$(cat "$MS_FILE")
 if [ "${ARK_RESET:-0}" = 1 ]; then
   log "ARK_RESET=1: dropping database and data"
   "${PSQL[@]}" -c "DROP DATABASE IF EXISTS $DB_NAME"; rm -rf "$BASE/data"
+elif [ "$MS_HAVE" != "$MS_WANT" ]; then
+  if [ -f "$BASE/core.pid" ] && kill -0 "$(cat "$BASE/core.pid")" 2>/dev/null; then
+    die "the chain was built with milestones '$MS_HAVE', not '$MS_WANT', and core is running (pid $(cat "$BASE/core.pid")): run stop.sh first"
+  fi
+  log "chain milestones '$MS_HAVE' -> '$MS_WANT': dropping database and data"
+  "${PSQL[@]}" -c "DROP DATABASE IF EXISTS $DB_NAME"; rm -rf "$BASE/data"
 fi
 "${PSQL[@]}" -tAc "SELECT 1 FROM pg_database WHERE datname='$DB_NAME'" | grep -q 1 || "${PSQL[@]}" -c "CREATE DATABASE $DB_NAME OWNER $DB_USER"
+if [ "$MS_WANT" = preset ]; then rm -f "$MS_FILE"; else echo "$MS_WANT" > "$MS_FILE"; fi
 
 # ---------------------------------------------------------------- 5. testnet config under $BASE/config
 CFG="$BASE/config"
@@ -139,6 +158,42 @@ EOF
 # benchmarks and long test runs.
 if [ "${ARK_NO_RATE_LIMIT:-0}" = 1 ]; then echo "CORE_API_RATE_LIMIT_DISABLED=true" >> "$CFG/.env"; fi
 echo "{ \"list\": [ { \"ip\": \"127.0.0.1\", \"port\": $P2P_PORT } ] }" > "$CFG/peers.json"
+# core-p2p: no DNS / NTP reachability probes (they target 8.8.8.8, pool.ntp.org, ...).
+"$N16" -e '
+  const f = process.argv[1], j = require(f);
+  for (const p of j.core.plugins.concat(j.relay.plugins))
+    if (p.package === "@arkecosystem/core-p2p") p.options = { ...(p.options || {}), dns: [], ntp: [] };
+  require("fs").writeFileSync(f, JSON.stringify(j, null, 4));' "$CFG/app.json"
+
+# ARK_AIP11_HEIGHT=N: core-kernel loads config/crypto/{genesisBlock,exceptions,milestones,network}.json (all four)
+# instead of the --network preset. They are the testnet preset of the @arkecosystem/crypto that core loads, with
+# aip11 and htlcEnabled moved from height 2 to N, and aip36/aip37 moved to N when they are earlier (their order
+# kept); genesis block, nethash and exceptions unchanged. Without the option there is no crypto/ (the preset).
+rm -rf "$CFG/crypto"
+if [ -n "$AIP11_HEIGHT" ]; then
+  mkdir -p "$CFG/crypto"
+  "$N16" -e '
+    const [dir, n] = [process.argv[1], Number(process.argv[2])], path = require("path"), fs = require("fs");
+    const kernel = path.dirname(require.resolve("@arkecosystem/core-kernel/package.json",
+      { paths: [path.resolve("node_modules/@arkecosystem/core")] }));
+    const crypto = require(require.resolve("@arkecosystem/crypto", { paths: [kernel] }));
+    const preset = JSON.parse(JSON.stringify(crypto.Networks.testnet));
+    const milestones = preset.milestones.map((m) => ({ ...m })).sort((a, b) => a.height - b.height);
+    const atN = { aip11: true, htlcEnabled: true };
+    for (const m of milestones) {
+      delete m.aip11; delete m.htlcEnabled;
+      for (const k of ["aip36", "aip37"]) if (k in m && m.height < n) { atN[k] = m[k]; delete m[k]; }
+    }
+    const same = milestones.find((m) => m.height === n);
+    if (same) Object.assign(same, atN); else milestones.push({ height: n, ...atN });
+    preset.milestones = milestones.filter((m) => Object.keys(m).length > 1).sort((a, b) => a.height - b.height);
+    for (const f of ["genesisBlock", "exceptions", "milestones", "network"])
+      fs.writeFileSync(path.join(dir, f + ".json"), JSON.stringify(preset[f], null, 4) + "\n");
+    const cm = crypto.Managers.configManager; cm.setConfig(preset);
+    if (cm.getMilestone(n - 1).aip11 || !cm.getMilestone(n).aip11) throw new Error("aip11 milestone not at " + n);
+  ' "$CFG/crypto" "$AIP11_HEIGHT" || die "writing $CFG/crypto failed"
+  log "config/crypto: testnet preset with aip11 at height $AIP11_HEIGHT (heights 1..$((AIP11_HEIGHT - 1)) take version-1 transactions)"
+fi
 # core-p2p: no DNS / NTP reachability probes (they target 8.8.8.8, pool.ntp.org, ...).
 "$N16" -e '
   const f = process.argv[1], j = require(f);

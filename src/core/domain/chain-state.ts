@@ -29,6 +29,15 @@ export interface DelegateAttributes {
 export interface MultiSignatureAttributes {
   min: number;
   publicKeys: string[];
+  /**
+   * A version 1 (pre-aip11) registration, accepted only as an exception of the network's list: ARK marks the wallet
+   * `multiSignature.legacy` and refuses its later transactions unless they are exceptions too (core-transactions
+   * `handlers/one/multi-signature-registration.ts`, `handlers/transaction.ts`). `lifetime` and `keysgroup` are the
+   * registration's, as ARK keeps them; `publicKeys` are the keysgroup's keys.
+   */
+  legacy?: true;
+  lifetime?: number;
+  keysgroup?: string[];
 }
 
 export interface Wallet {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { PeerPool } from '../client';
 import { networkParams, rawMilestone } from '../client/schemas/node';
 import { blockHeaderFromJson, type Block, type BlockHeader } from '../protocol/blocks';
-import type { Network } from '../protocol/networks';
+import { presetExceptions, type Network } from '../protocol/networks';
 import { SyncError } from './errors';
 import { checkedGenesis, genesisSummary } from './genesis';
 import { decideRules, NO_ANSWER, rulesDifference } from './rules';
@@ -89,6 +89,9 @@ export function followedNetworkOf(config: CryptoConfigJson): FollowedNetwork {
     milestones: milestones.data,
     genesisBlock: genesisSummary(header),
   };
+  // The exceptions applied are the ones Votary ships for this preset, not the peer's (raw-block.ts checkNotExcepted).
+  const shipped = presetExceptions(network);
+  if (shipped !== undefined) network.exceptions = shipped;
   const genesis = checkedGenesis(config.genesisBlock, header, network);
   const exceptions = config.exceptions ?? {};
   return {

@@ -12,7 +12,7 @@ export type SyncErrorCode =
   | 'ERR_SYNC_NETWORK'
   /** The chain stored here belongs to another network than the peers'. */
   | 'ERR_SYNC_OTHER_CHAIN'
-  /** A block needs a rule Votary does not implement (ARK's exceptions list): nothing past it is stored. */
+  /** A block needs a rule Votary does not implement (raw-block.ts checkNotExcepted): nothing past it is stored. */
   | 'ERR_SYNC_UNSUPPORTED'
   /** The peers' chain left ours deeper than the follower may revert on its own. */
   | 'ERR_SYNC_FORK_TOO_DEEP'

@@ -241,7 +241,7 @@ export class Follower {
     let applied = 0;
     for (const block of above) {
       try {
-        checkNotExcepted(block, this.options.exceptions);
+        checkNotExcepted(block, this.options.exceptions, this.options.network);
         node.applyBlock(block);
       } catch (error) {
         if (isSyncError(error) && error.code === 'ERR_SYNC_UNSUPPORTED') {

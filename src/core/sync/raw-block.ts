@@ -5,10 +5,23 @@
  * is the hash of those bytes), the header's id is computed from its serialization (the numeric 8-byte id before
  * the network's idFullSha256 milestone, protocol.md §6.1). A served id that differs from the computed one is the
  * peer's fault. Everything else (signatures, payload hash, totals, the state rules) is the node's `applyBlock`.
+ * Ids go through the network's exceptions tables as ARK's do (`outlookTable`, `transactionIdFixTable`).
  */
 import { blockHeaderFromJson, computeBlockId, type Block, type BlockHeader } from '../protocol/blocks';
-import { milestoneAt, type Network } from '../protocol/networks';
-import { transactionAndBytesFromJson, type TransactionData } from '../protocol/transactions';
+import {
+  isExceptionBlock,
+  isExceptionTransaction,
+  milestoneAt,
+  outlookBlockId,
+  transactionRulesHeight,
+  type Network,
+} from '../protocol/networks';
+import {
+  MagistrateType,
+  TypeGroup,
+  transactionAndBytesFromJson,
+  type TransactionData,
+} from '../protocol/transactions';
 import { peerDataError, SyncError } from './errors';
 
 type JsonObject = Record<string, unknown>;
@@ -49,7 +62,9 @@ export function headerFromPeer(json: unknown, network: Network): BlockHeader {
   if (header.height === 1) return header;
   let computed: string;
   try {
-    computed = computeBlockId(header, network).id;
+    // A block id of the network's outlookTable is known on the chain by the id it maps to (crypto
+    // `blocks/deserializer.ts`), which the next block's previousBlock names.
+    computed = outlookBlockId(network, computeBlockId(header, network).id);
   } catch (error) {
     throw peerDataError(header.height, `the header does not serialize: ${reason(error)}`);
   }
@@ -79,13 +94,17 @@ export function blockFromPeer(
   const ordered = transactions.every((json) => sequenceOf(json) !== undefined)
     ? [...transactions].sort((a, b) => sequenceOf(a)! - sequenceOf(b)!)
     : transactions;
-  const ctx = { network, height: header.height };
+  // Transaction rules read the milestone before the block's (networks `transactionRulesHeight`): the aip11
+  // milestone's own block still holds version 1.
+  const ctx = { network, height: transactionRulesHeight(header.height) };
   const txs: TransactionData[] = [];
   const bytes: Uint8Array[] = [];
   ordered.forEach((json, index) => {
     if (!isObject(json)) throw peerDataError(header.height, `transaction ${index} is not an object`);
     const signed: JsonObject = { ...json };
     for (const key of STORAGE_KEYS) delete signed[key];
+    // A transaction without a version is version 1 (crypto `transactions/serializer.ts` serializeCommon).
+    signed.version ??= 1;
     let decoded: { tx: TransactionData; bytes: Uint8Array };
     try {
       decoded = transactionAndBytesFromJson(signed, ctx);
@@ -107,7 +126,7 @@ export function blockFromPeer(
   return { header, transactions: txs, transactionBytes: bytes };
 }
 
-/** ARK's exceptions (crypto-networks `exceptions.json`): blocks and transactions exempt from verification. */
+/** The exceptions a peer's crypto configuration declares (`/node/configuration/crypto`, crypto-networks keys). */
 export interface ChainExceptions {
   blocks: ReadonlySet<string>;
   transactions: ReadonlySet<string>;
@@ -115,72 +134,58 @@ export interface ChainExceptions {
 
 export const NO_EXCEPTIONS: ChainExceptions = { blocks: new Set(), transactions: new Set() };
 
-/**
- * ARK verifies the chain of some networks with a list of exempt blocks and transactions (and id fix tables); Votary
- * does not implement those exemptions, so it stops before such a block instead of storing what it cannot verify.
- */
-export function checkNotExcepted(block: Block, exceptions: ChainExceptions): void {
-  const { header } = block;
-  if (header.id !== undefined && exceptions.blocks.has(header.id)) {
-    throw new SyncError(
-      'ERR_SYNC_UNSUPPORTED',
-      `block ${header.height} (${header.id}) is on the network's exceptions list: ARK accepts it without the usual ` +
-        'verification, a rule Votary does not implement, so the chain is followed up to the block before it',
-      { height: header.height },
-    );
-  }
-  const excepted = block.transactions.find((tx) => tx.id !== undefined && exceptions.transactions.has(tx.id));
-  if (excepted !== undefined) {
-    throw new SyncError(
-      'ERR_SYNC_UNSUPPORTED',
-      `block ${header.height} holds transaction ${String(excepted.id)}, which is on the network's exceptions list: ` +
-        'ARK accepts it without the usual verification, a rule Votary does not implement, so the chain is followed ' +
-        'up to the block before it',
-      { height: header.height },
-    );
-  }
-}
-
-/** The height above `height` from which the network's aip11 milestone is on (undefined: never). */
-function aip11HeightAbove(network: Network, height: number): number | undefined {
-  const heights = network.milestones
-    .filter((milestone) => milestone.height > height && milestone.aip11 === true)
-    .map((milestone) => milestone.height);
-  return heights.length === 0 ? undefined : Math.min(...heights);
-}
-
-/**
- * Before its aip11 milestone a network's transactions are version 1 (ARK mainnet's until height 11,273,000,
- * devnet's until 4,006,000), which ARK applies with its pre-aip11 rules: the v1 serialization and signatures, nonces
- * counted instead of signed, v1 second signatures and multisignatures. Votary applies version 1 only in a genesis
- * block (protocol.md §6.3), so the follower stops before the first block that holds such transactions — not
- * banning the peer, whose block may well be valid — and says why. Empty blocks before aip11 follow the same rules
- * as after it and are verified as usual.
- */
-function unsupportedBeforeAip11(header: BlockHeader, network: Network): SyncError | undefined {
-  if (header.height < 2 || header.numberOfTransactions === 0) return undefined;
-  if (milestoneAt(network, header.height).aip11 === true) return undefined;
-  const from = aip11HeightAbove(network, header.height);
+function unsupported(header: BlockHeader, what: string, rule: string): SyncError {
   return new SyncError(
     'ERR_SYNC_UNSUPPORTED',
-    `block ${header.height} (${header.id ?? '?'}) holds ${header.numberOfTransactions} transaction(s) from before ` +
-      `the network's aip11 milestone (${from === undefined ? 'never reached' : `height ${from}`}): version 1 ` +
-      'transactions, which ARK applies with its pre-aip11 rules, a rule Votary does not implement, so the chain is ' +
-      'followed up to the block before it',
+    `block ${header.height} (${header.id ?? '?'}) ${what}: ${rule}, a rule Votary does not implement, so the chain ` +
+      'is followed up to the block before it',
     { height: header.height },
   );
 }
 
 /**
- * The headers before the first block holding transactions Votary cannot verify; when that block comes first, its
- * error (the follower stops there: the blocks below it were applied by the runs before).
+ * Stops before a block that needs a rule Votary lacks, without banning the peer (its block may well be valid):
+ *
+ * - a block or transaction the peer's configuration lists as an exception that Votary's own list for the network
+ *   does not hold. Votary applies ARK's exceptions only from the lists it ships (ARK mainnet and devnet,
+ *   protocol/networks `presetExceptions`): a listed block or transaction skips verification, so a list that is a
+ *   peer's word is not applied;
+ * - a legacy business or bridgechain transaction (Magistrate types 0–5, between aip11 and aip36): ARK Core 3.9.1
+ *   applies them with core-magistrate-transactions' handlers, which Votary's node does not have.
  */
-export function supportedPrefix(headers: BlockHeader[], network: Network): BlockHeader[] {
-  for (let i = 0; i < headers.length; i++) {
-    const unsupported = unsupportedBeforeAip11(headers[i]!, network);
-    if (unsupported === undefined) continue;
-    if (i === 0) throw unsupported;
-    return headers.slice(0, i);
+export function checkNotExcepted(block: Block, exceptions: ChainExceptions, network: Network): void {
+  const { header, transactions } = block;
+  const ids = transactions.map((tx) => tx.id);
+  if (
+    header.id !== undefined &&
+    exceptions.blocks.has(header.id) &&
+    !isExceptionBlock(network, header.id, ids)
+  ) {
+    throw unsupported(
+      header,
+      "is on the exceptions list the peers serve but not on Votary's for the network",
+      'ARK accepts it without the usual verification',
+    );
   }
-  return headers;
+  const excepted = transactions.find(
+    (tx) =>
+      tx.id !== undefined && exceptions.transactions.has(tx.id) && !isExceptionTransaction(network, tx.id),
+  );
+  if (excepted !== undefined) {
+    throw unsupported(
+      header,
+      `holds transaction ${String(excepted.id)}, on the exceptions list the peers serve but not on Votary's for the network`,
+      'ARK accepts it without the usual verification',
+    );
+  }
+  const business = transactions.find(
+    (tx) => tx.typeGroup === TypeGroup.Magistrate && tx.type !== MagistrateType.Entity,
+  );
+  if (business !== undefined) {
+    throw unsupported(
+      header,
+      `holds the legacy business/bridgechain transaction ${String(business.id)} (Magistrate type ${business.type})`,
+      "ARK applies it with core-magistrate-transactions' legacy handlers",
+    );
+  }
 }

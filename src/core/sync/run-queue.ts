@@ -7,9 +7,8 @@ import type { PeerHealth } from '../client/peer-health';
 import type { Block, BlockHeader } from '../protocol/blocks';
 import type { Network } from '../protocol/networks';
 import { runOf, type BlockDownload } from './block-download';
-import { isSyncError, type SyncError } from './errors';
+import type { SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
-import { supportedPrefix } from './raw-block';
 
 /**
  * A run of blocks downloaded from one peer, starting at `from` — known at once for the run after the tip, and once
@@ -93,7 +92,7 @@ export class RunQueue {
    * the header at `from` itself, which the step compares with our block there (a fork shows so).
    */
   fetchFrom(from: number | Promise<number | undefined>, preferred?: PeerHealth): Prefetch | undefined {
-    const { download, network, batchSize, signal, node } = this.options;
+    const { download, batchSize, signal, node } = this.options;
     const peer =
       preferred !== undefined && this.options.usable(preferred) && !preferred.isBackingOff()
         ? preferred
@@ -103,14 +102,7 @@ export class RunQueue {
     const headers = start.then(async (height) => {
       if (height === undefined) return { tip: undefined, run: [] };
       const [tip, ...above] = await download.headers(peer, height, height + batchSize, { signal });
-      let supported: BlockHeader[];
-      try {
-        supported = supportedPrefix(above, network);
-      } catch (error) {
-        if (isSyncError(error) && above[0] !== undefined) throw new UnsupportedBlock(error, above[0]);
-        throw error;
-      }
-      return { tip, run: runOf(supported) };
+      return { tip, run: runOf(above) };
     });
     const last = headers.then(({ run }) => run.at(-1)?.height);
     const blocks = headers.then(async ({ tip, run }) => {

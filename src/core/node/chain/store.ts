@@ -11,7 +11,7 @@ import {
 } from '../../protocol/transactions';
 import { unixMsFromEpoch } from '../../protocol/time';
 import type { Block, BlockHeader } from '../../protocol/blocks';
-import { milestoneAt, type Network } from '../../protocol/networks';
+import { isExceptionBlock, milestoneAt, transactionRulesHeight, type Network } from '../../protocol/networks';
 import { isNewRound, roundInfo } from '../../protocol/rounds';
 import { nethashOf } from '../genesis';
 import {
@@ -26,6 +26,7 @@ import { DatabaseState, StateOverlay, type StateView } from '../state';
 import { BlockRejectedError } from './errors';
 import { applyForgerReward, revertForgerReward } from './forger-reward';
 import { restoreRound, selectRound, type RoundSelection } from './rounds';
+import { appliedOrder, checkExceptionBlock, checkSingleVersion, ForgedIds } from './history-rules';
 import { storedTransaction } from './stored-transaction';
 import { checkBlockIntegrity, checkChaining, checkSlotOwner } from './validate-block';
 
@@ -84,6 +85,7 @@ export class ChainStore {
   private readonly pool: PoolRepository;
   private tip: BlockHeader;
   private readonly rules: ChainRules | undefined;
+  private readonly forgedIds: ForgedIds;
 
   static open(options: ChainStoreOptions): ChainStore {
     let file = ':memory:';
@@ -116,6 +118,7 @@ export class ChainStore {
       options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize },
     );
     this.pool = new PoolRepository(db);
+    this.forgedIds = new ForgedIds(db);
     this.rules = options.rules;
     const nethash = nethashOf(genesis);
     if (network.network.nethash !== nethash) {
@@ -194,34 +197,52 @@ export class ChainStore {
 
   /**
    * The one validation for forged and received blocks (design "Forging"): chaining, `Block.verify()`, the
-   * generator owning the slot, then every transaction against the state on an overlay. Only when all pass is
-   * the block written, in one SQLite transaction. Throws BlockRejectedError, with nothing changed, otherwise.
+   * generator owning the slot, one transaction version, no transaction forged before, then every transaction
+   * against the state on an overlay (history-rules.ts). A block of the network's exceptions list is only checked
+   * to follow the tip (ARK's exception handler). Only when all pass is the block written, in one SQLite
+   * transaction. Throws BlockRejectedError, with nothing changed, otherwise.
    */
   applyBlock(block: Block, options: ApplyBlockOptions = {}): void {
     const { header } = block;
-    checkChaining(header, this.tip, this.network);
-    if (options.skipBlockVerification !== true) {
-      checkBlockIntegrity(block, this.network, options.now ?? Date.now());
+    const ids = block.transactions.map((tx) => tx.id);
+    if (isExceptionBlock(this.network, header.id, ids)) {
+      checkExceptionBlock(
+        header,
+        this.tip,
+        (id) => this.blocks.headerById(id) !== undefined,
+        (publicKey) => this.confirmed.walletByPublicKey(publicKey).delegate !== undefined,
+      );
+    } else {
+      checkChaining(header, this.tip, this.network);
+      if (options.skipBlockVerification !== true) {
+        checkBlockIntegrity(block, this.network, options.now ?? Date.now());
+      }
+      checkSingleVersion(block);
+      checkSlotOwner(header, this.roundDelegates(roundInfo(header.height, this.network).round), this.network);
     }
-    checkSlotOwner(header, this.roundDelegates(roundInfo(header.height, this.network).round), this.network);
+    this.forgedIds.check(block);
 
     const overlay = new StateOverlay(this.confirmed);
     const ctx = this.contextFor(header);
-    block.transactions.forEach((tx, index) => {
+    // ARK stores a version 1 transaction with the sender's count of transactions so far as its nonce
+    // (core-database migration 20190905000000 set_row_nonce), which its API then shows.
+    const countedNonces = new Map<TransactionData, bigint>();
+    for (const tx of appliedOrder(block, this.network)) {
       try {
         applyTransaction(tx, overlay, ctx);
+        if (tx.version === 1) countedNonces.set(tx, overlay.walletByPublicKey(tx.senderPublicKey).nonce);
       } catch (error) {
         if (!isApplyError(error)) throw error;
         throw new BlockRejectedError(
           'ERR_BLOCK_TX',
-          `block ${header.height}: transaction ${index} (${tx.id ?? '?'}) cannot be applied: ${error.message}`,
+          `block ${header.height}: transaction ${block.transactions.indexOf(tx)} (${tx.id ?? '?'}) cannot be applied: ${error.message}`,
         );
       }
-    });
+    }
     applyForgerReward(overlay, header);
     const selection = this.maybeSelectRound(overlay, header.height);
     this.write(() => {
-      this.blocks.insert(header, this.storedTransactions(block, overlay));
+      this.blocks.insert(header, this.storedTransactions(block, overlay, countedNonces));
       this.confirmed.write(overlay.changes());
       if (selection) this.rounds.save(selection.round, selection.forgers, selection.ranking);
       this.addRewards(header.reward);
@@ -257,7 +278,7 @@ export class ChainStore {
       this.blocks.lastForgedBefore(header.generatorPublicKey, header.height),
     );
     const ctx = this.contextFor(header, previous);
-    for (const tx of [...block.transactions].reverse()) revertTransaction(tx, overlay, ctx);
+    for (const tx of [...appliedOrder(block, this.network)].reverse()) revertTransaction(tx, overlay, ctx);
     this.write(() => {
       this.confirmed.write(overlay.changes());
       if (undoneRound !== undefined) this.rounds.remove(undoneRound);
@@ -321,10 +342,16 @@ export class ChainStore {
     };
   }
 
-  private storedTransactions(block: Block, state: StateView) {
-    return block.transactions.map((tx, index) =>
-      storedTransaction(tx, index, block.transactionBytes?.[index], state),
-    );
+  private storedTransactions(
+    block: Block,
+    state: StateView,
+    countedNonces?: ReadonlyMap<TransactionData, bigint>,
+  ) {
+    return block.transactions.map((tx, index) => {
+      const nonce = countedNonces?.get(tx);
+      const stored = nonce === undefined ? tx : { ...tx, nonce };
+      return storedTransaction(stored, index, block.transactionBytes?.[index], state);
+    });
   }
 
   private returnToPool(block: Block, receivedHeight: number): void {
@@ -358,7 +385,7 @@ export class ChainStore {
   }
 
   private withTransactions(header: BlockHeader): Block {
-    const ctx = { network: this.network, height: header.height };
+    const ctx = { network: this.network, height: transactionRulesHeight(header.height) };
     const genesis = header.height === 1;
     const transactionBytes = this.blocks.transactions(header.height);
     const transactions: TransactionData[] = transactionBytes.map((bytes) =>

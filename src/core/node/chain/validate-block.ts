@@ -1,5 +1,5 @@
 import { validateChaining, verifyBlock, type Block, type BlockHeader } from '../../protocol/blocks';
-import type { Network } from '../../protocol/networks';
+import { transactionRulesHeight, type Network } from '../../protocol/networks';
 import { forgingInfo } from '../../protocol/rounds';
 import { verifyTransaction, type TransactionData } from '../../protocol/transactions';
 import { BlockRejectedError, type BlockRejectionCode } from './errors';
@@ -39,7 +39,7 @@ export function checkBlockIntegrity(block: Block, network: Network, now: number)
   const result = verifyBlock(block, network, { now });
   let errors = result.errors;
   if (!result.verified && result.containsMultiSignatures) {
-    const ctx = { network, height: block.header.height };
+    const ctx = { network, height: transactionRulesHeight(block.header.height) };
     const spends = block.transactions.filter(isMultiSignatureSpend);
     const reported = errors.filter((error) => error.startsWith('=> ')).length;
     // Only when every unverified transaction is a multisignature spend that passes its type gate.

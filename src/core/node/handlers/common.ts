@@ -1,3 +1,4 @@
+import { allowedNegativeBalance, isExceptionTransaction } from '../../protocol/networks';
 import {
   CoreType,
   TypeGroup,
@@ -18,9 +19,15 @@ function arktoshi(value: bigint): string {
 }
 
 /**
- * The rules every type shares (core-transactions TransactionHandler.throwIfCannotBeApplied, protocol.md §5):
- * the wallet's key, the nonce, the balance, the second signature and the multisignature. The sender's own
- * signature is not checked here: verifyTransaction (in verifyBlock or the pool) does that without state.
+ * The rules every type shares (core-transactions `handlers/transaction.ts` throwIfCannotBeApplied,
+ * performGenericWalletChecks and applyToSender; protocol.md §5): the nonce, the balance, the wallet's key, the
+ * second signature and the multisignature. The sender's own signature is not checked here: verifyTransaction (in
+ * verifyBlock or the pool) does that without state.
+ *
+ * - Version 1 carries no nonce: ARK counts it (`increaseNonce`) instead of checking it, so a sender's first
+ *   version 2 nonce is the number of its version 1 transactions + 1 (applyFeeAndNonce counts both).
+ * - An exception of the network's list skips every check but the version 2 nonce, which applyToSender still
+ *   verifies; its sender may go negative, to the balance `negativeBalances` lists (checkExceptionBalance).
  */
 export function checkCommon(
   tx: TransactionData,
@@ -28,23 +35,52 @@ export function checkCommon(
   spent: bigint,
   ctx: HandlerContext,
 ): void {
-  if (sender.publicKey !== undefined && sender.publicKey !== tx.senderPublicKey) {
-    throw new ApplyError(`senderPublicKey ${tx.senderPublicKey} does not match the wallet's public key`);
-  }
-  const expected = sender.nonce + 1n;
-  if (tx.nonce !== expected) {
-    throw new ApplyError(
-      `unexpected nonce ${tx.nonce} for ${sender.address}: the next nonce is ${expected} (wallet nonce + 1)`,
-    );
+  if (tx.version !== 1) {
+    const expected = sender.nonce + 1n;
+    if (tx.nonce !== expected) {
+      throw new ApplyError(
+        `unexpected nonce ${tx.nonce} for ${sender.address}: the next nonce is ${expected} (wallet nonce + 1)`,
+      );
+    }
   }
   const needed = spent + tx.fee;
+  if (isExceptionTransaction(ctx.network, tx.id)) {
+    checkExceptionBalance(tx, sender, sender.balance - needed, ctx);
+    return;
+  }
   if (sender.balance - needed < 0n) {
     throw new ApplyError(
       `insufficient balance in ${sender.address}: has ${arktoshi(sender.balance)}, needs ${arktoshi(needed)} (amount + fee)`,
     );
   }
+  if (sender.publicKey !== undefined && sender.publicKey !== tx.senderPublicKey) {
+    throw new ApplyError(`senderPublicKey ${tx.senderPublicKey} does not match the wallet's public key`);
+  }
   checkSecondSignature(tx, sender, ctx);
   checkMultiSignature(tx, sender);
+}
+
+/**
+ * ARK applies an exception even when it leaves its sender negative (core-transactions `handlers/transaction.ts`
+ * applyToSender), and refuses to start on a negative wallet unless `negativeBalances` lists that balance at that
+ * nonce (core-state `state-builder.ts` verifyWalletsConsistency; ARK's genesis senders, negative from the start,
+ * are exempt). So a wallet an exception takes below zero must land on the listed balance.
+ */
+function checkExceptionBalance(
+  tx: TransactionData,
+  sender: Readonly<Wallet>,
+  after: bigint,
+  ctx: HandlerContext,
+): void {
+  if (after >= 0n || sender.balance < 0n) return;
+  const allowed = allowedNegativeBalance(ctx.network, tx.senderPublicKey, sender.nonce + 1n);
+  if (allowed !== after) {
+    throw new ApplyError(
+      `the exception ${tx.id ?? '?'} leaves ${sender.address} at ${arktoshi(after)}, a negative balance the ` +
+        "network's negativeBalances does not list for nonce " +
+        `${sender.nonce + 1n}`,
+    );
+  }
 }
 
 function checkSecondSignature(tx: TransactionData, sender: Readonly<Wallet>, ctx: HandlerContext): void {
@@ -55,18 +91,30 @@ function checkSecondSignature(tx: TransactionData, sender: Readonly<Wallet>, ctx
     if (!verifySecondSignature(tx, sender.secondPublicKey)) {
       throw new ApplyError(`the second signature does not verify with ${sender.address}'s second public key`);
     }
-  } else if (
-    tx.secondSignature !== undefined &&
-    milestoneOf(ctx).ignoreInvalidSecondSignatureField !== true
-  ) {
+  } else if (tx.secondSignature !== undefined && !ignoresSecondSignatureField(ctx)) {
     throw new ApplyError(
       `${sender.address} has no second public key but the transaction has a second signature`,
     );
   }
 }
 
+/**
+ * A second signature from a wallet without a second key is refused, except on devnet while its
+ * `ignoreInvalidSecondSignatureField` milestone is on (core-transactions `handlers/transaction.ts`: the network's
+ * name must be "devnet" too).
+ */
+function ignoresSecondSignatureField(ctx: HandlerContext): boolean {
+  return ctx.network.network.name === 'devnet' && milestoneOf(ctx).ignoreInvalidSecondSignatureField === true;
+}
+
 function checkMultiSignature(tx: TransactionData, sender: Readonly<Wallet>): void {
   const registration = tx.typeGroup === TypeGroup.Core && tx.type === CoreType.MultiSignature;
+  if (sender.multiSignature?.legacy === true) {
+    // core-transactions `handlers/transaction.ts`: LegacyMultiSignatureError.
+    throw new ApplyError(
+      `${sender.address} is a legacy multisignature wallet: only exceptions of the network are accepted from it`,
+    );
+  }
   if (sender.multiSignature) {
     if (!tx.signatures || tx.signatures.length === 0) {
       throw new ApplyError(

@@ -1,4 +1,4 @@
-import { milestoneAt, type Milestone, type Network } from '../../protocol/networks';
+import { milestoneAt, transactionRulesHeight, type Milestone, type Network } from '../../protocol/networks';
 
 /** Where a transaction is being applied. */
 export interface HandlerContext {
@@ -22,8 +22,13 @@ export interface ChainRules {
   arkTestMode?: boolean;
 }
 
+/**
+ * The milestone a transaction rule reads: the one before the block's height (networks `transactionRulesHeight`:
+ * ARK's configured height is the last applied block's while a block's transactions are checked, and the chain
+ * tip's in the pool).
+ */
 export function milestoneOf(ctx: HandlerContext): Milestone {
-  return milestoneAt(ctx.network, ctx.height);
+  return milestoneAt(ctx.network, transactionRulesHeight(ctx.height));
 }
 
 export function blockTimestampOf(ctx: HandlerContext): number {

@@ -11,6 +11,7 @@ import { entity } from './entity';
 import { ApplyError } from './errors';
 import { htlcClaim, htlcLock, htlcRefund } from './htlc';
 import { ipfs } from './ipfs';
+import { legacyMultiSignature } from './legacy-multi-signature';
 import { multiPayment } from './multi-payment';
 import { multiSignature } from './multi-signature';
 import { secondSignature } from './second-signature';
@@ -33,17 +34,35 @@ const CORE: Record<number, TransactionHandler> = {
 };
 
 /**
- * The handler of a transaction's type. The chain runs Core types 0–10 and Entity; the legacy business and
- * bridgechain types (Magistrate 0–5, retired by aip36) are not supported.
+ * Version 1 (before aip11): ARK's `handlers/one/` of core-transactions — transfer, second signature, delegate
+ * registration and vote apply as their version 2 forms do (the v2 handlers extend them), nonces aside (common.ts);
+ * the legacy multisignature registration has its own handler.
+ */
+const CORE_V1: Record<number, TransactionHandler> = {
+  [CoreType.Transfer]: transfer,
+  [CoreType.SecondSignature]: secondSignature,
+  [CoreType.DelegateRegistration]: delegateRegistration,
+  [CoreType.Vote]: vote,
+  [CoreType.MultiSignature]: legacyMultiSignature,
+};
+
+/**
+ * The handler of a transaction's type. The chain runs Core types 0–10 and Entity, and Core 0–4 in version 1
+ * (ARK's history before aip11; whether version 1 is accepted at a height is the protocol's version gate,
+ * `deserializeTransaction` and `verifyTransaction`). The legacy business and bridgechain types (Magistrate 0–5,
+ * retired by aip36) are not supported.
  */
 export function handlerFor(
   tx: Pick<TransactionData, 'typeGroup' | 'type' | 'version'>,
   options: { genesis?: boolean } = {},
 ): TransactionHandler {
-  // Version 1 only in a genesis block: ARK's presets hold v1 transfers, registrations and votes (protocol.md §6.3),
-  // which apply exactly as their v2 forms do (ARK testnet's genesis delegates show nonce 2 after their two).
-  if (tx.version !== 2 && !(options.genesis === true && tx.version === 1))
-    throw new ApplyError(`version ${tx.version} transactions are not accepted on this chain`);
+  if (tx.version === 1 && tx.typeGroup === TypeGroup.Core) {
+    // ARK's genesis blocks hold v1 transfers, registrations and votes (protocol.md §6.3).
+    const handler = options.genesis === true ? CORE[tx.type] : CORE_V1[tx.type];
+    if (handler) return handler;
+  }
+  if (tx.version !== 2)
+    throw new ApplyError(`version ${tx.version} transactions of this type are not accepted on this chain`);
   if (tx.typeGroup === TypeGroup.Core) {
     const handler = CORE[tx.type];
     if (handler) return handler;

@@ -1,5 +1,11 @@
 import { toHex } from '../hex';
-import { milestoneAt, type ChainContext, type Milestone, type Network } from '../networks';
+import {
+  milestoneAt,
+  transactionRulesHeight,
+  type ChainContext,
+  type Milestone,
+  type Network,
+} from '../networks';
 import { epochTimestamp } from '../time';
 import {
   serializeTransaction,
@@ -89,7 +95,7 @@ function transactionErrors(block: Block, milestone: Milestone, network: Network)
 /**
  * `Block.verify()` (protocol reference §6.2): reward, signature, version, future timestamp, size, every
  * transaction verified, counts, duplicates, expirations, totals and payload hash, with the reference's error
- * strings. Transactions are verified at the block's height. A multisig spend does not verify on its own (its
+ * strings. Transactions are verified at the milestone of the block before (transactionRulesHeight). A multisig spend does not verify on its own (its
  * signatures need the wallet's multisig asset); it is reported and flagged in containsMultiSignatures, as the
  * reference does, for core to re-check.
  */
@@ -102,7 +108,9 @@ export function verifyBlock(
   const result: BlockVerification = { verified: false, containsMultiSignatures: false, errors: [] };
   try {
     const milestone = milestoneAt(network, header.height);
-    const ctx: ChainContext = { network, height: header.height };
+    // Transactions verify at the milestone before the block's (networks `transactionRulesHeight`, ARK's configured
+    // height while the block is processed); the block's own rules read its height.
+    const ctx: ChainContext = { network, height: transactionRulesHeight(header.height) };
     result.errors.push(...headerErrors(header, milestone, network, options.now ?? Date.now()));
 
     const txBytes = block.transactionBytes ?? transactions.map((tx) => serializeTransaction(tx));

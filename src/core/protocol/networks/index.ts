@@ -1,3 +1,4 @@
 export * from './types';
 export * from './milestones';
 export * from './presets';
+export * from './exceptions';

@@ -60,3 +60,18 @@ export function milestoneHeights(network: Network): number[] {
 export function epochUnixMs(network: Network): number {
   return Date.parse(milestoneAt(network, 1).epoch);
 }
+
+/**
+ * The height whose milestone a block's transaction rules read: the block before it (at least 1). ARK sets the
+ * configured height to a block's height only once that block is applied (core-state `stores/state.ts` setLastBlock
+ * → configManager.setHeight), so while block N is deserialized and applied, every transaction rule that reads
+ * `configManager.getMilestone()` without a height reads N − 1: the supported version and aip11 (crypto
+ * `utils/index.ts` isSupportedTransactionVersion, `transactions/verifier.ts`), vendorField length, handler
+ * activation, aip37 (core-transactions `handlers/one/vote.ts`), ignoreInvalidSecondSignatureField
+ * (`handlers/transaction.ts`). The block rules — reward, version, maxPayload, maxTransactions, the expiration rules —
+ * read N (crypto `blocks/block.ts` verify: `getMilestone(block.height)`). So the first version-2 transaction can
+ * come one block after the aip11 milestone, and the milestone's own block still holds version 1.
+ */
+export function transactionRulesHeight(blockHeight: number): number {
+  return Math.max(1, blockHeight - 1);
+}

@@ -80,10 +80,37 @@ export interface GenesisSummary {
   totalAmount: string;
 }
 
+/**
+ * ARK's exceptions list of a network (`exceptions.json` of @arkecosystem/crypto-networks; crypto
+ * `interfaces/networks.ts` INetworkConfig.exceptions): history ARK accepts against its own rules. Every key is
+ * optional; protocol/networks/exceptions.ts reads them.
+ */
+export interface NetworkExceptions {
+  /** Block ids accepted without verification (core-blockchain `processor/handlers/exception-handler.ts`). */
+  blocks?: string[];
+  /** The transaction ids each excepted legacy block must hold exactly (crypto `utils/index.ts` isException). */
+  blocksTransactions?: Record<string, string[]>;
+  /** Transaction ids accepted without signature, nonce or balance checks. */
+  transactions?: string[];
+  /** A block id as computed → the id the chain knows it by (crypto `blocks/deserializer.ts`). */
+  outlookTable?: Record<string, string>;
+  /** A v1 transaction id as computed → its id on the chain (crypto `transactions/utils.ts` getId). */
+  transactionIdFixTable?: Record<string, string>;
+  /** Block id → its transaction ids in the order ARK applies them (crypto `blocks/block.ts`). */
+  wrongTransactionOrder?: Record<string, string[]>;
+  /** Sender public key → {nonce: the negative balance it may show} (core-state `state-builder.ts`). */
+  negativeBalances?: Record<string, Record<string, string>>;
+}
+
 export interface Network {
   network: NetworkParams;
   milestones: RawMilestone[];
   genesisBlock: GenesisSummary;
+  /**
+   * The exceptions Votary applies on this chain: only the lists it ships (ARK mainnet and devnet), never a peer's
+   * word (a listed block or transaction skips verification).
+   */
+  exceptions?: NetworkExceptions;
 }
 
 /**

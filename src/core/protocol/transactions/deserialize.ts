@@ -3,7 +3,7 @@ import { addressFromPublicKey } from '../crypto';
 import { ProtocolError } from '../errors';
 import { sha256 } from '../hash';
 import { fromHex, toHex } from '../hex';
-import { contextMilestone, type ChainContext } from '../networks';
+import { contextMilestone, fixedTransactionId, type ChainContext } from '../networks';
 import type { DecodeState } from './assets/codec';
 import { decodeUtf8 } from './assets/codec';
 import { assetCodec } from './assets/registry';
@@ -42,7 +42,11 @@ export function deserializeTransaction(
   if (tx.version === 1) applyV1Compatibility(tx);
   if (state.addressError !== undefined) throw new ProtocolError('ERR_NETWORK', state.addressError);
 
-  tx.id = toHex(sha256(tx.version === 1 ? legacyHashBytes(tx) : bytes));
+  // A v1 id goes through the network's transactionIdFixTable (crypto `transactions/utils.ts` getId).
+  tx.id =
+    tx.version === 1
+      ? fixedTransactionId(ctx.network, toHex(sha256(legacyHashBytes(tx))))
+      : toHex(sha256(bytes));
   validateTransaction(tx, ctx, { genesis: options.genesis === true });
   return tx;
 }

@@ -18,17 +18,26 @@ export function transactionId(tx: TransactionData): string {
 }
 
 /** The bytes the sender signs: no signature and no secondSignature, multisignatures INCLUDED (§4.3). */
-export function signingBytes(tx: TransactionData): Uint8Array {
-  return hashBytes(tx, { excludeSignature: true, excludeSecondSignature: true });
+export function signingBytes(
+  tx: TransactionData,
+  options: Pick<SerializeOptions, 'legacyRecipient'> = {},
+): Uint8Array {
+  return hashBytes(tx, { ...options, excludeSignature: true, excludeSecondSignature: true });
 }
 
-export function signingHash(tx: TransactionData): Uint8Array {
-  return sha256(signingBytes(tx));
+export function signingHash(
+  tx: TransactionData,
+  options: Pick<SerializeOptions, 'legacyRecipient'> = {},
+): Uint8Array {
+  return sha256(signingBytes(tx, options));
 }
 
 /** Hash signed by the second key: covers the first signature (§4.3). */
-export function secondSigningHash(tx: TransactionData): Uint8Array {
-  return sha256(hashBytes(tx, { excludeSecondSignature: true }));
+export function secondSigningHash(
+  tx: TransactionData,
+  options: Pick<SerializeOptions, 'legacyRecipient'> = {},
+): Uint8Array {
+  return sha256(hashBytes(tx, { ...options, excludeSecondSignature: true }));
 }
 
 /** Hash signed by each multisignature participant: no signatures of any kind (§4.3). */

@@ -1,7 +1,7 @@
 import { ByteWriter } from '../bytes';
 import { utf8Bytes } from '../hash';
 import { fromHex } from '../hex';
-import { addressToBytes } from '../crypto';
+import { addressFromPublicKey, addressToBytes } from '../crypto';
 import { CoreType } from './constants';
 import type { SerializeOptions } from './serialize';
 import type { TransactionData } from './types';
@@ -17,12 +17,15 @@ export function legacyHashBytes(tx: TransactionData, options: SerializeOptions =
   w.u8(tx.type).u32(tx.timestamp ?? 0);
   if (tx.senderPublicKey) w.bytes(fromHex(tx.senderPublicKey, 'senderPublicKey'));
 
-  const recipientWritten =
-    tx.recipientId !== undefined &&
-    tx.recipientId !== '' &&
-    tx.type !== CoreType.SecondSignature &&
-    tx.type !== CoreType.MultiSignature;
-  w.bytes(recipientWritten ? addressToBytes(tx.recipientId!) : new Uint8Array(21));
+  const hasRecipient = tx.recipientId !== undefined && tx.recipientId !== '';
+  if (options.legacyRecipient === true && tx.senderPublicKey) {
+    const sender = fromHex(tx.senderPublicKey, 'senderPublicKey');
+    w.bytes(addressToBytes(hasRecipient ? tx.recipientId! : addressFromPublicKey(sender, tx.network)));
+  } else {
+    const recipientWritten =
+      hasRecipient && tx.type !== CoreType.SecondSignature && tx.type !== CoreType.MultiSignature;
+    w.bytes(recipientWritten ? addressToBytes(tx.recipientId!) : new Uint8Array(21));
+  }
 
   const vendorField = tx.vendorField ? utf8Bytes(tx.vendorField) : new Uint8Array(0);
   w.bytes(vendorField);

@@ -11,6 +11,12 @@ export interface SerializeOptions {
   excludeSignature?: boolean;
   excludeSecondSignature?: boolean;
   excludeMultiSignatures?: boolean;
+  /**
+   * Version 1 only: write a recipient into the legacy bytes of a type 1 or 4 transaction too — its recipientId or
+   * the sender's own address — as ARK does for the transactions of the network's `transactionIdFixTable`
+   * (crypto `transactions/serializer.ts` getBytesV1, isBrokenTransaction; protocol/networks/exceptions.ts).
+   */
+  legacyRecipient?: boolean;
 }
 
 /**

@@ -1,6 +1,12 @@
 import { schnorrVerify, verifyTransactionSignature } from '../crypto';
 import { fromHex, isHex } from '../hex';
-import { contextMilestone, type ChainContext, type Milestone } from '../networks';
+import {
+  contextMilestone,
+  isExceptionTransaction,
+  isIdFixedTransaction,
+  type ChainContext,
+  type Milestone,
+} from '../networks';
 import { CoreType, MagistrateType, TypeGroup } from './constants';
 import { multiSignatureSigningHash, secondSigningHash, signingHash } from './hashes';
 import type { MultiSignatureAsset, TransactionData } from './types';
@@ -41,6 +47,8 @@ function failure(code: VerifyFailureCode, reason: string): VerifyResult {
  * caller computed it already.
  */
 export function verifyTransaction(tx: TransactionData, ctx: ChainContext, hash?: Uint8Array): VerifyResult {
+  // An exception of the network's list verifies as such, before any other rule (crypto `transactions/verifier.ts`).
+  if (isExceptionTransaction(ctx.network, tx.id)) return { verified: true };
   const gate = typeGate(tx, contextMilestone(ctx));
   if (gate !== undefined) return failure('ERR_TYPE_INACTIVE', gate);
   if (tx.signature === undefined) {
@@ -54,8 +62,9 @@ export function verifyTransaction(tx: TransactionData, ctx: ChainContext, hash?:
   if (!isHex(tx.signature) || !isHex(tx.senderPublicKey, 33)) {
     return failure('ERR_MALFORMED', 'signature or senderPublicKey is not hex');
   }
+  const legacyRecipient = tx.version === 1 && isIdFixedTransaction(ctx.network, tx.id);
   const ok = verifyTransactionSignature(
-    hash ?? signingHash(tx),
+    hash ?? signingHash(tx, { legacyRecipient }),
     fromHex(tx.signature),
     fromHex(tx.senderPublicKey),
   );
@@ -67,6 +76,9 @@ function typeGate(tx: TransactionData, milestone: Milestone): string | undefined
   const aip11 = milestone.aip11 === true;
   // Verifier.verify: a version-1 transaction is rejected once aip11 is active (§4.5 step 7).
   if (tx.version === 1 && aip11) return 'version 1 transactions are not accepted after aip11';
+  // Before aip11 only version 1 is supported (crypto `utils/index.ts` isSupportedTransactionVersion, which ARK's
+  // deserializer applies to every transaction of a block).
+  if (tx.version !== 1 && !aip11) return `version ${tx.version} transactions need aip11`;
   if (tx.typeGroup === TypeGroup.Core) {
     switch (tx.type) {
       case CoreType.MultiSignature:
