@@ -36,6 +36,8 @@ export const ownNodeView = z.object({
   peers: z.array(followedPeerView),
   /** Why it stopped or stalls. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The follower's state in words for people (its SyncStatus `reason`), when it gives one. */
+  reason: z.string().optional(),
   /** Its public API on this computer, while it runs. */
   apiUrl: z.string().nullable(),
   /** Where its chain is stored. */
