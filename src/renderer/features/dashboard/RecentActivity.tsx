@@ -42,12 +42,8 @@ export function RecentActivity() {
     .join(',');
 
   useEffect(() => {
-    if (networkId === undefined) return;
+    if (networkId === undefined || addresses === '') return;
     let live = true;
-    if (addresses === '') {
-      setRecent({ networkId, list: [] });
-      return;
-    }
     Promise.all(
       addresses
         .split(',')
@@ -58,7 +54,7 @@ export function RecentActivity() {
     };
   }, [networkId, addresses, tick, reportError]);
 
-  const shown = recent !== undefined && recent.networkId === networkId ? recent.list : [];
+  const shown = addresses !== '' && recent !== undefined && recent.networkId === networkId ? recent.list : [];
   const open = pending.filter((entry) => entry.networkId === networkId && entry.status !== 'confirmed');
   return (
     <section aria-labelledby="recent-title">
