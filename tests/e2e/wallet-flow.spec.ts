@@ -161,6 +161,10 @@ test('vote, then switch the vote in one step', async () => {
   await page.screenshot({ path: 'test-results/vote-review.png' });
   await confirmReview(page, `Vote for ${first}`, '1 VTY');
   await expect(page.getByText(`Current vote: ${first}`)).toBeVisible(BLOCK_WAIT);
+  // The page's status follows the transaction: confirmed once it is, not "waiting to see it in a pool".
+  await expect(page.getByRole('status').filter({ hasText: /^Vote: Confirmed in block \d+/ })).toBeVisible(
+    BLOCK_WAIT,
+  );
   // The table follows the chain: the delegate's votes grow by the voter's balance without leaving the page.
   await expect(firstRow.locator('td').nth(2)).not.toHaveText(votesBefore, BLOCK_WAIT);
 
@@ -254,6 +258,9 @@ test('register a delegate, resign, and register a second passphrase', async () =
   await page.screenshot({ path: 'test-results/delegate-review.png' });
   await confirmReview(page, 'Register this wallet as the delegate “e2e_delegate”', '25 VTY');
   await expect(page.getByText('Registered as e2e_delegate')).toBeVisible(BLOCK_WAIT);
+  await expect(page.getByRole('status').filter({ hasText: /^Confirmed in block \d+/ })).toBeVisible(
+    BLOCK_WAIT,
+  );
 
   await page.getByRole('button', { name: 'Resign' }).click();
   await expect(page.getByRole('dialog', { name: 'Review' })).toContainText('This cannot be undone');
