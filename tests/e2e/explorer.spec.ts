@@ -81,6 +81,10 @@ test('fees: a row per transaction type with its static fee', async () => {
       /^\d[\d,]*(\.\d{1,8})? VTY$/,
     );
   }
+  // Claims and refunds cost no fee: their rows say so, never "no transactions of this type".
+  for (const key of ['htlcClaim', 'htlcRefund']) {
+    await expect(page.getByTestId(`fee-row-${key}`)).toContainText('No fee: this type is free');
+  }
   await page.getByLabel('Statistics over').selectOption('30');
   await expect(table.locator('caption')).toContainText('the last 30 days');
   await page.screenshot({ path: 'test-results/fees.png' });
