@@ -4,13 +4,17 @@
  */
 import type { PendingView } from '../../../shared/domain/transactions';
 import { useVotary } from '../../store';
+import { plainNodeMessage } from '../../lib/node-words';
 
 export function SentStatus({ sent, what }: { sent: PendingView; what?: string }) {
   const live = useVotary((s) => s.pending.find((entry) => entry.id === sent.id)) ?? sent;
   return (
     <p role="status" data-testid="sent-status">
       {what === undefined ? '' : `${what}: `}
-      {live.statusText}
+      {/* A refusal's reason is in the error banner already: said once. */}
+      {live.status === 'rejected'
+        ? 'Refused by the node (the reason is above).'
+        : plainNodeMessage(live.statusText)}
     </p>
   );
 }
