@@ -199,6 +199,8 @@ test('create a lock and claim it from the second wallet', async () => {
   // The recipient's wallet lists the locks addressed to it; claiming one fills in its id.
   const incoming = page.getByTestId(`incoming-lock-${lockId}`);
   await expect(incoming).toContainText('5');
+  // The sender by address, as people know wallets (not its public key).
+  await expect(incoming).toContainText(`from ${mainAddress}`);
   await expect(incoming.getByRole('button', { name: `Copy lock id ${lockId}` })).toBeVisible();
   await incoming.getByRole('button', { name: `Claim lock ${lockId}` }).click();
   await expect(page.getByLabel('Lock id', { exact: true })).toHaveValue(lockId);
@@ -213,6 +215,9 @@ test('create a lock and claim it from the second wallet', async () => {
     'Claimed by the recipient',
     BLOCK_WAIT,
   );
+  // A claimed lock still says how much it held and for whom (from what this app sent), not "—".
+  await expect(page.getByTestId(`lock-${lockId}`)).toContainText('5 VTY');
+  await expect(page.getByTestId(`lock-${lockId}`)).toContainText(`to ${secondAddress}`);
 });
 
 test('let a lock expire and refund it', async () => {
