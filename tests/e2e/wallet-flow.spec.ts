@@ -76,6 +76,9 @@ test('import a second wallet by passphrase', async () => {
   const secret = page.getByRole('textbox', { name: 'Passphrase', exact: true });
   await expect(secret).toHaveAttribute('type', 'password');
   await secret.fill('votary end to end second wallet passphrase');
+  // A phrase typed from paper can be checked word by word.
+  await page.getByRole('checkbox', { name: 'Show passphrase' }).check();
+  await expect(secret).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Import wallet' }).click();
   const row = page.getByRole('listitem', { name: 'Wallet Savings' });
   await expect(row).toBeVisible();
