@@ -343,7 +343,8 @@ test('wallet page: details, receive QR, filtered history, CSV export, recovery p
   await expect(page.getByText(phrase.join(' '))).toHaveCount(0);
 });
 
-test('lock, wrong password, unlock', async () => {
+test('lock, wrong password, unlock: back where the person was', async () => {
+  await go(page, 'Pending');
   await page.getByRole('button', { name: 'Lock vault' }).click();
   await expect(page.getByRole('heading', { name: 'Unlock your vault' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('not the password');
@@ -359,7 +360,8 @@ test('lock, wrong password, unlock', async () => {
   await page.screenshot({ path: 'test-results/wrong-password.png' });
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Unlock' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending transactions' })).toBeVisible();
+  await go(page, 'Dashboard');
   await expect(page.getByRole('button', { name: 'Main', exact: true })).toBeVisible();
 });
 
