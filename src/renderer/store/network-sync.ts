@@ -73,8 +73,11 @@ export function networkSync(state: SyncInputs, now: number): NetworkSync | undef
       progress: node === undefined ? undefined : { value: node.progress, max: 1, label: 'Sync progress' },
     };
   }
+  // An own node's follower judges its own tip (docs/design/sync.md "Status": synced needs a tip that advanced
+  // lately), so its state is taken as it says; the staleness rule here covers the nodes that do not (the embedded
+  // localnet, "synced" by being the chain, and a remote node's word).
   const blockTime =
-    state.configuration?.networkId === network.id ? state.configuration.constants.blocktime : 0;
+    !followed && state.configuration?.networkId === network.id ? state.configuration.constants.blocktime : 0;
   const tip = state.tips[network.id];
   const quiet = tip === undefined ? 0 : now - tip.at;
   if (blockTime > 0 && quiet > STALE_BLOCK_TIMES * blockTime * 1000) {
@@ -83,7 +86,7 @@ export function networkSync(state: SyncInputs, now: number): NetworkSync | undef
     const since = `no new block for ${seconds < 120 ? `${seconds} s` : duration(seconds)} (height ${count(tip?.height ?? height)})`;
     return {
       tone: 'warn',
-      words: followed ? `Own node: ${since}` : `${since[0]?.toUpperCase() ?? ''}${since.slice(1)}`,
+      words: `${since[0]?.toUpperCase() ?? ''}${since.slice(1)}`,
       inSync: false,
       progress: undefined,
     };

@@ -126,4 +126,31 @@ describe('the one sync state', () => {
     );
     expect(worded?.words).toBe('Own node stalled at 5,000: peer 10.0.0.2:4003 sends no blocks');
   });
+
+  it('an own node that says synced is taken at its word: its follower judges its own tip', () => {
+    const remote = { ...network, id: 'n', kind: 'remote' as const, name: 'ARK testnet' };
+    const own: OwnNodeView = {
+      networkId: 'n',
+      state: 'synced',
+      height: 5_000,
+      target: 5_000,
+      blocksBehind: 0,
+      blocksPerSecond: 0,
+      etaSeconds: null,
+      peers: [],
+      error: null,
+      apiUrl: null,
+      directory: null,
+    };
+    const sync = networkSync(
+      state({
+        networks: [remote],
+        ownNodes: { n: own },
+        tips: { n: { height: 5_000, at: NOW - 600_000 } },
+        configuration: { ...configuration, networkId: 'n' },
+      }),
+      NOW,
+    );
+    expect(sync).toMatchObject({ words: 'Own node in sync · height 5,000 · verified', inSync: true });
+  });
 });
