@@ -8,27 +8,12 @@ import { keysCommand } from './commands/keys';
 import { nodeCommand } from './commands/node';
 import { serveCommand } from './commands/serve';
 import { txCommand } from './commands/tx';
-
-const USAGE = `usage: votary <command> [options]
-
-  keys  --passphrase-file F [--network NAME]
-  tx sign   --draft F --passphrase-file P [--second-passphrase-file Q] [--network NAME] [--height N]
-  tx decode --hex H [--network NAME] [--height N]
-  tx verify (--hex H | --json F) [--second-public-key K] [--network NAME] [--height N]
-  block decode --hex H [--network NAME]
-  block verify --hex H [--network NAME]
-  serve [--port N] [--data-dir DIR] [--block-time S]
-                            the app in a browser: prints http://127.0.0.1:N/#token=…
-  node --data-dir DIR [--network localnet] [--block-time S] [--verbose]
-                            run the local chain until SIGINT/SIGTERM
-  node verify --data-dir DIR [--network localnet]
-                            replay the stored chain from genesis and compare the state (JSON)
-
-networks: mainnet, devnet (default), testnet, localnet`;
+import { diskFault } from './disk-fault';
+import { asksForHelp, COMMAND_USAGE, USAGE } from './usage';
 
 type Command = (args: string[]) => number | Promise<number>;
 
-const commands: Record<string, Command> = {
+const commands: Record<keyof typeof COMMAND_USAGE, Command> = {
   keys: keysCommand,
   tx: txCommand,
   block: blockCommand,
@@ -43,17 +28,29 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command) {
+  if (!Object.hasOwn(commands, name)) {
     process.stderr.write(`votary: unknown command "${name}" (try: votary --help)\n`);
     return 2;
   }
+  const known = name as keyof typeof commands;
+  if (asksForHelp(rest)) {
+    process.stdout.write(`usage:\n${COMMAND_USAGE[known]}\n`);
+    return 0;
+  }
   try {
-    return await command(rest);
+    return await commands[known](rest);
   } catch (error) {
     if (error instanceof CliError) {
-      process.stderr.write(`votary: ${error.message}\n`);
+      const hint = error.exitCode === 2 ? ` (try: votary ${known} --help)` : '';
+      process.stderr.write(`votary: ${error.message}${hint}\n`);
       return error.exitCode;
+    }
+    // A disk fault no command caught still names its path (Node's fs errors carry it) and its own exit code.
+    const path = (error as NodeJS.ErrnoException | null)?.path;
+    const fault = diskFault(error, path ?? 'the data directory');
+    if (fault !== undefined) {
+      process.stderr.write(`votary: ${fault.message}\n`);
+      return fault.exitCode;
     }
     if (isProcessLockError(error)) {
       process.stderr.write(`votary: ${error.message}\n`);

@@ -63,6 +63,12 @@ test('explorer: a name that is nobody is said plainly', async () => {
   await expect(page.getByRole('alert')).toContainText(
     'No delegate is registered under the name "nosuchdelegate"',
   );
+  // The previous result does not stay under the error, as if it were the answer.
+  await expect(page.getByRole('heading', { level: 2, name: / transaction$/ })).toHaveCount(0);
+  // An id as lists shorten it is said to be part of an id, not looked up as a delegate name.
+  await box.fill('1a2b3c4d5e6f7a8b…');
+  await box.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('This is part of an id, as lists shorten them.');
   await box.fill('genesis_3');
   await box.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: /^Delegate genesis_3 / })).toBeVisible();
@@ -80,6 +86,10 @@ test('fees: a row per transaction type with its static fee', async () => {
     await expect(page.getByTestId(`fee-row-${key}`).locator('td').first()).toHaveText(
       /^\d[\d,]*(\.\d{1,8})? VTY$/,
     );
+  }
+  // Claims and refunds cost no fee: their rows say so, never "no transactions of this type".
+  for (const key of ['htlcClaim', 'htlcRefund']) {
+    await expect(page.getByTestId(`fee-row-${key}`)).toContainText('No fee: this type is free');
   }
   await page.getByLabel('Statistics over').selectOption('30');
   await expect(table.locator('caption')).toContainText('the last 30 days');

@@ -16,11 +16,14 @@ test('the window says what Votary is, connected to its host', async ({ page }) =
   expect(errors).toEqual([]);
 });
 
-test('without the token the page does not reach the host', async ({ page }) => {
+test('without the token the page does not reach the host, and says which address to open', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByText('Desktop wallet, node monitor and local node')).toBeVisible();
   await expect(page.getByTestId('host-status')).toHaveText(
-    'Preview: no Votary host is connected to this page.',
+    'No Votary host is connected to this page. Open the address `votary serve` (or npm start) printed: it ends ' +
+      'in #token=…, which lets this page reach the host; the address alone does not.',
   );
 });
 

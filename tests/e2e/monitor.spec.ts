@@ -95,6 +95,10 @@ test('the other monitor screens render: delegates with productivity, node health
 
   await go(page, 'Node health');
   await expect(page.getByTestId('watched-nodes').getByRole('row')).not.toHaveCount(1);
+  // The embedded node runs its chain alone: its peer count says so rather than a bare "0".
+  await expect(
+    page.getByTestId('watched-nodes').getByRole('row').filter({ hasText: 'my node' }),
+  ).toContainText('none (runs alone)');
   await expect(page.getByRole('figure', { name: 'Latency over time' })).toBeVisible();
   await expect(page.locator('.chart-canvas canvas').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/monitor-health.png', fullPage: true });
@@ -105,7 +109,21 @@ test('localnet panel: pause and resume forging, save a snapshot, roll back to it
   await go(page, 'Localnet');
   await page.getByRole('button', { name: 'Pause forging' }).click();
   await expect(page.getByTestId('forging-state')).toHaveText('paused');
+  // One sync state: with no block for more than three block times (1 s here), the header, the dashboard and the
+  // node screen all say so, and none shows "In sync" or a full bar.
+  const header = page.getByTestId('sync-indicator');
+  await expect(header.getByTestId('sync-words')).toHaveText(/^No new block for \d+ s \(height [\d,]+\)$/, {
+    timeout: 15_000,
+  });
+  await go(page, 'Dashboard');
+  await expect(page.getByTestId('node-sync')).toHaveText(/^No new block for \d+ s \(height [\d,]+\)$/);
+  await go(page, 'Node');
+  await expect(page.getByTestId('node-sync-words')).toHaveText(/^No new block for \d+ s \(height [\d,]+\)$/);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/monitor-paused-node.png', fullPage: true });
+  await go(page, 'Localnet');
   await page.getByRole('button', { name: 'Resume forging' }).click();
+  await expect(header.getByTestId('sync-words')).toHaveText('In sync', { timeout: 15_000 });
   await expect(page.getByTestId('forging-state')).toHaveText('running');
 
   await page.getByLabel('Snapshot name').fill('journey');

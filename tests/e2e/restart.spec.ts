@@ -96,8 +96,16 @@ test('create the vault and two wallets, fund one, send to the other', async () =
 
 test('change settings: auto-lock, theme, and a remote network with two peers', async () => {
   await go(page, 'Settings');
-  await page.getByLabel('Lock the vault after this many idle minutes (0 = never)').fill('7');
+  const autoLock = page.getByLabel('Lock the vault after this many idle minutes (0 = never)');
+  // "0.5" is not taken as 0 (never lock): the field says why, and nothing can be saved.
+  await autoLock.fill('0.5');
+  await expect(page.getByText('Enter a whole number of minutes from 0 (never) to 1440.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save auto-lock' })).toBeDisabled();
+  await autoLock.fill('7');
   await page.getByRole('button', { name: 'Save auto-lock' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved: the vault locks after 7 idle minutes.' }),
+  ).toBeVisible();
   await page.getByRole('radio', { name: 'Dark' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 

@@ -76,6 +76,9 @@ test('import a second wallet by passphrase', async () => {
   const secret = page.getByRole('textbox', { name: 'Passphrase', exact: true });
   await expect(secret).toHaveAttribute('type', 'password');
   await secret.fill('votary end to end second wallet passphrase');
+  // A phrase typed from paper can be checked word by word.
+  await page.getByRole('checkbox', { name: 'Show passphrase' }).check();
+  await expect(secret).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Import wallet' }).click();
   const row = page.getByRole('listitem', { name: 'Wallet Savings' });
   await expect(row).toBeVisible();
@@ -161,6 +164,10 @@ test('vote, then switch the vote in one step', async () => {
   await page.screenshot({ path: 'test-results/vote-review.png' });
   await confirmReview(page, `Vote for ${first}`, '1 VTY');
   await expect(page.getByText(`Current vote: ${first}`)).toBeVisible(BLOCK_WAIT);
+  // The page's status follows the transaction: confirmed once it is, not "waiting to see it in a pool".
+  await expect(page.getByRole('status').filter({ hasText: /^Vote: Confirmed in block \d+/ })).toBeVisible(
+    BLOCK_WAIT,
+  );
   // The table follows the chain: the delegate's votes grow by the voter's balance without leaving the page.
   await expect(firstRow.locator('td').nth(2)).not.toHaveText(votesBefore, BLOCK_WAIT);
 
@@ -195,6 +202,8 @@ test('create a lock and claim it from the second wallet', async () => {
   // The recipient's wallet lists the locks addressed to it; claiming one fills in its id.
   const incoming = page.getByTestId(`incoming-lock-${lockId}`);
   await expect(incoming).toContainText('5');
+  // The sender by address, as people know wallets (not its public key).
+  await expect(incoming).toContainText(`from ${mainAddress}`);
   await expect(incoming.getByRole('button', { name: `Copy lock id ${lockId}` })).toBeVisible();
   await incoming.getByRole('button', { name: `Claim lock ${lockId}` }).click();
   await expect(page.getByLabel('Lock id', { exact: true })).toHaveValue(lockId);
@@ -209,6 +218,9 @@ test('create a lock and claim it from the second wallet', async () => {
     'Claimed by the recipient',
     BLOCK_WAIT,
   );
+  // A claimed lock still says how much it held and for whom (from what this app sent), not "—".
+  await expect(page.getByTestId(`lock-${lockId}`)).toContainText('5 VTY');
+  await expect(page.getByTestId(`lock-${lockId}`)).toContainText(`to ${secondAddress}`);
 });
 
 test('let a lock expire and refund it', async () => {
@@ -254,6 +266,9 @@ test('register a delegate, resign, and register a second passphrase', async () =
   await page.screenshot({ path: 'test-results/delegate-review.png' });
   await confirmReview(page, 'Register this wallet as the delegate “e2e_delegate”', '25 VTY');
   await expect(page.getByText('Registered as e2e_delegate')).toBeVisible(BLOCK_WAIT);
+  await expect(page.getByRole('status').filter({ hasText: /^Confirmed in block \d+/ })).toBeVisible(
+    BLOCK_WAIT,
+  );
 
   await page.getByRole('button', { name: 'Resign' }).click();
   await expect(page.getByRole('dialog', { name: 'Review' })).toContainText('This cannot be undone');
@@ -328,7 +343,8 @@ test('wallet page: details, receive QR, filtered history, CSV export, recovery p
   await expect(page.getByText(phrase.join(' '))).toHaveCount(0);
 });
 
-test('lock, wrong password, unlock', async () => {
+test('lock, wrong password, unlock: back where the person was', async () => {
+  await go(page, 'Pending');
   await page.getByRole('button', { name: 'Lock vault' }).click();
   await expect(page.getByRole('heading', { name: 'Unlock your vault' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('not the password');
@@ -344,7 +360,8 @@ test('lock, wrong password, unlock', async () => {
   await page.screenshot({ path: 'test-results/wrong-password.png' });
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Unlock' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending transactions' })).toBeVisible();
+  await go(page, 'Dashboard');
   await expect(page.getByRole('button', { name: 'Main', exact: true })).toBeVisible();
 });
 

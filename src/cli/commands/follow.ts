@@ -6,6 +6,7 @@
  * cannot verify, a fork deeper than it reverts) ends the command with the reason and exit code 1.
  */
 import { CliError } from '../cli-error';
+import { diskFault, ensureWritableDir } from '../disk-fault';
 import { progressWriter } from '../sync-progress';
 import { runUntilStopSignal } from '../stop-signal';
 import { listenOrStop } from './node-support';
@@ -22,6 +23,7 @@ export async function runFollow(options: FollowOptions): Promise<number> {
   const { openFollowedHost } = await import('../../core/services/own-node/followed-host');
   const { dataDir, listen } = options;
   const log = (line: string) => process.stderr.write(`votary node: ${line}\n`);
+  ensureWritableDir(dataDir);
   const host = await openFollowedHost({
     dataDir,
     peers: options.peers,
@@ -35,14 +37,29 @@ export async function runFollow(options: FollowOptions): Promise<number> {
     verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
     log,
   }).catch((error: unknown) => {
-    throw new CliError(error instanceof Error ? error.message : String(error));
+    throw diskFault(error, dataDir) ?? new CliError(error instanceof Error ? error.message : String(error));
   });
   const { node, follower, api, discovery } = host;
   const { network } = discovery;
   const urls = await listenOrStop(api, () => node.stop(), listen.host);
 
   const progress = progressWriter(process.stdout);
-  follower.on('status', (status) => progress.update(status));
+  // A full or read-only disk is a local fault: no peer can cure it, so it ends the command (stderr, its exit code)
+  // rather than showing as a stall on stdout.
+  let fault: CliError | undefined;
+  let endOnFault: () => void = () => undefined;
+  const faulted = new Promise<'fault'>((resolve) => (endOnFault = () => resolve('fault')));
+  follower.on('status', (status) => {
+    progress.update(status);
+    const found =
+      status.error === undefined
+        ? undefined
+        : diskFault(status.error, dataDir, `height ${status.height} kept`);
+    if (found !== undefined) {
+      fault ??= found;
+      endOnFault();
+    }
+  });
   const ended = await Promise.race([
     runUntilStopSignal(() => {
       process.stdout.write(
@@ -53,10 +70,16 @@ export async function runFollow(options: FollowOptions): Promise<number> {
       follower.start();
     }),
     follower.finished().then(() => 'follower' as const),
+    faulted,
   ]);
   progress.end();
   const failure = ended === 'follower' ? follower.status().error : undefined;
-  await host.close();
+  await host.close().catch((error: unknown) => {
+    if (fault === undefined) throw error;
+  });
+  if (fault !== undefined) throw fault;
+  const finalFault = failure === undefined ? undefined : diskFault(failure, dataDir);
+  if (finalFault !== undefined) throw finalFault;
   if (failure !== undefined) {
     process.stderr.write(`votary node: ${failure.message}\n`);
     return 1;

@@ -1,15 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError, usageError } from '../cli-error';
+import { diskFault, ensureWritableDir } from '../disk-fault';
 import { parseOptions, requireOption } from '../parse-options';
 import { runUntilStopSignal } from '../stop-signal';
 import { isValidPeerUrl } from '../../core/client/urls';
 import { runFollow } from './follow';
 import { listenOrStop, verifyStore } from './node-support';
-
-const NODE_USAGE =
-  'node [verify] --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]' +
-  ' | node --follow URL[,URL…] --data-dir DIR [--ark-test-mode] [--port N] [--public-port M] [--host H]';
 
 /** `--port` / `--public-port`: 0..65535 (0 = any free port). */
 function parsePort(value: string | undefined, name: string): number | undefined {
@@ -72,7 +69,7 @@ export async function nodeCommand(args: string[]): Promise<number> {
     return verifyNode(dataDir, parseNetwork(options.network));
   }
   if (first !== undefined && !first.startsWith('-')) {
-    throw usageError(`node: unknown subcommand "${first}" (usage: votary ${NODE_USAGE})`);
+    throw usageError(`node: unknown subcommand "${first}"`);
   }
   const options = parseOptions(args, {
     'data-dir': { type: 'string' },
@@ -126,6 +123,7 @@ async function runNode(
     import('../../core/node/forger'),
     import('../../core/api'),
   ]);
+  ensureWritableDir(dataDir);
   const node = await LocalNode.start({
     dataDir,
     network,
@@ -133,12 +131,24 @@ async function runNode(
     verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
     ...(blockTime === undefined ? {} : { blockTime }),
   }).catch((error: unknown) => {
-    // The one start failure that is the user's to fix: the chain keeps the block time it was created with.
-    throw error instanceof BlockTimeConflictError ? new CliError(error.message) : error;
+    // The start failures that are the user's to fix: the chain keeps the block time it was created with, and the
+    // data directory must be writable with room to grow.
+    if (error instanceof BlockTimeConflictError) throw new CliError(error.message);
+    throw diskFault(error, dataDir) ?? error;
   });
-  node.on('forging-error', (error) =>
-    process.stderr.write(`votary node: forging failed: ${error.message}\n`),
-  );
+  // A full or read-only disk ends the node (a local fault, docs/design/node.md): forging again cannot help.
+  let fault: CliError | undefined;
+  let endOnFault: () => void = () => undefined;
+  const faulted = new Promise<'fault'>((resolve) => (endOnFault = () => resolve('fault')));
+  node.on('forging-error', (error) => {
+    const found = diskFault(error, dataDir, `the chain stays at height ${node.height}`);
+    if (found === undefined) {
+      process.stderr.write(`votary node: forging failed: ${error.message}\n`);
+      return;
+    }
+    fault ??= found;
+    endOnFault();
+  });
   if (verbose === true) {
     node.on('block', (block) =>
       process.stderr.write(
@@ -159,14 +169,21 @@ async function runNode(
     ...(listen.publicPort === undefined ? {} : { publicPort: listen.publicPort }),
   });
   const urls = await listenOrStop(api, () => node.stop(), listen.host);
-  await runUntilStopSignal(() =>
-    process.stdout.write(
-      `votary node ready: network ${network}, height ${node.height}, data dir ${dataDir}, ` +
-        `public API ${urls.publicUrl}, secondary ${urls.secondaryUrl}\n`,
+  await Promise.race([
+    runUntilStopSignal(() =>
+      process.stdout.write(
+        `votary node ready: network ${network}, height ${node.height}, data dir ${dataDir}, ` +
+          `public API ${urls.publicUrl}, secondary ${urls.secondaryUrl}\n`,
+      ),
     ),
-  );
+    faulted,
+  ]);
   await api.close();
-  await node.stop();
+  // Closing checkpoints the WAL, which a full disk may refuse: the line that matters is the fault's.
+  await node.stop().catch((error: unknown) => {
+    if (fault === undefined) throw error;
+  });
+  if (fault !== undefined) throw fault;
   return 0;
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { VOTARY_VERSION } from '../../core/api/version';
 import { startBrowserShell } from '../browser-shell';
 import { CliError, usageError } from '../cli-error';
+import { diskFault, ensureWritableDir } from '../disk-fault';
 import { profileShellToken } from '../shell-token';
 import { parseOptions } from '../parse-options';
 import { runUntilStopSignal } from '../stop-signal';
@@ -72,6 +73,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   const blockTime = parseBlockTime(options['block-time']);
   const dataDir = resolve(options['data-dir'] ?? defaultDataDir());
   const root = rendererDir();
+  ensureWritableDir(dataDir);
   // A fixed token from the environment (automation), else the profile's own, kept across restarts.
   const token = tokenFromEnvironment() ?? profileShellToken(dataDir);
 
@@ -87,7 +89,8 @@ export async function serveCommand(args: string[]): Promise<number> {
     // dist/verify-worker.mjs, bundled next to this CLI (scripts/build-cli.mjs).
     verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
   }).catch((error: unknown) => {
-    throw error instanceof BlockTimeConflictError ? new CliError(error.message) : error;
+    if (error instanceof BlockTimeConflictError) throw new CliError(error.message);
+    throw diskFault(error, dataDir) ?? error;
   });
   let shell;
   try {

@@ -1,5 +1,6 @@
 import type { DraftInput, PendingView, SendResult } from '../../shared/domain/transactions';
 import { plainError } from '../lib/errors';
+import { plainNodeMessage } from '../lib/node-words';
 import { call } from '../services/call';
 import { sendRequest, type SendOptions } from './send-request';
 import type { Slice } from './types';
@@ -50,7 +51,7 @@ export const createPendingSlice: Slice<PendingSlice> = (set, get) => ({
       const result = await call('tx:send', sendRequest(walletId, draft, send));
       get().pendingChanged(result.pending);
       if (result.accepted) get().clearError();
-      else get().reportError(new Error(result.error?.message ?? refused));
+      else get().reportError(new Error(plainNodeMessage(result.error?.message ?? refused)));
       return result;
     } catch (error) {
       get().reportError(error);

@@ -47,7 +47,9 @@ export const createVaultSlice: Slice<VaultSlice> = (set, get) => {
       const wasUnlocked = get().vault?.unlocked === true;
       set({ vault: status });
       if (status.unlocked && !wasUnlocked) void get().loadWallets();
-      if (!status.unlocked) set({ wallets: [], route: 'dashboard' });
+      // The gate covers every screen while locked; the route stays, so unlocking returns to where the person was
+      // (and a reload while locked keeps the place in the URL).
+      if (!status.unlocked) set({ wallets: [] });
     },
   };
 };

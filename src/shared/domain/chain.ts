@@ -85,6 +85,8 @@ export type DelegateView = z.output<typeof delegateView>;
 export const lockView = z.object({
   lockId: z.string(),
   senderPublicKey: z.string(),
+  /** The sender's address (from its public key, on the lock's network). */
+  senderAddress: z.string().optional(),
   recipientId: z.string(),
   amount: amountString,
   secretHash: z.string(),

@@ -37,7 +37,8 @@ export async function submitNewVault(page: Page, password: string): Promise<void
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create vault' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // scrypt N=2^17 takes 0.4 s alone, several seconds on a machine other builds keep busy.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Creates the vault from the first-run screen and lands on the dashboard. */

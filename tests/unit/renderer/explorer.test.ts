@@ -140,7 +140,7 @@ describe('asset lines', () => {
 describe('fee rows', () => {
   const view: FeesView = {
     static: {
-      '1': { vote: '100000000', transfer: '10000000', htlcLock: '10000000' },
+      '1': { vote: '100000000', transfer: '10000000', htlcLock: '10000000', htlcClaim: '0' },
       '2': { entityRegister: '5' },
     },
     stats: {
@@ -159,6 +159,7 @@ describe('fee rows', () => {
       '1/transfer',
       '1/vote',
       '1/htlcLock',
+      '1/htlcClaim',
       '2/entityRegister',
     ]);
     expect(rows[0]).toEqual({
@@ -167,10 +168,14 @@ describe('fee rows', () => {
       label: 'Transfer',
       static: '10000000',
       stat: { min: '1', avg: '2', max: '3', sum: '6' },
+      free: false,
     });
     // A type without transactions in the period has no statistics (the node reports zeros).
     expect(rows[1]?.stat).toBeUndefined();
-    expect(rows[3]?.stat).toBeUndefined();
+    expect(rows[4]?.stat).toBeUndefined();
+    // A free type (HTLC claim, refund) is said to be free, never "no transactions of this type".
+    expect(rows[3]).toMatchObject({ key: 'htlcClaim', free: true });
+    expect(rows[1]?.free).toBe(false);
   });
   it('labels', () => {
     expect(typeLabel('delegateRegistration')).toBe('Delegate registration');

@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingView } from '../../../src/shared/domain/transactions';
 import {
+  canRebroadcast,
   confirmationsAt,
+  reasonBesideStatus,
   settledSplit,
+  STATUS_WORDS,
   statusWords,
 } from '../../../src/renderer/features/pending/pending-rows';
 
@@ -51,5 +54,32 @@ describe('pending rows', () => {
     expect(settled.map((e) => e.id)).toEqual(['old']);
     expect(shown.map((e) => e.id)).toEqual(['new', 'waiting', 'refused']);
     expect(settledSplit(list, 180, 1).settled).toEqual([]);
+  });
+});
+
+describe('a refused transaction on Pending', () => {
+  const refused = entry('r', {
+    status: 'rejected',
+    reason: 'The fee is lower than this node accepts.',
+    statusText: 'Refused. The fee is lower than this node accepts.',
+  });
+
+  it('says its reason once: the status words carry it, no second line', () => {
+    expect(reasonBesideStatus(refused)).toBeUndefined();
+    const stuck = entry('s', { reason: 'It has waited in the pool for 4 blocks.' });
+    expect(reasonBesideStatus(stuck)).toBe('It has waited in the pool for 4 blocks.');
+  });
+
+  it('offers Rebroadcast only where sending the same bytes again can help', () => {
+    expect(canRebroadcast(refused)).toBe(false);
+    expect(canRebroadcast(confirmed('c', 5))).toBe(false);
+    expect(canRebroadcast(entry('p'))).toBe(true);
+    expect(canRebroadcast(entry('e', { status: 'expired' }))).toBe(true);
+  });
+
+  it('names its status in words, not the host status names', () => {
+    expect(STATUS_WORDS.rejected).toBe('refused');
+    expect(STATUS_WORDS['in-pool']).toBe('in pool');
+    expect(STATUS_WORDS.broadcast).toBe('sent');
   });
 });

@@ -87,7 +87,7 @@ describe('vault slice', () => {
     expect(JSON.stringify(store.getState())).not.toContain('secret password');
   });
 
-  it('an auto-lock push returns to the gate and forgets the wallets', () => {
+  it('an auto-lock push returns to the gate and forgets the wallets; unlocking returns to where the person was', () => {
     const store = createVotaryStore();
     store.setState({
       vault: { hasVault: true, unlocked: true, idleLockMs: 60_000 },
@@ -97,7 +97,8 @@ describe('vault slice', () => {
     store.getState().vaultChanged({ hasVault: true, unlocked: false, idleLockMs: 60_000, lockedBy: 'idle' });
     expect(store.getState().vault?.unlocked).toBe(false);
     expect(store.getState().wallets).toEqual([]);
-    expect(store.getState().route).toBe('dashboard');
+    // The gate covers every screen while locked; the place stays, so unlocking lands back on Send.
+    expect(store.getState().route).toBe('send');
   });
 });
 

@@ -7,6 +7,7 @@ import type { Block, Delegate, Lock, Page, Transaction, Wallet } from '../../cli
 import { CoreType, TypeGroup, typeName, type TransactionData } from '../../protocol/transactions';
 import type { Network } from '../../protocol/networks';
 import { unixSecondsFromEpoch } from '../../protocol/time';
+import { addressFromPublicKey, isValidPublicKey } from '../../protocol/crypto';
 import {
   transactionKind,
   type BlockView,
@@ -181,6 +182,10 @@ export function lockView(lock: Lock, network: Network): LockView {
   return {
     lockId: lock.lockId,
     senderPublicKey: lock.senderPublicKey,
+    // People know wallets by address; a key the node sent malformed gets none rather than a wrong one.
+    ...(isValidPublicKey(lock.senderPublicKey)
+      ? { senderAddress: addressFromPublicKey(lock.senderPublicKey, network.network.pubKeyHash) }
+      : {}),
     recipientId: lock.recipientId,
     amount: str(lock.amount),
     secretHash: lock.secretHash,

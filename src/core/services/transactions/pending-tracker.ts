@@ -226,8 +226,17 @@ export class PendingTracker {
     try {
       const confirmed = await unless404(client.transaction(entry.id));
       if (confirmed !== undefined) {
-        entry.confirmedHeight = tip - confirmed.confirmations + 1;
+        // The height of the block the chain itself names. Not `tip - confirmations + 1`: the node answers at its
+        // own tip, which runs ahead of the tip this check started from, so that sum fell blocks short (and a
+        // later rollback above the wrong height left the entry "confirmed" in a block that no longer held it).
+        const height =
+          confirmed.blockId === undefined
+            ? undefined
+            : (await unless404(client.block(confirmed.blockId)))?.height;
+        if (height === undefined) return; // Its block left the chain between the two reads: the next check sees.
+        entry.confirmedHeight = height;
         this.change(entry, 'confirmed', undefined);
+        this.file?.schedule();
         return;
       }
       if (tip >= expiresAt(entry)) {

@@ -1,17 +1,17 @@
-import { syncWords } from '../../lib/sync-words';
 import { useEffect, useState } from 'react';
 import { Amount } from '../../components/Amount';
 import { RecentActivity } from './RecentActivity';
 import { useVotary } from '../../store';
 import { totalBalance } from '../../store/wallets-slice';
 import { call } from '../../services/call';
+import { useNetworkSync } from '../../store/use-network-sync';
 
 export function Dashboard() {
-  const connected = useVotary((s) => s.connection.status === 'connected');
   const wallets = useVotary((s) => s.wallets);
   const chain = useVotary((s) => s.chain);
   const total = useVotary(totalBalance);
   const node = useVotary((s) => s.node);
+  const sync = useNetworkSync();
   const navigate = useVotary((s) => s.navigate);
   const reportError = useVotary((s) => s.reportError);
   const [names, setNames] = useState<Record<string, string>>({});
@@ -35,7 +35,7 @@ export function Dashboard() {
         <article className="card">
           <h2>Node</h2>
           <p data-testid="node-height">Height {node?.height ?? '…'}</p>
-          <p data-testid="node-sync">{node === undefined && connected ? '' : syncWords(node, connected)}</p>
+          <p data-testid="node-sync">{sync?.words ?? ''}</p>
         </article>
       </div>
       <h2>Wallets</h2>

@@ -1,9 +1,13 @@
-/** The latest confirmed transactions of all wallets, newest first, plus what this app sent that is still pending. */
+/**
+ * The latest confirmed transactions of the active network's wallets, newest first, plus what this app sent on it
+ * that is still pending: nothing of another network, even for a moment after switching.
+ */
 import { useEffect, useState } from 'react';
 import type { TransactionView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { chainTime } from '../../lib/dates';
+import { kindLabel } from '../../lib/kinds';
 import { call } from '../../services/call';
 
 const SHOWN = 8;
@@ -16,30 +20,42 @@ export function mergeRecent(lists: readonly TransactionView[][], count: number):
     .slice(0, count);
 }
 
+/** Which way a transaction went for the wallets shown, in words (the host's `direction`, never its raw name). */
+const DIRECTION_WORDS: Record<NonNullable<TransactionView['direction']>, string> = {
+  received: 'Received',
+  sent: 'Sent',
+  self: 'Between your wallets',
+};
+
 export function RecentActivity() {
+  const networkId = useVotary((s) => s.networks.find((network) => network.active)?.id);
   const wallets = useVotary((s) => s.wallets);
   const height = useVotary((s) => s.node?.height ?? 0);
   const pending = useVotary((s) => s.pending);
   const reportError = useVotary((s) => s.reportError);
-  const [recent, setRecent] = useState<TransactionView[]>([]);
+  const [recent, setRecent] = useState<{ networkId: string; list: TransactionView[] }>();
   // Every few blocks is enough for a summary; the Wallet page follows each block.
   const tick = Math.floor(height / 5);
-  const addresses = wallets.map((wallet) => wallet.address).join(',');
+  const addresses = wallets
+    .filter((wallet) => wallet.networkId === networkId)
+    .map((wallet) => wallet.address)
+    .join(',');
 
   useEffect(() => {
-    if (addresses === '') return;
+    if (networkId === undefined || addresses === '') return;
     let live = true;
     Promise.all(
       addresses
         .split(',')
         .map((address) => call('chain:wallet-transactions', { address, limit: SHOWN }).then((p) => p.data)),
-    ).then((lists) => live && setRecent(mergeRecent(lists, SHOWN)), reportError);
+    ).then((lists) => live && setRecent({ networkId, list: mergeRecent(lists, SHOWN) }), reportError);
     return () => {
       live = false;
     };
-  }, [addresses, tick, reportError]);
+  }, [networkId, addresses, tick, reportError]);
 
-  const open = pending.filter((entry) => entry.status !== 'confirmed');
+  const shown = addresses !== '' && recent !== undefined && recent.networkId === networkId ? recent.list : [];
+  const open = pending.filter((entry) => entry.networkId === networkId && entry.status !== 'confirmed');
   return (
     <section aria-labelledby="recent-title">
       <h2 id="recent-title">Recent activity</h2>
@@ -47,12 +63,12 @@ export function RecentActivity() {
         <ul className="plain">
           {open.map((entry) => (
             <li key={entry.id}>
-              {entry.kind} · <Amount value={entry.amount} /> · {entry.statusText}
+              {kindLabel(entry)} · <Amount value={entry.amount} /> · {entry.statusText}
             </li>
           ))}
         </ul>
       )}
-      {recent.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="muted">No transactions yet.</p>
       ) : (
         <table>
@@ -65,11 +81,11 @@ export function RecentActivity() {
             </tr>
           </thead>
           <tbody>
-            {recent.map((tx) => (
+            {shown.map((tx) => (
               <tr key={tx.id}>
                 <td>{chainTime(tx.timestamp)}</td>
-                <td>{tx.kind}</td>
-                <td>{tx.direction ?? ''}</td>
+                <td>{kindLabel(tx)}</td>
+                <td>{tx.direction === undefined ? '' : DIRECTION_WORDS[tx.direction]}</td>
                 <td>
                   <Amount value={tx.amount} />
                 </td>

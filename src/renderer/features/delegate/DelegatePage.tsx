@@ -1,7 +1,8 @@
 /** Register a delegate, resign, or register a second passphrase, for the selected wallet. */
 import { useState, type FormEvent } from 'react';
 import { SecretInput } from '../../components/SecretInput';
-import type { DraftInput } from '../../../shared/domain/transactions';
+import type { DraftInput, PendingView } from '../../../shared/domain/transactions';
+import { SentStatus } from '../pending/SentStatus';
 import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
@@ -12,12 +13,12 @@ export function DelegatePage() {
   const delegate = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.delegate));
   const [username, setUsername] = useState('');
   const [second, setSecond] = useState('');
-  const [note, setNote] = useState('');
+  const [sent, setSent] = useState<PendingView>();
 
   const run = async (draft: DraftInput, what: string, warning?: string) => {
     if (wallet === undefined) return;
     const result = await reviewAndSend(wallet, draft, what, warning === undefined ? {} : { warning });
-    if (result !== undefined) setNote(result.pending.statusText);
+    if (result !== undefined) setSent(result.pending);
   };
   const register = (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +44,7 @@ export function DelegatePage() {
     <section aria-labelledby="delegate-title">
       <h1 id="delegate-title">Delegate</h1>
       <WalletPicker />
-      {note && <p role="status">{note}</p>}
+      {sent !== undefined && <SentStatus sent={sent} />}
       {delegate ? (
         <div className="card">
           <p>

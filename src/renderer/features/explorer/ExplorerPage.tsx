@@ -50,21 +50,55 @@ function Lookup({ query, onFound }: { query: string; onFound: (to: ExplorerLocat
   );
 }
 
-function SearchBox({ onFound }: { onFound: (to: ExplorerLocation) => void }) {
+/**
+ * Lists show an id shortened ("1a2b3c4d5e6f7a8b…"); searching for that text would be read as a delegate name. Say
+ * what it is instead, and where the whole id is.
+ */
+export function shortenedIdHint(query: string, found: 'unknown' | 'not found'): string | undefined {
+  const text = query.trim();
+  // With the ellipsis it cannot be a name (no name holds "…" or "."); without it, only once nothing matched.
+  const ellipsis = /^[0-9a-fA-F]{6,63}(…|\.\.\.)$/.test(text);
+  const bare = found === 'not found' && /^[0-9a-fA-F]{6,63}$/.test(text) && !/^\d+$/.test(text);
+  if (!ellipsis && !bare) return undefined;
+  return (
+    'This is part of an id, as lists shorten them. Search for the whole id: the copy button beside a shortened ' +
+    'id copies all 64 characters.'
+  );
+}
+
+function SearchBox({
+  onFound,
+  onFailed,
+}: {
+  onFound: (to: ExplorerLocation) => void;
+  /** The search found nothing: the page under it must not keep showing the previous result. */
+  onFailed: () => void;
+}) {
   const [query, setQuery] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setMessage(undefined);
+    const hint = shortenedIdHint(query, 'unknown');
+    if (hint !== undefined) {
+      setMessage(hint);
+      onFailed();
+      return;
+    }
+    setBusy(true);
     try {
       const result = await call('chain:search', { query });
       const to = locationOf(result);
-      if (to === undefined) setMessage(result.kind === 'notFound' ? result.message : 'Not found.');
-      else onFound(to);
+      if (to === undefined) {
+        setMessage(
+          shortenedIdHint(query, 'not found') ?? (result.kind === 'notFound' ? result.message : 'Not found.'),
+        );
+        onFailed();
+      } else onFound(to);
     } catch (error) {
       setMessage(plainError(error).message);
+      onFailed();
     } finally {
       setBusy(false);
     }
@@ -128,8 +162,12 @@ export function ExplorerPage() {
   }, [query]);
   const region = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
+  // A failed search hides the page below it until the next move, so its error is not read as about that page.
+  const [searchFailed, setSearchFailed] = useState(false);
+  const failed = useCallback(() => setSearchFailed(true), []);
   const open = useCallback((to: ExplorerLocation) => {
     moved.current = true;
+    setSearchFailed(false);
     dispatch({ type: 'open', to });
   }, []);
   const replace = useCallback((to: ExplorerLocation) => dispatch({ type: 'replace', to }), []);
@@ -143,12 +181,13 @@ export function ExplorerPage() {
   return (
     <section aria-labelledby="explorer-title" className="explorer">
       <h1 id="explorer-title">Explorer</h1>
-      <SearchBox onFound={open} />
+      <SearchBox onFound={open} onFailed={failed} />
       {previous !== undefined && (
         <button
           type="button"
           onClick={() => {
             moved.current = true;
+            setSearchFailed(false);
             dispatch({ type: 'back' });
           }}
           aria-label={`Back to ${locationLabel(previous)}`}
@@ -157,9 +196,11 @@ export function ExplorerPage() {
         </button>
       )}
       <div ref={region} tabIndex={-1} className="explorer-page">
-        <ExplorerOpen.Provider value={open}>
-          <Current at={nav.shown} onFound={replace} />
-        </ExplorerOpen.Provider>
+        {!searchFailed && (
+          <ExplorerOpen.Provider value={open}>
+            <Current at={nav.shown} onFound={replace} />
+          </ExplorerOpen.Provider>
+        )}
       </div>
     </section>
   );

@@ -55,7 +55,9 @@ export function FeesPage() {
                 <td>{row.static === undefined ? '—' : <Amount value={row.static} />}</td>
                 {row.stat === undefined ? (
                   <td colSpan={4} className="muted">
-                    No transactions of this type in this period
+                    {row.free
+                      ? 'No fee: this type is free, so fees say nothing of how many were sent'
+                      : 'No transactions of this type in this period'}
                   </td>
                 ) : (
                   <>

@@ -13,6 +13,12 @@ export interface FeeRow {
   static?: string;
   /** Statistics over the chosen days; absent when no transaction of this type was forged then. */
   stat?: { min: string; avg: string; max: string; sum: string };
+  /**
+   * The type costs no fee (HTLC claim and refund): fee statistics cannot tell whether any was forged (ARK Core
+   * counts only fees ≥ its minimum, and answers zeros for a type it did not see), so the row says it is free
+   * rather than "no transactions".
+   */
+  free: boolean;
 }
 
 /** Core types in protocol order (AIP-11 type numbers 0..10); other keys follow alphabetically. */
@@ -61,6 +67,7 @@ export function feeRows(view: FeesView): FeeRow[] {
         label: typeLabel(key),
         ...(fixed[key] === undefined ? {} : { static: fixed[key] }),
         ...(seen ? { stat } : {}),
+        free: !seen && fixed[key] === '0',
       });
     }
   }

@@ -5,6 +5,7 @@ import { useVotary } from '../../store';
 import { nodeStateText } from './health-model';
 import { clockTime } from '../../lib/dates';
 import { call } from '../../services/call';
+import { peerCountWords } from '../../lib/counts';
 
 export function WatchedNodes({
   overview,
@@ -80,7 +81,7 @@ export function WatchedNodes({
               </td>
               <td>{node.version ?? '—'}</td>
               <td>{node.latencyMs === undefined ? '—' : `${Math.round(node.latencyMs)} ms`}</td>
-              <td>{node.peers ?? '—'}</td>
+              <td>{peerCountWords(node.peers, node.id === 'embedded')}</td>
               <td>
                 {node.custom ? (
                   <button

@@ -2,6 +2,7 @@
  * A wallet's open locks with their state and a live countdown, in either direction: the locks it sent (expired ones
  * can be refunded here) and the locks addressed to it (claimed here with the secret). Every lock id can be copied.
  */
+import { useShallow } from 'zustand/react/shallow';
 import { useEffect, useState } from 'react';
 import type { LockView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
@@ -32,6 +33,12 @@ export function LockList({ address, direction, onAction }: LockListProps) {
           .slice(0, 100)
           .join(',')
       : '',
+  );
+  // A closed lock leaves the node's list: what this app sent (amount, recipient) still names it.
+  const sentLocks = useVotary(
+    useShallow((s) =>
+      direction === 'sent' ? s.pending.filter((p) => p.kind === 'htlcLock' && p.sender === address) : [],
+    ),
   );
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
 
@@ -77,42 +84,49 @@ export function LockList({ address, direction, onAction }: LockListProps) {
         </tr>
       </thead>
       <tbody>
-        {rows.map(({ lockId, lock, state }) => (
-          <tr key={lockId} data-testid={`${direction === 'sent' ? 'lock' : 'incoming-lock'}-${lockId}`}>
-            <td>
-              <span className="mono small">{lockId.slice(0, 16)}…</span>{' '}
-              <CopyButton text={lockId} label={`Copy lock id ${lockId}`} />
-              {lock !== undefined && (
-                <>
-                  <br />
-                  <span className="mono small">
-                    {direction === 'sent'
-                      ? `to ${lock.recipientId}`
-                      : `from ${lock.senderPublicKey.slice(0, 16)}…`}
-                  </span>
-                </>
-              )}
-            </td>
-            <td>{lock === undefined ? '—' : <Amount value={lock.amount} />}</td>
-            <td data-testid="lock-state">
-              {state === 'open' && lock !== undefined
-                ? lockCountdown(lock, now, height)
-                : LOCK_STATE_WORDS[state]}
-            </td>
-            <td>
-              {direction === 'sent' && state === 'expired' && lock !== undefined && (
-                <button type="button" onClick={() => onAction(lock)} aria-label={`Refund lock ${lockId}`}>
-                  Refund
-                </button>
-              )}
-              {direction === 'incoming' && state === 'open' && lock !== undefined && (
-                <button type="button" onClick={() => onAction(lock)} aria-label={`Claim lock ${lockId}`}>
-                  Claim
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
+        {rows.map(({ lockId, lock, state }) => {
+          const sent = sentLocks.find((p) => p.id === lockId);
+          const recipient = lock?.recipientId ?? sent?.recipient;
+          const amount = lock?.amount ?? sent?.amount;
+          return (
+            <tr key={lockId} data-testid={`${direction === 'sent' ? 'lock' : 'incoming-lock'}-${lockId}`}>
+              <td>
+                <span className="mono small">{lockId.slice(0, 16)}…</span>{' '}
+                <CopyButton text={lockId} label={`Copy lock id ${lockId}`} />
+                {direction === 'sent' && recipient !== undefined && (
+                  <>
+                    <br />
+                    <span className="mono small">to {recipient}</span>
+                  </>
+                )}
+                {direction === 'incoming' && lock !== undefined && (
+                  <>
+                    <br />
+                    <span className="mono small">from {lock.senderAddress ?? lock.senderPublicKey}</span>
+                  </>
+                )}
+              </td>
+              <td>{amount === undefined ? '—' : <Amount value={amount} />}</td>
+              <td data-testid="lock-state">
+                {state === 'open' && lock !== undefined
+                  ? lockCountdown(lock, now, height)
+                  : LOCK_STATE_WORDS[state]}
+              </td>
+              <td>
+                {direction === 'sent' && state === 'expired' && lock !== undefined && (
+                  <button type="button" onClick={() => onAction(lock)} aria-label={`Refund lock ${lockId}`}>
+                    Refund
+                  </button>
+                )}
+                {direction === 'incoming' && state === 'open' && lock !== undefined && (
+                  <button type="button" onClick={() => onAction(lock)} aria-label={`Claim lock ${lockId}`}>
+                    Claim
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -4,7 +4,8 @@
  */
 import { FieldError } from '../../components/FieldError';
 import { useState, type FormEvent } from 'react';
-import type { SendResult } from '../../../shared/domain/transactions';
+import type { PendingView, SendResult } from '../../../shared/domain/transactions';
+import { SentStatus } from '../pending/SentStatus';
 import { CopyButton } from '../../components/CopyButton';
 import { SecretInput } from '../../components/SecretInput';
 import { decimalSeparatorOf, parseAmountInput } from '../../lib/amount';
@@ -31,12 +32,12 @@ export function LocksPage() {
   const [created, setCreated] = useState<SendResult | undefined>();
   const [lockId, setLockId] = useState('');
   const [secret, setSecret] = useState('');
-  const [note, setNote] = useState('');
+  const [sent, setSent] = useState<PendingView>();
 
   const run = async (draft: DraftInput, what: string): Promise<SendResult | undefined> => {
     if (wallet === undefined) return undefined;
     const result = await reviewAndSend(wallet, draft, what);
-    if (result !== undefined) setNote(result.pending.statusText);
+    if (result !== undefined) setSent(result.pending);
     return result;
   };
   const create = async (event: FormEvent) => {
@@ -81,7 +82,7 @@ export function LocksPage() {
     <section aria-labelledby="locks-title">
       <h1 id="locks-title">Locks</h1>
       <WalletPicker />
-      {note && <p role="status">{note}</p>}
+      {sent !== undefined && <SentStatus sent={sent} />}
       <form className="card" onSubmit={(e) => void create(e)} aria-label="Create lock">
         <h2>Create a lock</h2>
         <label>

@@ -1,4 +1,3 @@
-import { syncWords } from '../../lib/sync-words';
 import type { PeerStatusView } from '../../../shared/domain/chain';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
@@ -6,10 +5,12 @@ import { PeersTable } from './PeersTable';
 import { FollowedPeers } from '../own-node/FollowedPeers';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
+import { useNetworkSync } from '../../store/use-network-sync';
 
 export function NodePage() {
-  const connected = useVotary((s) => s.connection.status === 'connected');
   const node = useVotary((s) => s.node);
+  // The same state the header shows (one reading of the store): never "In sync" here and "stalled" there.
+  const sync = useNetworkSync();
   const configuration = useVotary((s) => s.configuration);
   const reportError = useVotary((s) => s.reportError);
   // The embedded node's API, while the embedded localnet is the network shown.
@@ -29,8 +30,10 @@ export function NodePage() {
         <dd>{node?.height ?? '…'}</dd>
         <dt>Sync</dt>
         <dd>
-          {syncWords(node, connected, true)}
-          {node && <progress value={node.progress} max={1} aria-label="Sync progress" />}
+          <span data-testid="node-sync-words">{sync?.words ?? '…'}</span>
+          {sync?.progress !== undefined && (
+            <progress value={sync.progress.value} max={sync.progress.max} aria-label={sync.progress.label} />
+          )}
         </dd>
         {embeddedApiUrl && (
           <>

@@ -4,7 +4,8 @@
  */
 import type { OwnNodeView } from '../../../shared/domain/own-node';
 import { clockTime } from '../../lib/dates';
-import { count, ownNodeSummary } from './own-node-words';
+import { withoutUrls } from '../../lib/plain-reason';
+import { count, hostOf, ownNodeSummary } from './own-node-words';
 
 export function FollowedPeers({ view }: { view: OwnNodeView }) {
   return (
@@ -43,14 +44,16 @@ export function FollowedPeers({ view }: { view: OwnNodeView }) {
         <tbody>
           {view.peers.map((peer) => (
             <tr key={peer.url}>
-              <td className="mono small">{peer.url}</td>
+              <td className="mono small">{hostOf(peer.url)}</td>
               <td>{peer.height === null ? '—' : count(peer.height)}</td>
               <td>{apart(view.height, peer.height)}</td>
               <td>{peer.latencyMs === null ? '—' : `${peer.latencyMs} ms`}</td>
               <td>
                 {peer.banned !== null
-                  ? `Banned until ${clockTime(peer.banned.until)}: ${peer.banned.reason}`
-                  : (peer.lastError ?? 'Answering')}
+                  ? `Banned until ${clockTime(peer.banned.until)}: ${withoutUrls(peer.banned.reason)}`
+                  : peer.lastError === null
+                    ? 'Answering'
+                    : withoutUrls(peer.lastError)}
               </td>
             </tr>
           ))}

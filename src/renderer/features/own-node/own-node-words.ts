@@ -3,6 +3,7 @@
  * peer it refused — the things a person watching it sync wants to read at a glance.
  */
 import type { OwnNodeView } from '../../../shared/domain/own-node';
+import { withoutUrls } from '../../lib/plain-reason';
 
 /** Below this many blocks behind, a following node is "behind" rather than syncing (ARK polls every ~8 s). */
 const BEHIND_BLOCKS = 10;
@@ -47,10 +48,19 @@ export function ownNodeSummary(view: OwnNodeView): string {
         ? `Own node ${view.blocksBehind} blocks behind (height ${count(view.height)})`
         : `Own node in sync · height ${count(view.height)} · verified`;
     case 'stalled':
-      return `Own node stalled at ${count(view.height)}: ${view.error?.message ?? 'no peer answers'}`;
+      return `Own node stalled at ${count(view.height)}: ${ownNodeReason(view) ?? 'no peer answers'}`;
     case 'failed':
-      return `Own node stopped: ${view.error?.message ?? 'it could not go on'}`;
+      return `Own node stopped: ${ownNodeReason(view) ?? 'it could not go on'}`;
   }
+}
+
+/**
+ * Why it stalls or stopped, in words: the follower's own sentence (`reason`) when it gives one, else its error's
+ * message; either with every URL cut to its host.
+ */
+export function ownNodeReason(view: Pick<OwnNodeView, 'error' | 'reason'>): string | undefined {
+  const text = view.reason ?? view.error?.message;
+  return text === undefined || text === '' ? undefined : withoutUrls(text);
 }
 
 /** The most recent reason a peer was refused, for the header: "peer 10.0.0.2 banned: block 12: bad signature". */
@@ -59,7 +69,7 @@ export function bannedPeerWords(view: OwnNodeView): string | undefined {
     .filter((peer) => peer.banned !== null)
     .sort((a, b) => (b.banned?.until ?? 0) - (a.banned?.until ?? 0))[0];
   if (banned?.banned == null) return undefined;
-  return `Peer ${hostOf(banned.url)} banned: ${banned.banned.reason}`;
+  return `Peer ${hostOf(banned.url)} banned: ${withoutUrls(banned.banned.reason)}`;
 }
 
 export function percent(view: Pick<OwnNodeView, 'height' | 'target'>): string {

@@ -4,7 +4,8 @@ import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
 import { kindLabel } from '../../lib/kinds';
 import { useVotary } from '../../store';
-import { settledSplit, statusWords } from './pending-rows';
+import { canRebroadcast, reasonBesideStatus, settledSplit, STATUS_WORDS, statusWords } from './pending-rows';
+import { plainNodeMessage } from '../../lib/node-words';
 import { call } from '../../services/call';
 
 function PendingRow({ entry, height }: { entry: PendingView; height: number | undefined }) {
@@ -30,17 +31,19 @@ function PendingRow({ entry, height }: { entry: PendingView; height: number | un
         </span>
       </td>
       <td>
-        <span className={`status status-${entry.status}`}>{entry.status}</span>
+        <span className={`status status-${entry.status}`}>{STATUS_WORDS[entry.status]}</span>
         <br />
-        <span data-testid="pending-status-words">{statusWords(entry, height)}</span>
-        {entry.reason && entry.status !== 'confirmed' && <p className="small">{entry.reason}</p>}
+        <span data-testid="pending-status-words">{plainNodeMessage(statusWords(entry, height))}</span>
+        {reasonBesideStatus(entry) !== undefined && (
+          <p className="small">{plainNodeMessage(reasonBesideStatus(entry) ?? '')}</p>
+        )}
         {entry.status !== 'confirmed' && (
           <p className="muted small">Expires after height {entry.expiresAtHeight}</p>
         )}
       </td>
       <td>
         <div className="pending-actions">
-          {entry.status !== 'confirmed' && (
+          {canRebroadcast(entry) && (
             <button
               type="button"
               aria-label={`Rebroadcast ${entry.id}`}

@@ -4,6 +4,31 @@
  */
 import type { PendingView } from '../../../shared/domain/transactions';
 
+/** The status badge in words (the host's status names are not a person's). */
+export const STATUS_WORDS: Record<PendingView['status'], string> = {
+  broadcast: 'sent',
+  'in-pool': 'in pool',
+  confirmed: 'confirmed',
+  rejected: 'refused',
+  expired: 'expired',
+};
+
+/**
+ * Sending the same bytes again helps only while it may still be forged: sent or waiting in a pool, or dropped by
+ * pools for its age. A refused transaction is refused again by the same rules, and a confirmed one is done.
+ */
+export function canRebroadcast(entry: Pick<PendingView, 'status'>): boolean {
+  return entry.status === 'broadcast' || entry.status === 'in-pool' || entry.status === 'expired';
+}
+
+/** The reason, when the status words do not say it already (a refusal's words carry it: said once). */
+export function reasonBesideStatus(
+  entry: Pick<PendingView, 'status' | 'reason' | 'statusText'>,
+): string | undefined {
+  if (entry.reason === undefined || entry.reason === '' || entry.status === 'confirmed') return undefined;
+  return entry.statusText.includes(entry.reason) ? undefined : entry.reason;
+}
+
 /** Confirmed this long ago, an entry is history, not pending: the wallet's History keeps it. */
 export const SETTLED_AFTER_SECONDS = 10 * 60;
 

@@ -17,6 +17,7 @@ import {
   type FeeLimits,
 } from '../../lib/fees';
 import { useVotary } from '../../store';
+import { plainNodeMessage } from '../../lib/node-words';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
 import { addressProblem } from '../../../shared/lib/address-check';
@@ -336,7 +337,11 @@ export function SendPage() {
       )}
       {sent && (
         <p role="status" data-testid="send-status">
-          Transaction {sent.id.slice(0, 12)}…: {sent.statusText}
+          Transaction {sent.id.slice(0, 12)}…:{' '}
+          {/* A refusal's reason is in the error banner already: said once. */}
+          {sent.status === 'rejected'
+            ? 'refused by the node (the reason is above).'
+            : plainNodeMessage(sent.statusText)}
         </p>
       )}
     </section>

@@ -11,6 +11,7 @@ import { KnownNetworks } from './KnownNetworks';
 import { NetworkPeers } from './NetworkPeers';
 import { OwnNodeControl } from '../own-node/OwnNodeControl';
 import { call } from '../../services/call';
+import { counted } from '../../lib/counts';
 
 export function NetworkSettings() {
   const networks = useVotary((s) => s.networks);
@@ -61,7 +62,7 @@ export function NetworkSettings() {
             {network.name} ({network.symbol}) {network.kind === 'embedded' ? '· embedded localnet' : ''}
           </label>
           <p className="muted small mono">
-            nethash {network.nethash.slice(0, 16)}… · {network.peers.length} peer(s)
+            nethash {network.nethash.slice(0, 16)}… · {counted(network.peers.length, 'peer')}
           </p>
           {network.kind === 'remote' && <NetworkPeers network={network} />}
           {network.kind === 'remote' && <OwnNodeControl network={network} />}

@@ -6,6 +6,8 @@ import { NetworkSettings } from './NetworkSettings';
 import { PasswordChange } from './PasswordChange';
 import { SigningSettings } from './SigningSettings';
 import { call } from '../../services/call';
+import { FieldError } from '../../components/FieldError';
+import { autoLockProblem } from './auto-lock';
 
 export function SettingsPage() {
   const theme = useVotary((s) => s.theme);
@@ -14,15 +16,19 @@ export function SettingsPage() {
   const vaultChanged = useVotary((s) => s.vaultChanged);
   const reportError = useVotary((s) => s.reportError);
   const [minutes, setMinutes] = useState(String(Math.round((vault?.idleLockMs ?? 0) / 60_000)));
+  const [saved, setSaved] = useState<string | undefined>();
+  const problem = autoLockProblem(minutes);
 
   const saveAutoLock = async () => {
-    const value = Number.parseInt(minutes, 10);
-    if (!Number.isInteger(value) || value < 0) {
-      reportError(new Error('Auto-lock takes a whole number of minutes (0 = never).'));
-      return;
-    }
+    if (problem !== undefined) return;
+    const value = Number(minutes.trim());
     try {
       vaultChanged(await call('keystore:set-auto-lock', { minutes: value }));
+      setSaved(
+        value === 0
+          ? 'Saved: the vault no longer locks by itself.'
+          : `Saved: the vault locks after ${value} idle minute${value === 1 ? '' : 's'}.`,
+      );
     } catch (error) {
       reportError(error);
     }
@@ -44,11 +50,22 @@ export function SettingsPage() {
         <legend>Auto-lock</legend>
         <label>
           Lock the vault after this many idle minutes (0 = never)
-          <input inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+          <input
+            inputMode="numeric"
+            value={minutes}
+            aria-invalid={problem !== undefined}
+            aria-describedby="auto-lock-error"
+            onChange={(e) => {
+              setMinutes(e.target.value);
+              setSaved(undefined);
+            }}
+          />
         </label>
-        <button type="button" onClick={() => void saveAutoLock()}>
+        <FieldError id="auto-lock-error" message={problem} />
+        <button type="button" disabled={problem !== undefined} onClick={() => void saveAutoLock()}>
           Save auto-lock
         </button>
+        {saved !== undefined && <p role="status">{saved}</p>}
       </fieldset>
       <SigningSettings />
       <DeviceUnlock />

@@ -3,6 +3,8 @@
  * or switch: one transaction (unvote + vote) where the network's milestone has aip37, else an unvote and then a
  * vote, two transactions with consecutive nonces, which the review says before the first is signed.
  */
+import type { PendingView } from '../../../shared/domain/transactions';
+import { SentStatus } from '../pending/SentStatus';
 import { useState } from 'react';
 import { useThrottled } from '../../lib/use-throttled';
 import type { DelegateView } from '../../../shared/domain/chain';
@@ -28,6 +30,7 @@ export function VotePage() {
   // Names of delegates seen on any page: the current vote is named even when its page is not shown.
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   const [note, setNote] = useState('');
+  const [sent, setSent] = useState<{ what: string; pending: PendingView }>();
   // Votes and ranks move with blocks: the table is read again as they arrive (at most every 5 s).
   const height = useThrottled(
     useVotary((s) => s.node?.height ?? 0),
@@ -65,6 +68,7 @@ export function VotePage() {
       for (const step of voteSteps(vote, unvote, switchInOne, name)) {
         if (previous !== undefined) {
           const waitFor = previous;
+          setSent(undefined);
           setNote(`${what}: waiting for the unvote to be in a block before the vote…`);
           const confirmed = await settled(
             () => useVotary.getState().pending,
@@ -81,7 +85,8 @@ export function VotePage() {
           refused: 'No node accepted the vote.',
         });
         if (result === undefined || !result.accepted) return;
-        setNote(`${what}: ${result.pending.statusText}`);
+        setNote('');
+        setSent({ what, pending: result.pending });
         previous = result.id;
       }
     } catch (error) {
@@ -103,6 +108,7 @@ export function VotePage() {
         )}
       </p>
       {note && <p role="status">{note}</p>}
+      {sent !== undefined && <SentStatus sent={sent.pending} what={sent.what} />}
       <label>
         Search delegates
         <input

@@ -16,6 +16,8 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [secret, setSecret] = useState('');
   const [address, setAddress] = useState('');
+  // Typed from paper, a long phrase is checked word by word: shown while the person asks, as the vault's password.
+  const [revealed, setRevealed] = useState(false);
   // Before importing: the address this secret gives, and whether a passphrase is a valid BIP39 phrase (one
   // misspelled word still gives a working wallet, but not the one the person meant). Shown only for the text in the
   // field: an answer for earlier text is dropped.
@@ -40,6 +42,7 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     const given = secret;
     setSecret('');
+    setRevealed(false);
     const named = name.trim() === '' ? {} : { name: name.trim() };
     try {
       const wallet =
@@ -84,10 +87,21 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
           <input value={address} onChange={(e) => setAddress(e.target.value)} spellCheck={false} required />
         </label>
       ) : (
-        <label>
-          {mode === 'wif' ? 'WIF' : 'Passphrase'}
-          <SecretInput value={secret} onChange={(e) => setSecret(e.target.value)} required />
-        </label>
+        <>
+          <label>
+            {mode === 'wif' ? 'WIF' : 'Passphrase'}
+            <SecretInput
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+              revealed={revealed}
+              required
+            />
+          </label>
+          <label className="inline">
+            <input type="checkbox" checked={revealed} onChange={(e) => setRevealed(e.target.checked)} />
+            Show {mode === 'wif' ? 'WIF' : 'passphrase'}
+          </label>
+        </>
       )}
       {shown?.address !== undefined && (
         <p data-testid="import-address">

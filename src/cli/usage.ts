@@ -1,0 +1,38 @@
+/**
+ * Every command's usage, each option named: `votary --help` prints them all, `votary <command> --help` its own, and
+ * a usage error points to the command's help.
+ */
+export const COMMAND_USAGE = {
+  keys: `votary keys --passphrase-file F [--network NAME]
+      the public key, address and WIF of a passphrase (JSON)`,
+  tx: `votary tx sign   --draft F --passphrase-file P [--second-passphrase-file Q] [--network NAME] [--height N]
+votary tx decode --hex H [--network NAME] [--height N]
+votary tx verify (--hex H | --json F) [--second-public-key K] [--network NAME] [--height N]
+      sign a draft, decode serialized bytes, verify a signed transaction (JSON; verify exits 1 when it fails)`,
+  block: `votary block decode --hex H [--network NAME]
+votary block verify --hex H [--network NAME]
+      decode a serialized block, or verify it (exit 1 when it fails)`,
+  serve: `votary serve [--port N] [--data-dir DIR] [--block-time S]
+      the app in a browser on 127.0.0.1:N (default 4200): prints http://127.0.0.1:N/#token=…`,
+  node: `votary node --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]
+      run the local chain until SIGINT/SIGTERM; public API on --public-port (default 4003), secondary interface
+      on --port (default 4004), both on 127.0.0.1 unless --host; --verbose logs each block and missed slot
+votary node --follow URL[,URL…] --data-dir DIR [--ark-test-mode] [--port N] [--public-port M] [--host H]
+      follow and verify a real network from its peers (http://host:port/api), serve its API, print progress
+votary node verify --data-dir DIR [--network localnet|FOLDER]
+      replay a stored chain from genesis and compare the state (JSON; exit 1 when it differs)`,
+} as const;
+
+export type CommandName = keyof typeof COMMAND_USAGE;
+
+export const USAGE = `usage: votary <command> [options]   (votary <command> --help for one command)
+
+${Object.values(COMMAND_USAGE).join('\n')}
+
+networks: mainnet, devnet (default), testnet, localnet
+exit codes: 0 done, 1 the input failed or does not verify, 2 usage error,
+            73 the data directory cannot be written (read-only, no permission), 74 the disk is full`;
+
+/** `--help` / `-h` anywhere among a command's arguments asks for its usage. */
+export const asksForHelp = (args: readonly string[]): boolean =>
+  args.some((arg) => arg === '--help' || arg === '-h');

@@ -1,0 +1,96 @@
+/**
+ * A localnet rollback and a snapshot restore return the reverted blocks' transactions to the pool (the default,
+ * `pool: 'readmit'`), say how many truly, and the app's pending list follows the chain: a transaction reverted out
+ * of its block is pending again, not "confirmed in block N".
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/core/services';
+import type { PendingView } from '../../src/shared/domain/transactions';
+import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+
+async function unconfirmed(core: AppCore, id: string): Promise<number> {
+  const response = await fetch(`${core.services.info.embeddedApiUrl}/transactions/unconfirmed/${id}`);
+  return response.status;
+}
+
+describe('rollback and snapshot restore return transactions to the pool', () => {
+  let dir: string;
+  let core: AppCore;
+
+  beforeAll(async () => {
+    dir = tempDir();
+    core = await openCore(dir);
+    await nextEvent(core, 'node:block');
+    await call(core, 'keystore:create', { password: PASSWORD });
+  });
+  afterAll(async () => {
+    await core.close();
+    removeDir(dir);
+  });
+
+  it('a rollback below a confirmed transaction puts it back in the pool and counts it', async () => {
+    const alice = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool alice' });
+    const before = core.services.node.height;
+    const funded = (await call(core, 'faucet:fund', { address: alice.address })).transactionId;
+    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
+    await call(core, 'localnet:pause');
+
+    const back = nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'in-pool');
+    const result = await call(core, 'localnet:rollback', { height: before });
+    expect(result.poolSize).toBeGreaterThanOrEqual(1);
+    expect(await unconfirmed(core, funded)).toBe(200);
+    const pending = await back;
+    expect(pending.status).toBe('in-pool');
+    expect(pending.height).toBeUndefined();
+    expect((await call(core, 'tx:pending')).find((p) => p.id === funded)?.status).toBe('in-pool');
+
+    // Forging again confirms it again, in a new block.
+    await call(core, 'localnet:resume');
+    const again = await nextEvent<PendingView>(
+      core,
+      'tx:status',
+      (p) => p.id === funded && p.status === 'confirmed',
+    );
+    const onChain = await call(core, 'chain:transaction', { id: funded });
+    expect(again.height).toBe(onChain.blockHeight);
+  });
+
+  it('a snapshot restore below a confirmed transaction puts it back in the pool too', async () => {
+    const bob = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool bob' });
+    await call(core, 'localnet:pause');
+    await call(core, 'localnet:snapshot-save', { name: 'before-bob' });
+    await call(core, 'localnet:resume');
+    const funded = (await call(core, 'faucet:fund', { address: bob.address })).transactionId;
+    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
+    await call(core, 'localnet:pause');
+
+    const result = await call(core, 'localnet:rollback', { snapshot: 'before-bob' });
+    expect(result.poolSize).toBeGreaterThanOrEqual(1);
+    expect(await unconfirmed(core, funded)).toBe(200);
+    await call(core, 'localnet:resume');
+  });
+
+  it('a rollback below a confirmed HTLC lock puts the lock back in the pool', async () => {
+    const carol = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool carol' });
+    const dave = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool dave' });
+    const funded = (await call(core, 'faucet:fund', { address: carol.address })).transactionId;
+    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
+    const before = core.services.node.height;
+    const lock = await call(core, 'tx:send', {
+      walletId: carol.id,
+      draft: {
+        kind: 'htlcLock',
+        recipientId: dave.address,
+        amount: '300000000',
+        expiration: { type: 'height', afterBlocks: 50 },
+      },
+    });
+    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === lock.id && p.status === 'confirmed');
+    await call(core, 'localnet:pause');
+    const result = await call(core, 'localnet:rollback', { height: before });
+    expect(await unconfirmed(core, lock.id)).toBe(200);
+    expect(result.poolSize).toBeGreaterThanOrEqual(1);
+    await call(core, 'localnet:resume');
+    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === lock.id && p.status === 'confirmed');
+  });
+});
