@@ -147,6 +147,11 @@ describe('no channel answers key material, after creating and using wallets', ()
       walletId: fresh.id,
       draft: { kind: 'transfer', recipientId: imported.address, amount: '100' },
     });
+    await value('tx:preview', {
+      walletId: fresh.id,
+      draft: { kind: 'transfer', recipientId: imported.address, amount: '100' },
+    });
+    await value('tx:spendable', { walletId: fresh.id });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 

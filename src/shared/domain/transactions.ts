@@ -153,3 +153,54 @@ export const feeBoundsView = z.object({
   dynamic: z.boolean(),
 });
 export type FeeBoundsView = z.output<typeof feeBoundsView>;
+
+/** A reason a node would refuse a draft, for the form field it concerns (tx:preview). */
+export const draftProblem = z.object({
+  /** recipientId, amount, memo, username, vote, lockId, secret, expiration, wallet, or form (the whole draft). */
+  field: z.string(),
+  message: z.string(),
+});
+export type DraftProblemView = z.output<typeof draftProblem>;
+
+/**
+ * The one review before a signature (tx:preview), computed by the host from the one ledger: who signs, what
+ * happens in words, the money in and out of this wallet, the balance before and after counting what it has
+ * pending, warnings, and the problems a node would refuse it for (none: it can be signed).
+ */
+export const txPreview = z.object({
+  walletId: z.string(),
+  walletName: z.string(),
+  address: z.string(),
+  kind: transactionKind,
+  what: z.string(),
+  /** Arktoshi arriving in this wallet's balance (a claim or refund to it). */
+  received: amountString,
+  /** Arktoshi leaving besides the fee (the amount, the payments, the amount locked). */
+  sent: amountString,
+  fee: amountString,
+  /** sent + fee. */
+  totalOut: amountString,
+  locked: amountString,
+  unlocked: amountString,
+  balanceBefore: amountString,
+  /** What this wallet's transactions on their way take out of the balance (amounts and fees). */
+  pendingOut: amountString,
+  /** balanceBefore − pendingOut: the most this wallet can spend now, fee included. */
+  spendable: amountString,
+  /** balanceBefore − pendingOut − totalOut + received. */
+  balanceAfter: amountString,
+  lockedBefore: amountString,
+  lockedAfter: amountString,
+  memo: z.string().optional(),
+  warnings: z.array(z.string()),
+  problems: z.array(draftProblem),
+});
+export type TxPreview = z.output<typeof txPreview>;
+
+/** What a wallet can spend now (tx:spendable): the one maximum every form says. */
+export const spendableView = z.object({
+  balance: amountString,
+  pendingOut: amountString,
+  spendable: amountString,
+});
+export type SpendableView = z.output<typeof spendableView>;

@@ -62,6 +62,8 @@ export const IPC_CHANNELS = [
   'tx:send',
   'tx:fee-ceiling',
   'tx:fee-bounds',
+  'tx:preview',
+  'tx:spendable',
   'tx:sign-password',
   'tx:pending',
   'tx:rebroadcast',

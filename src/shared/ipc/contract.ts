@@ -46,7 +46,15 @@ import {
   snapshotName,
 } from '../domain/localnet';
 import { knownNetworkView, networkView } from '../domain/networks';
-import { draftInput, faucetResult, feeBoundsView, pendingView, sendResult } from '../domain/transactions';
+import {
+  draftInput,
+  faucetResult,
+  feeBoundsView,
+  pendingView,
+  sendResult,
+  spendableView,
+  txPreview,
+} from '../domain/transactions';
 import { newMnemonicWallet, recoveryPhrase, walletChange, walletView } from '../domain/wallets';
 import type { IpcChannel, IpcEvent, MethodName } from './channels';
 import type { IpcResult } from './errors';
@@ -266,6 +274,10 @@ export const IPC_CONTRACT = {
   },
   /** The fees this draft can pay on its network now (the least a node admits, the static fee, the ceiling). */
   'tx:fee-bounds': { request: z.strictObject({ walletId, draft: draftInput }), response: feeBoundsView },
+  /** The one review before a signature: the host's preview of a draft, with what a node would refuse in it. */
+  'tx:preview': { request: z.strictObject({ walletId, draft: draftInput }), response: txPreview },
+  /** What a wallet can spend now: its balance less what it has pending (the one "at most" of every form). */
+  'tx:spendable': { request: z.strictObject({ walletId }), response: spendableView },
   /** The fee ceiling in multiples of the static fee: read without a body, set with one. */
   'tx:fee-ceiling': {
     request: z.strictObject({ multiple: z.number().int().min(1).max(1_000_000) }).optional(),

@@ -11,6 +11,7 @@ import type { DraftInput, SendResult } from '../../../shared/domain/transactions
 import type { Accounts } from './accounts';
 import type { SenderAccount } from './accounts';
 import { buildDraft, type BuiltDraft } from './drafts';
+import { previewDraft, refuseProblems } from './preview';
 import { checkFeeCeiling } from './fee-ceiling';
 import type { AppEvents } from '../events';
 import type { Networks } from '../networks/networks';
@@ -80,6 +81,8 @@ export async function sendTransaction(
   input: DraftInput,
   options: { confirmHighFee?: boolean; password?: string } = {},
 ): Promise<SendResult> {
+  // Everything a node would refuse is refused here first, in the review's words (tx:preview).
+  refuseProblems(await previewDraft(deps, walletId, input));
   const { wallet, entry, account, built } = await draftFor(deps, walletId, input);
   const registered = account.secondPublicKey !== undefined;
   checkFeeCeiling(built.draft, {
