@@ -3,6 +3,8 @@
  * makes before the review (tx:send makes them again): the total out is amount + fee, the balance after counts what
  * is pending, a claim and a refund show the incoming amount, and what a node would refuse is said at its field.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
@@ -190,5 +192,53 @@ describe('tx:preview: one review, checked before it opens', () => {
     expect(refund.problems).toEqual([
       { field: 'lockId', message: expect.stringMatching(/^This lock has not expired yet/) as string },
     ]);
+  });
+
+  it('HTLC secrets are kept in the vault: listed without the secret, shown after the password, gone once claimed', async () => {
+    const lock = await call(core, 'tx:send', {
+      walletId: main.id,
+      draft: {
+        kind: 'htlcLock',
+        recipientId: bob.address,
+        amount: String(2n * VTY),
+        expiration: { type: 'height', afterBlocks: 30 },
+      },
+    });
+    await confirmed(lock);
+    const kept = await call(core, 'tx:htlc-secrets', { walletId: main.id });
+    expect(kept).toContainEqual(
+      expect.objectContaining({ lockId: lock.id, recipientId: bob.address, amount: String(2n * VTY) }),
+    );
+    expect(JSON.stringify(kept)).not.toContain(lock.htlc!.secret);
+    // Sealed: the vault file never holds it in the clear.
+    const vault = readFileSync(join(dir, 'profiles', 'default', 'vault.json'), 'utf8');
+    expect(vault).not.toContain(lock.htlc!.secret);
+    expect(
+      await core.handleRequest('tx:htlc-reveal-secret', {
+        walletId: main.id,
+        lockId: lock.id,
+        password: 'not the password',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'ERR_WRONG_PASSWORD' } });
+    const shown = await call(core, 'tx:htlc-reveal-secret', {
+      walletId: main.id,
+      lockId: lock.id,
+      password: PASSWORD,
+    });
+    expect(shown).toMatchObject({
+      lockId: lock.id,
+      secret: lock.htlc!.secret,
+      secretHash: lock.htlc!.secretHash,
+    });
+
+    await confirmed(
+      call(core, 'tx:send', {
+        walletId: bob.id,
+        draft: { kind: 'htlcClaim', lockId: lock.id, secret: shown.secret },
+      }),
+    );
+    expect((await call(core, 'tx:htlc-secrets', { walletId: main.id })).map((k) => k.lockId)).not.toContain(
+      lock.id,
+    );
   });
 });

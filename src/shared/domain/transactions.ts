@@ -124,8 +124,8 @@ export const sendResult = z.object({
   error: z.object({ type: z.string(), message: z.string() }).optional(),
   pending: pendingView,
   /**
-   * HTLC lock only: the secret that claims the lock, and its hash (in the transaction). The person must keep the
-   * secret; it is a lock's preimage, not a wallet key, and it is not stored by Votary.
+   * HTLC lock only: the secret that claims the lock, and its hash (in the transaction). A lock's preimage, not a
+   * wallet key; the vault keeps it with the lock until it is claimed or expired (tx:htlc-reveal-secret).
    */
   htlc: z.object({ secret: z.string(), secretHash: z.string() }).optional(),
 });
@@ -204,3 +204,17 @@ export const spendableView = z.object({
   spendable: amountString,
 });
 export type SpendableView = z.output<typeof spendableView>;
+
+/** A lock whose secret the vault keeps (tx:htlc-secrets): public facts only, never the secret itself. */
+export const keptLockView = z.object({
+  lockId: z.string(),
+  secretHash: z.string(),
+  recipientId: z.string(),
+  amount: amountString,
+  keptAt: z.string(),
+});
+export type KeptLockView = z.output<typeof keptLockView>;
+
+/** A kept lock secret, shown again after the vault password (tx:htlc-reveal-secret). */
+export const revealedLockSecret = keptLockView.extend({ secret: z.string() });
+export type RevealedLockSecret = z.output<typeof revealedLockSecret>;

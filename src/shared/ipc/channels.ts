@@ -64,6 +64,8 @@ export const IPC_CHANNELS = [
   'tx:fee-bounds',
   'tx:preview',
   'tx:spendable',
+  'tx:htlc-secrets',
+  'tx:htlc-reveal-secret',
   'tx:sign-password',
   'tx:pending',
   'tx:rebroadcast',
