@@ -179,7 +179,7 @@ describe('tx:preview: one review, checked before it opens', () => {
     expect(claim).toMatchObject({
       received: String(10n * VTY),
       problems: [],
-      what: `Claim the lock ${lock.id.slice(0, 12)}…: 10 VTY go to this wallet`,
+      what: `Claim the lock ${lock.id}: 10 VTY go to this wallet`,
     });
     expect(BigInt(claim.balanceAfter)).toBe(BigInt(bobBalance) + 10n * VTY - BigInt(claim.fee));
 

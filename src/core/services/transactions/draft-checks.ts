@@ -14,6 +14,7 @@ import type { Milestone, Network } from '../../protocol/networks';
 import { epochTimestamp } from '../../protocol/time';
 import type { DraftInput } from '../../../shared/domain/transactions';
 import { addressProblem } from '../../../shared/lib/address-check';
+import { usernameProblem } from '../../../shared/lib/delegate-name';
 import { looksLikeSecret } from './drafts';
 import type { ServiceErrorCode } from '../service-error';
 
@@ -41,20 +42,6 @@ export interface CheckContext {
     secondPublicKey?: string | undefined;
   };
   now: number;
-}
-
-/** ARK's username rule (core-crypto delegateRegistration schema): 1–20 of a–z 0–9 ! @ $ & _ . */
-const USERNAME = /^[a-z0-9!@$&_.]{1,20}$/;
-
-export function usernameProblem(username: string): string | undefined {
-  if (username === '') return 'Enter a delegate name.';
-  if (username.length > 20)
-    return `A delegate name is at most 20 characters; this one has ${username.length}.`;
-  if (/[A-Z]/.test(username)) return 'A delegate name is written in lowercase letters only.';
-  if (!USERNAME.test(username)) {
-    return 'A delegate name may hold only lowercase letters, digits and ! @ $ & _ . (no spaces).';
-  }
-  return undefined;
 }
 
 function memoProblems(input: DraftInput, milestone: Milestone): DraftProblem[] {

@@ -55,10 +55,16 @@ async function wordsOf(
         warnings: [],
       };
     case 'vote': {
-      const parts = [];
-      if (input.unvote !== undefined) parts.push(`Unvote ${await delegateName(ctx.reads, input.unvote)}`);
-      if (input.vote !== undefined) parts.push(`Vote for ${await delegateName(ctx.reads, input.vote)}`);
-      return { what: parts.join(', then '), warnings: [] };
+      // The vote page's words (features/vote/vote-steps.ts), with the names the chain gives.
+      const unvote = input.unvote === undefined ? undefined : await delegateName(ctx.reads, input.unvote);
+      const vote = input.vote === undefined ? undefined : await delegateName(ctx.reads, input.vote);
+      const what =
+        unvote !== undefined && vote !== undefined
+          ? `Switch your vote from ${unvote} to ${vote}`
+          : vote !== undefined
+            ? `Vote for ${vote}`
+            : `Remove your vote for ${unvote ?? ''}`;
+      return { what, warnings: [] };
     }
     case 'secondSignature':
       return {
@@ -71,7 +77,7 @@ async function wordsOf(
       return { what: `Register this wallet as the delegate “${input.username}”`, warnings: [] };
     case 'delegateResignation':
       return {
-        what: `Resign as the delegate “${delegate?.username ?? ''}”`,
+        what: `Resign as the delegate ${delegate?.username ?? ''}`,
         warnings: [
           'A resignation cannot be undone: the delegate never forges again and votes for it are refused.',
         ],
@@ -80,31 +86,30 @@ async function wordsOf(
       const until =
         input.expiration.type === 'height'
           ? `${input.expiration.afterBlocks} blocks`
-          : `${Math.round(input.expiration.afterSeconds / 60)} minutes`;
+          : `${input.expiration.afterSeconds} seconds`;
       return {
-        what: `Lock ${say(input.amount)} for ${input.recipientId} for ${until}: the recipient can claim it with the secret; after that it can be refunded to this wallet`,
+        what: `Lock ${say(input.amount)} for ${input.recipientId}, claimable with the secret for ${until}, refundable to this wallet after`,
         warnings: [
-          'The secret is kept in the vault with the lock: the recipient needs it to claim, so share it when the deal is done.',
+          'The vault keeps the secret with the lock: the recipient needs it to claim, so share it when the deal is done.',
         ],
       };
     }
     case 'htlcClaim': {
       const lock = ctx.lock;
-      if (lock === undefined) return { what: `Claim the lock ${input.lockId.slice(0, 12)}…`, warnings: [] };
+      if (lock === undefined) return { what: `Claim the lock ${input.lockId}`, warnings: [] };
       const to = lock.recipient === ctx.self ? 'this wallet' : lock.recipient;
-      return {
-        what: `Claim the lock ${input.lockId.slice(0, 12)}…: ${say(lock.amount)} go to ${to}`,
-        warnings: [],
-      };
+      return { what: `Claim the lock ${input.lockId}: ${say(lock.amount)} go to ${to}`, warnings: [] };
     }
     case 'htlcRefund': {
       const lock = ctx.lock;
-      const amount =
+      const back =
         lock === undefined
           ? ''
           : `: ${say(lock.amount)} return to the balance of ${lock.sender === ctx.self ? 'this wallet' : lock.sender}`;
       return {
-        what: `${ctx.expired ? 'Refund the expired lock' : 'Refund the lock (not expired yet)'} ${input.lockId.slice(0, 12)}…${amount}`,
+        what: ctx.expired
+          ? `Refund the expired lock ${input.lockId}${back}`
+          : `Refund the lock ${input.lockId} (not expired yet)${back}`,
         warnings: [],
       };
     }
