@@ -307,9 +307,13 @@ test('wallet page: details, receive QR, filtered history, CSV export, recovery p
   await expect(sent.locator('.amount-out')).toHaveText('−12.5 VTY');
   await expect(sent.locator('.amount-out')).toHaveAttribute('title', '−12.50000000 VTY');
   await page.getByLabel('Direction').selectOption('received');
-  // Received: the faucet's transfer stays; what Main sent to others goes (self-payments count as received).
+  // Received: the faucet's transfer stays; what Main sent to others goes. The multipayment that paid Main 2 VTY
+  // of its 3 stays too, and the ledger says what it did to Main's balance: 1 VTY to Savings and the fee left it.
   await expect(history.locator('.amount-in').first()).toBeVisible();
-  await expect(history.locator('.amount-out')).toHaveCount(0);
+  await expect(history.getByRole('listitem').filter({ hasText: 'e2e transfer' })).toHaveCount(0);
+  await expect(
+    history.getByRole('listitem').filter({ hasText: 'Multipayment' }).locator('.amount-out'),
+  ).toHaveText('−1 VTY');
   await page.getByLabel('Direction').selectOption('all');
 
   // The details view, then its explorer page; the URL follows, so Back and a reload keep the place.
