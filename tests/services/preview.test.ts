@@ -204,6 +204,10 @@ describe('tx:preview: one review, checked before it opens', () => {
         expiration: { type: 'height', afterBlocks: 30 },
       },
     });
+    // Kept from the moment it is sent, while the lock is still in the pool.
+    expect((await call(core, 'tx:htlc-secrets', { walletId: main.id })).map((k) => k.lockId)).toContain(
+      lock.id,
+    );
     await confirmed(lock);
     const kept = await call(core, 'tx:htlc-secrets', { walletId: main.id });
     expect(kept).toContainEqual(
