@@ -104,7 +104,7 @@ test('a fee above the amount sent needs a second confirmation before signing', a
   await page.getByLabel('Amount').fill('0.00001');
   await expect(page.getByText('Write the amount without thousands separators')).toHaveCount(0);
   await page.getByRole('button', { name: 'Review' }).click();
-  await expect(page.getByTestId('review-amount')).toHaveText('0.00001 VTY');
+  await expect(page.getByTestId('review-sum')).toHaveText('0.00001 VTY');
   const warning = page.getByRole('alert').filter({ hasText: 'more than the amount you are sending' });
   await expect(warning).toBeVisible();
   const sign = page.getByRole('button', { name: 'Sign and send' });
@@ -128,7 +128,7 @@ test('checked before signing: a recipient with a typo, an amount above the balan
   await expect(page.getByText(/^This address has a typo/)).toHaveCount(0);
   await page.getByLabel('Amount').fill('5000');
   await expect(
-    page.getByText(/^That is more than the balance: at most 999\.\d+ VTY after the fee\.$/),
+    page.getByText(/^That is more than this wallet can send: at most 999\.\d+ VTY after the fee\.$/),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(page.getByRole('region', { name: 'Review' })).toHaveCount(0);

@@ -3,6 +3,7 @@
  * create a wallet and confirm its phrase, fund it from the faucet, import a second wallet, send a transfer and
  * see it confirmed, a memo that looks like a phrase refused; then lock, a wrong password, unlock.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { closePage, confirmReview, go, openFirstRun, openPage, submitNewVault } from './support/shell';
 
@@ -93,8 +94,16 @@ test('a memo that looks like a recovery phrase is refused', async () => {
   await page.getByLabel('Amount').fill('1');
   await page.getByLabel('Memo (public, optional)').fill(phrase.slice(0, 12).join(' '));
   await page.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('button', { name: 'Sign and send' }).click();
+  // Refused by the host's checks at the memo field, before any review opens.
   await expect(page.getByRole('alert')).toContainText('looks like a recovery phrase');
+  await expect(page.getByRole('button', { name: 'Sign and send' })).toHaveCount(0);
+  // Over the byte limit: said at the field with the count, never cut by the input.
+  const long = 'é'.repeat(200);
+  await page.getByLabel('Memo (public, optional)').fill(long);
+  await expect(page.getByLabel('Memo (public, optional)')).toHaveValue(long);
+  await expect(
+    page.getByText('A memo on this network holds at most 255 bytes; this one has 400.'),
+  ).toBeVisible();
 });
 
 test('send a transfer to the second wallet and see it confirmed', async () => {
@@ -102,7 +111,12 @@ test('send a transfer to the second wallet and see it confirmed', async () => {
   await page.getByLabel('Amount').fill('12.5');
   await page.getByLabel('Memo (public, optional)').fill('e2e transfer');
   await page.getByRole('button', { name: 'Review' }).click();
-  await expect(page.getByTestId('review-recipient')).toHaveText(secondAddress);
+  // The one review: the wallet by name, total out = amount + fee, and the balance after.
+  await expect(page.getByTestId('review-what')).toHaveText(`Send 12.5 VTY to ${secondAddress}`);
+  await expect(page.getByTestId('review-from')).toContainText(`Main · ${mainAddress}`);
+  await expect(page.getByTestId('review-fee')).toHaveText('0.1 VTY');
+  await expect(page.getByTestId('review-total')).toHaveText('12.6 VTY');
+  await expect(page.getByTestId('review-balance-after')).toHaveText(/\d/);
   await page.screenshot({ path: 'test-results/send-review.png' });
   await page.getByRole('button', { name: 'Sign and send' }).click();
   await expect(page.getByTestId('send-status')).toBeVisible();
@@ -191,6 +205,16 @@ test('create a lock and claim it from the second wallet', async () => {
   const lockId = (await secretCard.getByText(/^Lock id: /).innerText()).replace('Lock id: ', '').trim();
   expect(secret).toMatch(/^[0-9a-f]{64}$/);
   await page.screenshot({ path: 'test-results/lock-secret.png' });
+  // The vault keeps it: after a reload it is shown again behind the vault password.
+  await page.reload();
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  const kept = page.getByRole('region', { name: 'Kept secrets' });
+  await expect(kept.getByText(lockId.slice(0, 16))).toBeVisible(BLOCK_WAIT);
+  await kept.getByRole('button', { name: 'Show secret' }).first().click();
+  await kept.getByLabel('Vault password').fill(PASSWORD);
+  await kept.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(kept.getByTestId('kept-secret')).toHaveText(`Secret: ${secret}`);
+  await page.screenshot({ path: 'test-results/lock-secret-kept.png' });
   await expect(page.getByRole('status')).toContainText(/./);
   await go(page, 'Pending');
   await expect(page.getByTestId(`pending-${lockId}`).locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
@@ -209,8 +233,16 @@ test('create a lock and claim it from the second wallet', async () => {
   await expect(page.getByLabel('Lock id', { exact: true })).toHaveValue(lockId);
   await page.getByLabel('Secret (to claim)').fill(secret);
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
-  await confirmReview(page, `Claim the lock ${lockId}`);
+  await confirmReview(page, `Claim the lock ${lockId}: 5 VTY go to this wallet`);
   await expectConfirmed('HTLC claim');
+  // The recipient's history: the lock was not money received; the claim is, for its real amount.
+  await go(page, 'Wallets');
+  await page.getByRole('button', { name: 'Open Savings' }).click();
+  const claimRow = page.getByRole('button', { name: /^HTLC claim/ }).first();
+  await expect(claimRow.locator('.history-amount')).toHaveText('+5 VTY', BLOCK_WAIT);
+  const lockRow = page.getByRole('button', { name: /^HTLC lock/ }).first();
+  await expect(lockRow.locator('.history-amount')).toHaveText('5 VTY');
+  await expect(lockRow).toContainText('claimed');
   // The sender's list keeps the lock and says what happened to it.
   await go(page, 'Locks');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
@@ -247,7 +279,7 @@ test('let a lock expire and refund it', async () => {
   await page.screenshot({ path: 'test-results/lock-countdown.png' });
   await expect(row).toContainText('Expired', { timeout: 90_000 });
   await row.getByRole('button', { name: `Refund lock ${lockId}` }).click();
-  await confirmReview(page, `Refund the expired lock ${lockId} to this wallet`);
+  await confirmReview(page, `Refund the expired lock ${lockId}: 3 VTY return to the balance of this wallet`);
   await expectConfirmed('HTLC refund');
   await go(page, 'Locks');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
@@ -300,9 +332,13 @@ test('wallet page: details, receive QR, filtered history, CSV export, recovery p
   await expect(sent.locator('.amount-out')).toHaveText('−12.5 VTY');
   await expect(sent.locator('.amount-out')).toHaveAttribute('title', '−12.50000000 VTY');
   await page.getByLabel('Direction').selectOption('received');
-  // Received: the faucet's transfer stays; what Main sent to others goes (self-payments count as received).
+  // Received: the faucet's transfer stays; what Main sent to others goes. The multipayment that paid Main 2 VTY
+  // of its 3 stays too, and the ledger says what it did to Main's balance: 1 VTY to Savings and the fee left it.
   await expect(history.locator('.amount-in').first()).toBeVisible();
-  await expect(history.locator('.amount-out')).toHaveCount(0);
+  await expect(history.getByRole('listitem').filter({ hasText: 'e2e transfer' })).toHaveCount(0);
+  await expect(
+    history.getByRole('listitem').filter({ hasText: 'Multipayment' }).locator('.amount-out'),
+  ).toHaveText('−1 VTY');
   await page.getByLabel('Direction').selectOption('all');
 
   // The details view, then its explorer page; the URL follows, so Back and a reload keep the place.
@@ -334,6 +370,14 @@ test('wallet page: details, receive QR, filtered history, CSV export, recovery p
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^votary-.*\.csv$/);
+  // Plain numbers (never grouped or quoted), and a received row carries no fee of this wallet.
+  const csv = readFileSync(await file.path(), 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe('id,date,kind,direction,sender,recipient,amount,fee,locked,memo,confirmations');
+  expect(csv).not.toMatch(/"?-?\d{1,3},\d{3}\./);
+  const received = lines.filter((line) => line.split(',')[3] === 'received');
+  expect(received.length).toBeGreaterThan(0);
+  for (const line of received) expect(line.split(',')[7]).toBe('0.00000000');
 
   await page.getByRole('button', { name: 'Show recovery phrase' }).click();
   await page.getByLabel('Vault password').fill(PASSWORD);

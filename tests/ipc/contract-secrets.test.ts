@@ -85,8 +85,10 @@ describe('the contract: no channel but the two marked ones can return key materi
     const fields = fieldPaths(IPC_CONTRACT[channel].response);
     const suspicious = fields.filter((path) => KEY_MATERIAL.test(leaf(path)));
     // The HTLC lock's secret is the one allowed "secret" outside the two channels: it is not a wallet key but the
-    // preimage the person must keep to claim their own lock, returned once by tx:send and never stored.
-    const allowed = channel === 'tx:send' ? ['.htlc.secret'] : [];
+    // preimage of a lock this wallet sent, returned by tx:send and, after the vault password, by
+    // tx:htlc-reveal-secret (the vault keeps it until the lock is claimed or expired).
+    const allowed =
+      channel === 'tx:send' ? ['.htlc.secret'] : channel === 'tx:htlc-reveal-secret' ? ['.secret'] : [];
     expect(suspicious).toEqual(allowed);
   });
 

@@ -147,6 +147,14 @@ describe('no channel answers key material, after creating and using wallets', ()
       walletId: fresh.id,
       draft: { kind: 'transfer', recipientId: imported.address, amount: '100' },
     });
+    await value('tx:preview', {
+      walletId: fresh.id,
+      draft: { kind: 'transfer', recipientId: imported.address, amount: '100' },
+    });
+    await value('tx:spendable', { walletId: fresh.id });
+    await value('tx:htlc-secrets', { walletId: fresh.id });
+    // No lock was sent: the vault keeps no secret for it (a typed error, no secret).
+    await record('tx:htlc-reveal-secret', { walletId: fresh.id, lockId: sent.id, password: PASSWORD });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 

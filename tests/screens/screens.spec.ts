@@ -56,6 +56,8 @@ test('wallet screens', async ({ page }) => {
   await page.getByLabel('Memo (public, optional)').fill('rent, November');
   await shoot(page, 'send');
   await page.getByRole('button', { name: 'Review' }).click();
+  // The review is the host's preview: it shows once the host has answered.
+  await expect(page.getByTestId('review-what')).toBeVisible(WAIT);
   await shoot(page, 'send-review');
   await page.getByRole('button', { name: 'Sign and send' }).click();
   await expect(page.getByTestId('send-status')).toBeVisible();
@@ -66,6 +68,7 @@ test('wallet screens', async ({ page }) => {
   await expect(vote).toBeVisible(WAIT);
   await shoot(page, 'vote');
   await vote.click();
+  await expect(page.getByRole('dialog', { name: 'Review' })).toBeVisible(WAIT);
   await shoot(page, 'vote-review');
   await page
     .getByRole('dialog', { name: 'Review' })
@@ -77,6 +80,7 @@ test('wallet screens', async ({ page }) => {
   await page.getByLabel('Recipient address').fill(savings);
   await page.getByLabel('Amount').fill('5');
   await page.getByRole('button', { name: 'Create lock' }).click();
+  await expect(page.getByRole('dialog', { name: 'Review' })).toBeVisible(WAIT);
   await shoot(page, 'lock-review');
   await confirmReview(page, /^Lock 5 VTY for /);
   await page.getByRole('button', { name: 'I have saved it' }).click();

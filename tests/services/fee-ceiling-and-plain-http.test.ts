@@ -85,14 +85,20 @@ describe('fee ceiling and plain-http nodes', () => {
     expect(exact.accepted).toBe(true);
   });
 
-  it('says a node’s refusal in tokens, not arktoshi', async () => {
-    const refused = await call(core, 'tx:send', {
+  it('refuses more than the balance before signing, in tokens, at the amount field', async () => {
+    const refused = await core.handleRequest('tx:send', {
       walletId,
       draft: { kind: 'transfer', recipientId: recipient, amount: '100000000000000' },
     });
-    expect(refused.accepted).toBe(false);
-    expect(refused.error?.message).toMatch(/has [\d.]+ VTY, needs 1000000\.1 VTY \(amount \+ fee\)/);
-    expect(refused.error?.message).not.toContain('arktoshi');
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'ERR_INVALID_DRAFT',
+        message: expect.stringMatching(/^This wallet can send at most [\d,.]+ VTY now/) as string,
+        details: { field: 'amount' },
+      },
+    });
+    expect(JSON.stringify(refused)).not.toContain('arktoshi');
   });
 
   it('follows the configured ceiling, kept in the settings', async () => {

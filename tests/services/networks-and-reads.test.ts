@@ -4,6 +4,10 @@ import type { PendingView } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
 import { startFakeNode, type FakeNode } from '../client/support/fake-node';
 import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { addressFromPassphrase } from '../../src/core/protocol/crypto';
+import { devnet } from '../../src/core/protocol/networks';
+
+const DEV_SENDER = addressFromPassphrase('devnet sender passphrase', devnet.network.pubKeyHash);
 
 describe('chain reads of the embedded node, and a remote network added by URL', () => {
   let dir: string;
@@ -17,7 +21,8 @@ describe('chain reads of the embedded node, and a remote network added by URL', 
     dir = tempDir();
     [core, remote, remotePeer] = await Promise.all([
       openCore(dir, { pollMs: 100 }),
-      startFakeNode(),
+      // The remote node knows the devnet sender with a balance: a wallet with nothing is refused before signing.
+      startFakeNode({ wallets: { [DEV_SENDER]: { balance: '100000000', nonce: '0' } } }),
       startFakeNode(),
     ]);
     await call(core, 'keystore:create', { password: PASSWORD });

@@ -72,16 +72,17 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
     expect(b.height).toBeGreaterThanOrEqual(a.height ?? 0);
   });
 
-  it('a refused transaction is rejected with a plain-words reason', async () => {
-    const sent = await call(core, 'tx:send', {
+  it('a transaction the node would refuse is refused before signing, and nothing is tracked', async () => {
+    const before = (await call(core, 'tx:pending')).length;
+    const refused = await core.handleRequest('tx:send', {
       walletId: alice.id,
       draft: { kind: 'transfer', recipientId: bob.address, amount: '999999999999999' },
     });
-    expect(sent.accepted).toBe(false);
-    expect(sent.pending.status).toBe('rejected');
-    expect(sent.pending.reason).toMatch(/does not apply to the wallet/);
-    await call(core, 'tx:dismiss', { id: sent.id });
-    expect((await call(core, 'tx:pending')).some((p) => p.id === sent.id)).toBe(false);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_INVALID_DRAFT', details: { field: 'amount' } },
+    });
+    expect(await call(core, 'tx:pending')).toHaveLength(before);
   });
 
   it('refuses a memo that looks like a recovery phrase, and a watch-only sender', async () => {

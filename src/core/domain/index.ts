@@ -10,3 +10,14 @@ export type {
   Wallet,
 } from './chain-state';
 export { emptyWallet, cloneWallet, cloneLock, cloneEntity, isEmptyWallet } from './wallet';
+export {
+  NO_EFFECT,
+  balanceChange,
+  effectOn,
+  lockedChange,
+  spendable,
+  totalEffect,
+  type LedgerEffect,
+  type LedgerLock,
+  type LedgerTransaction,
+} from './ledger';

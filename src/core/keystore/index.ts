@@ -12,4 +12,4 @@ export { DEFAULT_SCRYPT, type ScryptParams } from './kdf';
 export { keytarKeychain, KEYCHAIN_SERVICE, type Keychain, type KeychainStatus } from './keychain';
 export type { NewMnemonicWallet } from './pending-mnemonic';
 export type { WalletOptions, SecondPassphraseOptions } from './wallet-import';
-export type { WalletInfo, WalletKind } from './wallet-record';
+export type { KeptHtlcSecret, WalletInfo, WalletKind } from './wallet-record';

@@ -23,7 +23,13 @@ import {
   type SecondPassphraseOptions,
   type WalletOptions,
 } from './wallet-import';
-import { walletInfo, walletNetworkOf, type StoredWallet, type WalletInfo } from './wallet-record';
+import {
+  walletInfo,
+  walletNetworkOf,
+  type KeptHtlcSecret,
+  type StoredWallet,
+  type WalletInfo,
+} from './wallet-record';
 
 export interface RecoveryPhrase {
   kind: 'mnemonic' | 'passphrase' | 'wif';
@@ -259,6 +265,46 @@ export class Keystore extends VaultSession {
   signMessage(walletId: string, message: string): SignedMessage {
     if (typeof message !== 'string') throw new KeystoreError('ERR_INVALID_INPUT', 'the message must be text');
     return signMessageWithKeys(message, this.keysFor(this.act(), walletId).keys);
+  }
+
+  // ── HTLC secrets ───────────────────────────────────────────────────────────────────────────────
+
+  /** Keeps a lock's secret with the wallet that sent the lock (replaces one kept for the same lock). */
+  keepHtlcSecret(walletId: string, kept: Omit<KeptHtlcSecret, 'keptAt'>): Promise<WalletInfo> {
+    return this.update(walletId, (wallet) => ({
+      ...wallet,
+      htlcSecrets: [
+        ...(wallet.htlcSecrets ?? []).filter((s) => s.lockId !== kept.lockId),
+        { ...kept, keptAt: new Date().toISOString() },
+      ],
+    }));
+  }
+
+  /** Forgets the secrets of these locks (claimed, refunded, expired, or never accepted). */
+  async forgetHtlcSecrets(walletId: string, lockIds: readonly string[]): Promise<void> {
+    const gone = new Set(lockIds);
+    const kept = this.stored(this.use(), walletId).htlcSecrets ?? [];
+    if (!kept.some((s) => gone.has(s.lockId))) return;
+    await this.update(walletId, (wallet) => ({
+      ...wallet,
+      htlcSecrets: (wallet.htlcSecrets ?? []).filter((s) => !gone.has(s.lockId)),
+    }));
+  }
+
+  /** The locks whose secret is kept, without the secrets. */
+  keptHtlcLocks(walletId: string): Omit<KeptHtlcSecret, 'secret'>[] {
+    return (this.stored(this.use(), walletId).htlcSecrets ?? []).map(({ secret: _secret, ...rest }) => rest);
+  }
+
+  /** A kept lock secret, only after the password is entered again. */
+  async revealHtlcSecret(walletId: string, lockId: string, password: string): Promise<KeptHtlcSecret> {
+    const session = this.act();
+    const kept = (this.stored(session, walletId).htlcSecrets ?? []).find((s) => s.lockId === lockId);
+    if (kept === undefined) {
+      throw new KeystoreError('ERR_INVALID_INPUT', 'This vault keeps no secret for that lock.');
+    }
+    await this.verifyPassword(session, password);
+    return { ...kept };
   }
 
   /** The one function that returns a wallet's secret, and only after the password is entered again. */

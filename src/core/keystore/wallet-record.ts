@@ -27,6 +27,24 @@ export interface StoredWallet {
   secret: string | null;
   secondPassphrase: string | null;
   createdAt: string;
+  /**
+   * The secrets of the HTLC locks this wallet sent, kept with the lock until it is claimed, refunded or expired:
+   * the recipient needs the secret to claim, and a lost secret leaves the funds locked until expiry. A lock's
+   * preimage, not a wallet key, but kept as carefully (encrypted with the wallets, shown after the password).
+   */
+  htlcSecrets?: KeptHtlcSecret[];
+}
+
+/** One lock's secret as the vault keeps it; everything but `secret` is public (it is in the lock transaction). */
+export interface KeptHtlcSecret {
+  lockId: string;
+  secret: string;
+  secretHash: string;
+  recipientId: string;
+  /** Arktoshi, as a decimal string. */
+  amount: string;
+  /** ISO time it was kept. */
+  keptAt: string;
 }
 
 export interface WalletInfo {
@@ -78,6 +96,18 @@ const walletSchema = z.strictObject({
   secret: z.string().nullable(),
   secondPassphrase: z.string().nullable(),
   createdAt: z.string(),
+  htlcSecrets: z
+    .array(
+      z.strictObject({
+        lockId: z.string(),
+        secret: z.string(),
+        secretHash: z.string(),
+        recipientId: z.string(),
+        amount: z.string(),
+        keptAt: z.string(),
+      }),
+    )
+    .optional(),
 });
 const contentsSchema = z.strictObject({ version: z.literal(1), wallets: z.array(walletSchema) });
 

@@ -47,12 +47,28 @@ export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
 });
 
 /** Selectors: derived values, computed from the store without copying it. */
-export function totalBalance(state: VotaryState): string {
+function sumOf(state: VotaryState, watch: boolean, field: 'balance' | 'lockedBalance'): string {
   return sumAmounts(
     state.wallets
-      .map((wallet) => state.chain[wallet.address]?.balance ?? '0')
+      .filter((wallet) => (wallet.kind === 'watch') === watch)
+      .map((wallet) => state.chain[wallet.address]?.[field] ?? '0')
       .filter((b) => !b.startsWith('-')),
   );
+}
+
+/** The balance of the wallets this vault can spend from: watch-only wallets are someone's, shown apart. */
+export function totalBalance(state: VotaryState): string {
+  return sumOf(state, false, 'balance');
+}
+
+/** What the spendable wallets hold in HTLC locks (their own, until claimed or refunded). */
+export function totalLocked(state: VotaryState): string {
+  return sumOf(state, false, 'lockedBalance');
+}
+
+/** The balance of the watch-only wallets: followed, not spendable from here. */
+export function watchOnlyBalance(state: VotaryState): string {
+  return sumOf(state, true, 'balance');
 }
 
 export function selectedWallet(state: VotaryState): WalletView | undefined {

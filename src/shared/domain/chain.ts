@@ -64,6 +64,23 @@ export const transactionView = z.object({
     })
     .optional(),
   lockId: z.string().optional(),
+  /**
+   * What the transaction did to the wallet the list was asked for, from the one ledger (core/domain/ledger.ts):
+   * arktoshi received, sent besides the fee, the fee paid, moved into and out of its locked balance.
+   */
+  effect: z
+    .object({
+      received: amountString,
+      sent: amountString,
+      fee: amountString,
+      locked: amountString,
+      unlocked: amountString,
+    })
+    .optional(),
+  /** A claim or refund in a wallet's history: the lock it closed. */
+  lockOf: z.object({ sender: z.string(), recipient: z.string(), amount: amountString }).optional(),
+  /** A lock in a wallet's history: how it was closed, once it was. */
+  closedBy: z.enum(['htlcClaim', 'htlcRefund']).optional(),
 });
 export type TransactionView = z.output<typeof transactionView>;
 

@@ -124,8 +124,8 @@ export const sendResult = z.object({
   error: z.object({ type: z.string(), message: z.string() }).optional(),
   pending: pendingView,
   /**
-   * HTLC lock only: the secret that claims the lock, and its hash (in the transaction). The person must keep the
-   * secret; it is a lock's preimage, not a wallet key, and it is not stored by Votary.
+   * HTLC lock only: the secret that claims the lock, and its hash (in the transaction). A lock's preimage, not a
+   * wallet key; the vault keeps it with the lock until it is claimed or expired (tx:htlc-reveal-secret).
    */
   htlc: z.object({ secret: z.string(), secretHash: z.string() }).optional(),
 });
@@ -153,3 +153,68 @@ export const feeBoundsView = z.object({
   dynamic: z.boolean(),
 });
 export type FeeBoundsView = z.output<typeof feeBoundsView>;
+
+/** A reason a node would refuse a draft, for the form field it concerns (tx:preview). */
+export const draftProblem = z.object({
+  /** recipientId, amount, memo, username, vote, lockId, secret, expiration, wallet, or form (the whole draft). */
+  field: z.string(),
+  message: z.string(),
+});
+export type DraftProblemView = z.output<typeof draftProblem>;
+
+/**
+ * The one review before a signature (tx:preview), computed by the host from the one ledger: who signs, what
+ * happens in words, the money in and out of this wallet, the balance before and after counting what it has
+ * pending, warnings, and the problems a node would refuse it for (none: it can be signed).
+ */
+export const txPreview = z.object({
+  walletId: z.string(),
+  walletName: z.string(),
+  address: z.string(),
+  kind: transactionKind,
+  what: z.string(),
+  /** Arktoshi arriving in this wallet's balance (a claim or refund to it). */
+  received: amountString,
+  /** Arktoshi leaving besides the fee (the amount, the payments, the amount locked). */
+  sent: amountString,
+  fee: amountString,
+  /** sent + fee. */
+  totalOut: amountString,
+  locked: amountString,
+  unlocked: amountString,
+  balanceBefore: amountString,
+  /** What this wallet's transactions on their way take out of the balance (amounts and fees). */
+  pendingOut: amountString,
+  /** balanceBefore − pendingOut: the most this wallet can spend now, fee included. */
+  spendable: amountString,
+  /** balanceBefore − pendingOut − totalOut + received. */
+  balanceAfter: amountString,
+  lockedBefore: amountString,
+  lockedAfter: amountString,
+  memo: z.string().optional(),
+  warnings: z.array(z.string()),
+  problems: z.array(draftProblem),
+});
+export type TxPreview = z.output<typeof txPreview>;
+
+/** What a wallet can spend now (tx:spendable): the one maximum every form says. */
+export const spendableView = z.object({
+  balance: amountString,
+  pendingOut: amountString,
+  spendable: amountString,
+});
+export type SpendableView = z.output<typeof spendableView>;
+
+/** A lock whose secret the vault keeps (tx:htlc-secrets): public facts only, never the secret itself. */
+export const keptLockView = z.object({
+  lockId: z.string(),
+  secretHash: z.string(),
+  recipientId: z.string(),
+  amount: amountString,
+  keptAt: z.string(),
+});
+export type KeptLockView = z.output<typeof keptLockView>;
+
+/** A kept lock secret, shown again after the vault password (tx:htlc-reveal-secret). */
+export const revealedLockSecret = keptLockView.extend({ secret: z.string() });
+export type RevealedLockSecret = z.output<typeof revealedLockSecret>;

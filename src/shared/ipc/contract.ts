@@ -46,7 +46,17 @@ import {
   snapshotName,
 } from '../domain/localnet';
 import { knownNetworkView, networkView } from '../domain/networks';
-import { draftInput, faucetResult, feeBoundsView, pendingView, sendResult } from '../domain/transactions';
+import {
+  draftInput,
+  faucetResult,
+  feeBoundsView,
+  pendingView,
+  sendResult,
+  keptLockView,
+  revealedLockSecret,
+  spendableView,
+  txPreview,
+} from '../domain/transactions';
 import { newMnemonicWallet, recoveryPhrase, walletChange, walletView } from '../domain/wallets';
 import type { IpcChannel, IpcEvent, MethodName } from './channels';
 import type { IpcResult } from './errors';
@@ -266,6 +276,17 @@ export const IPC_CONTRACT = {
   },
   /** The fees this draft can pay on its network now (the least a node admits, the static fee, the ceiling). */
   'tx:fee-bounds': { request: z.strictObject({ walletId, draft: draftInput }), response: feeBoundsView },
+  /** The one review before a signature: the host's preview of a draft, with what a node would refuse in it. */
+  'tx:preview': { request: z.strictObject({ walletId, draft: draftInput }), response: txPreview },
+  /** What a wallet can spend now: its balance less what it has pending (the one "at most" of every form). */
+  'tx:spendable': { request: z.strictObject({ walletId }), response: spendableView },
+  /** The locks this wallet sent whose secret the vault keeps (until claimed, refunded or expired). */
+  'tx:htlc-secrets': { request: z.strictObject({ walletId }), response: z.array(keptLockView) },
+  /** A kept lock secret, after the vault password: a lock's preimage to give the recipient, not a wallet key. */
+  'tx:htlc-reveal-secret': {
+    request: z.strictObject({ walletId, lockId: z.string().regex(/^[0-9a-fA-F]{64}$/), password }),
+    response: revealedLockSecret,
+  },
   /** The fee ceiling in multiples of the static fee: read without a body, set with one. */
   'tx:fee-ceiling': {
     request: z.strictObject({ multiple: z.number().int().min(1).max(1_000_000) }).optional(),

@@ -24,6 +24,8 @@ export interface FakeNodeOptions {
   post?: (transactions: { id: string }[]) => PostAnswer;
   /** Replaces the configuration answer (to build inconsistent nodes). */
   configuration?: (base: Record<string, unknown>) => unknown;
+  /** More wallets `/api/wallets/{address}` knows, by address (a sender with a balance). */
+  wallets?: Record<string, { publicKey?: string; balance: string; nonce: string }>;
 }
 
 export interface FakeNode {
@@ -237,11 +239,12 @@ export async function startFakeNode(options: FakeNodeOptions = {}): Promise<Fake
       ? { data: transactionFixture }
       : boom(reply, 404, 'Not Found', 'Transaction not found'),
   );
-  app.get('/api/wallets/:id', (request, reply) =>
-    (request.params as { id: string }).id === ADDRESS
-      ? { data: walletFixture }
-      : boom(reply, 404, 'Not Found', 'Wallet not found'),
-  );
+  app.get('/api/wallets/:id', (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const extra = options.wallets?.[id];
+    if (extra !== undefined) return { data: { address: id, ...extra, attributes: {} } };
+    return id === ADDRESS ? { data: walletFixture } : boom(reply, 404, 'Not Found', 'Wallet not found');
+  });
   app.get('/api/wallets/:id/locks', () => page([lockFixture], `/wallets/${ADDRESS}/locks`));
   app.get('/api/delegates', () => page([delegateFixture], '/delegates'));
   app.get('/api/delegates/:id', () => ({ data: delegateFixture }));

@@ -47,7 +47,7 @@ describe('amounts without floating point', () => {
         confirmations: 3,
       },
     ]);
-    expect(csv.split('\r\n')[1]).toBe('a,,transfer,,S,R,1.00000000,0.10000000,"\'=cmd, ""x""",3');
+    expect(csv.split('\r\n')[1]).toBe('a,,transfer,,S,R,1.00000000,0.10000000,0.00000000,"\'=cmd, ""x""",3');
   });
 });
 

@@ -8,6 +8,15 @@ const FRIEND = 'AFriendFriendFriendFriendFriendFri';
 const DELEGATE = 'ADelegateDelegateDelegateDelegateD';
 const KEY = '02'.padEnd(66, 'a');
 
+/** The host's ledger effect (core/domain/ledger.ts) of a row, as chain:wallet-transactions answers it. */
+const effect = (received: string, sent: string, fee: string): TransactionView['effect'] => ({
+  received,
+  sent,
+  fee,
+  locked: '0',
+  unlocked: '0',
+});
+
 const tx = (over: Partial<TransactionView>): TransactionView => ({
   id: 'id',
   type: 0,
@@ -20,6 +29,8 @@ const tx = (over: Partial<TransactionView>): TransactionView => ({
   recipient: FRIEND,
   confirmations: 3,
   direction: 'sent',
+  effect:
+    over.direction === 'received' ? effect('150000000', '0', '0') : effect('0', '150000000', '10000000'),
   ...over,
 });
 
@@ -53,7 +64,14 @@ describe('historyRow', () => {
 
   it('a vote names the delegate, and moves no money', () => {
     const row = historyRow(
-      tx({ kind: 'vote', type: 3, amount: '0', votes: [`+${KEY}`], recipient: ME }),
+      tx({
+        kind: 'vote',
+        type: 3,
+        amount: '0',
+        votes: [`+${KEY}`],
+        recipient: ME,
+        effect: effect('0', '0', '10000000'),
+      }),
       ME,
       names,
     );
@@ -72,12 +90,24 @@ describe('historyRow', () => {
       { recipientId: FRIEND, amount: '900' },
     ];
     const received = historyRow(
-      tx({ kind: 'multiPayment', type: 6, amount: '0', payments, sender: DELEGATE, direction: 'received' }),
+      tx({
+        kind: 'multiPayment',
+        type: 6,
+        amount: '0',
+        payments,
+        sender: DELEGATE,
+        direction: 'received',
+        effect: effect('100', '0', '0'),
+      }),
       ME,
       names,
     );
     expect(received).toMatchObject({ amount: '100', sign: 'in', what: 'Multipayment' });
-    const sent = historyRow(tx({ kind: 'multiPayment', type: 6, amount: '0', payments }), ME, names);
+    const sent = historyRow(
+      tx({ kind: 'multiPayment', type: 6, amount: '0', payments, effect: effect('0', '1000', '10000000') }),
+      ME,
+      names,
+    );
     expect(sent).toMatchObject({ amount: '1000', sign: 'out', party: 'to 2 recipients' });
   });
 

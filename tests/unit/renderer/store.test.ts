@@ -38,7 +38,8 @@ vi.mock('../../../src/renderer/services/call', () => ({
 }));
 
 const { createVotaryStore } = await import('../../../src/renderer/store');
-const { totalBalance, signingWallets } = await import('../../../src/renderer/store/wallets-slice');
+const { totalBalance, signingWallets, watchOnlyBalance } =
+  await import('../../../src/renderer/store/wallets-slice');
 const { upsertPending } = await import('../../../src/renderer/store/pending-slice');
 
 const wallet = (id: string, address: string, kind: WalletView['kind'] = 'mnemonic'): WalletView => ({
@@ -82,7 +83,9 @@ describe('vault slice', () => {
     );
     expect(await store.getState().unlockVault('secret password')).toBe(true);
     await vi.waitFor(() => expect(Object.keys(store.getState().chain)).toHaveLength(2));
-    expect(totalBalance(store.getState())).toBe('200000000');
+    // The total is what this vault can spend: the watch-only wallet's balance is shown apart.
+    expect(totalBalance(store.getState())).toBe('150000000');
+    expect(watchOnlyBalance(store.getState())).toBe('50000000');
     expect(signingWallets(store.getState()).map((w) => w.id)).toEqual(['a']);
     expect(JSON.stringify(store.getState())).not.toContain('secret password');
   });

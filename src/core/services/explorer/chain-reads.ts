@@ -28,6 +28,7 @@ import {
   transactionView,
   walletView,
 } from './views';
+import { historyPage } from './wallet-history';
 
 export interface PageAt {
   page: number;
@@ -82,7 +83,8 @@ export class ChainReads {
               throw error;
             });
     if (answer === undefined) return emptyPage({ page, limit });
-    return pageOfViews(answer, { page, limit }, (tx) => transactionView(tx, address));
+    const views = await historyPage(this.client, address, answer);
+    return pageOfViews({ ...answer, data: views }, { page, limit }, (view) => view);
   }
 
   async walletLocks(address: string, at: PageAt): Promise<PageView<LockView>> {

@@ -2,6 +2,8 @@
 import type { ChannelHandlers } from '../dispatcher';
 import { feeBounds } from './fee-bounds';
 import { sendTransaction } from './sender';
+import { previewDraft, spendableNow } from './preview';
+import { keptLocks, revealLockSecret } from './htlc-secrets';
 import type { Services } from '../services';
 
 type TransactionChannels = Extract<keyof ChannelHandlers, `tx:${string}`>;
@@ -19,6 +21,10 @@ export function transactionHandlers(s: Services): Pick<ChannelHandlers, Transact
       return { minutes: Math.round(afterMs / 60_000), required: !s.keystore.passwordFresh(afterMs) };
     },
     'tx:fee-bounds': ({ walletId, draft }) => feeBounds(s, walletId, draft),
+    'tx:preview': ({ walletId, draft }) => previewDraft(s, walletId, draft),
+    'tx:spendable': ({ walletId }) => spendableNow(s, walletId),
+    'tx:htlc-secrets': ({ walletId }) => keptLocks(s, walletId),
+    'tx:htlc-reveal-secret': (request) => revealLockSecret(s, request),
     'tx:fee-ceiling': async (request) => {
       if (request !== undefined) await s.settings.update({ feeCeilingMultiple: request.multiple });
       return { multiple: s.settings.get().feeCeilingMultiple };

@@ -152,6 +152,16 @@ export class PendingTracker {
     this.file?.schedule();
   }
 
+  /** This sender's transactions still on their way (broadcast or in a pool) on that network. */
+  inFlight(networkId: string, sender: string): readonly PendingRecord[] {
+    return [...this.entries.values()].filter(
+      (entry) =>
+        entry.networkId === networkId &&
+        entry.sender === sender &&
+        (entry.status === 'broadcast' || entry.status === 'in-pool'),
+    );
+  }
+
   /** The highest nonce of this sender still on its way (broadcast or in a pool) on that network. */
   highestInFlightNonce(networkId: string, sender: string): bigint | undefined {
     let highest: bigint | undefined;

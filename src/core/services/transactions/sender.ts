@@ -2,7 +2,8 @@
  * tx:send: a draft from the renderer becomes a signed transaction inside the key store
  * (Keystore.signDraft — the only place that touches a private key), is broadcast to the wallet's network and
  * joins the pending list. The answer holds the id, whether a node accepted it, and for an HTLC lock the secret
- * the person must keep (it claims the lock; it is not a wallet key and Votary does not store it).
+ * (it claims the lock; not a wallet key), which the vault keeps with the lock until it is claimed or expired
+ * (htlc-secrets.ts).
  */
 import type { NetworkEntry } from '../../client';
 import { KeystoreError, type Keystore, type WalletInfo } from '../../keystore';
@@ -11,6 +12,7 @@ import type { DraftInput, SendResult } from '../../../shared/domain/transactions
 import type { Accounts } from './accounts';
 import type { SenderAccount } from './accounts';
 import { buildDraft, type BuiltDraft } from './drafts';
+import { previewDraft, refuseProblems } from './preview';
 import { checkFeeCeiling } from './fee-ceiling';
 import type { AppEvents } from '../events';
 import type { Networks } from '../networks/networks';
@@ -80,6 +82,8 @@ export async function sendTransaction(
   input: DraftInput,
   options: { confirmHighFee?: boolean; password?: string } = {},
 ): Promise<SendResult> {
+  // Everything a node would refuse is refused here first, in the review's words (tx:preview).
+  refuseProblems(await previewDraft(deps, walletId, input));
   const { wallet, entry, account, built } = await draftFor(deps, walletId, input);
   const registered = account.secondPublicKey !== undefined;
   checkFeeCeiling(built.draft, {
@@ -97,6 +101,15 @@ export async function sendTransaction(
     { secondSignature: registered },
   );
   const id = signed.id ?? '';
+  if (built.htlc !== undefined) {
+    // Sealed in the vault before the lock leaves this process: a reload or a crash never loses it.
+    await deps.keystore.keepHtlcSecret(walletId, {
+      lockId: id,
+      ...built.htlc,
+      recipientId: signed.recipientId ?? '',
+      amount: signed.amount.toString(),
+    });
+  }
   const result = await deps.networks.chain(entry.id).broadcast([signed]);
   const answered = broadcastOutcome(result, id);
   // A node states amounts in arktoshi; the person reads tokens.
@@ -110,6 +123,7 @@ export async function sendTransaction(
             message: messageInTokens(answered.error.message, entry.network.network.client.token),
           },
         };
+  if (!outcome.accepted && built.htlc !== undefined) await deps.keystore.forgetHtlcSecrets(walletId, [id]);
   if (outcome.accepted && built.secondPassphrase !== undefined) {
     // Kept from now on: once the registration confirms, every transaction needs the second signature.
     await deps.keystore.setSecondPassphrase(walletId, { secondPassphrase: built.secondPassphrase });

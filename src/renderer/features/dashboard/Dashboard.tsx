@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Amount } from '../../components/Amount';
 import { RecentActivity } from './RecentActivity';
 import { useVotary } from '../../store';
-import { totalBalance } from '../../store/wallets-slice';
+import { totalBalance, totalLocked, watchOnlyBalance } from '../../store/wallets-slice';
 import { call } from '../../services/call';
 import { useNetworkSync } from '../../store/use-network-sync';
 
@@ -10,6 +10,9 @@ export function Dashboard() {
   const wallets = useVotary((s) => s.wallets);
   const chain = useVotary((s) => s.chain);
   const total = useVotary(totalBalance);
+  const locked = useVotary(totalLocked);
+  const watched = useVotary(watchOnlyBalance);
+  const watching = wallets.some((wallet) => wallet.kind === 'watch');
   const node = useVotary((s) => s.node);
   const sync = useNetworkSync();
   const navigate = useVotary((s) => s.navigate);
@@ -31,6 +34,16 @@ export function Dashboard() {
           <p className="big" data-testid="total-balance">
             <Amount value={total} />
           </p>
+          {BigInt(locked) > 0n && (
+            <p className="muted" data-testid="total-locked">
+              and <Amount value={locked} /> in HTLC locks, until claimed or refunded
+            </p>
+          )}
+          {watching && (
+            <p className="muted" data-testid="total-watch-only">
+              Watch-only wallets, not counted: <Amount value={watched} />
+            </p>
+          )}
         </article>
         <article className="card">
           <h2>Node</h2>
@@ -64,6 +77,7 @@ export function Dashboard() {
                     <button type="button" className="link" onClick={() => navigate('wallet', wallet.id)}>
                       {wallet.name}
                     </button>
+                    {wallet.kind === 'watch' && <span className="muted small"> · watch-only</span>}
                   </td>
                   <td>{state === undefined ? '—' : <Amount value={state.balance} />}</td>
                   <td>

@@ -9,8 +9,15 @@ import { useVotary } from '../../store';
 import { chainTime } from '../../lib/dates';
 import { kindLabel } from '../../lib/kinds';
 import { call } from '../../services/call';
+import { amountFor } from '../wallet/history-row';
 
 const SHOWN = 8;
+
+/** A row's amount from the wallet it was read for, by the host's ledger (as the wallet's history says it). */
+function RowAmount({ tx }: { tx: TransactionView }) {
+  const { amount, sign } = amountFor(tx);
+  return <Amount value={amount} {...(sign === undefined ? {} : { signed: sign })} />;
+}
 
 export function mergeRecent(lists: readonly TransactionView[][], count: number): TransactionView[] {
   const byId = new Map<string, TransactionView>();
@@ -87,7 +94,7 @@ export function RecentActivity() {
                 <td>{kindLabel(tx)}</td>
                 <td>{tx.direction === undefined ? '' : DIRECTION_WORDS[tx.direction]}</td>
                 <td>
-                  <Amount value={tx.amount} />
+                  <RowAmount tx={tx} />
                 </td>
               </tr>
             ))}

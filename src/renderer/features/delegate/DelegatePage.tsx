@@ -7,6 +7,9 @@ import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
+import { FieldError } from '../../components/FieldError';
+import { usernameProblem } from '../../../shared/lib/delegate-name';
+import type { DraftProblemView } from '../../../shared/domain/transactions';
 
 export function DelegatePage() {
   const wallet = useVotary(selectedWallet);
@@ -14,18 +17,25 @@ export function DelegatePage() {
   const [username, setUsername] = useState('');
   const [second, setSecond] = useState('');
   const [sent, setSent] = useState<PendingView>();
+  // What the host found a node would refuse, by field (tx:preview), until the field changes.
+  const [problems, setProblems] = useState<DraftProblemView[]>([]);
+  const problemAt = (field: string) => problems.find((p) => p.field === field)?.message;
 
-  const run = async (draft: DraftInput, what: string, warning?: string) => {
+  const run = async (draft: DraftInput, warning?: string) => {
     if (wallet === undefined) return;
-    const result = await reviewAndSend(wallet, draft, what, warning === undefined ? {} : { warning });
+    const result = await reviewAndSend(wallet, draft, {
+      ...(warning === undefined ? {} : { warning }),
+      onProblems: setProblems,
+    });
     if (result !== undefined) setSent(result.pending);
   };
+  const typedProblem = username === '' ? undefined : usernameProblem(username.trim());
   const register = (event: FormEvent) => {
     event.preventDefault();
     const name = username.trim();
+    if (usernameProblem(name) !== undefined) return;
     void run(
       { kind: 'delegateRegistration', username: name },
-      `Register this wallet as the delegate “${name}”`,
       'A delegate name is permanent: it cannot be changed later.',
     );
   };
@@ -35,7 +45,6 @@ export function DelegatePage() {
     setSecond('');
     void run(
       { kind: 'secondSignature', secondPassphrase: given },
-      'Register a second passphrase for this wallet',
       'From then on every transaction of this wallet needs the second passphrase too. Votary keeps it in the vault; write it down as well.',
     );
   };
@@ -45,6 +54,7 @@ export function DelegatePage() {
       <h1 id="delegate-title">Delegate</h1>
       <WalletPicker />
       {sent !== undefined && <SentStatus sent={sent} />}
+      <FieldError message={problemAt('wallet') ?? problemAt('form')} />
       {delegate ? (
         <div className="card">
           <p>
@@ -57,7 +67,6 @@ export function DelegatePage() {
               onClick={() =>
                 void run(
                   { kind: 'delegateResignation' },
-                  `Resign as the delegate ${delegate.username}`,
                   'This cannot be undone: a resigned delegate never forges again, and its voters should vote elsewhere.',
                 )
               }
@@ -71,7 +80,17 @@ export function DelegatePage() {
           <h2>Register as a delegate</h2>
           <label>
             Delegate name (1–20 of a–z 0–9 ! @ $ &amp; _ .)
-            <input value={username} onChange={(e) => setUsername(e.target.value)} maxLength={20} required />
+            <input
+              value={username}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                setProblems([]);
+              }}
+              aria-invalid={(typedProblem ?? problemAt('username')) !== undefined}
+              spellCheck={false}
+              required
+            />
+            <FieldError message={typedProblem ?? problemAt('username')} />
           </label>
           <button type="submit" className="primary">
             Register

@@ -1,4 +1,8 @@
-/** A page of transactions with links to each one, its sender and its recipient (block and wallet pages). */
+/**
+ * A page of transactions with links to each one, its sender and its recipient (block and wallet pages). On a
+ * wallet's page a column says what each did to that wallet's balance, from the host's ledger (`effect`), as the
+ * wallet's own history does; a claim or refund shows the amount of the lock it closed.
+ */
 import type { TransactionView } from '../../../shared/domain/chain';
 import type { PageView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
@@ -7,6 +11,12 @@ import { shortId } from './explorer-nav';
 import { ExplorerLink } from './ExplorerLink';
 import { Pager } from './Pager';
 import { chainTime } from '../../lib/dates';
+import { amountFor } from '../wallet/history-row';
+
+function ForWallet({ tx }: { tx: TransactionView }) {
+  const { amount, sign } = amountFor(tx);
+  return <Amount value={amount} {...(sign === undefined ? {} : { signed: sign })} />;
+}
 
 /** Only these types pay the `recipient` field; for the others ARK repeats the sender there. */
 const PAYS_RECIPIENT = new Set<TransactionView['kind']>(['transfer', 'htlcLock']);
@@ -32,6 +42,7 @@ export function TransactionTable({
   caption: string;
   onPage: (page: number) => void;
 }) {
+  const forWallet = page.data.some((tx) => tx.effect !== undefined);
   return (
     <>
       <table className="explorer-table">
@@ -47,6 +58,7 @@ export function TransactionTable({
             <th scope="col">To</th>
             <th scope="col">Amount</th>
             <th scope="col">Fee</th>
+            {forWallet && <th scope="col">This wallet</th>}
           </tr>
         </thead>
         <tbody>
@@ -68,11 +80,16 @@ export function TransactionTable({
                 <To tx={tx} />
               </td>
               <td>
-                <Amount value={paidAmount(tx)} />
+                <Amount value={tx.lockOf?.amount ?? paidAmount(tx)} />
               </td>
               <td>
                 <Amount value={tx.fee} />
               </td>
+              {forWallet && (
+                <td>
+                  <ForWallet tx={tx} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -1,21 +1,23 @@
 /**
- * HTLC locks: create (main generates the secret; it is shown here once with its hash), claim with a secret,
- * refund after expiry.
+ * HTLC locks: create (the host generates the secret and keeps it in the vault with the lock; it is shown here
+ * after creation and again from "Kept secrets" after the password), claim with a secret, refund after expiry.
+ * What a node would refuse (a wrong secret, a refund before expiry, a bad recipient or amount) is said at its
+ * field before the review (tx:preview).
  */
 import { FieldError } from '../../components/FieldError';
 import { useState, type FormEvent } from 'react';
-import type { PendingView, SendResult } from '../../../shared/domain/transactions';
+import type { DraftProblemView, PendingView, SendResult } from '../../../shared/domain/transactions';
 import { SentStatus } from '../pending/SentStatus';
 import { CopyButton } from '../../components/CopyButton';
 import { SecretInput } from '../../components/SecretInput';
 import { decimalSeparatorOf, parseAmountInput } from '../../lib/amount';
 import type { DraftInput } from '../../../shared/domain/transactions';
-import { amountInWords } from '../../lib/amount';
 import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { WalletPicker } from '../common/WalletPicker';
 import { LockList } from './LockList';
+import { KeptSecrets } from './KeptSecrets';
 import { lockExpiryProblem } from './lock-state';
 
 export function LocksPage() {
@@ -23,7 +25,6 @@ export function LocksPage() {
   const reportError = useVotary((s) => s.reportError);
   const round = useVotary((s) => s.configuration?.constants.activeDelegates);
   const blocktime = useVotary((s) => s.configuration?.constants.blocktime);
-  const token = useVotary((s) => s.configuration?.token ?? '');
   const [recipient, setRecipient] = useState('');
   const [amountText, setAmountText] = useState('');
   const [expiryType, setExpiryType] = useState<'time' | 'height'>('time');
@@ -33,10 +34,14 @@ export function LocksPage() {
   const [lockId, setLockId] = useState('');
   const [secret, setSecret] = useState('');
   const [sent, setSent] = useState<PendingView>();
+  // What the host found a node would refuse, by field (tx:preview), until the person edits the form.
+  const [problems, setProblems] = useState<DraftProblemView[]>([]);
+  const problemAt = (field: string) => problems.find((p) => p.field === field)?.message;
+  const [keptChanged, setKeptChanged] = useState(0);
 
-  const run = async (draft: DraftInput, what: string): Promise<SendResult | undefined> => {
+  const run = async (draft: DraftInput): Promise<SendResult | undefined> => {
     if (wallet === undefined) return undefined;
-    const result = await reviewAndSend(wallet, draft, what);
+    const result = await reviewAndSend(wallet, draft, { onProblems: setProblems });
     if (result !== undefined) setSent(result.pending);
     return result;
   };
@@ -53,29 +58,40 @@ export function LocksPage() {
       reportError(new Error(expiryProblem ?? 'Enter an amount.'));
       return;
     }
-    const result = await run(
-      {
-        kind: 'htlcLock',
-        recipientId: recipient.trim(),
-        amount,
-        expiration:
-          expiryType === 'time'
-            ? { type: 'time', afterSeconds: after }
-            : { type: 'height', afterBlocks: after },
-      },
-      `Lock ${amountInWords(amount, token)} for ${recipient.trim()}, claimable with the secret until ${after} ${expiryType === 'time' ? 'seconds' : 'blocks'} from now, refundable after`,
-    );
+    const result = await run({
+      kind: 'htlcLock',
+      recipientId: recipient.trim(),
+      amount,
+      expiration:
+        expiryType === 'time'
+          ? { type: 'time', afterSeconds: after }
+          : { type: 'height', afterBlocks: after },
+    });
     // A refused lock has no secret to keep and no lock id: only an accepted one is shown.
     if (result?.accepted === true) setCreated(result);
+    setKeptChanged((n) => n + 1);
   };
   const claim = async (event: FormEvent) => {
     event.preventDefault();
     const given = secret.trim();
-    setSecret('');
-    await run({ kind: 'htlcClaim', lockId: lockId.trim(), secret: given }, `Claim the lock ${lockId.trim()}`);
+    if (!/^[0-9a-fA-F]{64}$/.test(given)) {
+      setProblems([{ field: 'secret', message: 'A lock secret is 64 hexadecimal characters (0–9, a–f).' }]);
+      return;
+    }
+    if (!/^[0-9a-fA-F]{64}$/.test(lockId.trim())) {
+      setProblems([{ field: 'lockId', message: 'A lock id is 64 hexadecimal characters (0–9, a–f).' }]);
+      return;
+    }
+    const result = await run({ kind: 'htlcClaim', lockId: lockId.trim(), secret: given });
+    // The secret stays in the field while it can still be corrected; once sent it goes.
+    if (result !== undefined) setSecret('');
   };
   const refund = async (id = lockId.trim()) => {
-    await run({ kind: 'htlcRefund', lockId: id }, `Refund the expired lock ${id} to this wallet`);
+    if (!/^[0-9a-fA-F]{64}$/.test(id)) {
+      setProblems([{ field: 'lockId', message: 'A lock id is 64 hexadecimal characters (0–9, a–f).' }]);
+      return;
+    }
+    await run({ kind: 'htlcRefund', lockId: id });
   };
 
   return (
@@ -89,19 +105,29 @@ export function LocksPage() {
           Recipient address
           <input
             value={recipient}
-            onChange={(e) => setRecipient(e.target.value)}
+            onChange={(e) => {
+              setRecipient(e.target.value);
+              setProblems([]);
+            }}
+            aria-invalid={problemAt('recipientId') !== undefined}
             spellCheck={false}
             required
           />
+          <FieldError message={problemAt('recipientId')} />
         </label>
         <label>
           Amount
           <input
             value={amountText}
-            onChange={(e) => setAmountText(e.target.value)}
+            onChange={(e) => {
+              setAmountText(e.target.value);
+              setProblems([]);
+            }}
+            aria-invalid={problemAt('amount') !== undefined}
             inputMode="decimal"
             required
           />
+          <FieldError message={problemAt('amount')} />
         </label>
         <fieldset>
           <legend>Expires</legend>
@@ -138,7 +164,7 @@ export function LocksPage() {
               aria-invalid={expiryProblem !== undefined}
               required
             />
-            <FieldError message={expiryProblem} />
+            <FieldError message={expiryProblem ?? problemAt('expiration')} />
           </label>
         </fieldset>
         <button type="submit" className="primary">
@@ -148,7 +174,10 @@ export function LocksPage() {
       {created?.htlc && (
         <section className="card" aria-label="Lock secret">
           <h2>Keep this secret</h2>
-          <p>The recipient needs it to claim the lock. It is shown this once and Votary does not store it.</p>
+          <p>
+            The recipient needs it to claim the lock. The vault keeps it with the lock until the lock is
+            claimed or expires: “Kept secrets” below shows it again after the vault password.
+          </p>
           <p className="mono small">Secret: {created.htlc.secret}</p>
           <CopyButton text={created.htlc.secret} label="Copy secret" />
           <p className="mono small">Hash: {created.htlc.secretHash}</p>
@@ -159,6 +188,7 @@ export function LocksPage() {
           </button>
         </section>
       )}
+      {wallet && <KeptSecrets walletId={wallet.id} refresh={keptChanged} />}
       {wallet && (
         <section className="card" aria-labelledby="own-locks-title">
           <h2 id="own-locks-title">Your locks</h2>
@@ -185,12 +215,32 @@ export function LocksPage() {
         <h2>Claim or refund</h2>
         <label>
           Lock id
-          <input value={lockId} onChange={(e) => setLockId(e.target.value)} spellCheck={false} required />
+          <input
+            value={lockId}
+            onChange={(e) => {
+              setLockId(e.target.value);
+              setProblems([]);
+            }}
+            aria-invalid={problemAt('lockId') !== undefined}
+            spellCheck={false}
+            required
+          />
+          <FieldError message={problemAt('lockId')} />
         </label>
         <label>
           Secret (to claim)
-          <SecretInput id="claim-secret" value={secret} onChange={(e) => setSecret(e.target.value)} />
+          <SecretInput
+            id="claim-secret"
+            value={secret}
+            onChange={(e) => {
+              setSecret(e.target.value);
+              setProblems([]);
+            }}
+            aria-invalid={problemAt('secret') !== undefined}
+          />
+          <FieldError message={problemAt('secret')} />
         </label>
+        <FieldError message={problemAt('wallet') ?? problemAt('form')} />
         <div className="row">
           <button type="submit" className="primary">
             Claim

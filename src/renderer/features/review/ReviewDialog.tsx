@@ -1,79 +1,36 @@
 /**
  * The one review step before any signature (send, vote, lock, claim, refund, delegate registration and
- * resignation, second passphrase): what the transaction does in plain words, from which wallet, the amount, the
- * fee, the total and the balance after, and one confirm. Amounts are said in words of the token.
+ * resignation, second passphrase): the host's preview of the draft (tx:preview, from the ledger) — from which
+ * wallet by name and address, what happens in words, the money in and out, the fee, the total out, the balance
+ * before and after counting what is pending, warnings — and one confirm.
  */
 import { useEffect, useState } from 'react';
-import { amountInWords } from '../../lib/amount';
-import { useVotary } from '../../store';
-import { draftFacts } from './draft-facts';
 import { onReview, type OpenReview } from './review-queue';
+import { PreviewFacts } from './PreviewFacts';
 import { SigningPasswordField, useSigningPassword } from './SigningPassword';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
 
 export function ReviewDialog() {
   const [open, setOpen] = useState<OpenReview | undefined>();
-  // Counts the reviews opened: each one reads the fees again.
-  const [opened, setOpened] = useState(0);
-  const token = useVotary((s) => s.configuration?.token ?? '');
-  const balance = useVotary((s) =>
-    open === undefined ? undefined : s.chain[open.request.wallet.address]?.balance,
-  );
-
   const signing = useSigningPassword(open !== undefined);
-  useEffect(
-    () =>
-      onReview((next) => {
-        setOpen(next);
-        if (next !== undefined) setOpened((count) => count + 1);
-      }),
-    [],
-  );
-  // The fees only make the review's words richer: without them it still says what the draft does.
-  const fees = useLatest(open === undefined ? undefined : () => call('chain:fees'), String(opened), {
-    report: () => undefined,
-  }).value;
+  useEffect(() => onReview(setOpen), []);
 
   if (open === undefined) return null;
   const { request } = open;
-  const facts = draftFacts(request.draft, fees, balance);
-  const words = (value: string | undefined) => (value === undefined ? '…' : amountInWords(value, token));
-  const short = facts.balanceAfter !== undefined && BigInt(facts.balanceAfter) < 0n;
+  const blocked = request.preview.problems.length > 0;
 
   return (
     <div className="review-backdrop">
       <section className="card review" role="dialog" aria-modal="true" aria-label="Review">
         <h2>Review</h2>
-        <p className="review-what" data-testid="review-what">
-          {request.what}
-        </p>
-        <dl className="facts">
-          <dt>From</dt>
-          <dd>
-            {request.wallet.name} · <span className="mono">{request.wallet.address}</span>
-          </dd>
-          <dt>Amount</dt>
-          <dd data-testid="review-sum">{words(facts.amount)}</dd>
-          <dt>Fee</dt>
-          <dd data-testid="review-fee">{words(facts.fee)}</dd>
-          <dt>Total</dt>
-          <dd>{words(facts.total)}</dd>
-          <dt>Balance after</dt>
-          <dd data-testid="review-balance-after">{words(facts.balanceAfter)}</dd>
-        </dl>
+        {request.context !== undefined && <p className="muted">{request.context}</p>}
+        <PreviewFacts preview={request.preview} />
         {request.warning && <p className="warning-note">{request.warning}</p>}
-        {short && (
-          <p className="warning-note" role="alert">
-            The balance does not cover the amount and the fee.
-          </p>
-        )}
         <SigningPasswordField signing={signing} />
         <div className="row">
           <button
             type="button"
             className="primary"
-            disabled={short || !signing.ready}
+            disabled={blocked || !signing.ready}
             onClick={() => open.decide(true, signing.required === true ? signing.password : undefined)}
           >
             Confirm and sign

@@ -1,25 +1,48 @@
 /**
- * Review, then submit (the store's submitDraft: sign, broadcast, track, report): undefined when the person cancelled
- * the review or it could not be sent. The password typed at the review (when signing asks for it again) goes with
- * the transaction.
+ * Check, review, then submit (the store's submitDraft: sign, broadcast, track, report). The host previews the draft
+ * first (tx:preview): what a node would refuse comes back as problems for the form's fields (`onProblems`; a
+ * banner when the screen has no field for them) and the review does not open; otherwise the review shows the
+ * host's preview. Undefined when the person cancelled, a problem was found, or it could not be sent.
  */
-import type { DraftInput, SendResult } from '../../../shared/domain/transactions';
+import type { DraftInput, DraftProblemView, SendResult } from '../../../shared/domain/transactions';
 import type { WalletView } from '../../../shared/domain/wallets';
+import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import type { SubmitOptions } from '../../store/pending-slice';
 import { requestReview } from './review-queue';
 
+export interface ReviewOptions {
+  warning?: string;
+  context?: string;
+  refused?: SubmitOptions['refused'];
+  /** Shows the problems at their fields; without it the first one is reported in the banner. */
+  onProblems?: (problems: DraftProblemView[]) => void;
+}
+
 export async function reviewAndSend(
   wallet: WalletView,
   draft: DraftInput,
-  what: string,
-  options: { warning?: string; refused?: SubmitOptions['refused'] } = {},
+  options: ReviewOptions = {},
 ): Promise<SendResult | undefined> {
+  const store = useVotary.getState();
+  let preview;
+  try {
+    preview = await call('tx:preview', { walletId: wallet.id, draft });
+  } catch (error) {
+    store.reportError(error);
+    return undefined;
+  }
+  options.onProblems?.(preview.problems);
+  if (preview.problems.length > 0) {
+    if (options.onProblems === undefined) store.reportError(new Error(preview.problems[0]!.message));
+    return undefined;
+  }
   const answer = await requestReview({
     wallet,
     draft,
-    what,
+    preview,
     ...(options.warning === undefined ? {} : { warning: options.warning }),
+    ...(options.context === undefined ? {} : { context: options.context }),
   });
   if (!answer.confirmed) return undefined;
   return useVotary.getState().submitDraft(wallet.id, draft, {

@@ -2,16 +2,18 @@
  * Every transaction is reviewed before it is signed (ReviewDialog): a screen asks for a review and waits for the
  * person's answer. One review at a time; asking again while one is open cancels the open one.
  */
-import type { DraftInput } from '../../../shared/domain/transactions';
+import type { DraftInput, TxPreview } from '../../../shared/domain/transactions';
 import type { WalletView } from '../../../shared/domain/wallets';
 
 export interface ReviewRequest {
-  /** What the transaction does, in plain words ("Vote for genesis_3"). */
-  what: string;
   wallet: WalletView;
   draft: DraftInput;
+  /** The host's preview of the draft (tx:preview): what the dialog shows. */
+  preview: TxPreview;
   /** A consequence to say before confirming ("This cannot be undone."). */
   warning?: string;
+  /** Where this signature stands in the screen's plan ("Step 1 of 2: remove your vote for genesis_3"). */
+  context?: string;
 }
 
 export interface ReviewAnswer {

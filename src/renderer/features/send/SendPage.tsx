@@ -1,11 +1,15 @@
 /**
- * Send: a transfer, or a multipayment with two or more recipients. Form → review (every full recipient address)
- * → main signs and broadcasts (`tx:send`).
+ * Send: a transfer, or a multipayment with two or more recipients. Form → the host's checks and preview
+ * (`tx:preview`: what a node would refuse is said at its field) → review (the one preview, every full recipient
+ * address) → main signs and broadcasts (`tx:send`). The wallet to send from is chosen here, never taken silently
+ * from the last wallet page opened; the one "at most" is the host's (`tx:spendable`: balance less what is pending).
  */
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FeesView } from '../../../shared/domain/chain';
-import type { SendResult } from '../../../shared/domain/transactions';
+import type { DraftProblemView, SendResult, TxPreview } from '../../../shared/domain/transactions';
+import { utf8Length } from '../../../shared/lib/utf8';
+import { PreviewFacts } from '../review/PreviewFacts';
 import { Amount } from '../../components/Amount';
 import { amountInWords, decimalSeparatorOf, parseAmountInput, plainAmount } from '../../lib/amount';
 import {
@@ -18,8 +22,8 @@ import {
 } from '../../lib/fees';
 import { useVotary } from '../../store';
 import { plainNodeMessage } from '../../lib/node-words';
-import { selectedWallet } from '../../store/wallets-slice';
-import { WalletPicker } from '../common/WalletPicker';
+import { signingWallets } from '../../store/wallets-slice';
+import { useShallow } from 'zustand/react/shallow';
 import { addressProblem } from '../../../shared/lib/address-check';
 import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
 import { amountProblem, planSend, type RecipientRow } from './recipients';
@@ -37,7 +41,14 @@ const EMPTY: RecipientRow = { address: '', amount: '' };
 const DECIMAL = decimalSeparatorOf();
 
 export function SendPage() {
-  const wallet = useVotary(selectedWallet);
+  const wallets = useVotary(useShallow(signingWallets));
+  // Chosen on this page; with one wallet that can sign there is nothing to choose.
+  const [fromId, setFromId] = useState<string | undefined>();
+  const wallet = wallets.find((w) => w.id === fromId) ?? (wallets.length === 1 ? wallets[0] : undefined);
+  const [preview, setPreview] = useState<TxPreview | undefined>();
+  const [problems, setProblems] = useState<DraftProblemView[]>([]);
+  const problemAt = (field: string) => problems.find((p) => p.field === field)?.message;
+  const memoLimit = useVotary((s) => s.configuration?.constants.vendorFieldLength ?? 255);
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
   const submitDraft = useVotary((s) => s.submitDraft);
@@ -77,7 +88,14 @@ export function SendPage() {
 
   const multi = rows.length > 1;
   const token = useVotary((s) => s.configuration?.token ?? '');
-  const balance = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.balance));
+  const height = useVotary((s) => s.node?.height ?? 0);
+  // The one maximum: the host's balance less what this wallet has pending, read again with each block.
+  const spendable = useLatest(
+    wallet === undefined ? undefined : () => call('tx:spendable', { walletId: wallet.id }),
+    `${wallet?.id ?? ''}:${height}:${status.length}`,
+    { report: () => undefined },
+  ).value;
+  const balance = spendable?.spendable;
   const say = (arktoshi: string) => amountInWords(arktoshi, token);
   // Only fees that can work are offered (lib/fees.ts): never "Minimum 0", nothing but the standard fee on a
   // network without dynamic fees.
@@ -109,10 +127,15 @@ export function SendPage() {
     balance !== undefined &&
     fee !== undefined &&
     BigInt(plan.total) + BigInt(fee) > BigInt(balance)
-      ? `That is more than the balance: at most ${say(
+      ? `That is more than this wallet can send: at most ${say(
           (BigInt(balance) - BigInt(fee) > 0n ? BigInt(balance) - BigInt(fee) : 0n).toString(),
-        )} after the fee.`
+        )} after the fee${spendable !== undefined && BigInt(spendable.pendingOut) > 0n ? ' and what it has pending' : ''}.`
       : undefined;
+  const memoBytes = utf8Length(memo);
+  const memoProblem =
+    memoBytes > memoLimit
+      ? `A memo on this network holds at most ${memoLimit} bytes; this one has ${memoBytes}. Shorten it.`
+      : problemAt('memo');
   const sendAll = () => {
     const cost = fee ?? staticFee;
     if (balance === undefined || cost === undefined) return;
@@ -125,13 +148,22 @@ export function SendPage() {
   };
   const highFee = plan.ok ? highFeeReason(fee, feeOf('static'), plan.total, ceiling) : undefined;
   const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
-  const edit = (i: number, change: Partial<RecipientRow>) =>
+  const edit = (i: number, change: Partial<RecipientRow>) => {
     setRows(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
+    setProblems([]);
+  };
 
-  const review = (event: FormEvent) => {
+  const review = async (event: FormEvent) => {
     event.preventDefault();
+    if (wallet === undefined) {
+      setProblems([{ field: 'wallet', message: 'Choose the wallet to send from.' }]);
+      return;
+    }
     const problem =
-      customProblem ?? rows.map((row) => recipientProblem(row.address)).find(Boolean) ?? overBalance;
+      customProblem ??
+      rows.map((row) => recipientProblem(row.address)).find(Boolean) ??
+      overBalance ??
+      (memoBytes > memoLimit ? memoProblem : undefined);
     if (problem !== undefined) {
       reportError(new Error(problem));
       return;
@@ -140,8 +172,18 @@ export function SendPage() {
       reportError(new Error(plan.message));
       return;
     }
+    let answer: TxPreview;
+    try {
+      answer = await call('tx:preview', { walletId: wallet.id, draft: plan.draft });
+    } catch (error) {
+      reportError(error);
+      return;
+    }
+    setProblems(answer.problems);
+    if (answer.problems.length > 0) return;
     clearError();
     setFeeConfirmed(false);
+    setPreview(answer);
     setStep('review');
   };
   const send = async () => {
@@ -168,8 +210,30 @@ export function SendPage() {
     <section aria-labelledby="send-title">
       <h1 id="send-title">Send</h1>
       {step === 'form' ? (
-        <form className="card" onSubmit={review} aria-label={multi ? 'Multipayment' : 'Transfer'}>
-          <WalletPicker />
+        <form
+          className="card"
+          onSubmit={(e) => void review(e)}
+          aria-label={multi ? 'Multipayment' : 'Transfer'}
+        >
+          <label>
+            From wallet
+            <select
+              value={wallet?.id ?? ''}
+              onChange={(e) => {
+                setFromId(e.target.value);
+                setProblems([]);
+              }}
+              aria-invalid={problemAt('wallet') !== undefined}
+            >
+              {wallet === undefined && <option value="">Choose a wallet…</option>}
+              {wallets.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name} · {w.address}
+                </option>
+              ))}
+            </select>
+            <FieldError message={problemAt('wallet') ?? problemAt('form')} />
+          </label>
           {rows.map((row, i) => {
             const suffix = i === 0 ? '' : ` ${i + 1}`;
             return (
@@ -184,7 +248,11 @@ export function SendPage() {
                     aria-invalid={recipientProblem(row.address) !== undefined}
                     required
                   />
-                  <FieldError message={recipientProblem(row.address)} />
+                  <FieldError
+                    message={
+                      recipientProblem(row.address) ?? (i === 0 ? problemAt('recipientId') : undefined)
+                    }
+                  />
                 </label>
                 <label>
                   Amount{suffix}
@@ -201,7 +269,9 @@ export function SendPage() {
                   <FieldError
                     message={row.amount.trim() === '' ? undefined : amountProblem(row.amount, DECIMAL)}
                   />
-                  <FieldError message={i === rows.length - 1 ? overBalance : undefined} />
+                  <FieldError
+                    message={i === rows.length - 1 ? (overBalance ?? problemAt('amount')) : undefined}
+                  />
                 </label>
                 {multi && (
                   <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
@@ -216,7 +286,18 @@ export function SendPage() {
           </button>
           <label>
             Memo (public, optional)
-            <input value={memo} onChange={(e) => setMemo(e.target.value)} maxLength={255} />
+            <input
+              value={memo}
+              onChange={(e) => {
+                setMemo(e.target.value);
+                setProblems([]);
+              }}
+              aria-invalid={memoProblem !== undefined}
+            />
+            <span className="muted small">
+              {memoBytes} of {memoLimit} bytes
+            </span>
+            <FieldError message={memoProblem} />
           </label>
           {!multi && (
             <button type="button" onClick={sendAll} disabled={balance === undefined}>
@@ -273,33 +354,22 @@ export function SendPage() {
         plan.ok && (
           <section className="card" aria-label="Review">
             <h2>Review {multi ? 'multipayment' : 'transfer'}</h2>
-            <dl className="facts">
-              <dt>From</dt>
-              <dd className="mono">{wallet?.address}</dd>
-              {plan.payments.map((payment, i) => (
-                <div key={i} className="contents">
-                  <dt>To</dt>
-                  <dd>
-                    <span className="mono" data-testid="review-recipient">
-                      {payment.recipientId}
-                    </span>{' '}
-                    · <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
-                  </dd>
-                </div>
-              ))}
-              <dt>Total</dt>
-              <dd>
-                <Amount value={plan.total} />
-              </dd>
-              <dt>Fee</dt>
-              <dd>{fee === undefined ? 'Network standard' : <Amount value={fee} />}</dd>
-              {memo && (
-                <>
-                  <dt>Memo</dt>
-                  <dd>{memo}</dd>
-                </>
-              )}
-            </dl>
+            {preview !== undefined && <PreviewFacts preview={preview} />}
+            {multi && (
+              <dl className="facts">
+                {plan.payments.map((payment, i) => (
+                  <div key={i} className="contents">
+                    <dt>To</dt>
+                    <dd>
+                      <span className="mono" data-testid="review-recipient">
+                        {payment.recipientId}
+                      </span>{' '}
+                      · <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
             {highFee !== undefined && (
               <div className="warning-note" role="alert">
                 <p>

@@ -65,7 +65,8 @@ export function VotePage() {
       // Each step is reviewed and sent in turn, once the one before is in a block; a cancelled, refused or
       // failed one stops the rest.
       let previous: string | undefined;
-      for (const step of voteSteps(vote, unvote, switchInOne, name)) {
+      const steps = voteSteps(vote, unvote, switchInOne, name);
+      for (const step of steps) {
         if (previous !== undefined) {
           const waitFor = previous;
           setSent(undefined);
@@ -80,7 +81,8 @@ export function VotePage() {
             return;
           }
         }
-        const result = await reviewAndSend(wallet, step.draft, step.words, {
+        const result = await reviewAndSend(wallet, step.draft, {
+          ...(steps.length > 1 ? { context: step.words } : {}),
           ...(step.warning === undefined ? {} : { warning: step.warning }),
           refused: 'No node accepted the vote.',
         });

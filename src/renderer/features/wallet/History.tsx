@@ -59,6 +59,7 @@ function Row({
           <strong>{row.what}</strong> <span title={row.partyAddress}>{row.party}</span>
         </span>
         {row.memo !== undefined && <span className="muted small history-memo">“{row.memo}”</span>}
+        {row.note !== undefined && <span className="muted small">{row.note}</span>}
       </span>
       <span className="muted small">
         {row.fee === undefined ? (

@@ -47,11 +47,12 @@ export function TransactionDetails({
           <dd data-testid="details-amount" className={row.sign === undefined ? '' : `amount-${row.sign}`}>
             {sign}
             {full(row.amount)}
+            {row.note === undefined ? '' : ` (${row.note})`}
           </dd>
           <dt>Fee</dt>
           <dd data-testid="details-fee">
             {full(tx.fee)}
-            {tx.direction === 'received' ? ' (paid by the sender)' : ''}
+            {tx.sender === address ? '' : ' (paid by the sender)'}
           </dd>
           <dt>From</dt>
           <dd className="mono small">{party(tx.sender)}</dd>

@@ -1,7 +1,8 @@
 /**
  * One line of a wallet's history in a person's words: what happened ("Vote for genesis_3", "Transfer"), with whom
  * (the name of one of the user's wallets or a known delegate, else the address), the memo, the fee this wallet paid,
- * and the amount signed from this wallet's side: money leaving is "out", money arriving "in".
+ * and the amount signed from this wallet's side: money leaving is "out", money arriving "in". The money comes from
+ * the host's one ledger (`effect`, core/domain/ledger.ts), so the rows add up to the balance and locked balance.
  */
 import type { TransactionView } from '../../../shared/domain/chain';
 import { kindLabel } from '../../lib/kinds';
@@ -30,6 +31,8 @@ export interface HistoryRow {
   fee: string | undefined;
   amount: string;
   sign: 'in' | 'out' | undefined;
+  /** What happened to a lock's money, when the row is about a lock ("locked until claimed or refunded"). */
+  note: string | undefined;
 }
 
 export function nameOf(address: string, names: KnownNames): string | undefined {
@@ -57,18 +60,45 @@ function whatOf(tx: TransactionView, names: KnownNames): string {
   return kindLabel(tx);
 }
 
-/** What reached or left `address`: a multipayment counts only the payments to it when it received them. */
-export function amountFor(tx: TransactionView, address: string): string {
-  if (tx.payments === undefined) return tx.amount;
-  const mine =
-    tx.direction === 'received' ? tx.payments.filter((p) => p.recipientId === address) : tx.payments;
-  return mine.reduce((total, p) => total + BigInt(p.amount), 0n).toString();
+/**
+ * How the wallet's balance moved (received − sent, without the fee, which the row shows apart), from the ledger's
+ * effect; a list read without a wallet (an explorer block) has no effect, and shows the amount as signed.
+ */
+export function amountFor(tx: TransactionView): { amount: string; sign: 'in' | 'out' | undefined } {
+  const effect = tx.effect;
+  if (effect === undefined) return { amount: tx.amount, sign: undefined };
+  const net = BigInt(effect.received) - BigInt(effect.sent);
+  if (net !== 0n) return { amount: (net < 0n ? -net : net).toString(), sign: net < 0n ? 'out' : 'in' };
+  // Nothing moved in or out of the balance on net: a payment to itself, a lock addressed to this wallet, or a
+  // claim sent for another wallet: the row still says the amount it is about, unsigned.
+  if (tx.lockOf !== undefined) return { amount: tx.lockOf.amount, sign: undefined };
+  if (tx.kind === 'htlcLock') return { amount: tx.amount, sign: undefined };
+  return { amount: BigInt(effect.received) > 0n ? effect.received : '0', sign: undefined };
+}
+
+/** The words for a lock's money from this wallet's side. */
+function lockNote(tx: TransactionView, address: string): string | undefined {
+  if (tx.kind === 'htlcLock') {
+    const mine = tx.sender === address;
+    if (tx.closedBy === 'htlcClaim') return mine ? 'claimed by the recipient' : 'claimed';
+    if (tx.closedBy === 'htlcRefund') return mine ? 'refunded' : 'refunded to the sender: not received';
+    return mine ? 'locked until claimed or refunded' : 'locked for this wallet: not received until claimed';
+  }
+  if (tx.kind === 'htlcClaim' && tx.lockOf !== undefined) {
+    return tx.lockOf.recipient === address ? 'lock claimed: received' : 'lock claimed for its recipient';
+  }
+  if (tx.kind === 'htlcRefund' && tx.lockOf !== undefined) return 'lock refunded: back in the balance';
+  return undefined;
+}
+
+/** The fee this wallet paid: only the sender pays one. */
+export function feePaid(tx: TransactionView): string | undefined {
+  const fee = tx.effect === undefined ? (tx.direction === 'received' ? '0' : tx.fee) : tx.effect.fee;
+  return BigInt(fee) === 0n ? undefined : fee;
 }
 
 export function historyRow(tx: TransactionView, address: string, names: KnownNames): HistoryRow {
-  const amount = amountFor(tx, address);
-  const moves = BigInt(amount) !== 0n;
-  const sign = !moves || tx.direction === 'self' ? undefined : tx.direction === 'received' ? 'in' : 'out';
+  const { amount, sign } = amountFor(tx);
   let partyAddress: string | undefined;
   let party = '';
   if (tx.direction === 'received') {
@@ -85,8 +115,9 @@ export function historyRow(tx: TransactionView, address: string, names: KnownNam
     party,
     partyAddress,
     memo: tx.memo === undefined || tx.memo === '' ? undefined : tx.memo,
-    fee: tx.direction === 'received' ? undefined : tx.fee,
+    fee: feePaid(tx),
     amount,
     sign,
+    note: lockNote(tx, address),
   };
 }

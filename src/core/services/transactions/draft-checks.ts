@@ -1,0 +1,241 @@
+/**
+ * Everything a node would refuse about a draft, checked before the review and said as a sentence at the field it
+ * concerns (tx:preview; tx:send checks again). The rules are ARK Core 3.9.1's: the crypto schemas
+ * (core-crypto `transactions/types/schemas.ts`: the delegate username pattern, vendorField bytes) and the
+ * core-transactions handlers (a username already taken, a wallet already a delegate, a resigned delegate, a vote
+ * for what is not a delegate, a claim's secret against the lock's hash, a refund before expiry, a lock's expiration
+ * at least one round ahead: src/core/node/handlers), read at the milestone of the next height.
+ */
+import type { ChainReader, Lock } from '../../client';
+import { unless404 } from '../../client';
+import { sha256, utf8Bytes } from '../../protocol/hash';
+import { fromHex, toHex } from '../../protocol/hex';
+import type { Milestone, Network } from '../../protocol/networks';
+import { epochTimestamp } from '../../protocol/time';
+import type { DraftInput } from '../../../shared/domain/transactions';
+import { addressProblem } from '../../../shared/lib/address-check';
+import { usernameProblem } from '../../../shared/lib/delegate-name';
+import { looksLikeSecret } from './drafts';
+import type { ServiceErrorCode } from '../service-error';
+
+export interface DraftProblem {
+  /** The form field it concerns: recipientId, amount, memo, username, vote, lockId, secret, expiration, wallet. */
+  field: string;
+  message: string;
+  /** The typed error tx:send refuses it with (ERR_INVALID_DRAFT when absent). */
+  code?: ServiceErrorCode;
+}
+
+export interface CheckContext {
+  network: Network;
+  milestone: Milestone;
+  /** The chain's height now (the next transaction goes into height + 1). */
+  height: number;
+  /** The last block's epoch timestamp (a time lock expires against it), from the clock when unknown. */
+  lastBlockTimestamp: number;
+  reads: ChainReader;
+  /** The sender's chain state as far as the rules need it. */
+  sender: {
+    address: string;
+    delegate?: { username: string; resigned: boolean } | undefined;
+    vote?: string | undefined;
+    secondPublicKey?: string | undefined;
+  };
+  now: number;
+}
+
+function memoProblems(input: DraftInput, milestone: Milestone): DraftProblem[] {
+  if (!('memo' in input) || input.memo === undefined || input.memo === '') return [];
+  const bytes = utf8Bytes(input.memo).length;
+  if (bytes > milestone.vendorFieldLength) {
+    return [
+      {
+        field: 'memo',
+        code: 'ERR_NETWORK_RULES',
+        message: `A memo on this network holds at most ${milestone.vendorFieldLength} bytes; this one has ${bytes} (letters outside English take 2–4 bytes each). Shorten it.`,
+      },
+    ];
+  }
+  if (looksLikeSecret(input.memo)) {
+    return [
+      {
+        field: 'memo',
+        code: 'ERR_MEMO_LOOKS_LIKE_PHRASE',
+        message:
+          'This memo looks like a recovery phrase or a private key. Memos are public forever: remove it.',
+      },
+    ];
+  }
+  return [];
+}
+
+function recipientProblems(input: DraftInput, network: Network): DraftProblem[] {
+  const addresses =
+    input.kind === 'transfer' || input.kind === 'htlcLock'
+      ? [input.recipientId]
+      : input.kind === 'multiPayment'
+        ? input.payments.map((p) => p.recipientId)
+        : [];
+  for (const address of addresses) {
+    const problem = addressProblem(address, network.network.pubKeyHash);
+    if (problem !== undefined) return [{ field: 'recipientId', message: problem }];
+  }
+  return [];
+}
+
+/** A lock as the claim and refund checks need it, or the reason it cannot be used. */
+async function openLock(reads: ChainReader, lockId: string): Promise<Lock | DraftProblem> {
+  const lock = await unless404(reads.lock(lockId.toLowerCase()));
+  if (lock === undefined) {
+    return {
+      field: 'lockId',
+      message: 'No open lock has this id: it was claimed or refunded already, or is not in a block yet.',
+    };
+  }
+  return lock;
+}
+
+function expiryWords(lock: Lock): string {
+  return lock.expirationType === 2
+    ? `block ${lock.expirationValue}`
+    : `epoch second ${lock.expirationValue} (network time)`;
+}
+
+async function kindProblems(input: DraftInput, ctx: CheckContext): Promise<DraftProblem[]> {
+  const { milestone, sender, reads } = ctx;
+  switch (input.kind) {
+    case 'delegateRegistration': {
+      const problem = usernameProblem(input.username);
+      if (problem !== undefined) return [{ field: 'username', message: problem }];
+      if (sender.delegate !== undefined) {
+        return [
+          {
+            field: 'username',
+            message: `This wallet is already the delegate “${sender.delegate.username}”: a wallet registers once.`,
+          },
+        ];
+      }
+      const taken = await unless404(reads.delegate(input.username));
+      if (taken !== undefined && taken.username === input.username) {
+        return [
+          {
+            field: 'username',
+            message: `The name “${input.username}” is taken by the delegate ${taken.address}. Choose another.`,
+          },
+        ];
+      }
+      return [];
+    }
+    case 'delegateResignation':
+      if (sender.delegate === undefined) {
+        return [{ field: 'wallet', message: 'This wallet is not a delegate: there is nothing to resign.' }];
+      }
+      if (sender.delegate.resigned) {
+        return [
+          { field: 'wallet', message: `The delegate “${sender.delegate.username}” has resigned already.` },
+        ];
+      }
+      return [];
+    case 'vote': {
+      if (input.unvote !== undefined && input.unvote.toLowerCase() !== sender.vote?.toLowerCase()) {
+        return [
+          {
+            field: 'vote',
+            message: 'This wallet does not vote for that delegate: there is nothing to unvote.',
+          },
+        ];
+      }
+      if (input.unvote === undefined && input.vote !== undefined && sender.vote !== undefined) {
+        return [{ field: 'vote', message: 'This wallet votes for a delegate already: unvote it first.' }];
+      }
+      if (input.vote === undefined) return [];
+      const delegate = await unless404(reads.delegate(input.vote));
+      if (delegate === undefined) return [{ field: 'vote', message: 'This public key is not a delegate.' }];
+      if (delegate.isResigned) {
+        return [{ field: 'vote', message: `“${delegate.username}” has resigned: votes for it are refused.` }];
+      }
+      return [];
+    }
+    case 'secondSignature':
+      return sender.secondPublicKey === undefined
+        ? []
+        : [
+            {
+              field: 'wallet',
+              code: 'ERR_ALREADY_REGISTERED',
+              message: 'This wallet already has a second passphrase on chain.',
+            },
+          ];
+    case 'htlcLock': {
+      // One round ahead at least (the lock handler's rule, protocol.md §5).
+      const round = milestone.activeDelegates;
+      if (input.expiration.type === 'height' && input.expiration.afterBlocks <= round) {
+        return [
+          {
+            field: 'expiration',
+            message: `A lock must last more than one round: more than ${round} blocks from now.`,
+          },
+        ];
+      }
+      if (input.expiration.type === 'time') {
+        const expires = epochTimestamp(ctx.now, ctx.network) + input.expiration.afterSeconds;
+        const minimum = ctx.lastBlockTimestamp + round * milestone.blocktime;
+        if (expires <= minimum) {
+          return [
+            {
+              field: 'expiration',
+              message: `A lock must last more than one round: more than ${round * milestone.blocktime} seconds from now.`,
+            },
+          ];
+        }
+      }
+      return [];
+    }
+    case 'htlcClaim': {
+      const lock = await openLock(reads, input.lockId);
+      if ('field' in lock) return [lock];
+      if (lock.isExpired) {
+        return [
+          {
+            field: 'lockId',
+            message: `This lock expired at ${expiryWords(lock)}: it can no longer be claimed, only refunded to its sender.`,
+          },
+        ];
+      }
+      if (toHex(sha256(fromHex(input.secret.toLowerCase()))) !== lock.secretHash.toLowerCase()) {
+        return [
+          {
+            field: 'secret',
+            message:
+              'This secret does not open the lock: its SHA-256 is not the lock’s secret hash. Check it.',
+          },
+        ];
+      }
+      return [];
+    }
+    case 'htlcRefund': {
+      const lock = await openLock(reads, input.lockId);
+      if ('field' in lock) return [lock];
+      if (!lock.isExpired) {
+        return [
+          {
+            field: 'lockId',
+            message: `This lock has not expired yet: it can be refunded after ${expiryWords(lock)}.`,
+          },
+        ];
+      }
+      return [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Every problem a node would find with this draft, before any signature. */
+export async function draftProblems(input: DraftInput, ctx: CheckContext): Promise<DraftProblem[]> {
+  return [
+    ...recipientProblems(input, ctx.network),
+    ...memoProblems(input, ctx.milestone),
+    ...(await kindProblems(input, ctx)),
+  ];
+}

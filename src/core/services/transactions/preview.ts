@@ -1,0 +1,314 @@
+/**
+ * tx:preview — the one review every signature goes through (docs/design/ui.md "Review before every signature"):
+ * from which wallet (name and address), what happens in words, the amounts in and out, the fee, the total out
+ * (amount + fee), the balance before and after — counting what this wallet already has pending — and the locked
+ * balance, warnings, and every problem a node would refuse the draft for (draft-checks.ts), at its field. The
+ * money comes from the one ledger (core/domain/ledger.ts), as the wallet's history does. tx:send runs the same
+ * preview and refuses a draft with a problem before anything is signed.
+ */
+import { unless404, type ChainReader } from '../../client';
+import { effectOn, spendable, type LedgerEffect, type LedgerLock } from '../../domain';
+import { KeystoreError, type WalletInfo } from '../../keystore';
+import { addressFromPublicKey } from '../../protocol/crypto';
+import { staticFee } from '../../protocol/fees';
+import { milestoneAt, type Network } from '../../protocol/networks';
+import { epochTimestamp } from '../../protocol/time';
+import { prepareTransaction } from '../../protocol/transactions';
+import type { DraftInput, SpendableView, TxPreview } from '../../../shared/domain/transactions';
+import { ServiceError } from '../service-error';
+import { isCodedError } from '../../../shared/lib/coded-error';
+import { buildDraft } from './drafts';
+import { draftProblems, type DraftProblem } from './draft-checks';
+import { pendingEffects } from './pending-effects';
+import type { SenderDeps } from './sender';
+
+function tokens(arktoshi: bigint, token: string): string {
+  const negative = arktoshi < 0n;
+  const magnitude = negative ? -arktoshi : arktoshi;
+  const whole = (magnitude / 100_000_000n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (magnitude % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`} ${token}`;
+}
+
+interface Words {
+  what: string;
+  warnings: string[];
+}
+
+async function delegateName(reads: ChainReader, publicKey: string): Promise<string> {
+  const delegate = await unless404(reads.delegate(publicKey)).catch(() => undefined);
+  return delegate?.username ?? `${publicKey.slice(0, 10)}…`;
+}
+
+async function wordsOf(
+  input: DraftInput,
+  ctx: { reads: ChainReader; token: string; lock: LedgerLock | undefined; expired: boolean; self: string },
+  delegate: { username: string } | undefined,
+): Promise<Words> {
+  const say = (value: bigint | string) => tokens(BigInt(value), ctx.token);
+  switch (input.kind) {
+    case 'transfer':
+      return { what: `Send ${say(input.amount)} to ${input.recipientId}`, warnings: [] };
+    case 'multiPayment':
+      return {
+        what: `Pay ${input.payments.length} recipients ${say(input.payments.reduce((s, p) => s + BigInt(p.amount), 0n))} in all`,
+        warnings: [],
+      };
+    case 'vote': {
+      // The vote page's words (features/vote/vote-steps.ts), with the names the chain gives.
+      const unvote = input.unvote === undefined ? undefined : await delegateName(ctx.reads, input.unvote);
+      const vote = input.vote === undefined ? undefined : await delegateName(ctx.reads, input.vote);
+      const what =
+        unvote !== undefined && vote !== undefined
+          ? `Switch your vote from ${unvote} to ${vote}`
+          : vote !== undefined
+            ? `Vote for ${vote}`
+            : `Remove your vote for ${unvote ?? ''}`;
+      return { what, warnings: [] };
+    }
+    case 'secondSignature':
+      return {
+        what: 'Register a second passphrase for this wallet',
+        warnings: [
+          'Once it is in a block, every transaction of this wallet needs the second passphrase too.',
+        ],
+      };
+    case 'delegateRegistration':
+      return { what: `Register this wallet as the delegate “${input.username}”`, warnings: [] };
+    case 'delegateResignation':
+      return {
+        what: `Resign as the delegate ${delegate?.username ?? ''}`,
+        warnings: [
+          'A resignation cannot be undone: the delegate never forges again and votes for it are refused.',
+        ],
+      };
+    case 'htlcLock': {
+      const until =
+        input.expiration.type === 'height'
+          ? `${input.expiration.afterBlocks} blocks`
+          : `${input.expiration.afterSeconds} seconds`;
+      return {
+        what: `Lock ${say(input.amount)} for ${input.recipientId}, claimable with the secret for ${until}, refundable to this wallet after`,
+        warnings: [
+          'The vault keeps the secret with the lock: the recipient needs it to claim, so share it when the deal is done.',
+        ],
+      };
+    }
+    case 'htlcClaim': {
+      const lock = ctx.lock;
+      if (lock === undefined) return { what: `Claim the lock ${input.lockId}`, warnings: [] };
+      const to = lock.recipient === ctx.self ? 'this wallet' : lock.recipient;
+      return { what: `Claim the lock ${input.lockId}: ${say(lock.amount)} go to ${to}`, warnings: [] };
+    }
+    case 'htlcRefund': {
+      const lock = ctx.lock;
+      const back =
+        lock === undefined
+          ? ''
+          : `: ${say(lock.amount)} return to the balance of ${lock.sender === ctx.self ? 'this wallet' : lock.sender}`;
+      return {
+        what: ctx.expired
+          ? `Refund the expired lock ${input.lockId}${back}`
+          : `Refund the lock ${input.lockId} (not expired yet)${back}`,
+        warnings: [],
+      };
+    }
+  }
+}
+
+function amountOf(input: DraftInput): bigint {
+  if (input.kind === 'transfer' || input.kind === 'htlcLock') return BigInt(input.amount);
+  if (input.kind === 'multiPayment') return input.payments.reduce((s, p) => s + BigInt(p.amount), 0n);
+  return 0n;
+}
+
+/** The fee the draft pays: its own, or the network's static fee for it at the next height. */
+function feeOf(input: DraftInput, network: Network, height: number, nonce: bigint, now: number): bigint {
+  if (input.fee !== undefined) return BigInt(input.fee);
+  const { draft } = buildDraft(
+    { ...input, ...('memo' in input ? { memo: undefined } : {}) },
+    {
+      network,
+      height,
+      now,
+      nonce,
+    },
+  );
+  const tx = prepareTransaction({ ...draft, senderPublicKey: '02'.padEnd(66, '0') }, { network, height });
+  return staticFee(tx, milestoneAt(network, height + 1));
+}
+
+const amountString = (value: bigint) => value.toString();
+const WATCH_ONLY = 'This is a watch-only wallet: it holds no key to sign with.';
+
+/** The preview, its problems with the typed error tx:send refuses each with. */
+export type DraftPreview = TxPreview & { problems: DraftProblem[] };
+
+export async function previewDraft(
+  deps: SenderDeps,
+  walletId: string,
+  input: DraftInput,
+): Promise<DraftPreview> {
+  const wallet: WalletInfo = deps.keystore.getWallet(walletId);
+  const entry = deps.networks.byNethash(wallet.nethash);
+  if (entry === undefined) {
+    throw new ServiceError(
+      'ERR_NETWORK_UNKNOWN',
+      `This wallet belongs to ${wallet.network}, which is not in the network list. Add one of its nodes first.`,
+    );
+  }
+  const problems: DraftProblem[] = [];
+  if (wallet.kind === 'watch') {
+    problems.push({ field: 'wallet', message: WATCH_ONLY });
+  }
+  const { network } = entry;
+  const reads = deps.networks.chain(entry.id).reads;
+  const account = await deps.accounts.sender(entry.id, wallet.address, wallet.publicKey);
+  const milestone = milestoneAt(network, account.height + 1);
+  const chainWallet = await unless404(reads.wallet(wallet.address));
+  const delegate = chainWallet?.attributes.delegate;
+  const lastBlock = await unless404(reads.block(String(account.height))).catch(() => undefined);
+  const now = deps.now();
+  problems.push(
+    ...(await draftProblems(input, {
+      network,
+      milestone,
+      height: account.height,
+      lastBlockTimestamp: lastBlock?.timestamp.epoch ?? epochTimestamp(now, network),
+      reads,
+      sender: {
+        address: wallet.address,
+        ...(delegate === undefined
+          ? {}
+          : { delegate: { username: delegate.username, resigned: delegate.resigned === true } }),
+        vote: chainWallet?.attributes.vote,
+        secondPublicKey: account.secondPublicKey,
+      },
+      now,
+    })),
+  );
+  if (account.secondPublicKey !== undefined && !wallet.hasSecondPassphrase && wallet.kind !== 'watch') {
+    problems.push({
+      field: 'wallet',
+      code: 'ERR_SECOND_PASSPHRASE_REQUIRED',
+      message: "This wallet has a second passphrase on chain: add it on the wallet's page before sending.",
+    });
+  }
+
+  // The lock a claim or refund closes, for the amounts and the words.
+  let lock: LedgerLock | undefined;
+  let expired = false;
+  if (input.kind === 'htlcClaim' || input.kind === 'htlcRefund') {
+    const open = await unless404(reads.lock(input.lockId.toLowerCase()));
+    if (open !== undefined) {
+      expired = open.isExpired;
+      lock = {
+        sender: addressFromPublicKey(open.senderPublicKey, network.network.pubKeyHash),
+        recipient: open.recipientId,
+        amount: open.amount,
+      };
+    }
+  }
+
+  let fee = 0n;
+  try {
+    fee = feeOf(input, network, account.height, account.nextNonce, now);
+  } catch (error) {
+    // The network's rules for this kind (buildDraft's checkNetworkRules): a sentence for the whole form.
+    if (!isCodedError(error)) throw error;
+    problems.push({ field: 'form', code: 'ERR_NETWORK_RULES', message: error.message });
+  }
+
+  const amount = amountOf(input);
+  const recipient = input.kind === 'transfer' || input.kind === 'htlcLock' ? input.recipientId : undefined;
+  const effect: LedgerEffect = effectOn(
+    {
+      kind: input.kind,
+      sender: wallet.address,
+      recipient,
+      amount,
+      fee,
+      payments:
+        input.kind === 'multiPayment'
+          ? input.payments.map((p) => ({ recipientId: p.recipientId, amount: BigInt(p.amount) }))
+          : undefined,
+      lock,
+    },
+    wallet.address,
+  );
+  const balance = chainWallet?.balance ?? 0n;
+  const locked = chainWallet?.attributes.htlc?.lockedBalance ?? 0n;
+  const pending = pendingEffects(deps.tracker, entry.id, wallet.address);
+  const pendingOut = pending.reduce((sum, e) => sum + e.sent + e.fee, 0n);
+  const available = spendable(balance, pending);
+  const totalOut = effect.sent + effect.fee;
+  if (totalOut > available) {
+    const token = network.network.client.token;
+    const most = available - effect.fee > 0n ? available - effect.fee : 0n;
+    problems.push({
+      field: amount > 0n ? 'amount' : 'wallet',
+      message:
+        amount > 0n
+          ? `This wallet can send at most ${tokens(most, token)} now: ${tokens(balance, token)}${pendingOut > 0n ? `, less ${tokens(pendingOut, token)} pending` : ''}, less the fee of ${tokens(effect.fee, token)}.`
+          : `The fee of ${tokens(effect.fee, token)} is more than this wallet can spend now (${tokens(available, token)}${pendingOut > 0n ? ' after what it has pending' : ''}).`,
+    });
+  }
+  const words = await wordsOf(
+    input,
+    { reads, token: network.network.client.token, lock, expired, self: wallet.address },
+    delegate,
+  );
+  return {
+    walletId: wallet.id,
+    walletName: wallet.name,
+    address: wallet.address,
+    kind: input.kind,
+    what: words.what,
+    received: amountString(effect.received),
+    sent: amountString(effect.sent),
+    fee: amountString(effect.fee),
+    totalOut: amountString(totalOut),
+    locked: amountString(effect.locked),
+    unlocked: amountString(effect.unlocked),
+    balanceBefore: amountString(balance),
+    pendingOut: amountString(pendingOut),
+    spendable: amountString(available),
+    balanceAfter: amountString(balance - pendingOut - totalOut + effect.received),
+    lockedBefore: amountString(locked),
+    lockedAfter: amountString(locked + effect.locked - effect.unlocked),
+    ...('memo' in input && input.memo !== undefined && input.memo !== '' ? { memo: input.memo } : {}),
+    warnings: words.warnings,
+    problems,
+  };
+}
+
+/** tx:spendable: the wallet's balance less what it has on its way. */
+export async function spendableNow(deps: SenderDeps, walletId: string): Promise<SpendableView> {
+  const wallet = deps.keystore.getWallet(walletId);
+  const entry = deps.networks.byNethash(wallet.nethash);
+  if (entry === undefined) {
+    throw new ServiceError(
+      'ERR_NETWORK_UNKNOWN',
+      `This wallet belongs to ${wallet.network}, which is not in the network list.`,
+    );
+  }
+  const chainWallet = await unless404(deps.networks.chain(entry.id).reads.wallet(wallet.address));
+  const balance = chainWallet?.balance ?? 0n;
+  const pending = pendingEffects(deps.tracker, entry.id, wallet.address);
+  return {
+    balance: balance.toString(),
+    pendingOut: pending.reduce((sum, e) => sum + e.sent + e.fee, 0n).toString(),
+    spendable: spendable(balance, pending).toString(),
+  };
+}
+
+/** tx:send's guard: the first problem of the preview, as the typed error a screen shows at its field. */
+export function refuseProblems(preview: DraftPreview): void {
+  const first = preview.problems[0];
+  if (first === undefined) return;
+  if (first.message === WATCH_ONLY) throw new KeystoreError('ERR_WATCH_ONLY', first.message);
+  throw new ServiceError(first.code ?? 'ERR_INVALID_DRAFT', first.message, {
+    field: first.field,
+    kind: preview.kind,
+  });
+}

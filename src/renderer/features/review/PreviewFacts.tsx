@@ -1,0 +1,87 @@
+/**
+ * The facts of the one review (tx:preview, computed by the host from the ledger): who signs, by name and address;
+ * what happens in words; the money in and out; the fee; the total out (amount + fee); the balance before, what is
+ * pending, and the balance after; the locked balance when it moves; the memo (wrapped, however long); warnings.
+ */
+import type { TxPreview } from '../../../shared/domain/transactions';
+import { Amount } from '../../components/Amount';
+
+export function PreviewFacts({ preview }: { preview: TxPreview }) {
+  const moves = (value: string) => BigInt(value) !== 0n;
+  const lockedMoves = preview.lockedBefore !== preview.lockedAfter;
+  return (
+    <>
+      <p className="review-what" data-testid="review-what">
+        {preview.what}
+      </p>
+      <dl className="facts">
+        <dt>From wallet</dt>
+        <dd data-testid="review-from">
+          <strong>{preview.walletName}</strong> · <span className="mono small">{preview.address}</span>
+        </dd>
+        {moves(preview.received) && (
+          <>
+            <dt>Comes in</dt>
+            <dd data-testid="review-received">
+              <Amount value={preview.received} signed="in" />
+            </dd>
+          </>
+        )}
+        <dt>Amount</dt>
+        <dd data-testid="review-sum">
+          <Amount value={preview.sent} />
+        </dd>
+        <dt>Fee</dt>
+        <dd data-testid="review-fee">
+          <Amount value={preview.fee} />
+        </dd>
+        <dt>Total out</dt>
+        <dd data-testid="review-total">
+          <Amount value={preview.totalOut} />
+        </dd>
+        <dt>Balance now</dt>
+        <dd data-testid="review-balance-before">
+          <Amount value={preview.balanceBefore} />
+        </dd>
+        {moves(preview.pendingOut) && (
+          <>
+            <dt>Pending</dt>
+            <dd data-testid="review-pending">
+              <Amount value={preview.pendingOut} signed="out" /> on its way in earlier transactions
+            </dd>
+          </>
+        )}
+        <dt>Balance after</dt>
+        <dd data-testid="review-balance-after">
+          <Amount value={preview.balanceAfter} />
+        </dd>
+        {lockedMoves && (
+          <>
+            <dt>Locked after</dt>
+            <dd data-testid="review-locked-after">
+              <Amount value={preview.lockedAfter} /> (now <Amount value={preview.lockedBefore} />)
+            </dd>
+          </>
+        )}
+        {preview.memo !== undefined && (
+          <>
+            <dt>Memo</dt>
+            <dd className="review-memo" data-testid="review-memo">
+              {preview.memo}
+            </dd>
+          </>
+        )}
+      </dl>
+      {preview.warnings.map((warning) => (
+        <p key={warning} className="warning-note">
+          {warning}
+        </p>
+      ))}
+      {preview.problems.map((problem) => (
+        <p key={problem.message} className="warning-note" role="alert">
+          {problem.message}
+        </p>
+      ))}
+    </>
+  );
+}
