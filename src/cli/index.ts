@@ -5,6 +5,7 @@ import { isProtocolError } from '../core/protocol/errors';
 import { CliError } from './cli-error';
 import { blockCommand } from './commands/block';
 import { keysCommand } from './commands/keys';
+import { messageCommand } from './commands/message';
 import { nodeCommand } from './commands/node';
 import { serveCommand } from './commands/serve';
 import { txCommand } from './commands/tx';
@@ -17,6 +18,8 @@ const USAGE = `usage: votary <command> [options]
   tx verify (--hex H | --json F) [--second-public-key K] [--network NAME] [--height N]
   block decode --hex H [--network NAME]
   block verify --hex H [--network NAME]
+  message sign (--message M | --message-file F) --passphrase-file P [--format core3|arkvault]
+  message verify --json F [--network NAME]
   serve [--port N] [--data-dir DIR] [--block-time S]
                             the app in a browser: prints http://127.0.0.1:N/#token=…
   node --data-dir DIR [--network localnet] [--block-time S] [--verbose]
@@ -32,6 +35,7 @@ const commands: Record<string, Command> = {
   keys: keysCommand,
   tx: txCommand,
   block: blockCommand,
+  message: messageCommand,
   serve: serveCommand,
   node: nodeCommand,
 };

@@ -147,6 +147,12 @@ describe('no channel answers key material, after creating and using wallets', ()
       walletId: fresh.id,
       draft: { kind: 'transfer', recipientId: imported.address, amount: '100' },
     });
+    const signedMessage = await value<{ text: string }>('message:sign', {
+      walletId: imported.id,
+      message: 'scan',
+      format: 'arkvault',
+    });
+    await value('message:verify', { signed: signedMessage.text });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 

@@ -35,6 +35,7 @@ import { OwnNodes } from './own-node/own-nodes';
 import { networkHandlers } from './networks/handlers';
 import type { Services } from './services';
 import { transactionHandlers } from './transactions/handlers';
+import { messageHandlers } from './messages/handlers';
 import { monitorTarget, openMonitor } from './monitor/monitor-host';
 import { Networks } from './networks/networks';
 import { PENDING_FILE } from './transactions/pending-store';
@@ -153,6 +154,7 @@ export class AppCore {
         ...vaultHandlers(services),
         ...networkHandlers(services),
         ...transactionHandlers(services),
+        ...messageHandlers(services),
         ...localnetHandlers(services),
         ...chainHandlers(services),
         ...monitorHandlers(services),

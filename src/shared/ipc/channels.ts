@@ -67,6 +67,9 @@ export const IPC_CHANNELS = [
   'tx:rebroadcast',
   'tx:dismiss',
   'faucet:fund',
+  // Signed messages: sign with a wallet's key, verify either wallet form.
+  'message:sign',
+  'message:verify',
   // Explorer and delegate reads.
   'chain:search',
   'chain:block',

@@ -45,6 +45,7 @@ import {
   rollbackResult,
   snapshotName,
 } from '../domain/localnet';
+import { MESSAGE_MAX_LENGTH, messageFormat, messageVerdictView, signedMessageView } from '../domain/messages';
 import { knownNetworkView, networkView } from '../domain/networks';
 import { draftInput, faucetResult, feeBoundsView, pendingView, sendResult } from '../domain/transactions';
 import { newMnemonicWallet, recoveryPhrase, walletChange, walletView } from '../domain/wallets';
@@ -287,6 +288,30 @@ export const IPC_CONTRACT = {
         .optional(),
     }),
     response: faucetResult,
+  },
+
+  /**
+   * Signs a text message with a wallet's key: ARK Core 3's form unless `format` asks for ArkVault's. The password
+   * as for tx:send (ERR_PASSWORD_REQUIRED when it was last entered too long ago).
+   */
+  'message:sign': {
+    request: z.strictObject({
+      walletId,
+      message: z.string().max(MESSAGE_MAX_LENGTH),
+      format: messageFormat.default('core3'),
+      password: password.optional(),
+    }),
+    response: signedMessageView,
+  },
+  /** A signed message as pasted (JSON of either form); a malformed one is ERR_JSON, ERR_KEY or ERR_SIGNATURE. */
+  'message:verify': {
+    request: z.strictObject({
+      signed: z
+        .string()
+        .min(1)
+        .max(4 * MESSAGE_MAX_LENGTH + 1000),
+    }),
+    response: messageVerdictView,
   },
 
   // Explorer and delegate reads.
