@@ -15,6 +15,7 @@ export const ROUTES = [
   'locks',
   'delegate',
   'pending',
+  'messages',
   'node',
   // The node monitor and localnet controls.
   'delegates',

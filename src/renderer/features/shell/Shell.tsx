@@ -24,6 +24,7 @@ import { RoundPage } from '../round/RoundPage';
 import { ExplorerPage } from '../explorer/ExplorerPage';
 import { FeesPage } from '../fees/FeesPage';
 import { RandomnessPage } from '../randomness/RandomnessPage';
+import { MessagesPage } from '../messages/MessagesPage';
 
 function Page() {
   const route = useVotary((s) => s.route);
@@ -44,6 +45,8 @@ function Page() {
       return <DelegatePage />;
     case 'pending':
       return <PendingPage />;
+    case 'messages':
+      return <MessagesPage />;
     case 'node':
       return <NodePage />;
     case 'delegates':

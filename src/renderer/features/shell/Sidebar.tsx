@@ -12,6 +12,7 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
   locks: 'Locks',
   delegate: 'Delegate',
   pending: 'Pending',
+  messages: 'Messages',
   node: 'Node',
   delegates: 'Delegates',
   round: 'Round',
@@ -26,7 +27,10 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
 
 /** The sidebar's groups: what a voter uses, what a delegate or node watcher reads, what a developer drives. */
 const GROUPS: Array<{ label: string; items: Array<(typeof ROUTES)[number]> }> = [
-  { label: 'Wallet', items: ['dashboard', 'wallets', 'send', 'vote', 'locks', 'delegate', 'pending'] },
+  {
+    label: 'Wallet',
+    items: ['dashboard', 'wallets', 'send', 'vote', 'locks', 'delegate', 'pending', 'messages'],
+  },
   {
     label: 'Network',
     items: ['node', 'delegates', 'round', 'health', 'alerts', 'explorer', 'fees', 'randomness'],
