@@ -2,6 +2,7 @@ import { create, type StoreApi } from 'zustand';
 import { onConnectionChange } from '../services/bridge';
 import { subscribeEvents } from '../services/events';
 import { createAppSlice } from './app-slice';
+import { createContactsSlice } from './contacts-slice';
 import { hostReconnected } from './host-connection';
 import { createMonitorSlice } from './monitor-slice';
 import { createNodeSlice } from './node-slice';
@@ -20,6 +21,7 @@ export function createVotaryStore() {
     ...createPendingSlice(...a),
     ...createMonitorSlice(...a),
     ...createOwnNodeSlice(...a),
+    ...createContactsSlice(...a),
   }));
 }
 

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { AppSlice } from './app-slice';
+import type { ContactsSlice } from './contacts-slice';
 import type { MonitorSlice } from './monitor-slice';
 import type { NodeSlice } from './node-slice';
 import type { OwnNodeSlice } from './own-node-slice';
@@ -14,5 +15,6 @@ export type VotaryState = AppSlice &
   NodeSlice &
   PendingSlice &
   MonitorSlice &
-  OwnNodeSlice;
+  OwnNodeSlice &
+  ContactsSlice;
 export type Slice<T> = StateCreator<VotaryState, [], [], T>;

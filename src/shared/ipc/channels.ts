@@ -70,6 +70,13 @@ export const IPC_CHANNELS = [
   // Signed messages: sign with a wallet's key, verify either wallet form.
   'message:sign',
   'message:verify',
+  // Contacts: names for other people's addresses, per network.
+  'contacts:list',
+  'contacts:add',
+  'contacts:update',
+  'contacts:remove',
+  'contacts:import',
+  'contacts:export',
   // Explorer and delegate reads.
   'chain:search',
   'chain:block',

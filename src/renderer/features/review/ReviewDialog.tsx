@@ -11,6 +11,7 @@ import { onReview, type OpenReview } from './review-queue';
 import { SigningPasswordField, useSigningPassword } from './SigningPassword';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
+import { draftRecipients, UnknownRecipients } from '../contacts/AddressName';
 
 export function ReviewDialog() {
   const [open, setOpen] = useState<OpenReview | undefined>();
@@ -62,6 +63,7 @@ export function ReviewDialog() {
           <dt>Balance after</dt>
           <dd data-testid="review-balance-after">{words(facts.balanceAfter)}</dd>
         </dl>
+        <UnknownRecipients addresses={draftRecipients(request.draft)} />
         {request.warning && <p className="warning-note">{request.warning}</p>}
         {short && (
           <p className="warning-note" role="alert">

@@ -24,6 +24,8 @@ import { SigningPasswordField, useSigningPassword } from '../review/SigningPassw
 import { amountProblem, planSend, type RecipientRow } from './recipients';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
+import { AddressName, UnknownRecipients } from '../contacts/AddressName';
+import { ContactOptions, CONTACT_OPTIONS_ID } from '../contacts/ContactOptions';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
   static: 'Standard',
@@ -180,10 +182,12 @@ export function SendPage() {
                     onChange={(e) => edit(i, { address: e.target.value })}
                     spellCheck={false}
                     size={40}
+                    list={CONTACT_OPTIONS_ID}
                     aria-invalid={recipientProblem(row.address) !== undefined}
                     required
                   />
                   <FieldError message={recipientProblem(row.address)} />
+                  <AddressName address={row.address.trim()} />
                 </label>
                 <label>
                   Amount{suffix}
@@ -210,6 +214,7 @@ export function SendPage() {
               </div>
             );
           })}
+          <ContactOptions />
           <button type="button" onClick={() => setRows([...rows, EMPTY])} disabled={rows.length >= 128}>
             Add recipient
           </button>
@@ -281,8 +286,9 @@ export function SendPage() {
                   <dd>
                     <span className="mono" data-testid="review-recipient">
                       {payment.recipientId}
-                    </span>{' '}
-                    · <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
+                    </span>
+                    <AddressName address={payment.recipientId} /> ·{' '}
+                    <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
                   </dd>
                 </div>
               ))}
@@ -299,6 +305,7 @@ export function SendPage() {
                 </>
               )}
             </dl>
+            <UnknownRecipients addresses={plan.payments.map((payment) => payment.recipientId)} />
             {highFee !== undefined && (
               <div className="warning-note" role="alert">
                 <p>

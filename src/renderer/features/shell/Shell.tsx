@@ -25,6 +25,7 @@ import { ExplorerPage } from '../explorer/ExplorerPage';
 import { FeesPage } from '../fees/FeesPage';
 import { RandomnessPage } from '../randomness/RandomnessPage';
 import { MessagesPage } from '../messages/MessagesPage';
+import { ContactsPage } from '../contacts/ContactsPage';
 
 function Page() {
   const route = useVotary((s) => s.route);
@@ -45,6 +46,8 @@ function Page() {
       return <DelegatePage />;
     case 'pending':
       return <PendingPage />;
+    case 'contacts':
+      return <ContactsPage />;
     case 'messages':
       return <MessagesPage />;
     case 'node':

@@ -12,6 +12,7 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
   locks: 'Locks',
   delegate: 'Delegate',
   pending: 'Pending',
+  contacts: 'Contacts',
   messages: 'Messages',
   node: 'Node',
   delegates: 'Delegates',
