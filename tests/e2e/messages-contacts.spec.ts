@@ -1,14 +1,16 @@
 /**
  * Messages and contacts in the browser shell, on a `votary serve` of its own: sign a message in both forms (the
  * exact words shown before signing), verify one of each form, see a changed message refused and pasted text that
- * is not a signed message explained.
+ * is not a signed message explained; add a contact, import and export contacts, see the contact named in Send, the
+ * review, the history and the explorer, and a stranger's address warned about at the review.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { addressFromPassphrase } from '../../src/core/protocol/crypto';
 import { signMessageWithPassphrase } from '../../src/core/protocol/message';
 import { startHost, stopHost } from './support/host';
 import { closePage, go, openPage, submitNewVault } from './support/shell';
@@ -19,6 +21,10 @@ const TOKEN = randomBytes(32).toString('base64url');
 const PASSWORD = 'marble harbour lantern 57';
 const MAIN_PASSPHRASE = 'votary e2e messages main wallet passphrase';
 const STRANGER_PASSPHRASE = 'votary e2e messages someone else entirely';
+const LOCALNET = 30;
+const MAINNET = 23;
+// Generous: blocks are 1 s but the machine may be loaded.
+const BLOCK_WAIT = { timeout: 45_000 };
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -103,4 +109,93 @@ test('verify both forms, a changed message and text that is not a signed message
   await box.fill('{"message": "no signer"');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toContainText('Not a signed message Votary can read');
+});
+
+const ALICE = addressFromPassphrase('votary e2e contacts alice', LOCALNET);
+const BOB = addressFromPassphrase('votary e2e contacts bob', LOCALNET);
+const STRANGER = addressFromPassphrase('votary e2e contacts stranger', LOCALNET);
+
+test('add a contact; an address of another network is refused at the field', async () => {
+  await go(page, 'Contacts');
+  await expect(page.getByRole('status')).toHaveText('No contacts on this network yet.');
+  await page.getByRole('button', { name: 'New contact' }).click();
+  const form = page.getByRole('form', { name: 'New contact' });
+  await form.getByLabel('Name').fill('Alice');
+  await form.getByLabel('Address').fill(addressFromPassphrase('votary e2e contacts alice', MAINNET));
+  await expect(form.getByRole('alert')).toHaveText(
+    'This is an address of another network, not of the one this wallet is on.',
+  );
+  await expect(form.getByRole('button', { name: 'Add contact' })).toBeDisabled();
+  await form.getByLabel('Address').fill(ALICE);
+  await form.getByLabel(/^Note/).fill('climbing club');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  const row = page.getByRole('listitem', { name: 'Contact Alice' });
+  await expect(row).toContainText(ALICE);
+  await expect(row).toContainText('climbing club');
+});
+
+test('import contacts from CSV: a preview says what is added and which rows are left out', async () => {
+  const csv = `name,address,note\nBob,${BOB},"from the, import"\nAlice again,${ALICE},\nNobody,not-an-address,\n`;
+  await page.getByLabel(/^Import from a file/).setInputFiles({
+    name: 'friends.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  const preview = page.getByTestId('import-preview');
+  await expect(preview).toContainText('friends.csv: 1 contact to add, 2 row(s) left out.');
+  await expect(preview).toContainText(`line 3: ${ALICE} is already the contact “Alice”.`);
+  await expect(preview).toContainText('line 4: “not-an-address” is not an address of localnet');
+  await page.getByRole('button', { name: 'Add 1 contact' }).click();
+  await expect(page.getByRole('listitem', { name: 'Contact Bob' })).toContainText('from the, import');
+});
+
+test('export the contacts as CSV', async () => {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('votary-contacts-localnet.csv');
+  const text = readFileSync(await file.path(), 'utf8');
+  expect(text).toBe(`name,address,note\r\nAlice,${ALICE},climbing club\r\nBob,${BOB},"from the, import"\r\n`);
+});
+
+test('send: the contact is named at the field and the review; a stranger gets the review’s warning', async () => {
+  await go(page, 'Wallets');
+  await page.getByRole('button', { name: 'Fund Main from faucet (test tokens)' }).click();
+  await expect(page.getByTestId(`balance-${mainAddress}`)).toContainText('1,000 VTY', BLOCK_WAIT);
+
+  await go(page, 'Send');
+  await page.getByLabel('Recipient address').fill(STRANGER);
+  await page.getByLabel('Amount').fill('1');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByTestId('unknown-recipient')).toContainText(
+    `${STRANGER} is neither one of your contacts nor one of your wallets.`,
+  );
+  await page.getByRole('button', { name: 'Back' }).click();
+
+  await page.getByLabel('Recipient address').fill(ALICE);
+  await expect(page.getByTestId('address-name')).toHaveText(' · contact “Alice”');
+  await page.getByLabel('Memo (public, optional)').fill('for the rope');
+  await page.getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('region', { name: 'Review' });
+  await expect(review.getByTestId('address-name')).toHaveText(' · contact “Alice”');
+  await expect(page.getByTestId('unknown-recipient')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+  await expect(page.getByTestId('send-status')).toBeVisible();
+  await go(page, 'Pending');
+  await expect(page.getByRole('row').filter({ hasText: ALICE }).locator('.status')).toHaveText(
+    'confirmed',
+    BLOCK_WAIT,
+  );
+});
+
+test('history and the explorer name the contact', async () => {
+  await go(page, 'Wallets');
+  await page.getByRole('button', { name: 'Open Main' }).click();
+  const history = page.getByRole('list', { name: 'Transaction history' });
+  const sent = history.getByRole('listitem').filter({ hasText: 'for the rope' });
+  await expect(sent).toContainText(`Transfer to Alice (${ALICE})`);
+  await go(page, 'Explorer');
+  await page.getByLabel('Search the chain').fill(ALICE);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('contact “Alice”');
 });

@@ -187,8 +187,8 @@ export function SendPage() {
                     required
                   />
                   <FieldError message={recipientProblem(row.address)} />
-                  <AddressName address={row.address.trim()} />
                 </label>
+                <AddressName address={row.address.trim()} />
                 <label>
                   Amount{suffix}
                   <input

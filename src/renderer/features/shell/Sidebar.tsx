@@ -30,7 +30,7 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
 const GROUPS: Array<{ label: string; items: Array<(typeof ROUTES)[number]> }> = [
   {
     label: 'Wallet',
-    items: ['dashboard', 'wallets', 'send', 'vote', 'locks', 'delegate', 'pending', 'messages'],
+    items: ['dashboard', 'wallets', 'send', 'vote', 'locks', 'delegate', 'pending', 'contacts', 'messages'],
   },
   {
     label: 'Network',
