@@ -123,8 +123,8 @@ export function SignMessage() {
       {signed !== undefined && (
         <div role="status" aria-label="Signed message">
           <p>
-            Signed by <span className="mono small">{signed.address}</span> ({FORM_WORDS[signed.format]}). Give
-            the whole block below to whoever checks it:
+            Signed by <span className="mono small">{signed.address}</span>, in the {FORM_WORDS[signed.format]}{' '}
+            form. Give the whole block below to whoever checks it:
           </p>
           <pre className="message-text mono small" data-testid="signed-message">
             {signed.text}
