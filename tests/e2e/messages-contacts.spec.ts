@@ -199,3 +199,31 @@ test('history and the explorer name the contact', async () => {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2 })).toContainText('contact “Alice”');
 });
+
+test('a payment link fills Send (then the review as always); a verify link fills Messages', async () => {
+  await go(page, 'Send');
+  await page
+    .getByLabel('Payment link (ark: or ArkVault)')
+    .fill(`ark:${BOB}?amount=3.25&vendorField=from%20a%20link`);
+  await page.getByRole('button', { name: 'Fill from link' }).click();
+  await expect(page.getByLabel('Recipient address')).toHaveValue(BOB);
+  await expect(page.getByLabel('Amount', { exact: true })).toHaveValue(/^3[.,]25$/);
+  await expect(page.getByLabel('Memo (public, optional)')).toHaveValue('from a link');
+  await expect(page.getByTestId('address-name')).toHaveText(' · contact “Bob”');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByTestId('review-recipient')).toHaveText(BOB);
+  await page.getByRole('button', { name: 'Back' }).click();
+
+  await page.getByLabel('Payment link (ark: or ArkVault)').fill('bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT');
+  await page.getByRole('button', { name: 'Fill from link' }).click();
+  await expect(page.getByRole('alert')).toContainText('That is not a payment link');
+
+  const signed = signMessageWithPassphrase('linked words', STRANGER_PASSPHRASE, 'arkvault');
+  const verifyLink = `https://app.arkvault.io/#/?coin=ARK&method=verify&message=${encodeURIComponent(signed.message)}&signatory=${signed.signatory}&signature=${signed.signature}`;
+  await page.getByLabel('Payment link (ark: or ArkVault)').fill(verifyLink);
+  await page.getByRole('button', { name: 'Fill from link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('message-verdict')).toContainText('✓ Verified');
+  await expect(page.getByTestId('message-verdict')).toContainText('linked words');
+});

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppSlice } from './app-slice';
 import type { ContactsSlice } from './contacts-slice';
+import type { LinksSlice } from './links-slice';
 import type { MonitorSlice } from './monitor-slice';
 import type { NodeSlice } from './node-slice';
 import type { OwnNodeSlice } from './own-node-slice';
@@ -16,5 +17,6 @@ export type VotaryState = AppSlice &
   PendingSlice &
   MonitorSlice &
   OwnNodeSlice &
-  ContactsSlice;
+  ContactsSlice &
+  LinksSlice;
 export type Slice<T> = StateCreator<VotaryState, [], [], T>;

@@ -120,6 +120,8 @@ export const IPC_EVENTS = [
   'alert',
   // Monitor events.
   'monitor:update',
+  // An `ark:` link the operating system opened with the app (Electron registers the protocol).
+  'link:open',
 ] as const;
 
 export type IpcEvent = (typeof IPC_EVENTS)[number];

@@ -57,6 +57,7 @@ import { MESSAGE_MAX_LENGTH, messageFormat, messageVerdictView, signedMessageVie
 import { knownNetworkView, networkView } from '../domain/networks';
 import { draftInput, faucetResult, feeBoundsView, pendingView, sendResult } from '../domain/transactions';
 import { newMnemonicWallet, recoveryPhrase, walletChange, walletView } from '../domain/wallets';
+import { LINK_MAX_LENGTH } from '../lib/payment-link';
 import type { IpcChannel, IpcEvent, MethodName } from './channels';
 import type { IpcResult } from './errors';
 
@@ -481,6 +482,8 @@ export const IPC_EVENT_SCHEMAS = {
   alert: alertView,
   // Monitor events.
   'monitor:update': monitorUpdateEvent,
+  /** The link as the system gave it; the renderer reads it (shared/lib/payment-link.ts) and only fills a form. */
+  'link:open': z.object({ url: z.string().max(LINK_MAX_LENGTH) }),
 } as const satisfies Record<IpcEvent, z.ZodType>;
 
 type Contract = typeof IPC_CONTRACT;

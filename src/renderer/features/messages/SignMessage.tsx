@@ -11,6 +11,7 @@ import { selectedWallet } from '../../store/wallets-slice';
 import { call } from '../../services/call';
 import { WalletPicker } from '../common/WalletPicker';
 import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
+import { useOpenedLink } from '../links/use-opened-link';
 
 export const FORM_WORDS: Record<MessageFormatName, string> = {
   core3: 'ARK Core 3 / Desktop Wallet v2 (ECDSA)',
@@ -27,6 +28,12 @@ export function SignMessage() {
   const [signed, setSigned] = useState<SignedMessageView | undefined>();
   const signing = useSigningPassword(confirming);
   const canSign = wallet !== undefined && wallet.kind !== 'watch';
+  // A sign link fills the words; the person still reads them back and confirms.
+  useOpenedLink('sign', (link) => {
+    setMessage(link.message);
+    setSigned(undefined);
+    setConfirming(false);
+  });
 
   const sign = async (event: FormEvent) => {
     event.preventDefault();

@@ -8,6 +8,7 @@ import { plainError } from '../../lib/errors';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
 import { FORM_WORDS } from './SignMessage';
+import { useOpenedLink } from '../links/use-opened-link';
 
 type Outcome = { kind: 'verdict'; verdict: MessageVerdictView } | { kind: 'unreadable'; message: string };
 
@@ -16,6 +17,10 @@ export function VerifyMessage() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const wallets = useVotary((s) => s.wallets);
+  useOpenedLink('verify', ({ message, signatory, signature }) => {
+    setText(JSON.stringify({ message, signatory, signature }, null, 2));
+    setOutcome(undefined);
+  });
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();

@@ -26,6 +26,8 @@ import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
 import { AddressName, UnknownRecipients } from '../contacts/AddressName';
 import { ContactOptions, CONTACT_OPTIONS_ID } from '../contacts/ContactOptions';
+import { LinkPaste } from '../links/LinkPaste';
+import { useOpenedLink } from '../links/use-opened-link';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
   static: 'Standard',
@@ -53,6 +55,15 @@ export function SendPage() {
   const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
   const [feeConfirmed, setFeeConfirmed] = useState(false);
   const signing = useSigningPassword(step === 'review');
+  // A payment link fills the form; the person still reviews it.
+  useOpenedLink('transfer', (link) => {
+    setRows([
+      { address: link.recipient, amount: link.amount === undefined ? '' : plainAmount(link.amount, DECIMAL) },
+    ]);
+    setMemo(link.memo ?? '');
+    setResult(undefined);
+    setStep('form');
+  });
 
   useEffect(() => {
     call('chain:fees').then(setFees, reportError);
@@ -168,6 +179,7 @@ export function SendPage() {
   return (
     <section aria-labelledby="send-title">
       <h1 id="send-title">Send</h1>
+      {step === 'form' && <LinkPaste />}
       {step === 'form' ? (
         <form className="card" onSubmit={review} aria-label={multi ? 'Multipayment' : 'Transfer'}>
           <WalletPicker />
