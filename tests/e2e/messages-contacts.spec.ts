@@ -2,7 +2,8 @@
  * Messages and contacts in the browser shell, on a `votary serve` of its own: sign a message in both forms (the
  * exact words shown before signing), verify one of each form, see a changed message refused and pasted text that
  * is not a signed message explained; add a contact, import and export contacts, see the contact named in Send, the
- * review, the history and the explorer, and a stranger's address warned about at the review.
+ * review, the history and the explorer, and a stranger's address warned about at the review; a payment link and a
+ * verify link fill their forms; a CSV file becomes a previewed multipayment that goes through the review.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -226,4 +227,29 @@ test('a payment link fills Send (then the review as always); a verify link fills
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('message-verdict')).toContainText('✓ Verified');
   await expect(page.getByTestId('message-verdict')).toContainText('linked words');
+});
+
+test('a multipayment from CSV: rows checked, a preview, the form filled, then the review', async () => {
+  await go(page, 'Send');
+  await page.getByText('Multipayment from a CSV file (address, amount, memo)').click();
+  const csv = `address,amount,memo\n${ALICE},1.5,club fees\n${BOB},2,club fees\n${STRANGER},1.2.3,club fees\n`;
+  await page.getByLabel('CSV file of payments').setInputFiles({
+    name: 'club.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  const preview = page.getByTestId('batch-preview');
+  await expect(preview).toContainText(
+    'club.csv: 2 payments in 1 transaction, 3.5 VTY in all, fees aside; 1 row(s) left out.',
+  );
+  await expect(preview).toContainText('line 4: “1.2.3” is not an amount above 0');
+  await page.getByRole('button', { name: 'Fill the form with transaction 1' }).click();
+  await expect(page.getByLabel('Recipient address', { exact: true })).toHaveValue(ALICE);
+  await expect(page.getByLabel('Recipient address 2')).toHaveValue(BOB);
+  await expect(page.getByLabel('Memo (public, optional)')).toHaveValue('club fees');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByTestId('review-recipient')).toHaveText([ALICE, BOB]);
+  await expect(page.getByTestId('unknown-recipient')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+  await expect(page.getByTestId('send-status')).toBeVisible();
 });

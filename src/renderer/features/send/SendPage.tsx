@@ -27,6 +27,7 @@ import { useLatest } from '../../lib/use-read';
 import { AddressName, UnknownRecipients } from '../contacts/AddressName';
 import { ContactOptions, CONTACT_OPTIONS_ID } from '../contacts/ContactOptions';
 import { LinkPaste } from '../links/LinkPaste';
+import { BatchFromCsv } from '../batch/BatchFromCsv';
 import { useOpenedLink } from '../links/use-opened-link';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
@@ -180,6 +181,20 @@ export function SendPage() {
     <section aria-labelledby="send-title">
       <h1 id="send-title">Send</h1>
       {step === 'form' && <LinkPaste />}
+      {step === 'form' && (
+        <BatchFromCsv
+          onFill={(transaction) => {
+            setRows(
+              transaction.payments.map((p) => ({
+                address: p.recipientId,
+                amount: plainAmount(p.amount, DECIMAL),
+              })),
+            );
+            setMemo(transaction.memo);
+            setResult(undefined);
+          }}
+        />
+      )}
       {step === 'form' ? (
         <form className="card" onSubmit={review} aria-label={multi ? 'Multipayment' : 'Transfer'}>
           <WalletPicker />
