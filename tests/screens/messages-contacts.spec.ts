@@ -1,6 +1,6 @@
 /**
- * Screenshots of the Messages and Contacts screens and of the send review naming a contact and warning about a
- * stranger, at 1280×800 in both themes (docs/screens/), on a `votary serve` of their own (the main screens spec
+ * Screenshots of the Messages and Contacts screens, of the send review naming a contact and warning about a
+ * stranger, and of a CSV multipayment's preview, at 1280×800 in both themes (docs/screens/), on a `votary serve` of their own (the main screens spec
  * owns the config's server and its vault).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -106,4 +106,23 @@ test('messages and contacts screens', async ({ page }) => {
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(page.getByTestId('unknown-recipient')).toBeVisible();
   await shoot(page, 'send-review-contacts');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByText('Multipayment from a CSV file (address, amount, memo)').click();
+  const payees = ['Alice Martin', 'Bakery on Rue Neuve', 'Jonas (devnet tests)'];
+  const csv = [
+    'address,amount,memo',
+    ...payees.map(
+      (name, i) => `${addressFromPassphrase(`votary screenshots ${name}`, LOCALNET)},${i + 1}.5,November`,
+    ),
+    `${addressFromPassphrase('votary screenshots nobody', LOCALNET)},two,November`,
+  ].join('\n');
+  await page.getByLabel('CSV file of payments').setInputFiles({
+    name: 'november.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(page.getByTestId('batch-preview')).toBeVisible();
+  await page.getByTestId('batch-preview').scrollIntoViewIfNeeded();
+  await shoot(page, 'send-csv');
 });
