@@ -5,6 +5,7 @@ import { isProtocolError } from '../core/protocol/errors';
 import { CliError } from './cli-error';
 import { blockCommand } from './commands/block';
 import { keysCommand } from './commands/keys';
+import { messageCommand } from './commands/message';
 import { nodeCommand } from './commands/node';
 import { serveCommand } from './commands/serve';
 import { txCommand } from './commands/tx';
@@ -17,6 +18,7 @@ const commands: Record<keyof typeof COMMAND_USAGE, Command> = {
   keys: keysCommand,
   tx: txCommand,
   block: blockCommand,
+  message: messageCommand,
   serve: serveCommand,
   node: nodeCommand,
 };

@@ -12,6 +12,10 @@ votary tx verify (--hex H | --json F) [--second-public-key K] [--network NAME] [
   block: `votary block decode --hex H [--network NAME]
 votary block verify --hex H [--network NAME]
       decode a serialized block, or verify it (exit 1 when it fails)`,
+  message: `votary message sign (--message M | --message-file F) --passphrase-file P [--format core3|arkvault]
+votary message verify --json F [--network NAME]
+      sign a message with a passphrase's key, or verify a signed message in either ARK form (JSON; verify exits 1
+      when it fails)`,
   serve: `votary serve [--port N] [--data-dir DIR] [--block-time S]
       the app in a browser on 127.0.0.1:N (default 4200): prints http://127.0.0.1:N/#token=…`,
   node: `votary node --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]

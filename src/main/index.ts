@@ -6,6 +6,7 @@ import { forwardAlertNotifications } from './notifications/alert-notifications';
 import { denyPermissions, registerAppScheme, serveAppProtocol } from './security/app-protocol';
 import { rendererSource } from './security/renderer-source';
 import { createMainWindow } from './windows/create-window';
+import { deliverWaitingLinks, registerArkLinks } from './links/ark-links';
 
 /**
  * Boot order (docs/design/security.md "Production Electron"): one instance per user; app:// is registered before ready; the core
@@ -21,6 +22,7 @@ if (!app.requestSingleInstanceLock()) {
   let core: AppCore | undefined;
   let shutDown = false;
   let closing: Promise<void> | undefined;
+  registerArkLinks();
 
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();
@@ -62,7 +64,7 @@ if (!app.requestSingleInstanceLock()) {
     denyPermissions(session.defaultSession);
     registerHandlers(core, source);
     forwardAlertNotifications(core);
-    createMainWindow(source, app.isPackaged);
+    deliverWaitingLinks(createMainWindow(source, app.isPackaged));
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow(source, app.isPackaged);
     });

@@ -155,6 +155,18 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('tx:htlc-secrets', { walletId: fresh.id });
     // No lock was sent: the vault keeps no secret for it (a typed error, no secret).
     await record('tx:htlc-reveal-secret', { walletId: fresh.id, lockId: sent.id, password: PASSWORD });
+    const signedMessage = await value<{ text: string }>('message:sign', {
+      walletId: imported.id,
+      message: 'scan',
+      format: 'arkvault',
+    });
+    await value('message:verify', { signed: signedMessage.text });
+    const contact = await value<{ id: string }>('contacts:add', { name: 'Scan', address: imported.address });
+    await value('contacts:update', { id: contact.id, name: 'Scanned', address: imported.address, note: 'n' });
+    await value('contacts:list');
+    const exported = await value<{ text: string }>('contacts:export', { format: 'csv' });
+    await value('contacts:remove', { id: contact.id });
+    await value('contacts:import', { text: exported.text });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 

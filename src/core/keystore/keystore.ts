@@ -5,6 +5,7 @@
  * for the password again (docs/design/architecture.md "Rules").
  */
 import type { SignedMessage } from '../protocol/crypto';
+import type { MessageFormat, SignedMessageDocument } from '../protocol/message';
 import { addressFromPassphrase } from '../protocol/crypto';
 import type { ChainContext, Network } from '../protocol/networks';
 import { CoreType, TypeGroup, type TransactionData, type TransactionDraft } from '../protocol/transactions';
@@ -261,10 +262,12 @@ export class Keystore extends VaultSession {
     return signDraftWithKeys(draft, keys, ctx, second);
   }
 
-  /** Signs a text message with the wallet's key (protocol reference §8). */
-  signMessage(walletId: string, message: string): SignedMessage {
+  /** Signs a text message with the wallet's key (protocol/message.ts): ARK Core 3's form, or ArkVault's. */
+  signMessage(walletId: string, message: string): SignedMessage;
+  signMessage(walletId: string, message: string, format: MessageFormat): SignedMessageDocument;
+  signMessage(walletId: string, message: string, format: MessageFormat = 'core3'): SignedMessageDocument {
     if (typeof message !== 'string') throw new KeystoreError('ERR_INVALID_INPUT', 'the message must be text');
-    return signMessageWithKeys(message, this.keysFor(this.act(), walletId).keys);
+    return signMessageWithKeys(message, this.keysFor(this.act(), walletId).keys, format);
   }
 
   // ── HTLC secrets ───────────────────────────────────────────────────────────────────────────────

@@ -6,7 +6,6 @@
  * `signTransaction` with the passphrase (tests/keystore prove it).
  */
 import { ecdsaSign, schnorrSign, type SignedMessage } from '../protocol/crypto';
-import { sha256 } from '../protocol/hash';
 import { toHex } from '../protocol/hex';
 import type { ChainContext } from '../protocol/networks';
 import {
@@ -19,6 +18,11 @@ import {
   type TransactionDraft,
 } from '../protocol/transactions';
 import { ProtocolError } from '../protocol/errors';
+import {
+  signMessageWithPrivateKey,
+  type MessageFormat,
+  type SignedMessageDocument,
+} from '../protocol/message';
 import { KeystoreError } from './errors';
 
 export interface SigningKeys {
@@ -68,8 +72,20 @@ export function signDraftWithKeys(
   }
 }
 
-/** `Crypto.Message.sign` (protocol reference §8): ECDSA-DER over SHA256 of the UTF-8 message. */
-export function signMessageWithKeys(message: string, keys: SigningKeys): SignedMessage {
-  const signature = ecdsaSign(sha256(message), keys.privateKey);
-  return { publicKey: toHex(keys.publicKey), signature: toHex(signature), message };
+/**
+ * A signed message (protocol/message.ts): ARK Core 3's `Crypto.Message.sign` form (ECDSA-DER over SHA256 of the
+ * UTF-8 message) by default, ArkVault's legacy Schnorr form on request.
+ */
+export function signMessageWithKeys(message: string, keys: SigningKeys): SignedMessage;
+export function signMessageWithKeys(
+  message: string,
+  keys: SigningKeys,
+  format: MessageFormat,
+): SignedMessageDocument;
+export function signMessageWithKeys(
+  message: string,
+  keys: SigningKeys,
+  format: MessageFormat = 'core3',
+): SignedMessageDocument {
+  return signMessageWithPrivateKey(message, keys.privateKey, format);
 }

@@ -35,6 +35,9 @@ import { OwnNodes } from './own-node/own-nodes';
 import { networkHandlers } from './networks/handlers';
 import type { Services } from './services';
 import { transactionHandlers } from './transactions/handlers';
+import { messageHandlers } from './messages/handlers';
+import { CONTACTS_FILE, ContactBook } from './contacts/contact-book';
+import { contactHandlers } from './contacts/handlers';
 import { monitorTarget, openMonitor } from './monitor/monitor-host';
 import { Networks } from './networks/networks';
 import { PENDING_FILE } from './transactions/pending-store';
@@ -153,6 +156,8 @@ export class AppCore {
         ...vaultHandlers(services),
         ...networkHandlers(services),
         ...transactionHandlers(services),
+        ...messageHandlers(services),
+        ...contactHandlers(services),
         ...localnetHandlers(services),
         ...chainHandlers(services),
         ...monitorHandlers(services),
@@ -240,6 +245,7 @@ export class AppCore {
       });
       // The last status changes reach the pending file before the process may exit.
       closers.add(() => tracker.flush());
+      const contacts = await ContactBook.open(join(options.dataDir, 'profiles', profile, CONTACTS_FILE));
 
       const keystore: Keystore = new Keystore({
         dataDir: options.dataDir,
@@ -302,6 +308,7 @@ export class AppCore {
         accounts: new Accounts(networks, tracker),
         tracker,
         settings,
+        contacts,
         events,
         localnet: {
           networkId: EMBEDDED_NETWORK_ID,

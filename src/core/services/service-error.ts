@@ -7,6 +7,7 @@
 import type { MonitorErrorCode } from '../monitor/errors';
 import type { LocalnetErrorCode } from '../node/controls/errors';
 import type { SyncErrorCode } from '../sync/errors';
+import type { ContactsErrorCode } from './contacts/errors';
 import { CodedError, isCodedError } from '../../shared/lib/coded-error';
 import { BRIDGE_ERROR_CODES, ipcError, type IpcError } from '../../shared/ipc/errors';
 
@@ -41,7 +42,9 @@ export type ServiceErrorCode =
   /** An own node could not open its chain (its folder is held by another process, the disk refused…). */
   | 'ERR_OWN_NODE_FAILED'
   /** The follower's, declared beside it (src/core/sync/errors.ts): why an own node cannot follow its peers. */
-  | SyncErrorCode;
+  | SyncErrorCode
+  /** The contact book's, declared beside it (services/contacts/errors.ts). */
+  | ContactsErrorCode;
 
 export class ServiceError extends CodedError<ServiceErrorCode> {
   override readonly name = 'ServiceError';

@@ -11,6 +11,7 @@ import type { Networks } from './networks/networks';
 import type { OwnNodes } from './own-node/own-nodes';
 import type { PendingTracker } from './transactions/pending-tracker';
 import type { SettingsFile } from './settings';
+import type { ContactBook } from './contacts/contact-book';
 
 export interface Services {
   info: AppInfo;
@@ -21,6 +22,8 @@ export interface Services {
   accounts: Accounts;
   tracker: PendingTracker;
   settings: SettingsFile;
+  /** The profile's contacts, per network. */
+  contacts: ContactBook;
   events: AppEvents;
   /** The localnet controls, and the network they act on (localnet/gate.ts offers them while it is active). */
   localnet: { networkId: string; controls: LocalnetControls };

@@ -45,6 +45,8 @@ const FIELD_WORDS: Record<string, string> = {
   vote: 'delegate',
   unvote: 'delegate',
   expiration: 'expiry',
+  message: 'message',
+  signed: 'signed message',
 };
 
 /** "draft.recipientId" → "recipient address"; the last named part of a request path. */

@@ -15,6 +15,8 @@ export const ROUTES = [
   'locks',
   'delegate',
   'pending',
+  'contacts',
+  'messages',
   'node',
   // The node monitor and localnet controls.
   'delegates',

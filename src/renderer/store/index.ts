@@ -2,6 +2,8 @@ import { create, type StoreApi } from 'zustand';
 import { onConnectionChange } from '../services/bridge';
 import { subscribeEvents } from '../services/events';
 import { createAppSlice } from './app-slice';
+import { createContactsSlice } from './contacts-slice';
+import { createLinksSlice } from './links-slice';
 import { hostReconnected } from './host-connection';
 import { createMonitorSlice } from './monitor-slice';
 import { createNodeSlice } from './node-slice';
@@ -20,6 +22,8 @@ export function createVotaryStore() {
     ...createPendingSlice(...a),
     ...createMonitorSlice(...a),
     ...createOwnNodeSlice(...a),
+    ...createContactsSlice(...a),
+    ...createLinksSlice(...a),
   }));
 }
 
@@ -40,6 +44,7 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
     alert: (alert) => store.getState().pushAlert(alert),
     'monitor:update': (event) => store.getState().monitorUpdated(event),
     'follower:status': (view) => store.getState().ownNodeChanged(view),
+    'link:open': ({ url }) => store.getState().openLink(url),
   });
   await loadAll(store);
   // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).

@@ -1,5 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppSlice } from './app-slice';
+import type { ContactsSlice } from './contacts-slice';
+import type { LinksSlice } from './links-slice';
 import type { MonitorSlice } from './monitor-slice';
 import type { NodeSlice } from './node-slice';
 import type { OwnNodeSlice } from './own-node-slice';
@@ -14,5 +16,7 @@ export type VotaryState = AppSlice &
   NodeSlice &
   PendingSlice &
   MonitorSlice &
-  OwnNodeSlice;
+  OwnNodeSlice &
+  ContactsSlice &
+  LinksSlice;
 export type Slice<T> = StateCreator<VotaryState, [], [], T>;

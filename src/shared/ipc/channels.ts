@@ -71,6 +71,16 @@ export const IPC_CHANNELS = [
   'tx:rebroadcast',
   'tx:dismiss',
   'faucet:fund',
+  // Signed messages: sign with a wallet's key, verify either wallet form.
+  'message:sign',
+  'message:verify',
+  // Contacts: names for other people's addresses, per network.
+  'contacts:list',
+  'contacts:add',
+  'contacts:update',
+  'contacts:remove',
+  'contacts:import',
+  'contacts:export',
   // Explorer and delegate reads.
   'chain:search',
   'chain:block',
@@ -114,6 +124,8 @@ export const IPC_EVENTS = [
   'alert',
   // Monitor events.
   'monitor:update',
+  // An `ark:` link the operating system opened with the app (Electron registers the protocol).
+  'link:open',
 ] as const;
 
 export type IpcEvent = (typeof IPC_EVENTS)[number];

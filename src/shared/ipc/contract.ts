@@ -45,6 +45,15 @@ import {
   rollbackResult,
   snapshotName,
 } from '../domain/localnet';
+import {
+  CONTACT_NAME_MAX,
+  CONTACT_NOTE_MAX,
+  contactImportResult,
+  contactsExport,
+  contactsFileFormat,
+  contactView,
+} from '../domain/contacts';
+import { MESSAGE_MAX_LENGTH, messageFormat, messageVerdictView, signedMessageView } from '../domain/messages';
 import { knownNetworkView, networkView } from '../domain/networks';
 import {
   draftInput,
@@ -58,6 +67,7 @@ import {
   txPreview,
 } from '../domain/transactions';
 import { newMnemonicWallet, recoveryPhrase, walletChange, walletView } from '../domain/wallets';
+import { LINK_MAX_LENGTH } from '../lib/payment-link';
 import type { IpcChannel, IpcEvent, MethodName } from './channels';
 import type { IpcResult } from './errors';
 
@@ -78,6 +88,19 @@ const delegateId = z
   .string()
   .regex(/^[a-zA-Z0-9!@$&_.]{1,66}$/, 'expected a username, public key or address');
 const forWallet = { walletId };
+/** A contact as typed: tidied and checked by the contact book (services/contacts/contact-book.ts). */
+const contactFields = {
+  networkId: networkId.optional(),
+  name: z
+    .string()
+    .min(1)
+    .max(CONTACT_NAME_MAX + 100),
+  address: z.string().min(1).max(100),
+  note: z
+    .string()
+    .max(CONTACT_NOTE_MAX + 100)
+    .optional(),
+};
 /** Wallet imports name their network; the active one when absent. */
 const newWallet = { networkId: networkId.optional(), name: walletName };
 
@@ -310,6 +333,63 @@ export const IPC_CONTRACT = {
     response: faucetResult,
   },
 
+  /**
+   * Signs a text message with a wallet's key: ARK Core 3's form unless `format` asks for ArkVault's. The password
+   * as for tx:send (ERR_PASSWORD_REQUIRED when it was last entered too long ago).
+   */
+  'message:sign': {
+    request: z.strictObject({
+      walletId,
+      message: z.string().max(MESSAGE_MAX_LENGTH),
+      format: messageFormat.default('core3'),
+      password: password.optional(),
+    }),
+    response: signedMessageView,
+  },
+  /** A signed message as pasted (JSON of either form); a malformed one is ERR_JSON, ERR_KEY or ERR_SIGNATURE. */
+  'message:verify': {
+    request: z.strictObject({
+      signed: z
+        .string()
+        .min(1)
+        .max(4 * MESSAGE_MAX_LENGTH + 1000),
+    }),
+    response: messageVerdictView,
+  },
+
+  /** The contacts of a network (the active one when absent), by name. */
+  'contacts:list': {
+    request: z.strictObject({ networkId: networkId.optional() }).optional(),
+    response: z.array(contactView),
+  },
+  /** The address is checked against the network (ERR_CONTACT_INVALID); one contact per address and per name. */
+  'contacts:add': { request: z.strictObject(contactFields), response: contactView },
+  'contacts:update': {
+    request: z.strictObject({ ...contactFields, id: z.string().min(1).max(100) }),
+    response: contactView,
+  },
+  'contacts:remove': {
+    request: z.strictObject({ networkId: networkId.optional(), id: z.string().min(1).max(100) }),
+    response: nothing,
+  },
+  /**
+   * A JSON or CSV file's contacts (format from its first character when absent): every row checked, the ones left
+   * out listed with why. `dryRun` previews without saving.
+   */
+  'contacts:import': {
+    request: z.strictObject({
+      networkId: networkId.optional(),
+      text: z.string().min(1).max(1_000_000),
+      format: contactsFileFormat.optional(),
+      dryRun: z.boolean().default(false),
+    }),
+    response: contactImportResult,
+  },
+  'contacts:export': {
+    request: z.strictObject({ networkId: networkId.optional(), format: contactsFileFormat }),
+    response: contactsExport,
+  },
+
   // Explorer and delegate reads.
   'chain:search': { request: z.strictObject({ query: z.string().max(200) }), response: searchResult },
   'chain:block': {
@@ -423,6 +503,8 @@ export const IPC_EVENT_SCHEMAS = {
   alert: alertView,
   // Monitor events.
   'monitor:update': monitorUpdateEvent,
+  /** The link as the system gave it; the renderer reads it (shared/lib/payment-link.ts) and only fills a form. */
+  'link:open': z.object({ url: z.string().max(LINK_MAX_LENGTH) }),
 } as const satisfies Record<IpcEvent, z.ZodType>;
 
 type Contract = typeof IPC_CONTRACT;

@@ -117,6 +117,12 @@ export const HOST_ERROR_CODES = [
   'ERR_SYNC_UNSUPPORTED',
   'ERR_SYNC_FORK_TOO_DEEP',
   'ERR_PEER_DATA',
+  // the contact book (core/services/contacts/errors.ts)
+  'ERR_CONTACT_EXISTS',
+  'ERR_CONTACT_NOT_FOUND',
+  'ERR_CONTACT_INVALID',
+  'ERR_CONTACTS_CHANGED',
+  'ERR_CONTACTS_FILE',
   // the bridge itself (errors.ts BRIDGE_ERROR_CODES)
   'ERR_UNKNOWN_CHANNEL',
   'ERR_INVALID_REQUEST',

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useExplorerOpen } from './context';
 import { locationLabel, type ExplorerLocation } from './explorer-nav';
+import { AddressName } from '../contacts/AddressName';
 
 export function ExplorerLink({
   to,
@@ -21,14 +22,17 @@ export function ExplorerLink({
   const open = useExplorerOpen();
   const where = locationLabel(to);
   return (
-    <button
-      type="button"
-      className={`explorer-link${mono ? ' mono' : ''}`}
-      onClick={() => open(to)}
-      title={`Open ${where}`}
-      aria-label={label}
-    >
-      {children}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`explorer-link${mono ? ' mono' : ''}`}
+        onClick={() => open(to)}
+        title={`Open ${where}`}
+        aria-label={label}
+      >
+        {children}
+      </button>
+      {to.page === 'wallet' && <AddressName address={to.address} />}
+    </>
   );
 }

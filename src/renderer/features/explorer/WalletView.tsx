@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Amount } from '../../components/Amount';
 import { shortId } from './explorer-nav';
 import { ExplorerLink } from './ExplorerLink';
+import { AddressName } from '../contacts/AddressName';
 import { TransactionTable } from './TransactionTable';
 import { ReadStatus, useRead } from '../../lib/use-read';
 import { dateTime } from '../../lib/dates';
@@ -74,7 +75,10 @@ export function WalletView({ address }: { address: string }) {
   if (read.state !== 'ready') {
     return (
       <article aria-labelledby="explorer-page-title">
-        <h2 id="explorer-page-title">Wallet {address}</h2>
+        <h2 id="explorer-page-title">
+          Wallet {address}
+          <AddressName address={address} />
+        </h2>
         <ReadStatus read={read} what="the wallet" />
       </article>
     );
@@ -86,6 +90,7 @@ export function WalletView({ address }: { address: string }) {
       <h2 id="explorer-page-title">
         {delegate === undefined ? 'Wallet' : `Delegate ${delegate.username}`}{' '}
         <span className="mono small">{w.address}</span>
+        <AddressName address={w.address} />
       </h2>
       {!w.known && (
         <p className="explorer-missing" role="status">

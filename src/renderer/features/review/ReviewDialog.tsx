@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { onReview, type OpenReview } from './review-queue';
 import { PreviewFacts } from './PreviewFacts';
 import { SigningPasswordField, useSigningPassword } from './SigningPassword';
+import { draftRecipients, UnknownRecipients } from '../contacts/AddressName';
 
 export function ReviewDialog() {
   const [open, setOpen] = useState<OpenReview | undefined>();
@@ -24,6 +25,7 @@ export function ReviewDialog() {
         <h2>Review</h2>
         {request.context !== undefined && <p className="muted">{request.context}</p>}
         <PreviewFacts preview={request.preview} />
+        <UnknownRecipients addresses={draftRecipients(request.draft)} />
         {request.warning && <p className="warning-note">{request.warning}</p>}
         <SigningPasswordField signing={signing} />
         <div className="row">

@@ -29,6 +29,11 @@ import { SigningPasswordField, useSigningPassword } from '../review/SigningPassw
 import { amountProblem, planSend, type RecipientRow } from './recipients';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
+import { AddressName, UnknownRecipients } from '../contacts/AddressName';
+import { ContactOptions, CONTACT_OPTIONS_ID } from '../contacts/ContactOptions';
+import { LinkPaste } from '../links/LinkPaste';
+import { BatchFromCsv } from '../batch/BatchFromCsv';
+import { useOpenedLink } from '../links/use-opened-link';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
   static: 'Standard',
@@ -63,6 +68,15 @@ export function SendPage() {
   const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
   const [feeConfirmed, setFeeConfirmed] = useState(false);
   const signing = useSigningPassword(step === 'review');
+  // A payment link fills the form; the person still reviews it.
+  useOpenedLink('transfer', (link) => {
+    setRows([
+      { address: link.recipient, amount: link.amount === undefined ? '' : plainAmount(link.amount, DECIMAL) },
+    ]);
+    setMemo(link.memo ?? '');
+    setResult(undefined);
+    setStep('form');
+  });
 
   useEffect(() => {
     call('chain:fees').then(setFees, reportError);
@@ -209,6 +223,21 @@ export function SendPage() {
   return (
     <section aria-labelledby="send-title">
       <h1 id="send-title">Send</h1>
+      {step === 'form' && <LinkPaste />}
+      {step === 'form' && (
+        <BatchFromCsv
+          onFill={(transaction) => {
+            setRows(
+              transaction.payments.map((p) => ({
+                address: p.recipientId,
+                amount: plainAmount(p.amount, DECIMAL),
+              })),
+            );
+            setMemo(transaction.memo);
+            setResult(undefined);
+          }}
+        />
+      )}
       {step === 'form' ? (
         <form
           className="card"
@@ -245,6 +274,7 @@ export function SendPage() {
                     onChange={(e) => edit(i, { address: e.target.value })}
                     spellCheck={false}
                     size={40}
+                    list={CONTACT_OPTIONS_ID}
                     aria-invalid={recipientProblem(row.address) !== undefined}
                     required
                   />
@@ -254,6 +284,7 @@ export function SendPage() {
                     }
                   />
                 </label>
+                <AddressName address={row.address.trim()} />
                 <label>
                   Amount{suffix}
                   <input
@@ -281,6 +312,7 @@ export function SendPage() {
               </div>
             );
           })}
+          <ContactOptions />
           <button type="button" onClick={() => setRows([...rows, EMPTY])} disabled={rows.length >= 128}>
             Add recipient
           </button>
@@ -363,13 +395,15 @@ export function SendPage() {
                     <dd>
                       <span className="mono" data-testid="review-recipient">
                         {payment.recipientId}
-                      </span>{' '}
-                      · <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
+                      </span>
+                      <AddressName address={payment.recipientId} /> ·{' '}
+                      <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
                     </dd>
                   </div>
                 ))}
               </dl>
             )}
+            <UnknownRecipients addresses={plan.payments.map((payment) => payment.recipientId)} />
             {highFee !== undefined && (
               <div className="warning-note" role="alert">
                 <p>

@@ -24,6 +24,8 @@ import { RoundPage } from '../round/RoundPage';
 import { ExplorerPage } from '../explorer/ExplorerPage';
 import { FeesPage } from '../fees/FeesPage';
 import { RandomnessPage } from '../randomness/RandomnessPage';
+import { MessagesPage } from '../messages/MessagesPage';
+import { ContactsPage } from '../contacts/ContactsPage';
 
 function Page() {
   const route = useVotary((s) => s.route);
@@ -44,6 +46,10 @@ function Page() {
       return <DelegatePage />;
     case 'pending':
       return <PendingPage />;
+    case 'contacts':
+      return <ContactsPage />;
+    case 'messages':
+      return <MessagesPage />;
     case 'node':
       return <NodePage />;
     case 'delegates':

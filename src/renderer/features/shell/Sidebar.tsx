@@ -12,6 +12,8 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
   locks: 'Locks',
   delegate: 'Delegate',
   pending: 'Pending',
+  contacts: 'Contacts',
+  messages: 'Messages',
   node: 'Node',
   delegates: 'Delegates',
   round: 'Round',
@@ -26,7 +28,10 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
 
 /** The sidebar's groups: what a voter uses, what a delegate or node watcher reads, what a developer drives. */
 const GROUPS: Array<{ label: string; items: Array<(typeof ROUTES)[number]> }> = [
-  { label: 'Wallet', items: ['dashboard', 'wallets', 'send', 'vote', 'locks', 'delegate', 'pending'] },
+  {
+    label: 'Wallet',
+    items: ['dashboard', 'wallets', 'send', 'vote', 'locks', 'delegate', 'pending', 'contacts', 'messages'],
+  },
   {
     label: 'Network',
     items: ['node', 'delegates', 'round', 'health', 'alerts', 'explorer', 'fees', 'randomness'],

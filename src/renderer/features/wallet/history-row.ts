@@ -12,6 +12,8 @@ export interface KnownNames {
   wallets: ReadonlyMap<string, string>;
   delegatesByAddress: ReadonlyMap<string, string>;
   delegatesByKey: ReadonlyMap<string, string>;
+  /** The person's contacts on this network, by address. */
+  contacts?: ReadonlyMap<string, string>;
 }
 
 export const NO_NAMES: KnownNames = {
@@ -36,7 +38,7 @@ export interface HistoryRow {
 }
 
 export function nameOf(address: string, names: KnownNames): string | undefined {
-  return names.wallets.get(address) ?? names.delegatesByAddress.get(address);
+  return names.wallets.get(address) ?? names.contacts?.get(address) ?? names.delegatesByAddress.get(address);
 }
 
 function labelled(address: string, names: KnownNames): string {

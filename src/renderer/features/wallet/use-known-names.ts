@@ -8,6 +8,7 @@ import { useVotary } from '../../store';
 import type { KnownNames } from './history-row';
 import { useLatest } from '../../lib/use-read';
 import { call } from '../../services/call';
+import { useContacts } from '../contacts/use-contacts';
 
 const PAGES = 3;
 const FRESH_MS = 60_000;
@@ -29,6 +30,7 @@ async function delegatesOf(networkId: string): Promise<DelegateView[]> {
 
 export function useKnownNames(): KnownNames {
   const wallets = useVotary((s) => s.wallets);
+  const contacts = useContacts();
   const networkId = useVotary((s) => s.node?.networkId);
   const known =
     useLatest(networkId === undefined ? undefined : () => delegatesOf(networkId), String(networkId), {
@@ -39,7 +41,8 @@ export function useKnownNames(): KnownNames {
       wallets: new Map(wallets.map((wallet) => [wallet.address, wallet.name])),
       delegatesByAddress: new Map(known.map((d) => [d.address, d.username])),
       delegatesByKey: new Map(known.map((d) => [d.publicKey, d.username])),
+      contacts: new Map(contacts.map((c) => [c.address, c.name])),
     }),
-    [wallets, known],
+    [wallets, known, contacts],
   );
 }

@@ -1,0 +1,58 @@
+/**
+ * message:* — signing a text message with a wallet's key and verifying one of either wallet form
+ * (core/protocol/message.ts). Signing asks for the vault password as tx:send does (the Signing setting): a
+ * signature on a message can be as binding as one on a transaction ("I own this address", "I agree to …").
+ */
+import { ProtocolError } from '../../protocol/errors';
+import { signedMessageText, verifySignedMessage, type SignedMessageDocument } from '../../protocol/message';
+import type { ChannelHandlers } from '../dispatcher';
+import type { Services } from '../services';
+
+type MessageChannels = Extract<keyof ChannelHandlers, `message:${string}`>;
+
+function publicKeyOf(document: SignedMessageDocument): string {
+  return 'signatory' in document ? document.signatory : document.publicKey;
+}
+
+/** The pasted text as JSON; ERR_JSON in plain words when it is not. */
+export function parseSignedMessageText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ProtocolError(
+      'ERR_JSON',
+      'The signed message is not JSON: paste the whole {…} block the signer gave you.',
+    );
+  }
+}
+
+export function messageHandlers(s: Services): Pick<ChannelHandlers, MessageChannels> {
+  return {
+    'message:sign': async ({ walletId, message, format, password }) => {
+      await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, password);
+      const wallet = s.keystore.getWallet(walletId);
+      const document = s.keystore.signMessage(walletId, message, format);
+      return {
+        format,
+        message,
+        publicKey: publicKeyOf(document),
+        signature: document.signature,
+        address: wallet.address,
+        text: signedMessageText(document),
+      };
+    },
+    'message:verify': ({ signed }) => {
+      const pubKeyHash = s.networks.active().pubKeyHash;
+      const verdict = verifySignedMessage(parseSignedMessageText(signed), pubKeyHash);
+      return {
+        verified: verdict.verified,
+        format: verdict.format,
+        scheme: verdict.scheme,
+        message: verdict.message,
+        publicKey: verdict.publicKey,
+        address: verdict.address ?? '',
+        ...(verdict.reason === undefined ? {} : { reason: verdict.reason }),
+      };
+    },
+  };
+}

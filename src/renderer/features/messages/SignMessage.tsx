@@ -1,0 +1,144 @@
+/**
+ * Sign a message with a wallet's key (message:sign): ARK Core 3's form by default, ArkVault's on request. The words
+ * are shown back before signing, and the vault password is asked as for a transaction (SigningPassword).
+ */
+import { useState, type FormEvent } from 'react';
+import type { MessageFormatName, SignedMessageView } from '../../../shared/domain/messages';
+import { MESSAGE_MAX_LENGTH } from '../../../shared/domain/messages';
+import { CopyButton } from '../../components/CopyButton';
+import { useVotary } from '../../store';
+import { selectedWallet } from '../../store/wallets-slice';
+import { call } from '../../services/call';
+import { WalletPicker } from '../common/WalletPicker';
+import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
+import { useOpenedLink } from '../links/use-opened-link';
+
+export const FORM_WORDS: Record<MessageFormatName, string> = {
+  core3: 'ARK Core 3 / Desktop Wallet v2 (ECDSA)',
+  arkvault: 'ArkVault (Schnorr)',
+};
+
+export function SignMessage() {
+  const wallet = useVotary(selectedWallet);
+  const reportError = useVotary((s) => s.reportError);
+  const [message, setMessage] = useState('');
+  const [format, setFormat] = useState<MessageFormatName>('core3');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [signed, setSigned] = useState<SignedMessageView | undefined>();
+  const signing = useSigningPassword(confirming);
+  const canSign = wallet !== undefined && wallet.kind !== 'watch';
+  // A sign link fills the words; the person still reads them back and confirms.
+  useOpenedLink('sign', (link) => {
+    setMessage(link.message);
+    setSigned(undefined);
+    setConfirming(false);
+  });
+
+  const sign = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSign || !signing.ready) return;
+    setBusy(true);
+    try {
+      const password = signing.required === true ? signing.password : undefined;
+      const answer = await call('message:sign', {
+        walletId: wallet.id,
+        message,
+        format,
+        ...(password === undefined ? {} : { password }),
+      });
+      setSigned(answer);
+      setConfirming(false);
+    } catch (error) {
+      reportError(error);
+      if (useVotary.getState().error?.code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="sign-message-title">
+      <h2 id="sign-message-title">Sign a message</h2>
+      <p className="muted small">
+        A signed message proves that the owner of this wallet wrote these exact words — for example that an
+        address is yours. Anyone you give it to can show it to others. Sign only words you have read and agree
+        with; a signature on a message cannot move money.
+      </p>
+      {!canSign ? (
+        <p role="status">
+          Add or import a wallet with a key to sign messages (watch-only wallets cannot sign).
+        </p>
+      ) : !confirming ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSigned(undefined);
+            setConfirming(true);
+          }}
+        >
+          <WalletPicker label="Sign with wallet" />
+          <label className="field">
+            Message
+            <textarea
+              rows={4}
+              value={message}
+              maxLength={MESSAGE_MAX_LENGTH}
+              onChange={(e) => setMessage(e.target.value)}
+              spellCheck
+            />
+          </label>
+          <fieldset className="field">
+            <legend>Form</legend>
+            {(Object.keys(FORM_WORDS) as MessageFormatName[]).map((name) => (
+              <label key={name} className="inline">
+                <input
+                  type="radio"
+                  name="message-format"
+                  value={name}
+                  checked={format === name}
+                  onChange={() => setFormat(name)}
+                />
+                {FORM_WORDS[name]}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" disabled={message === ''}>
+            Review and sign
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={(event) => void sign(event)} aria-label="Confirm the message to sign">
+          <p>
+            <strong>{wallet.name}</strong> <span className="mono small">{wallet.address}</span> will sign, in
+            the {FORM_WORDS[format]} form, exactly these words:
+          </p>
+          <pre className="message-text" data-testid="message-to-sign">
+            {message}
+          </pre>
+          <SigningPasswordField signing={signing} />
+          <div className="row">
+            <button type="submit" disabled={busy || !signing.ready}>
+              Sign message
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Back
+            </button>
+          </div>
+        </form>
+      )}
+      {signed !== undefined && (
+        <div role="status" aria-label="Signed message">
+          <p>
+            Signed by <span className="mono small">{signed.address}</span>, in the {FORM_WORDS[signed.format]}{' '}
+            form. Give the whole block below to whoever checks it:
+          </p>
+          <pre className="message-text mono small" data-testid="signed-message">
+            {signed.text}
+          </pre>
+          <CopyButton text={signed.text} label="Copy the signed message" />
+        </div>
+      )}
+    </section>
+  );
+}

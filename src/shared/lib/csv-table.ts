@@ -1,0 +1,91 @@
+/**
+ * CSV as RFC 4180 writes it: fields separated by commas, a field in double quotes may hold commas, line breaks and
+ * doubled quotes, lines end with CRLF or LF. Read into rows of text with the line each row starts on (for errors a
+ * person can find in their file). Pure TypeScript: contacts and multipayment files are read by core, written by
+ * either side.
+ */
+
+export interface CsvRow {
+  /** 1-based line of the file where the row starts. */
+  line: number;
+  cells: string[];
+}
+
+export class CsvSyntaxError extends Error {
+  override readonly name = 'CsvSyntaxError';
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(`line ${line}: ${message}`);
+  }
+}
+
+/** Rows of the text; blank lines are skipped. A quote left open or text after a closing quote is a CsvSyntaxError. */
+export function parseCsv(text: string): CsvRow[] {
+  const rows: CsvRow[] = [];
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text; // a spreadsheet's byte-order mark
+  let line = 1;
+  let rowLine = 1;
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let afterQuote = false;
+  const endRow = () => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0] !== '') rows.push({ line: rowLine, cells });
+    cells = [];
+    cell = '';
+    afterQuote = false;
+  };
+  for (let i = 0; i < source.length; i += 1) {
+    const char = source[i]!;
+    if (quoted) {
+      if (char === '"') {
+        if (source[i + 1] === '"') {
+          cell += '"';
+          i += 1;
+        } else {
+          quoted = false;
+          afterQuote = true;
+        }
+      } else {
+        if (char === '\n') line += 1;
+        cell += char;
+      }
+      continue;
+    }
+    if (char === ',') {
+      cells.push(cell);
+      cell = '';
+      afterQuote = false;
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && source[i + 1] === '\n') i += 1;
+      endRow();
+      line += 1;
+      rowLine = line;
+    } else if (char === '"' && cell === '' && !afterQuote) {
+      quoted = true;
+    } else if (afterQuote) {
+      throw new CsvSyntaxError(
+        line,
+        'text after a closing quote (write a quote inside a quoted field as "")',
+      );
+    } else {
+      cell += char;
+    }
+  }
+  if (quoted) throw new CsvSyntaxError(rowLine, 'a quoted field is never closed');
+  endRow();
+  return rows;
+}
+
+/** One field as RFC 4180 quotes it, with spreadsheet formulas defused (a leading = + - @ gets a quote mark). */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvLine(values: readonly string[]): string {
+  return values.map(csvCell).join(',');
+}
