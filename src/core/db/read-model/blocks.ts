@@ -4,26 +4,58 @@
  * increase with height (every block is in a later slot than its parent), so sorting by timestamp is sorting by
  * height, which the primary key serves.
  */
+import {
+  blockRowColumns,
+  blockRowFrom,
+  generatorKey,
+  payloadHashBlob,
+  previousBlockStored,
+  storedHex,
+} from '../block-encoding';
 import type { BlockRow } from '../repositories/blocks';
 import type { ReadContext } from './context';
-import { criteriaFilter, columnCriterion, rangeCriterion, listOf, type CriteriaSet } from './query/criteria';
+import {
+  criteriaFilter,
+  columnCriterion,
+  rangeCriterion,
+  listOf,
+  type CriteriaSet,
+  type Criterion,
+} from './query/criteria';
 import type { DbSortColumns, SortItem } from './query/order-by';
-import { blockId, hex, integer, orList, publicKey } from './values';
-import { fragment, placeholders, type SqlFragment } from './sql/filter';
+import { blockId, hex, integer, orList, publicKey, type JsonSchema } from './values';
+import { fragment, inList, placeholders, type SqlFragment } from './sql/filter';
 import { runPage, type PageRows } from './sql/page-query';
 import { timestampAsHeight } from './timestamps';
 
 export type { BlockRow };
 
-export const BLOCK_COLUMNS =
-  'b.height, b.id, b.version, b.timestamp, b.previous_block, b.number_of_transactions, b.total_amount, ' +
-  'b.total_fee, b.reward, b.payload_length, b.payload_hash, b.generator_public_key, b.block_signature';
+/** A block row's columns as `BlockRow` names them (the stored encoding: src/core/db/block-encoding.ts). */
+export const BLOCK_COLUMNS = blockRowColumns('b');
+/** FROM for `BLOCK_COLUMNS`: the blocks `b` with their generator and the row below. */
+export const BLOCK_FROM = blockRowFrom('b');
+
+/** Equality on a column stored with `storedHex`: a value matches exactly when its hex text matched. */
+function hexCriterion(column: string, scalar: JsonSchema): Criterion {
+  return {
+    schema: orList(scalar),
+    filter: (value) => inList(column, listOf(value as string | string[]).map(storedHex)),
+  };
+}
+
+/** The blocks a generator (by public key) forged: a walk of blocks_generator_height. */
+export function forgedBy(publicKeys: readonly string[]): SqlFragment {
+  return {
+    sql: `b.generator_id IN (SELECT id FROM delegate_keys WHERE public_key IN (${placeholders(publicKeys)}))`,
+    params: [...publicKeys],
+  };
+}
 
 const count = () => integer({ minimum: 0 });
 
 /** ARK's old block criteria (§6.2); numeric ones take `X.from` / `X.to`. */
 export const BLOCK_CRITERIA: CriteriaSet = {
-  id: columnCriterion('b.id', blockId()),
+  id: hexCriterion('b.id', blockId()),
   version: columnCriterion('b.version', count()),
   timestamp: {
     schema: rangeCriterion('b.timestamp', count()).schema,
@@ -33,7 +65,7 @@ export const BLOCK_CRITERIA: CriteriaSet = {
     schema: orList(blockId()),
     // The block after the one with that id (the chain is linear), or the genesis block's stored parent.
     filter: (value) => {
-      const ids = listOf(value as string | string[]);
+      const ids = listOf(value as string | string[]).map(storedHex);
       return fragment(
         `b.height IN (SELECT height + 1 FROM blocks WHERE id IN (${placeholders(ids)})) OR ` +
           `(b.height = 1 AND b.previous_block IN (${placeholders(ids)}))`,
@@ -48,24 +80,27 @@ export const BLOCK_CRITERIA: CriteriaSet = {
   totalFee: rangeCriterion('b.total_fee', count()),
   reward: rangeCriterion('b.reward', count()),
   payloadLength: rangeCriterion('b.payload_length', count()),
-  payloadHash: columnCriterion('b.payload_hash', hex()),
-  generatorPublicKey: columnCriterion('b.generator_public_key', publicKey()),
-  blockSignature: columnCriterion('b.block_signature', hex()),
+  payloadHash: hexCriterion(payloadHashBlob('b.payload_hash'), hex()),
+  generatorPublicKey: {
+    schema: orList(publicKey()),
+    filter: (value) => forgedBy(listOf(value as string | string[])),
+  },
+  blockSignature: hexCriterion('b.block_signature', hex()),
 };
 
 export const BLOCK_SORT: DbSortColumns = {
   id: 'b.id',
   version: 'b.version',
   timestamp: 'b.height',
-  previousBlock: 'b.previous_block',
+  previousBlock: previousBlockStored('b'),
   height: 'b.height',
   numberOfTransactions: 'b.number_of_transactions',
   totalAmount: 'b.total_amount',
   totalFee: 'b.total_fee',
   reward: 'b.reward',
   payloadLength: 'b.payload_length',
-  payloadHash: 'b.payload_hash',
-  generatorPublicKey: 'b.generator_public_key',
+  payloadHash: payloadHashBlob('b.payload_hash'),
+  generatorPublicKey: generatorKey('b'),
   blockSignature: 'b.block_signature',
 };
 
@@ -73,11 +108,11 @@ export const BLOCK_DEFAULT_ORDER: SortItem[] = [{ property: 'height', direction:
 export const BLOCK_TIE_BREAKERS = ['b.height'];
 
 export function blockByHeight(ctx: ReadContext, height: number): BlockRow | undefined {
-  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks b WHERE b.height = ?`, [height]);
+  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.height = ?`, [height]);
 }
 
 export function blockById(ctx: ReadContext, id: string): BlockRow | undefined {
-  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks b WHERE b.id = ?`, [id]);
+  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.id = ?`, [storedHex(id)]);
 }
 
 /**
@@ -114,7 +149,8 @@ export function listBlocks(
       : { sql: filters.map((f) => `(${f.sql})`).join(' AND '), params: filters.flatMap((f) => f.params) };
   return runPage<BlockRow>(ctx.sql, {
     columns: BLOCK_COLUMNS,
-    from: 'blocks b',
+    from: BLOCK_FROM,
+    countFrom: 'blocks b',
     where,
     orderBy,
     start: window.start,
