@@ -11,7 +11,8 @@
  * Options (environment): BENCH_SCALE_BLOCKS (final size), BENCH_SCALE_STEPS (comma list of sizes to measure at;
  * default 1,000,001, 4,000,001, 10,000,001 and 40,000,001 up to the final size), BENCH_SCALE_TX_EVERY (one block
  * in N holds a transaction, default 10), BENCH_SCALE_WALLETS (default 300,000), BENCH_SCALE_SAMPLES (default 60),
- * VOTARY_BENCH_DIR (default .votary-data/bench-scale).
+ * BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
+ * and report the disk only), VOTARY_BENCH_DIR (default .votary-data/bench-scale).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -38,7 +39,10 @@ const STEPS = (
 const SHAPE: ScaleShape = {
   txEvery: Number(process.env['BENCH_SCALE_TX_EVERY'] ?? 10),
   wallets: Number(process.env['BENCH_SCALE_WALLETS'] ?? 300_000),
+  ...(process.env['BENCH_SCALE_TRANSFERS_ONLY'] === '1' ? { transfersOnly: true } : {}),
 };
+/** BENCH_SCALE_DISK_ONLY=1: build and report the disk, nothing else. */
+const DISK_ONLY = process.env['BENCH_SCALE_DISK_ONLY'] === '1';
 const SAMPLES = Number(process.env['BENCH_SCALE_SAMPLES'] ?? 60);
 const P99_TARGET_MS = 50;
 const RSS_TARGET_MB = 500;
@@ -129,10 +133,11 @@ async function measureStep(dataDir: string, blocks: number): Promise<StepResult>
   let routes: ScaleRoute[];
   try {
     disk = diskReport(db);
-    routes = scaleRoutes(db);
+    routes = DISK_ONLY ? [] : scaleRoutes(db);
   } finally {
     db.close();
   }
+  if (DISK_ONLY) return { blocks, disk, startMs: 0, timings: [], rssMb: 0, peakRssMb: 0 };
   const { child, url, startMs } = await startServer(dataDir);
   const timings: RouteTiming[] = [];
   try {
@@ -158,6 +163,7 @@ function printStep(step: StepResult): void {
       `${(((disk.byTable.get('rounds') ?? 0) + (disk.byTable.get('round_ranks') ?? 0)) / disk.blocks).toFixed(0)} bytes per block, ` +
       `whole file ${(disk.fileBytes / disk.blocks).toFixed(0)} bytes per block; transactions ${disk.bytesPerTransaction.toFixed(0)} bytes each`,
   );
+  if (DISK_ONLY) return;
   console.log(
     `start-up (LocalNode.start + API listening): ${step.startMs.toFixed(0)} ms; API process RSS after the routes ` +
       `${step.rssMb.toFixed(0)} MB (peak ${step.peakRssMb.toFixed(0)} MB; target ≤ ${RSS_TARGET_MB} MB: ` +
@@ -245,6 +251,7 @@ async function main(): Promise<void> {
     printStep(step);
     steps.push(step);
   }
+  if (DISK_ONLY) return;
   const rates = applyRates(dataDir);
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
   console.log(

@@ -31,6 +31,8 @@ export interface ScaleShape {
   /** One block in `txEvery` holds a transaction. */
   txEvery: number;
   wallets: number;
+  /** Transfers only (the disk cost of a transfer), instead of every type. */
+  transfersOnly?: boolean;
 }
 
 const SHAPE_KEY = 'bench.scaleShape';
@@ -45,6 +47,7 @@ function transactionAt(
   i: number,
   wallets: readonly BenchWallet[],
   delegates: readonly string[],
+  transfersOnly: boolean,
 ): TransactionData {
   const sender = wallets[i % wallets.length]!;
   const other = wallets[(i * 7919 + 13) % wallets.length]!;
@@ -58,7 +61,7 @@ function transactionAt(
     amount: 0n,
     signature: sha256Hex(`sig ${i}`) + sha256Hex(`sig' ${i}`),
   };
-  switch (i % 20) {
+  switch (transfersOnly ? -1 : i % 20) {
     case 0:
       return { ...base, type: 3, asset: { votes: [`+${delegates[i % delegates.length]!}`] } };
     case 1:
@@ -187,7 +190,7 @@ export function growScaleChain(
         if (!owner) throw new Error(`round ${round} has no forger for height ${height}`);
         const stored: StoredTransaction[] = [];
         if (height % shape.txEvery === 0) {
-          const tx = transactionAt(height / shape.txEvery, wallets, delegates);
+          const tx = transactionAt(height / shape.txEvery, wallets, delegates, shape.transfersOnly === true);
           const bytes = serializeTransaction(tx);
           stored.push(storedTransaction({ ...tx, id: sha256Hex(bytes) }, 0, bytes, state));
         }
