@@ -11,7 +11,7 @@
  * Options (environment): BENCH_SCALE_BLOCKS (final size), BENCH_SCALE_STEPS (comma list of sizes to measure at;
  * default 1,000,001, 4,000,001, 10,000,001 and 40,000,001 up to the final size), BENCH_SCALE_TX_EVERY (one block
  * in N holds a transaction, default 10), BENCH_SCALE_WALLETS (default 300,000), BENCH_SCALE_SAMPLES (default 60),
- * BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
+ * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
  * and report the disk only), VOTARY_BENCH_DIR (default .votary-data/bench-scale).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -41,6 +41,8 @@ const SHAPE: ScaleShape = {
   wallets: Number(process.env['BENCH_SCALE_WALLETS'] ?? 300_000),
   ...(process.env['BENCH_SCALE_TRANSFERS_ONLY'] === '1' ? { transfersOnly: true } : {}),
 };
+/** BENCH_SCALE_APPLY_ONLY=1: the apply rates alone (on the chain as it is). */
+const APPLY_ONLY = process.env['BENCH_SCALE_APPLY_ONLY'] === '1';
 /** BENCH_SCALE_DISK_ONLY=1: build and report the disk, nothing else. */
 const DISK_ONLY = process.env['BENCH_SCALE_DISK_ONLY'] === '1';
 const SAMPLES = Number(process.env['BENCH_SCALE_SAMPLES'] ?? 60);
@@ -225,7 +227,7 @@ async function main(): Promise<void> {
       `${SHAPE.txEvery} holds a transaction; ${SHAPE.wallets.toLocaleString('en')} wallets; ${SAMPLES} requests per route`,
   );
   const steps: StepResult[] = [];
-  for (const size of STEPS) {
+  for (const size of APPLY_ONLY ? [] : STEPS) {
     const height = scaleChainHeight(dataDir, SHAPE);
     if (height < size) {
       const started = performance.now();
@@ -260,7 +262,7 @@ async function main(): Promise<void> {
       `transfers ${rates.big.transfersPerSecond.toFixed(0)}/s vs ${rates.empty.transfersPerSecond.toFixed(0)}/s ` +
       `(${ratio(rates.big.transfersPerSecond, rates.empty.transfersPerSecond)}); target ≥ 80 %`,
   );
-  printGrowth(steps);
+  if (steps.length > 0) printGrowth(steps);
 }
 
 const serveAt = process.argv.indexOf('--serve');
