@@ -19,6 +19,7 @@ export const entryPoints = {
   'bench-verify': 'tests/bench/verify-bench.ts',
   'bench-ingest': 'tests/bench/ingest-bench.ts',
   'bench-sync': 'tests/bench/sync-bench.ts',
+  'bench-scale': 'tests/bench/scale-bench.ts',
   // The child process of tests/node/crash/crash.test.ts.
   'crash-node': 'tests/node/crash/crash-node.ts',
 };

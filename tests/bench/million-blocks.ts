@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { openDatabase } from '../../src/core/db';
+import { BlockRepository, RoundRepository } from '../../src/core/db/repositories';
 import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/node';
 import { LOCALNET_NAME } from '../../src/core/node/localnet';
 import { milestoneAt } from '../../src/core/protocol/networks';
@@ -91,26 +92,13 @@ export function buildMillionBlockDb(
   try {
     // A build, not a chain in service: a crash means building again (hasMillionBlockDb checks the marker).
     db.pragma('synchronous = OFF');
-    const ranking = db
-      .prepare<[], { public_key: string; vote_balance: bigint }>(
-        'SELECT public_key, vote_balance FROM round_ranks WHERE round = 1 ORDER BY rank',
-      )
-      .all()
-      .map((row): Slot => ({ publicKey: row.public_key, voteBalance: row.vote_balance }));
+    const roundRows = new RoundRepository(db);
+    const ranking: Slot[] = roundRows.rankingOf(1);
     const milestone = milestoneAt(network, 1);
     const active = milestone.activeDelegates;
-    const insertBlock = db.prepare(
-      `INSERT INTO blocks (height, id, version, timestamp, previous_block, number_of_transactions, total_amount,
-         total_fee, reward, payload_length, payload_hash, generator_public_key, block_signature)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    // The node's own writer, so the rows have the stored encoding of a real chain (block-encoding.ts).
+    const blockRows = new BlockRepository(db);
     filler?.prepare(db);
-    const insertForger = db.prepare(
-      'INSERT INTO rounds (round, position, public_key, vote_balance) VALUES (?, ?, ?, ?)',
-    );
-    const insertRank = db.prepare(
-      'INSERT INTO round_ranks (round, rank, public_key, vote_balance) VALUES (?, ?, ?, ?)',
-    );
     const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     const top = ranking.slice(0, active);
     let forgers: Slot[] = shuffleDelegates(top, 1);
@@ -125,32 +113,33 @@ export function buildMillionBlockDb(
         if (!owner) throw new Error(`round ${round} has no forger for height ${height}`);
         const id = blockId(height);
         const payload = filler?.payload(height) ?? EMPTY;
-        insertBlock.run(
-          BigInt(height),
-          id,
-          BigInt(milestone.block.version),
-          BigInt(timestamp),
-          previous,
-          BigInt(payload.numberOfTransactions),
-          payload.totalAmount,
-          payload.totalFee,
-          BigInt(milestone.reward),
-          BigInt(payload.payloadLength),
-          EMPTY_PAYLOAD_HASH,
-          owner.publicKey,
-          PLACEHOLDER_SIGNATURE,
+        blockRows.insert(
+          {
+            id,
+            height,
+            version: milestone.block.version,
+            timestamp,
+            previousBlock: previous,
+            numberOfTransactions: payload.numberOfTransactions,
+            totalAmount: payload.totalAmount,
+            totalFee: payload.totalFee,
+            reward: BigInt(milestone.reward),
+            payloadLength: payload.payloadLength,
+            payloadHash:
+              payload.numberOfTransactions === 0
+                ? EMPTY_PAYLOAD_HASH
+                : createHash('sha256').update(`votary bench payload ${height}`).digest('hex'),
+            generatorPublicKey: owner.publicKey,
+            blockSignature: PLACEHOLDER_SIGNATURE,
+          },
+          [],
         );
         filler?.fill(height, timestamp);
         previous = id;
         // ChainStore saves the next round's rows with the last block of a round.
         if (isNewRound(height + 1, network)) {
           const next = roundInfo(height + 1, network).round;
-          shuffleDelegates(top, next).forEach((slot, position) =>
-            insertForger.run(BigInt(next), BigInt(position), slot.publicKey, slot.voteBalance),
-          );
-          ranking.forEach((slot, rank) =>
-            insertRank.run(BigInt(next), BigInt(rank + 1), slot.publicKey, slot.voteBalance),
-          );
+          roundRows.save(next, shuffleDelegates(top, next), ranking);
         }
       }
     });

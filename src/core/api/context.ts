@@ -31,6 +31,19 @@ export interface ApiPeer {
   latency: number;
 }
 
+/** The follower's report of itself (core/sync's SyncStatus has this shape): what `/metrics` tells of the sync. */
+export interface ApiSyncStatus {
+  state: 'starting' | 'syncing' | 'synced' | 'stalled' | 'stopped';
+  /** Blocks applied per second over the last few seconds. */
+  blocksPerSecond: number;
+  peers: readonly {
+    url: string;
+    height: number | undefined;
+    latencyMs: number | undefined;
+    banned: unknown;
+  }[];
+}
+
 /**
  * The sync of a followed chain (core/sync's Follower, adapted by its runner): what `/node/status`,
  * `/node/syncing` and `/peers` tell. Without it the node is its chain's only node: synced, no peers.
@@ -49,6 +62,8 @@ export interface ApiSyncSource {
    * nothing, so they reach a forger only so); their ids are the answer's `broadcast`. Does not wait.
    */
   relay(transactions: readonly TransactionData[]): void;
+  /** The follower's state, rate and peers, for `/metrics` (without it, they are reported empty). */
+  status?(): ApiSyncStatus;
 }
 
 /** The read model's context (db/read-model/context.ts) plus what only the API needs. */

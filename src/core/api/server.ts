@@ -19,6 +19,7 @@ import { peerRoutes } from './routes/peers';
 import { transactionRoutes } from './routes/transactions';
 import { voteRoutes } from './routes/votes';
 import { walletRoutes } from './routes/wallets';
+import { countRequests, createNodeMetrics, metricsRoute } from './secondary/metrics';
 import { secondaryRoutes } from './secondary/routes';
 import { VOTARY_VERSION } from './version';
 
@@ -75,7 +76,7 @@ export const PUBLIC_ROUTE_GROUPS: readonly RouteGroup[] = [
 export interface ApiServer {
   /** The public API (routes under /api, plus `GET /`). */
   readonly publicApp: FastifyInstance;
-  /** The secondary interface (/blockchain, /trng, /trng-1). */
+  /** The secondary interface (/blockchain, /trng, /trng-1, /metrics). */
   readonly secondaryApp: FastifyInstance;
   readonly context: ApiContext;
   /** Starts listening on both; resolves with their URLs. */
@@ -126,7 +127,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       onServerError: (error) => onServerError(error),
     });
 
+  const metrics = createNodeMetrics(context);
   const publicApp = (bound.public = base(() => ports().public));
+  countRequests(publicApp, metrics);
   publicApp.get('/', () => ({ data: 'Hello World!' }));
   if (options.responseCache ?? true) {
     registerResponseCache(publicApp, {
@@ -146,6 +149,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const secondaryApp = (bound.secondary = base(() => ports().secondary));
   void secondaryApp.register((app, _opts, done) => {
     secondaryRoutes(app, context);
+    metricsRoute(app, metrics);
     done();
   });
 

@@ -26,10 +26,24 @@ export function migrate(
   const applied: number[] = [];
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (done.has(migration.version)) continue;
-    db.transaction(() => {
-      migration.up(db);
-      record.run(migration.version, migration.name, Date.now());
-    })();
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number | bigint;
+    if (migration.rebuildsTables) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        migration.up(db);
+        if (migration.rebuildsTables) {
+          const broken = db.pragma('foreign_key_check') as unknown[];
+          if (broken.length > 0) {
+            throw new Error(
+              `migration ${migration.version} would break ${broken.length} foreign key references`,
+            );
+          }
+        }
+        record.run(migration.version, migration.name, Date.now());
+      })();
+    } finally {
+      if (migration.rebuildsTables && Number(foreignKeys) === 1) db.pragma('foreign_keys = ON');
+    }
     applied.push(migration.version);
   }
   return { applied };

@@ -7,7 +7,17 @@ export function dumpDatabase(db: Database.Database): string {
     .all()
     .map((row) => row.name);
   const out: Record<string, unknown[]> = {};
-  for (const table of tables) out[table] = db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all();
+  // A WITHOUT ROWID table has no rowid: its rows come out in primary-key order, as deterministic.
+  const withoutRowid = new Set(
+    db
+      .prepare<[], { name: string }>("SELECT name FROM pragma_table_list WHERE schema = 'main' AND wr = 1")
+      .all()
+      .map((row) => row.name),
+  );
+  for (const table of tables) {
+    const order = withoutRowid.has(table) ? '' : ' ORDER BY rowid';
+    out[table] = db.prepare(`SELECT * FROM "${table}"${order}`).all();
+  }
   return JSON.stringify(out, (_key, value: unknown) =>
     typeof value === 'bigint'
       ? value.toString()

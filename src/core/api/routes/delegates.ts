@@ -1,7 +1,7 @@
 /** Delegates and rounds (ark-core-api.md §6.5, §6.11; public-api.md §4.4). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
-import { BLOCK_CRITERIA, listBlocks } from '../../db/read-model/blocks';
+import { BLOCK_CRITERIA, forgedBy, listBlocks } from '../../db/read-model/blocks';
 import {
   DELEGATE_CRITERIA,
   DELEGATE_TIE_BREAKERS,
@@ -79,7 +79,7 @@ export function delegateRoutes(app: FastifyInstance, ctx: ApiContext): void {
     transform: true,
     scope: delegateOf,
     list: ({ query, order, window, scope: delegate }) =>
-      listBlocks(ctx, query, order, window, fragment('b.generator_public_key = ?', delegate.publicKey)),
+      listBlocks(ctx, query, order, window, forgedBy([delegate.publicKey])),
     resources: (rows, transform) => blockResources(ctx, rows, transform),
   });
 

@@ -1,7 +1,7 @@
 /**
  * The secondary interface (public-api.md §2.3, §4.11), by default on 127.0.0.1:4004: /blockchain (chain and
  * supply), /trng (random values from the last block) and /trng-1 (from the block before it). The derivation is
- * `trngValues` (src/shared/lib/trng.ts), documented in the README.
+ * `trngValues` (src/shared/lib/trng.ts), documented in the README. `/metrics` (Prometheus) is metrics.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { LOCALNET_NAME, localnetWallets } from '../../node/localnet';

@@ -5,6 +5,7 @@ import { apiLocksEntities } from './004-api-locks-entities';
 import { apiTypeCounters } from './005-api-type-counters';
 import { localnetSnapshots } from './006-localnet-snapshots';
 import { redundantIndexes } from './007-redundant-indexes';
+import { compactBlocks } from './008-compact-blocks';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   apiTypeCounters,
   localnetSnapshots,
   redundantIndexes,
+  compactBlocks,
 ];

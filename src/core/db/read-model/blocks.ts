@@ -4,26 +4,65 @@
  * increase with height (every block is in a later slot than its parent), so sorting by timestamp is sorting by
  * height, which the primary key serves.
  */
+import {
+  blockRowColumns,
+  blockRowFrom,
+  generatorKey,
+  payloadHashBlob,
+  previousBlockStored,
+  storedHex,
+} from '../block-encoding';
 import type { BlockRow } from '../repositories/blocks';
 import type { ReadContext } from './context';
-import { criteriaFilter, columnCriterion, rangeCriterion, listOf, type CriteriaSet } from './query/criteria';
+import {
+  criteriaFilter,
+  columnCriterion,
+  rangeCriterion,
+  listOf,
+  type CriteriaSet,
+  type Criterion,
+} from './query/criteria';
 import type { DbSortColumns, SortItem } from './query/order-by';
-import { blockId, hex, integer, orList, publicKey } from './values';
-import { fragment, placeholders, type SqlFragment } from './sql/filter';
+import { blockId, hex, integer, orList, publicKey, type JsonSchema } from './values';
+import { fragment, inList, placeholders, type SqlFragment } from './sql/filter';
 import { runPage, type PageRows } from './sql/page-query';
 import { timestampAsHeight } from './timestamps';
 
 export type { BlockRow };
 
-export const BLOCK_COLUMNS =
-  'b.height, b.id, b.version, b.timestamp, b.previous_block, b.number_of_transactions, b.total_amount, ' +
-  'b.total_fee, b.reward, b.payload_length, b.payload_hash, b.generator_public_key, b.block_signature';
+/** A block row's columns as `BlockRow` names them (the stored encoding: src/core/db/block-encoding.ts). */
+export const BLOCK_COLUMNS = blockRowColumns('b');
+/** FROM for `BLOCK_COLUMNS`: the blocks `b` with their generator and the row below. */
+export const BLOCK_FROM = blockRowFrom('b');
+
+/** Equality on a column stored with `storedHex`: a value matches exactly when its hex text matched. */
+function hexCriterion(column: string, scalar: JsonSchema): Criterion {
+  return {
+    schema: orList(scalar),
+    filter: (value) => inList(column, listOf(value as string | string[]).map(storedHex)),
+  };
+}
+
+/**
+ * The blocks a generator (by public key) forged: a walk of blocks_generator_height. One key is an equality with
+ * the key's number, so the index also gives the height order (a page of a delegate's blocks reads only its rows);
+ * several are an IN list.
+ */
+export function forgedBy(publicKeys: readonly string[]): SqlFragment {
+  if (publicKeys.length === 1) {
+    return fragment('b.generator_id = (SELECT id FROM delegate_keys WHERE public_key = ?)', publicKeys[0]!);
+  }
+  return {
+    sql: `b.generator_id IN (SELECT id FROM delegate_keys WHERE public_key IN (${placeholders(publicKeys)}))`,
+    params: [...publicKeys],
+  };
+}
 
 const count = () => integer({ minimum: 0 });
 
 /** ARK's old block criteria (§6.2); numeric ones take `X.from` / `X.to`. */
 export const BLOCK_CRITERIA: CriteriaSet = {
-  id: columnCriterion('b.id', blockId()),
+  id: hexCriterion('b.id', blockId()),
   version: columnCriterion('b.version', count()),
   timestamp: {
     schema: rangeCriterion('b.timestamp', count()).schema,
@@ -33,7 +72,7 @@ export const BLOCK_CRITERIA: CriteriaSet = {
     schema: orList(blockId()),
     // The block after the one with that id (the chain is linear), or the genesis block's stored parent.
     filter: (value) => {
-      const ids = listOf(value as string | string[]);
+      const ids = listOf(value as string | string[]).map(storedHex);
       return fragment(
         `b.height IN (SELECT height + 1 FROM blocks WHERE id IN (${placeholders(ids)})) OR ` +
           `(b.height = 1 AND b.previous_block IN (${placeholders(ids)}))`,
@@ -48,24 +87,27 @@ export const BLOCK_CRITERIA: CriteriaSet = {
   totalFee: rangeCriterion('b.total_fee', count()),
   reward: rangeCriterion('b.reward', count()),
   payloadLength: rangeCriterion('b.payload_length', count()),
-  payloadHash: columnCriterion('b.payload_hash', hex()),
-  generatorPublicKey: columnCriterion('b.generator_public_key', publicKey()),
-  blockSignature: columnCriterion('b.block_signature', hex()),
+  payloadHash: hexCriterion(payloadHashBlob('b.payload_hash'), hex()),
+  generatorPublicKey: {
+    schema: orList(publicKey()),
+    filter: (value) => forgedBy(listOf(value as string | string[])),
+  },
+  blockSignature: hexCriterion('b.block_signature', hex()),
 };
 
 export const BLOCK_SORT: DbSortColumns = {
   id: 'b.id',
   version: 'b.version',
   timestamp: 'b.height',
-  previousBlock: 'b.previous_block',
+  previousBlock: previousBlockStored('b'),
   height: 'b.height',
   numberOfTransactions: 'b.number_of_transactions',
   totalAmount: 'b.total_amount',
   totalFee: 'b.total_fee',
   reward: 'b.reward',
   payloadLength: 'b.payload_length',
-  payloadHash: 'b.payload_hash',
-  generatorPublicKey: 'b.generator_public_key',
+  payloadHash: payloadHashBlob('b.payload_hash'),
+  generatorPublicKey: generatorKey('b'),
   blockSignature: 'b.block_signature',
 };
 
@@ -73,11 +115,11 @@ export const BLOCK_DEFAULT_ORDER: SortItem[] = [{ property: 'height', direction:
 export const BLOCK_TIE_BREAKERS = ['b.height'];
 
 export function blockByHeight(ctx: ReadContext, height: number): BlockRow | undefined {
-  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks b WHERE b.height = ?`, [height]);
+  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.height = ?`, [height]);
 }
 
 export function blockById(ctx: ReadContext, id: string): BlockRow | undefined {
-  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks b WHERE b.id = ?`, [id]);
+  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.id = ?`, [storedHex(id)]);
 }
 
 /**
@@ -112,15 +154,40 @@ export function listBlocks(
     filters.length === 0
       ? undefined
       : { sql: filters.map((f) => `(${f.sql})`).join(' AND '), params: filters.flatMap((f) => f.params) };
+  if (where === undefined) {
+    const byHeight = heightPage(orderBy, window, ctx.height());
+    if (byHeight) {
+      return runPage<BlockRow>(ctx.sql, {
+        columns: BLOCK_COLUMNS,
+        from: BLOCK_FROM,
+        where: byHeight,
+        orderBy,
+        start: 0,
+        limit: window.limit,
+        knownTotal: ctx.height(),
+      });
+    }
+  }
   return runPage<BlockRow>(ctx.sql, {
     columns: BLOCK_COLUMNS,
-    from: 'blocks b',
+    from: BLOCK_FROM,
+    countFrom: 'blocks b',
     where,
     orderBy,
     start: window.start,
     limit: window.limit,
     ...(where === undefined ? { knownTotal: ctx.height() } : {}),
   });
+}
+
+/**
+ * An unfiltered page in height order starts at a known height (heights are contiguous from 1), so a deep page is
+ * a seek in the primary key instead of a walk over every block before it (OFFSET).
+ */
+function heightPage(orderBy: readonly string[], window: ListWindow, tip: number): SqlFragment | undefined {
+  if (orderBy.every((item) => item === 'b.height DESC')) return fragment('b.height <= ?', tip - window.start);
+  if (orderBy.every((item) => item === 'b.height ASC')) return fragment('b.height >= ?', 1 + window.start);
+  return undefined;
 }
 
 /** Σ of multipayment payments per block (the transformed block's `forged.amount` includes them, §6.13). */

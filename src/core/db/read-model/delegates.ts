@@ -170,7 +170,9 @@ export function roundDelegatesByVotes(
 ): { publicKey: string; votes: bigint }[] {
   return ctx.sql
     .all<{ public_key: string; vote_balance: bigint }>(
-      'SELECT public_key, vote_balance FROM rounds WHERE round = ? ORDER BY vote_balance DESC, public_key ASC',
+      `SELECT k.public_key AS public_key, r.vote_balance AS vote_balance
+         FROM rounds r JOIN delegate_keys k ON k.id = r.delegate_id
+        WHERE r.round = ? ORDER BY r.vote_balance DESC, k.public_key ASC`,
       [round],
     )
     .map((row) => ({ publicKey: row.public_key, votes: row.vote_balance }));

@@ -4,6 +4,7 @@
  * (`transaction_recipients`); block ids and timestamps are resolved through `blocks` to block heights, so every
  * such filter walks the (block_height, sequence) order the lists are sorted by.
  */
+import { storedHex } from '../block-encoding';
 import { QueryError } from './errors';
 import { columnCriterion, listOf, rangeCriterion, type CriteriaSet } from './query/criteria';
 import type { DbSortColumns, SortItem } from './query/order-by';
@@ -82,7 +83,7 @@ export const TRANSACTION_CRITERIA: CriteriaSet = {
   blockId: {
     schema: orList(blockId()),
     filter: (value) => {
-      const ids = listOf(value as string | string[]);
+      const ids = listOf(value as string | string[]).map(storedHex);
       return {
         sql: `t.block_height IN (SELECT height FROM blocks WHERE id IN (${placeholders(ids)}))`,
         params: ids,

@@ -3,6 +3,7 @@
  * stored bytes, so every field is exactly what was signed (without validating them again: the node validated
  * them when it applied their block).
  */
+import { hexText } from '../block-encoding';
 import { decodeStoredTransaction, type TransactionData } from '../../protocol/transactions';
 import type { ReadContext } from './context';
 import { criteriaFilter } from './query/criteria';
@@ -33,7 +34,7 @@ export interface ConfirmedTransaction {
 }
 
 const COLUMNS =
-  't.id, t.block_height, t.sequence, t.sender_address, t.serialized, t.nonce, b.id AS block_id, ' +
+  `t.id, t.block_height, t.sequence, t.sender_address, t.serialized, t.nonce, ${hexText('b.id')} AS block_id, ` +
   'b.timestamp AS block_timestamp';
 const FROM = 'transactions t JOIN blocks b ON b.height = t.block_height';
 

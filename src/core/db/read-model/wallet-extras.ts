@@ -5,6 +5,7 @@
  * IPFS hashes and entities. Read for a page of wallets at once, one statement per table (the addresses are one
  * JSON parameter, so the statement is the same for every page).
  */
+import { blockRowJoins, hexText } from '../block-encoding';
 import type { ReadContext } from './context';
 import { BLOCK_COLUMNS, type BlockRow } from './blocks';
 
@@ -106,7 +107,7 @@ export function walletExtras(ctx: ReadContext, addresses: readonly string[]): Ma
   );
   const lastBlocks = ctx.sql.all<BlockRow & { address: string }>(
     `SELECT d.address AS address, ${BLOCK_COLUMNS} FROM delegates d
-       JOIN blocks b ON b.height = d.last_block_height AND b.id = d.last_block_id
+       JOIN blocks b ON b.height = d.last_block_height AND ${hexText('b.id')} = d.last_block_id${blockRowJoins('b')}
       WHERE d.address IN ${IN_ADDRESSES}`,
     param,
   );

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { BlockHeader } from '../../protocol/blocks';
+import { blockRowColumns, blockRowFrom, storedHex, storedPayloadHash } from '../block-encoding';
 
 /** The row as SQLite returns it (safeIntegers: INTEGER columns are bigint). */
 export interface BlockRow {
@@ -41,23 +42,25 @@ export interface StoredTransaction {
 
 type BlockParams = [
   number,
-  string,
+  Buffer | string,
   number,
   number,
-  string | null,
+  Buffer | string | null,
   number,
   bigint,
   bigint,
   bigint,
   number,
+  Buffer | string | null,
   string,
-  string,
-  string,
+  Buffer | string,
 ];
 
 /** The blocks, transactions and transaction_recipients tables. */
 export class BlockRepository {
   private readonly insertBlock;
+  private readonly insertGenerator;
+  private readonly storedIdAt;
   private readonly insertTransaction;
   private readonly insertRecipient;
   private readonly deleteBlock;
@@ -68,11 +71,17 @@ export class BlockRepository {
   private readonly previousByGenerator;
 
   constructor(db: Database.Database) {
+    // The stored encoding: src/core/db/block-encoding.ts. No cache of generator ids in memory: a block whose
+    // SQLite transaction rolls back takes its new generator row with it.
+    this.insertGenerator = db.prepare<[string]>(
+      'INSERT INTO delegate_keys (public_key) VALUES (?) ON CONFLICT (public_key) DO NOTHING',
+    );
     this.insertBlock = db.prepare<BlockParams>(
       `INSERT INTO blocks (height, id, version, timestamp, previous_block, number_of_transactions, total_amount,
-         total_fee, reward, payload_length, payload_hash, generator_public_key, block_signature)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         total_fee, reward, payload_length, payload_hash, generator_id, block_signature)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM delegate_keys WHERE public_key = ?), ?)`,
     );
+    this.storedIdAt = db.prepare<[number], { id: Buffer | string }>('SELECT id FROM blocks WHERE height = ?');
     this.insertTransaction = db.prepare<
       [
         string,
@@ -101,14 +110,18 @@ export class BlockRepository {
       'INSERT INTO transaction_recipients (transaction_id, position, address, amount) VALUES (?, ?, ?, ?)',
     );
     this.deleteBlock = db.prepare<[number]>('DELETE FROM blocks WHERE height = ?');
-    this.byHeight = db.prepare<[number], BlockRow>('SELECT * FROM blocks WHERE height = ?');
-    this.byId = db.prepare<[string], BlockRow>('SELECT * FROM blocks WHERE id = ?');
-    this.last = db.prepare<[], BlockRow>('SELECT * FROM blocks ORDER BY height DESC LIMIT 1');
+    const columns = blockRowColumns('b');
+    const from = blockRowFrom('b');
+    this.byHeight = db.prepare<[number], BlockRow>(`SELECT ${columns} FROM ${from} WHERE b.height = ?`);
+    this.byId = db.prepare<[Buffer | string], BlockRow>(`SELECT ${columns} FROM ${from} WHERE b.id = ?`);
+    this.last = db.prepare<[], BlockRow>(`SELECT ${columns} FROM ${from} ORDER BY b.height DESC LIMIT 1`);
     this.transactionBytes = db.prepare<[number], { serialized: Uint8Array }>(
       'SELECT serialized FROM transactions WHERE block_height = ? ORDER BY sequence',
     );
     this.previousByGenerator = db.prepare<[string, number], BlockRow>(
-      `SELECT * FROM blocks WHERE generator_public_key = ? AND height < ? ORDER BY height DESC LIMIT 1`,
+      `SELECT ${columns} FROM ${from}
+        WHERE b.generator_id = (SELECT id FROM delegate_keys WHERE public_key = ?) AND b.height < ?
+        ORDER BY b.height DESC LIMIT 1`,
     );
   }
 
@@ -116,20 +129,21 @@ export class BlockRepository {
     if (header.id === undefined || header.blockSignature === undefined) {
       throw new Error(`block ${header.height} has no id or signature: sign it before storing it`);
     }
+    this.insertGenerator.run(header.generatorPublicKey);
     this.insertBlock.run(
       header.height,
-      header.id,
+      storedHex(header.id),
       header.version,
       header.timestamp,
-      header.previousBlock ?? null,
+      this.storedPrevious(header),
       header.numberOfTransactions,
       header.totalAmount,
       header.totalFee,
       header.reward,
       header.payloadLength,
-      header.payloadHash,
+      storedPayloadHash(header.payloadHash),
       header.generatorPublicKey,
-      header.blockSignature,
+      storedHex(header.blockSignature),
     );
     for (const tx of transactions) {
       this.insertTransaction.run(
@@ -156,6 +170,19 @@ export class BlockRepository {
     }
   }
 
+  /** NULL when the previous block's id is the stored id one height below (block-encoding.ts). */
+  private storedPrevious(header: BlockHeader): Buffer | string | null {
+    if (header.previousBlock === undefined) return null;
+    const stored = storedHex(header.previousBlock);
+    const below = header.height > 1 ? this.storedIdAt.get(header.height - 1)?.id : undefined;
+    if (below === undefined) return stored;
+    const same =
+      typeof below === 'string' || typeof stored === 'string'
+        ? below === stored
+        : Buffer.compare(below, stored) === 0;
+    return same ? null : stored;
+  }
+
   /** Deletes a block; its transactions and recipients go with it (ON DELETE CASCADE). */
   remove(height: number): void {
     this.deleteBlock.run(height);
@@ -167,7 +194,7 @@ export class BlockRepository {
   }
 
   headerById(id: string): BlockHeader | undefined {
-    const row = this.byId.get(id);
+    const row = this.byId.get(storedHex(id));
     return row && headerFromRow(row);
   }
 

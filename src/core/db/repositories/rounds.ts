@@ -1,5 +1,9 @@
 import type Database from 'better-sqlite3';
 
+/** Delegates' keys are numbered in `delegate_keys` (migration 008, src/core/db/block-encoding.ts). */
+const KEY = '(SELECT public_key FROM delegate_keys WHERE id = delegate_id)';
+const KEY_ID = '(SELECT id FROM delegate_keys WHERE public_key = ?)';
+
 export interface RoundSlot {
   publicKey: string;
   voteBalance: bigint;
@@ -10,6 +14,7 @@ export interface RoundSlot {
  * the round start: what reverting the round's first block restores the delegates' ranks to).
  */
 export class RoundRepository {
+  private readonly insertKey;
   private readonly forgers;
   private readonly ranking;
   private readonly insertForger;
@@ -20,25 +25,28 @@ export class RoundRepository {
   private readonly allForgers;
 
   constructor(db: Database.Database) {
+    this.insertKey = db.prepare<[string]>(
+      'INSERT INTO delegate_keys (public_key) VALUES (?) ON CONFLICT (public_key) DO NOTHING',
+    );
     this.forgers = db.prepare<[number], { public_key: string; vote_balance: bigint }>(
-      'SELECT public_key, vote_balance FROM rounds WHERE round = ? ORDER BY position',
+      `SELECT ${KEY} AS public_key, vote_balance FROM rounds WHERE round = ? ORDER BY position`,
     );
     this.ranking = db.prepare<[number], { public_key: string; vote_balance: bigint }>(
-      'SELECT public_key, vote_balance FROM round_ranks WHERE round = ? ORDER BY rank',
+      `SELECT ${KEY} AS public_key, vote_balance FROM round_ranks WHERE round = ? ORDER BY rank`,
     );
     this.insertForger = db.prepare<[number, number, string, bigint]>(
-      'INSERT INTO rounds (round, position, public_key, vote_balance) VALUES (?, ?, ?, ?)',
+      `INSERT INTO rounds (round, position, delegate_id, vote_balance) VALUES (?, ?, ${KEY_ID}, ?)`,
     );
     this.insertRank = db.prepare<[number, number, string, bigint]>(
-      'INSERT INTO round_ranks (round, rank, public_key, vote_balance) VALUES (?, ?, ?, ?)',
+      `INSERT INTO round_ranks (round, rank, delegate_id, vote_balance) VALUES (?, ?, ${KEY_ID}, ?)`,
     );
     this.deleteForgers = db.prepare<[number]>('DELETE FROM rounds WHERE round = ?');
     this.deleteRanks = db.prepare<[number]>('DELETE FROM round_ranks WHERE round = ?');
     this.lastActive = db.prepare<[string, number], { round: bigint | null }>(
-      'SELECT max(round) AS round FROM rounds WHERE public_key = ? AND round <= ?',
+      `SELECT max(round) AS round FROM rounds WHERE delegate_id = ${KEY_ID} AND round <= ?`,
     );
     this.allForgers = db.prepare<[], { round: bigint; public_key: string; vote_balance: bigint }>(
-      'SELECT round, public_key, vote_balance FROM rounds ORDER BY round, position',
+      `SELECT round, ${KEY} AS public_key, vote_balance FROM rounds ORDER BY round, position`,
     );
   }
 
@@ -55,6 +63,8 @@ export class RoundRepository {
   }
 
   save(round: number, forgers: readonly RoundSlot[], ranking: readonly RoundSlot[]): void {
+    for (const slot of ranking) this.insertKey.run(slot.publicKey);
+    for (const slot of forgers) this.insertKey.run(slot.publicKey);
     forgers.forEach((slot, position) =>
       this.insertForger.run(round, position, slot.publicKey, slot.voteBalance),
     );

@@ -1,3 +1,4 @@
+import { hexText } from '../block-encoding';
 import type Database from 'better-sqlite3';
 
 export interface SnapshotRow {
@@ -49,7 +50,9 @@ export class SnapshotRepository {
     );
     this.selectArchivedIds = db.prepare<[], { id: string }>('SELECT id FROM snapshot_blocks');
     this.deleteArchived = db.prepare<[string]>('DELETE FROM snapshot_blocks WHERE id = ?');
-    this.chainId = db.prepare<[number], { id: string }>('SELECT id FROM blocks WHERE height = ?');
+    this.chainId = db.prepare<[number], { id: string }>(
+      `SELECT ${hexText('id')} AS id FROM blocks WHERE height = ?`,
+    );
   }
 
   all(): SnapshotRow[] {

@@ -44,4 +44,5 @@ export class StatementCache {
   }
 }
 
-export type SqlParam = string | number | bigint | null;
+/** A bound value; a Buffer binds a BLOB (the stored hashes of block-encoding.ts). */
+export type SqlParam = string | number | bigint | null | Buffer;

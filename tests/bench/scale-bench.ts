@@ -1,0 +1,273 @@
+/**
+ * `npm run bench:scale`: the node at mainnet's length. Grows a localnet chain of mainnet's shape
+ * (scale-chain-db.ts) step by step up to BENCH_SCALE_BLOCKS (default 40,000,001), and at each step measures
+ * - disk: the file, bytes per block and per transaction (scale-disk.ts);
+ * - start-up: LocalNode.start + the API listening, in a child process (as `votary node`);
+ * - every public API route's p50/p99 with the response cache off (each request computes its answer): first page,
+ *   a deep page, each filter and orderBy, lookups — BENCH_SCALE_SAMPLES sequential requests each, after 2;
+ * - the API process's resident memory after those requests (VmRSS) and its peak (VmHWM);
+ * and at the last step the apply rate (scale-apply.ts) beside an empty chain's. Ends with the cost-growth table.
+ *
+ * Options (environment): BENCH_SCALE_BLOCKS (final size), BENCH_SCALE_STEPS (comma list of sizes to measure at;
+ * default 1,000,001, 4,000,001, 10,000,001 and 40,000,001 up to the final size), BENCH_SCALE_TX_EVERY (one block
+ * in N holds a transaction, default 10), BENCH_SCALE_WALLETS (default 300,000), BENCH_SCALE_SAMPLES (default 60),
+ * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
+ * and report the disk only), VOTARY_BENCH_DIR (default .votary-data/bench-scale).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createApiServer } from '../../src/core/api';
+import { openDatabase } from '../../src/core/db';
+import { LOCALNET_NAME } from '../../src/core/node/localnet';
+import { LocalNode, chainDatabasePath, openLocalnetChain } from '../../src/core/node/node';
+import { measureApply, type ApplyRate } from './scale-apply';
+import { growScaleChain, scaleChainHeight, type ScaleShape } from './scale-chain-db';
+import { diskReport, type DiskReport } from './scale-disk';
+import { scaleRoutes, type ScaleRoute } from './scale-routes';
+
+const FINAL = Number(process.env['BENCH_SCALE_BLOCKS'] ?? 40_000_001);
+const STEPS = (
+  process.env['BENCH_SCALE_STEPS']?.split(',').map(Number) ??
+  [1_000_001, 4_000_001, 10_000_001, 40_000_001].filter((size) => size < FINAL)
+)
+  .concat(FINAL)
+  .filter((size, i, all) => all.indexOf(size) === i)
+  .sort((a, b) => a - b);
+const SHAPE: ScaleShape = {
+  txEvery: Number(process.env['BENCH_SCALE_TX_EVERY'] ?? 10),
+  wallets: Number(process.env['BENCH_SCALE_WALLETS'] ?? 300_000),
+  ...(process.env['BENCH_SCALE_TRANSFERS_ONLY'] === '1' ? { transfersOnly: true } : {}),
+};
+/** BENCH_SCALE_APPLY_ONLY=1: the apply rates alone (on the chain as it is). */
+const APPLY_ONLY = process.env['BENCH_SCALE_APPLY_ONLY'] === '1';
+/** BENCH_SCALE_DISK_ONLY=1: build and report the disk, nothing else. */
+const DISK_ONLY = process.env['BENCH_SCALE_DISK_ONLY'] === '1';
+const SAMPLES = Number(process.env['BENCH_SCALE_SAMPLES'] ?? 60);
+const P99_TARGET_MS = 50;
+const RSS_TARGET_MB = 500;
+
+interface RouteTiming {
+  route: ScaleRoute;
+  p50: number;
+  p99: number;
+  status: number;
+}
+
+interface StepResult {
+  blocks: number;
+  disk: DiskReport;
+  startMs: number;
+  timings: RouteTiming[];
+  rssMb: number;
+  peakRssMb: number;
+}
+
+/** Serve mode: the API over the database without its response cache; the start-up time and URL on stdout. */
+async function serve(dataDir: string): Promise<void> {
+  const started = performance.now();
+  const node = await LocalNode.start({ dataDir, forging: false });
+  const server = createApiServer({ node, publicPort: 0, port: 0, responseCache: false });
+  const { publicUrl } = await server.listen();
+  const startMs = performance.now() - started;
+  process.stdout.write(`${JSON.stringify({ publicUrl, startMs })}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', () => {
+    void server.close().then(() => node.stop());
+  });
+}
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; startMs: number }> {
+  const child = spawn(process.execPath, [process.argv[1]!, '--serve', dataDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      const ready = JSON.parse(line) as { publicUrl: string; startMs: number };
+      resolve({ child, url: ready.publicUrl, startMs: ready.startMs });
+    });
+    child.once('exit', (code) => reject(new Error(`the API process exited (${code}) before it was ready`)));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.stdin?.end();
+    setTimeout(() => child.kill('SIGTERM'), 5_000).unref();
+  });
+}
+
+/** VmRSS and VmHWM of a process, in MB. */
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function time(base: string, route: ScaleRoute): Promise<RouteTiming> {
+  const url = `${base}${route.path}`;
+  let status = 0;
+  const once = async () => {
+    const start = performance.now();
+    const answer = await fetch(url);
+    await answer.arrayBuffer();
+    status = answer.status;
+    return performance.now() - start;
+  };
+  await once();
+  await once();
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) times.push(await once());
+  times.sort((a, b) => a - b);
+  return { route, p50: percentile(times, 50), p99: percentile(times, 99), status };
+}
+
+async function measureStep(dataDir: string, blocks: number): Promise<StepResult> {
+  const db = openDatabase(chainDatabasePath(dataDir, LOCALNET_NAME));
+  let disk: DiskReport;
+  let routes: ScaleRoute[];
+  try {
+    disk = diskReport(db);
+    routes = DISK_ONLY ? [] : scaleRoutes(db);
+  } finally {
+    db.close();
+  }
+  if (DISK_ONLY) return { blocks, disk, startMs: 0, timings: [], rssMb: 0, peakRssMb: 0 };
+  const { child, url, startMs } = await startServer(dataDir);
+  const timings: RouteTiming[] = [];
+  try {
+    for (const route of routes) timings.push(await time(url, route));
+    const memory = memoryOf(child.pid!);
+    return { blocks, disk, startMs, timings, rssMb: memory.rssMb, peakRssMb: memory.peakMb };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+const ms = (value: number) => value.toFixed(1);
+
+function printStep(step: StepResult): void {
+  const { disk } = step;
+  console.log(
+    `\n### ${step.blocks.toLocaleString('en')} blocks, ${disk.transactions.toLocaleString('en')} transactions\n`,
+  );
+  console.log(
+    `disk: ${mb(disk.fileBytes)} MB; blocks ${disk.bytesPerBlock.toFixed(0)} bytes per block (blocks, delegate_keys and ` +
+      `their indexes; ${(100 / SHAPE.txEvery).toFixed(0)} % of blocks hold a transaction), rounds ` +
+      `${(((disk.byTable.get('rounds') ?? 0) + (disk.byTable.get('round_ranks') ?? 0)) / disk.blocks).toFixed(0)} bytes per block, ` +
+      `whole file ${(disk.fileBytes / disk.blocks).toFixed(0)} bytes per block; transactions ${disk.bytesPerTransaction.toFixed(0)} bytes each`,
+  );
+  if (DISK_ONLY) return;
+  console.log(
+    `start-up (LocalNode.start + API listening): ${step.startMs.toFixed(0)} ms; API process RSS after the routes ` +
+      `${step.rssMb.toFixed(0)} MB (peak ${step.peakRssMb.toFixed(0)} MB; target ≤ ${RSS_TARGET_MB} MB: ` +
+      `${step.peakRssMb <= RSS_TARGET_MB ? 'met' : 'missed'})\n`,
+  );
+  console.log('| route | p50 (ms) | p99 (ms) | status | p99 ≤ 50 ms |');
+  console.log('| --- | ---: | ---: | ---: | --- |');
+  for (const t of step.timings) {
+    const verdict = t.status !== 200 ? 'FAILED' : t.p99 <= P99_TARGET_MS ? 'met' : 'missed';
+    console.log(`| \`GET ${t.route.label}\` | ${ms(t.p50)} | ${ms(t.p99)} | ${t.status} | ${verdict} |`);
+  }
+}
+
+function printGrowth(steps: readonly StepResult[]): void {
+  console.log('\n### Cost growth\n');
+  console.log(
+    '| blocks | transactions | file (MB) | bytes/block (blocks) | start-up (ms) | RSS peak (MB) | worst p99 (ms) | routes over 50 ms |',
+  );
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const step of steps) {
+    const worst = step.timings.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+    const over = step.timings.filter((t) => t.p99 > P99_TARGET_MS).length;
+    console.log(
+      `| ${step.blocks.toLocaleString('en')} | ${step.disk.transactions.toLocaleString('en')} | ${mb(step.disk.fileBytes)} | ` +
+        `${step.disk.bytesPerBlock.toFixed(0)} | ${step.startMs.toFixed(0)} | ${step.peakRssMb.toFixed(0)} | ` +
+        `${ms(worst.p99)} (${worst.route.label}) | ${over} of ${step.timings.length} |`,
+    );
+  }
+}
+
+function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
+  const EMPTY_BLOCKS = 100;
+  const FULL_BLOCKS = 10;
+  const PER_BLOCK = 50;
+  const bigStore = openLocalnetChain(dataDir);
+  let big: ApplyRate;
+  try {
+    big = measureApply(bigStore, EMPTY_BLOCKS, FULL_BLOCKS, PER_BLOCK);
+  } finally {
+    bigStore.close();
+  }
+  const fresh = mkdtempSync(join(tmpdir(), 'votary-bench-scale-'));
+  try {
+    const emptyStore = openLocalnetChain(fresh);
+    try {
+      return { big, empty: measureApply(emptyStore, EMPTY_BLOCKS, FULL_BLOCKS, PER_BLOCK) };
+    } finally {
+      emptyStore.close();
+    }
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = process.env['VOTARY_BENCH_DIR'] ?? join(process.cwd(), '.votary-data', 'bench-scale');
+  console.log(
+    `bench:scale in ${dataDir}: steps ${STEPS.map((s) => s.toLocaleString('en')).join(', ')}; one block in ` +
+      `${SHAPE.txEvery} holds a transaction; ${SHAPE.wallets.toLocaleString('en')} wallets; ${SAMPLES} requests per route`,
+  );
+  const steps: StepResult[] = [];
+  for (const size of APPLY_ONLY ? [] : STEPS) {
+    const height = scaleChainHeight(dataDir, SHAPE);
+    if (height < size) {
+      const started = performance.now();
+      let last = 0;
+      growScaleChain(dataDir, size, SHAPE, (done) => {
+        if (performance.now() - last > 30_000 || done === size) {
+          last = performance.now();
+          console.log(
+            `  height ${done.toLocaleString('en')} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+          );
+        }
+      });
+      console.log(
+        `grew ${height.toLocaleString('en')} → ${size.toLocaleString('en')} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+    } else if (height > size) {
+      console.log(
+        `skipping ${size.toLocaleString('en')}: the chain is already ${height.toLocaleString('en')} blocks`,
+      );
+      continue;
+    }
+    const step = await measureStep(dataDir, size);
+    printStep(step);
+    steps.push(step);
+  }
+  if (DISK_ONLY) return;
+  const rates = applyRates(dataDir);
+  const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+  console.log(
+    `\napply rate (ChainStore.applyBlock, signatures verified): empty blocks ${rates.big.emptyBlocksPerSecond.toFixed(0)}/s ` +
+      `on this chain vs ${rates.empty.emptyBlocksPerSecond.toFixed(0)}/s on an empty one (${ratio(rates.big.emptyBlocksPerSecond, rates.empty.emptyBlocksPerSecond)}); ` +
+      `transfers ${rates.big.transfersPerSecond.toFixed(0)}/s vs ${rates.empty.transfersPerSecond.toFixed(0)}/s ` +
+      `(${ratio(rates.big.transfersPerSecond, rates.empty.transfersPerSecond)}); target ≥ 80 %`,
+  );
+  if (steps.length > 0) printGrowth(steps);
+}
+
+const serveAt = process.argv.indexOf('--serve');
+if (serveAt >= 0) {
+  await serve(process.argv[serveAt + 1] ?? '');
+} else {
+  await main();
+}

@@ -1,0 +1,283 @@
+/**
+ * The chain of `npm run bench:scale`: a localnet database of mainnet's shape built directly in SQLite, and grown in
+ * steps (1 M blocks, then more on top of the same database), so that the cost of every route can be measured at
+ * each size. Kept in `.votary-data/bench-scale/` (gitignored; `$VOTARY_BENCH_DIR` moves it) and reused: a later
+ * run only adds the blocks it lacks.
+ *
+ * Every row goes through the node's own writers (BlockRepository.insert with its transactions, RoundRepository
+ * .save), so the stored encoding, the indexes and the API's counters are a real chain's. Synthetic, as the issue
+ * allows: one block in `txEvery` holds one transaction, the rest are empty (mainnet is mostly empty blocks);
+ * the transactions are real AIP-11 bytes of every Core type with placeholder signatures (ids = SHA256 of the
+ * bytes), from `wallets` synthetic wallets; each HTLC lock also gets its `locks` row. Block signatures are
+ * placeholders and forgers' rewards are not credited, so `votary node verify` does not pass here; a node started
+ * on it still forges and applies the next blocks (the apply-rate measurement does).
+ */
+import { base58 } from '@scure/base';
+import { existsSync, rmSync } from 'node:fs';
+import { openDatabase } from '../../src/core/db';
+import { BlockRepository, RoundRepository, type StoredTransaction } from '../../src/core/db/repositories';
+import { LOCALNET_NAME, localnet, localnetWallets } from '../../src/core/node/localnet';
+import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/node';
+import { storedTransaction } from '../../src/core/node/chain/stored-transaction';
+import type { StateView } from '../../src/core/node/state';
+import { milestoneAt } from '../../src/core/protocol/networks';
+import { forgerIndex, isNewRound, roundInfo, shuffleDelegates } from '../../src/core/protocol/rounds';
+import { slotNumber } from '../../src/core/protocol/time';
+import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
+import { benchWallets, type BenchWallet } from './api-chain-db';
+import { sha256Hex } from './synthetic-transactions';
+
+export interface ScaleShape {
+  /** One block in `txEvery` holds a transaction. */
+  txEvery: number;
+  wallets: number;
+  /** Transfers only (the disk cost of a transfer), instead of every type. */
+  transfersOnly?: boolean;
+}
+
+const SHAPE_KEY = 'bench.scaleShape';
+const BATCH = 50_000;
+const VTY = 100_000_000n;
+/** 71 bytes, the length of a DER ECDSA signature: a placeholder. */
+const PLACEHOLDER_SIGNATURE = `3045${'00'.repeat(69)}`;
+const EMPTY_PAYLOAD_HASH = sha256Hex('');
+
+/** The i-th synthetic transaction: one of every Core type in each 20, transfers for the rest. */
+function transactionAt(
+  i: number,
+  wallets: readonly BenchWallet[],
+  delegates: readonly string[],
+  transfersOnly: boolean,
+): TransactionData {
+  const sender = wallets[i % wallets.length]!;
+  const other = wallets[(i * 7919 + 13) % wallets.length]!;
+  const base = {
+    version: 2,
+    network: localnet.network.pubKeyHash,
+    typeGroup: 1,
+    nonce: BigInt(Math.floor(i / wallets.length) + 1),
+    senderPublicKey: sender.publicKey,
+    fee: VTY / 10n,
+    amount: 0n,
+    signature: sha256Hex(`sig ${i}`) + sha256Hex(`sig' ${i}`),
+  };
+  switch (transfersOnly ? -1 : i % 20) {
+    case 0:
+      return { ...base, type: 3, asset: { votes: [`+${delegates[i % delegates.length]!}`] } };
+    case 1:
+      return {
+        ...base,
+        type: 6,
+        asset: {
+          payments: [0, 1, 2].map((k) => ({
+            amount: VTY + BigInt(k),
+            recipientId: wallets[(i + k * 31) % wallets.length]!.address,
+          })),
+        },
+      };
+    case 2:
+      // A sha2-256 multihash (0x12, 32 bytes), base58 as IPFS writes it.
+      return {
+        ...base,
+        type: 5,
+        asset: { ipfs: base58.encode(Buffer.from(`1220${sha256Hex(`ipfs ${i}`)}`, 'hex')) },
+      };
+    case 3:
+      return {
+        ...base,
+        type: 8,
+        amount: VTY,
+        recipientId: other.address,
+        asset: {
+          lock: { secretHash: sha256Hex(`secret ${i}`), expiration: { type: 2, value: 1_000_000_000 } },
+        },
+      };
+    case 4:
+      return { ...base, type: 1, asset: { signature: { publicKey: other.publicKey } } };
+    case 5:
+      return { ...base, type: 2, asset: { delegate: { username: `scale_${i}` } } };
+    case 6:
+      return { ...base, type: 7 };
+    case 7:
+      return {
+        ...base,
+        type: 9,
+        asset: { claim: { lockTransactionId: sha256Hex(`lock ${i}`), unlockSecret: sha256Hex(`u ${i}`) } },
+      };
+    case 8:
+      return { ...base, type: 10, asset: { refund: { lockTransactionId: sha256Hex(`lock ${i}`) } } };
+    default:
+      return {
+        ...base,
+        type: 0,
+        amount: VTY + BigInt(i),
+        recipientId: other.address,
+        expiration: 0,
+        ...(i % 10 === 5 ? { vendorField: `scale memo ${i}` } : {}),
+      };
+  }
+}
+
+function delegateKeys(): string[] {
+  return localnetWallets()
+    .filter((wallet) => wallet.role === 'delegate')
+    .map((wallet) => wallet.publicKey);
+}
+
+/** The height of the chain in `dataDir`, 0 when there is none or it was built with another shape. */
+export function scaleChainHeight(dataDir: string, shape: ScaleShape): number {
+  const file = chainDatabasePath(dataDir, LOCALNET_NAME);
+  if (!existsSync(file)) return 0;
+  const db = openDatabase(file);
+  try {
+    const marker = db
+      .prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?')
+      .get(SHAPE_KEY)?.value;
+    if (marker !== JSON.stringify(shape)) return 0;
+    return Number(db.prepare<[], { h: bigint }>('SELECT max(height) AS h FROM blocks').get()?.h ?? 0n);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Grows the chain in `dataDir` to `target` blocks (creating it, with its wallets, when there is none of this
+ * shape). `progress` gets the height after each batch.
+ */
+export function growScaleChain(
+  dataDir: string,
+  target: number,
+  shape: ScaleShape,
+  progress: (height: number) => void,
+): void {
+  const wallets = benchWallets(shape.wallets);
+  const delegates = delegateKeys();
+  if (scaleChainHeight(dataDir, shape) === 0) createScaleChain(dataDir, shape, wallets, delegates);
+
+  const store = openLocalnetChain(dataDir);
+  const network = store.network;
+  const tip = store.lastBlock();
+  store.close();
+  const db = openDatabase(chainDatabasePath(dataDir, LOCALNET_NAME));
+  try {
+    // A build, not a chain in service: a crash loses at most the batch being written (the tip is read again).
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -1000000');
+    const blocks = new BlockRepository(db);
+    const rounds = new RoundRepository(db);
+    const insertLock = db.prepare(
+      `INSERT INTO locks (id, sender_public_key, sender_address, recipient_address, amount, secret_hash,
+         expiration_type, expiration_value, timestamp, height, vendor_field, status, unlock_transaction_id)
+       VALUES (?, ?, ?, ?, ?, ?, 2, ?, ?, ?, NULL, 'locked', NULL)`,
+    );
+    const addresses = new Map(wallets.map((wallet) => [wallet.publicKey, wallet.address]));
+    const state = {
+      addressOf: (publicKey: string) => addresses.get(publicKey) ?? '',
+    } as unknown as StateView;
+    const milestone = milestoneAt(network, tip.height + 1);
+    const active = milestone.activeDelegates;
+    const ranking = rounds.rankingOf(roundInfo(tip.height, network).round);
+    const top = ranking.slice(0, active);
+    let forgers = rounds.forgersOf(roundInfo(tip.height, network).round);
+    let previous = tip.id ?? '';
+
+    const insertRange = db.transaction((from: number, to: number) => {
+      for (let height = from; height <= to; height++) {
+        const round = roundInfo(height, network).round;
+        if (isNewRound(height, network)) forgers = rounds.forgersOf(round);
+        const timestamp = tip.timestamp + (height - tip.height) * milestone.blocktime;
+        const owner = forgers[forgerIndex(slotNumber(timestamp, milestone.blocktime), active)];
+        if (!owner) throw new Error(`round ${round} has no forger for height ${height}`);
+        const stored: StoredTransaction[] = [];
+        if (height % shape.txEvery === 0) {
+          const tx = transactionAt(height / shape.txEvery, wallets, delegates, shape.transfersOnly === true);
+          const bytes = serializeTransaction(tx);
+          stored.push(storedTransaction({ ...tx, id: sha256Hex(bytes) }, 0, bytes, state));
+        }
+        const id = sha256Hex(`votary scale block ${height}`);
+        blocks.insert(
+          {
+            id,
+            height,
+            version: milestone.block.version,
+            timestamp,
+            previousBlock: previous,
+            numberOfTransactions: stored.length,
+            totalAmount: stored.reduce((sum, tx) => sum + tx.amount, 0n),
+            totalFee: stored.reduce((sum, tx) => sum + tx.fee, 0n),
+            reward: BigInt(milestone.reward),
+            payloadLength: 32 * stored.length,
+            payloadHash:
+              stored.length === 0 ? EMPTY_PAYLOAD_HASH : sha256Hex(stored.map((tx) => tx.id).join('')),
+            generatorPublicKey: owner.publicKey,
+            blockSignature: PLACEHOLDER_SIGNATURE,
+          },
+          stored,
+        );
+        for (const tx of stored) {
+          if (tx.type !== 8) continue;
+          const lock = JSON.parse(tx.asset ?? '{}') as { lock: { secretHash: string } };
+          insertLock.run(
+            tx.id,
+            tx.senderPublicKey,
+            tx.senderAddress,
+            tx.recipientAddress,
+            tx.amount,
+            lock.lock.secretHash,
+            1_000_000_000n,
+            BigInt(timestamp),
+            BigInt(height),
+          );
+        }
+        previous = id;
+        // ChainStore saves the next round's rows with the last block of a round.
+        if (isNewRound(height + 1, network)) {
+          const next = roundInfo(height + 1, network).round;
+          rounds.save(next, shuffleDelegates(top, next), ranking);
+        }
+      }
+    });
+    for (let from = tip.height + 1; from <= target; from += BATCH) {
+      const to = Math.min(target, from + BATCH - 1);
+      insertRange(from, to);
+      progress(to);
+    }
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}
+
+/** A new localnet chain (genesis and round 1) with the synthetic wallets, a twentieth of them voting. */
+function createScaleChain(
+  dataDir: string,
+  shape: ScaleShape,
+  wallets: readonly BenchWallet[],
+  delegates: readonly string[],
+): void {
+  rmSync(dataDir, { recursive: true, force: true });
+  openLocalnetChain(dataDir).close();
+  const db = openDatabase(chainDatabasePath(dataDir, LOCALNET_NAME));
+  try {
+    const insertWallet = db.prepare(
+      `INSERT INTO wallets (address, public_key, balance, nonce, second_public_key, multi_signature, vote,
+         locked_balance) VALUES (?, ?, ?, 0, NULL, NULL, ?, 0)`,
+    );
+    db.transaction(() => {
+      wallets.forEach((wallet, i) =>
+        insertWallet.run(
+          wallet.address,
+          wallet.publicKey,
+          VTY * BigInt((i * 7) % 100_003) + BigInt(i),
+          i % 20 === 0 ? delegates[i % delegates.length]! : null,
+        ),
+      );
+      db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
+        SHAPE_KEY,
+        JSON.stringify(shape),
+      );
+    })();
+  } finally {
+    db.close();
+  }
+}
