@@ -21,6 +21,7 @@ beforeAll(async () => {
       relay: () => undefined,
       status: () => ({
         state: 'syncing',
+        blocksBehind: 40,
         blocksPerSecond: 123.5,
         peers: [
           { url: 'http://10.0.0.1:4003', height: chain.node.height + 40, latencyMs: 25, banned: undefined },

@@ -34,6 +34,8 @@ export interface ApiPeer {
 /** The follower's report of itself (core/sync's SyncStatus has this shape): what `/metrics` tells of the sync. */
 export interface ApiSyncStatus {
   state: 'starting' | 'syncing' | 'synced' | 'stalled' | 'stopped';
+  /** How far the verified tip is behind the highest height the follower believes. */
+  blocksBehind: number;
   /** Blocks applied per second over the last few seconds. */
   blocksPerSecond: number;
   peers: readonly {
@@ -55,15 +57,13 @@ export interface ApiSyncSource {
    * The follower's one status (core/sync SyncStatus), when the source has it: `/node/status` and `/node/syncing`
    * then read it, so that they say what the app's screens say.
    */
-  status?(): { state: string; blocksBehind: number };
+  status?(): ApiSyncStatus;
   peers(): ApiPeer[];
   /**
    * Relays transactions POST /transactions accepted into this node's pool to the peers (this node forges
    * nothing, so they reach a forger only so); their ids are the answer's `broadcast`. Does not wait.
    */
   relay(transactions: readonly TransactionData[]): void;
-  /** The follower's state, rate and peers, for `/metrics` (without it, they are reported empty). */
-  status?(): ApiSyncStatus;
 }
 
 /** The read model's context (db/read-model/context.ts) plus what only the API needs. */

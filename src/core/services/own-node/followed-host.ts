@@ -175,7 +175,6 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
       networkHeight: () => follower.networkHeight(),
       relay,
       peers: () => apiPeers(follower, discovery),
-      status: () => follower.status(),
     },
   });
   return {
