@@ -33,6 +33,8 @@ function loadPeers(): Promise<typeof Peers> {
 }
 
 test.beforeAll(async ({ browser }) => {
+  // A peer with 120 blocks, a host and a vault: more than the hook's default 30 s on a machine others keep busy.
+  test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-own-node-'));
   peer = await (await loadPeers()).startTestNetworkPeer(120);
   host = await startHost(PORT, dataDir, TOKEN);
