@@ -20,7 +20,8 @@ export function progressLine(status: SyncStatus): string {
     case 'synced':
       return `synced: height ${height}, the peers' height`;
     case 'stalled':
-      return `stalled at height ${height}: ${status.error?.message ?? 'no peer answers'}`;
+      // The follower's own words (which peer, what failed; no raw URL), as the app's screens show them.
+      return `stalled at height ${height}: ${status.reason || status.error?.message || 'no peer answers'}`;
     case 'stopped':
       return status.error === undefined
         ? `stopped at height ${height}`

@@ -5,9 +5,13 @@
  */
 import type { OwnNodeEstimate } from '../../../shared/domain/own-node';
 
-/** The chain database per block and per transaction (bench:sync: 5,000 empty blocks 5.2 MB, 6,000 transfers 6.1 MB). */
-export const DISK_BYTES_PER_BLOCK = 1_000;
-export const DISK_BYTES_PER_TRANSACTION = 1_000;
+/**
+ * The chain database per block and per transaction, rounded up (docs/benchmarks.md "Scale", `npm run bench:scale`
+ * with BENCH_SCALE_DISK_ONLY: 268 bytes of the whole file per empty block, 734 bytes per transfer plus 40 on its
+ * block's row).
+ */
+export const DISK_BYTES_PER_BLOCK = 300;
+export const DISK_BYTES_PER_TRANSACTION = 800;
 /**
  * Catching up from an ARK Core peer (bench:sync's (c), ARK Core testnet on the same machine; a peer across the
  * internet adds its latency): blocks a second on a chain of nearly empty blocks (383–501) and transactions a second
