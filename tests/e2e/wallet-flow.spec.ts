@@ -205,6 +205,7 @@ test('create a lock and claim it from the second wallet', async () => {
   const lockId = (await secretCard.getByText(/^Lock id: /).innerText()).replace('Lock id: ', '').trim();
   expect(secret).toMatch(/^[0-9a-f]{64}$/);
   await page.screenshot({ path: 'test-results/lock-secret.png' });
+  await expect(page.getByRole('status')).toContainText(/./);
   // The vault keeps it: after a reload it is shown again behind the vault password.
   await page.reload();
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
@@ -215,7 +216,6 @@ test('create a lock and claim it from the second wallet', async () => {
   await kept.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(kept.getByTestId('kept-secret')).toHaveText(`Secret: ${secret}`);
   await page.screenshot({ path: 'test-results/lock-secret-kept.png' });
-  await expect(page.getByRole('status')).toContainText(/./);
   await go(page, 'Pending');
   await expect(page.getByTestId(`pending-${lockId}`).locator('.status')).toHaveText('confirmed', BLOCK_WAIT);
 

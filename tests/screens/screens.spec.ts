@@ -85,6 +85,10 @@ test('wallet screens', async ({ page }) => {
   await confirmReview(page, /^Lock 5 VTY for /);
   await page.getByRole('button', { name: 'I have saved it' }).click();
   await expect(page.getByRole('table', { name: 'Your locks' })).toBeVisible(WAIT);
+  // The vault keeps the lock's secret: the Kept secrets list names the lock.
+  await expect(
+    page.getByRole('region', { name: 'Kept secrets' }).getByRole('button', { name: 'Show secret' }),
+  ).toBeVisible(WAIT);
   await shoot(page, 'locks');
 
   await go(page, 'Pending');

@@ -15,7 +15,8 @@ const problems = vi.hoisted(() => [] as { field: string; message: string }[]);
 vi.mock('../../../src/renderer/services/call', () => ({
   call: vi.fn((channel: string, request: unknown) => {
     sent.push({ channel, request });
-    if (channel === 'tx:preview') return Promise.resolve({ what: 'Vote for genesis_3', problems, warnings: [] });
+    if (channel === 'tx:preview')
+      return Promise.resolve({ what: 'Vote for genesis_3', problems, warnings: [] });
     return Promise.resolve(answer);
   }),
 }));

@@ -11,9 +11,17 @@ describe('review queue', () => {
   it('resolves with the person’s answer; a new review cancels the open one', async () => {
     let open: OpenReview | undefined;
     const stop = onReview((next) => (open = next));
-    const first = requestReview({ wallet, draft: { kind: 'delegateResignation' }, preview: preview('Resign') });
+    const first = requestReview({
+      wallet,
+      draft: { kind: 'delegateResignation' },
+      preview: preview('Resign'),
+    });
     expect(open?.request.preview.what).toBe('Resign');
-    const second = requestReview({ wallet, draft: { kind: 'delegateResignation' }, preview: preview('Again') });
+    const second = requestReview({
+      wallet,
+      draft: { kind: 'delegateResignation' },
+      preview: preview('Again'),
+    });
     expect(await first).toEqual({ confirmed: false });
     open?.decide(true, 'the vault password');
     expect(await second).toEqual({ confirmed: true, password: 'the vault password' });
