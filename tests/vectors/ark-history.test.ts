@@ -171,6 +171,13 @@ describe('devnet block 1,760,000: seven version 1 transfers', () => {
     });
   });
 
+  it('decodes as ARK serves it, each v1 transaction with the nonce its database numbered it with', () => {
+    // ARK Core's /blocks/{id}/transactions?transform=false adds that count (found following ARK Core, interop).
+    const served = transactions.map((tx, i) => ({ ...(tx as object), nonce: String(42 + i) }));
+    const block = blockFromPeer(headerFromPeer(json, devnet), served, devnet);
+    expect(block.transactions.map((tx) => tx.id)).toEqual(entry.json.transactions.map((tx) => tx.id));
+  });
+
   it('is refused once a transfer is changed: it no longer hashes to the id served', () => {
     const changed = transactions.map((tx, i) => (i === 3 ? { ...(tx as object), amount: '1' } : tx));
     const header = headerFromPeer(json, devnet);
