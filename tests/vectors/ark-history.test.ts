@@ -9,13 +9,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyBlock } from '../../src/core/protocol/blocks';
 import {
-  devnet,
-  mainnet,
+  devnet as devnetPreset,
+  mainnet as mainnetPreset,
   milestoneAt,
   transactionApplyOrder,
   transactionRulesHeight,
+  withPresetExceptions,
   type Network,
 } from '../../src/core/protocol/networks';
+
+/** The presets with the exceptions lists Votary ships for them (what a followed chain of them applies). */
+const mainnet = withPresetExceptions(mainnetPreset);
+const devnet = withPresetExceptions(devnetPreset);
 import { transactionFromJson, verifyTransaction } from '../../src/core/protocol/transactions';
 import { blockFromPeer, headerFromPeer } from '../../src/core/sync/raw-block';
 import history from '../fixtures/vectors/ark-history/blocks.json';
