@@ -83,7 +83,7 @@ beforeAll(async () => {
     if (run.status !== 0) throw new Error(`send-v1.js failed: ${run.stderr}`);
     for (const line of run.stdout.split('\n')) if (line.startsWith('{')) sent.push(JSON.parse(line) as Sent);
   }
-  // Past aip11, with version 2 after it (the delegates' transfers of send-transfer.js need no more than a block).
+  // A few blocks past aip11, so that the follower crosses it.
   await untilArkHeight(aip11 + 3, 'a few blocks past aip11');
   dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-v1era-'));
   const pool = new PeerPool([ARK_URL]);

@@ -9,13 +9,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyBlock } from '../../src/core/protocol/blocks';
 import {
-  devnet,
-  mainnet,
+  devnet as devnetPreset,
+  mainnet as mainnetPreset,
   milestoneAt,
   transactionApplyOrder,
   transactionRulesHeight,
+  withPresetExceptions,
   type Network,
 } from '../../src/core/protocol/networks';
+
+/** The presets with the exceptions lists Votary ships for them (what a followed chain of them applies). */
+const mainnet = withPresetExceptions(mainnetPreset);
+const devnet = withPresetExceptions(devnetPreset);
 import { transactionFromJson, verifyTransaction } from '../../src/core/protocol/transactions';
 import { blockFromPeer, headerFromPeer } from '../../src/core/sync/raw-block';
 import history from '../fixtures/vectors/ark-history/blocks.json';
@@ -169,6 +174,13 @@ describe('devnet block 1,760,000: seven version 1 transfers', () => {
       containsMultiSignatures: false,
       errors: [],
     });
+  });
+
+  it('decodes as ARK serves it, each v1 transaction with the nonce its database numbered it with', () => {
+    // ARK Core's /blocks/{id}/transactions?transform=false adds that count (found following ARK Core, interop).
+    const served = transactions.map((tx, i) => ({ ...(tx as object), nonce: String(42 + i) }));
+    const block = blockFromPeer(headerFromPeer(json, devnet), served, devnet);
+    expect(block.transactions.map((tx) => tx.id)).toEqual(entry.json.transactions.map((tx) => tx.id));
   });
 
   it('is refused once a transfer is changed: it no longer hashes to the id served', () => {

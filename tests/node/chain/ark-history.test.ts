@@ -10,7 +10,15 @@ import { appliedOrder } from '../../../src/core/node/chain/history-rules';
 import { applyTransaction, isApplyError, type HandlerContext } from '../../../src/core/node/handlers';
 import { EmptyState, StateOverlay } from '../../../src/core/node/state';
 import type { Block } from '../../../src/core/protocol/blocks';
-import { devnet, mainnet, type Network } from '../../../src/core/protocol/networks';
+import {
+  devnet as devnetPreset,
+  mainnet as mainnetPreset,
+  withPresetExceptions,
+  type Network,
+} from '../../../src/core/protocol/networks';
+
+const mainnet = withPresetExceptions(mainnetPreset);
+const devnet = withPresetExceptions(devnetPreset);
 import type { TransactionData } from '../../../src/core/protocol/transactions';
 import { blockFromPeer, headerFromPeer } from '../../../src/core/sync/raw-block';
 import history from '../../fixtures/vectors/ark-history/blocks.json';

@@ -8,7 +8,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BlockRejectedError, ChainStore } from '../../../src/core/node/chain';
 import type { Block } from '../../../src/core/protocol/blocks';
-import { devnet, type NetworkExceptions } from '../../../src/core/protocol/networks';
+import { devnet, presetExceptions, type NetworkExceptions } from '../../../src/core/protocol/networks';
+
+const DEVNET_EXCEPTIONS = presetExceptions(devnet)!;
 import {
   transactionId,
   type TransactionData,
@@ -67,21 +69,21 @@ describe('exception blocks', () => {
     expect(rejected(listed).message).toMatch(
       /Invalid block reward: 0 expected: 200000000; Failed to verify block signature/,
     );
-    except(devnet.exceptions!);
+    except(DEVNET_EXCEPTIONS);
     apply(listed);
     expect(store.lastBlock().id).toBe(DEVNET_EXCEPTION);
     expect(store.height()).toBe(3);
   });
 
   it('refuses a listed block forged by a wallet that is not a delegate (ARK cannot credit it)', () => {
-    except(devnet.exceptions!);
+    except(DEVNET_EXCEPTIONS);
     const block = forgeBlock(chain, store, [], { generator: users()[0].passphrase });
     const listed: Block = { ...block, header: { ...block.header, id: DEVNET_EXCEPTION } };
     expect(rejected(listed).message).toMatch(/which is not a delegate/);
   });
 
   it('still needs height + 1', () => {
-    except(devnet.exceptions!);
+    except(DEVNET_EXCEPTIONS);
     const block = forgeBlock(chain, store);
     const skipping: Block = { ...block, header: { ...block.header, id: DEVNET_EXCEPTION, height: 4 } };
     expect(rejected(skipping).message).toMatch(/does not follow block 2/);
