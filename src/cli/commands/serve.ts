@@ -72,8 +72,10 @@ export async function serveCommand(args: string[]): Promise<number> {
   const port = parsePort(options.port);
   const blockTime = parseBlockTime(options['block-time']);
   const dataDir = resolve(options['data-dir'] ?? defaultDataDir());
-  const root = rendererDir();
+  // The data directory first: a fault there is the person's to fix whatever else is missing (and the disk-fault
+  // test runs before the renderer is built).
   ensureWritableDir(dataDir);
+  const root = rendererDir();
   // A fixed token from the environment (automation), else the profile's own, kept across restarts.
   const token = tokenFromEnvironment() ?? profileShellToken(dataDir);
 

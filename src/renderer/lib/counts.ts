@@ -1,6 +1,8 @@
+const grouped = new Intl.NumberFormat('en-US');
+
 /** Counts in words: "1 peer", "3 peers" — never "1 peer(s)". */
 export function counted(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${grouped.format(count)} ${count === 1 ? one : many}`;
 }
 
 /**

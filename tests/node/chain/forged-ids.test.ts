@@ -4,6 +4,7 @@
  * its ids up, so `transactions.id` must stay indexed, whatever the storage layout becomes.
  */
 import { describe, expect, it } from 'vitest';
+import { BlockRepository } from '../../../src/core/db/repositories/blocks';
 import { ForgedIds } from '../../../src/core/node/chain/history-rules';
 import { createTestChain, openStore } from '../support/chain-fixture';
 
@@ -22,7 +23,8 @@ describe('forged transaction ids', () => {
   it('knows the genesis block’s transactions', () => {
     const chain = createTestChain();
     const store = openStore(chain);
-    const ids = new ForgedIds(store.db);
+    const blocks = new BlockRepository(store.db);
+    const ids = new ForgedIds((id) => blocks.hasTransaction(id));
     expect(chain.genesis.transactions.every((tx) => ids.has(tx.id!))).toBe(true);
     expect(ids.has('ff'.repeat(32))).toBe(false);
     store.close();

@@ -36,7 +36,9 @@ describe('host reconnection in the store', () => {
       return Promise.resolve();
     });
     expect(reads).toBe(1);
-    expect(store.getState()).toMatchObject({ vault: locked, wallets: [], route: 'dashboard' });
+    // The unlock gate covers every screen while the vault is locked; the route is kept so that unlocking returns to
+    // the screen the person was on (docs/design/ui.md "Words, not internal names").
+    expect(store.getState()).toMatchObject({ vault: locked, wallets: [], route: 'send' });
   });
 
   it('the same host, still unlocked: everything is read again and the page stays', async () => {

@@ -69,6 +69,7 @@ export class BlockRepository {
   private readonly last;
   private readonly transactionBytes;
   private readonly previousByGenerator;
+  private readonly forgedTransaction;
 
   constructor(db: Database.Database) {
     // The stored encoding: src/core/db/block-encoding.ts. No cache of generator ids in memory: a block whose
@@ -118,6 +119,8 @@ export class BlockRepository {
     this.transactionBytes = db.prepare<[number], { serialized: Uint8Array }>(
       'SELECT serialized FROM transactions WHERE block_height = ? ORDER BY sequence',
     );
+    // `transactions.id` is the table's primary key: one index probe (tests/node/chain/forged-ids.test.ts).
+    this.forgedTransaction = db.prepare<[string], { id: string }>('SELECT id FROM transactions WHERE id = ?');
     this.previousByGenerator = db.prepare<[string, number], BlockRow>(
       `SELECT ${columns} FROM ${from}
         WHERE b.generator_id = (SELECT id FROM delegate_keys WHERE public_key = ?) AND b.height < ?
@@ -204,6 +207,11 @@ export class BlockRepository {
   }
 
   /** The serialized transactions of a block, in block order. */
+  /** Whether a transaction of this id is stored in a block of this chain. */
+  hasTransaction(id: string): boolean {
+    return this.forgedTransaction.get(id) !== undefined;
+  }
+
   transactions(height: number): Uint8Array[] {
     return this.transactionBytes.all(height).map((row) => row.serialized);
   }

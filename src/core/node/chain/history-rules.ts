@@ -4,7 +4,6 @@
  * version, no transaction forged twice (the only replay protection of version 1, whose transactions carry no
  * nonce), and the order a `wrongTransactionOrder` block is applied in.
  */
-import type Database from 'better-sqlite3';
 import type { Block, BlockHeader } from '../../protocol/blocks';
 import { transactionApplyOrder, type Network } from '../../protocol/networks';
 import type { TransactionData } from '../../protocol/transactions';
@@ -63,15 +62,8 @@ export function checkSingleVersion(block: Block): void {
  * the table's primary key, so each look-up is one index probe (tests/node/history-rules.test.ts checks it stays so).
  */
 export class ForgedIds {
-  private readonly byId: Database.Statement<[string], { id: string }>;
-
-  constructor(db: Database.Database) {
-    this.byId = db.prepare<[string], { id: string }>('SELECT id FROM transactions WHERE id = ?');
-  }
-
-  has(id: string): boolean {
-    return this.byId.get(id) !== undefined;
-  }
+  /** `has`: whether the chain stores a transaction of that id (BlockRepository.hasTransaction). */
+  constructor(readonly has: (id: string) => boolean) {}
 
   check(block: Block): void {
     for (const tx of block.transactions) {

@@ -118,7 +118,7 @@ export class ChainStore {
       options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize },
     );
     this.pool = new PoolRepository(db);
-    this.forgedIds = new ForgedIds(db);
+    this.forgedIds = new ForgedIds((id) => this.blocks.hasTransaction(id));
     this.rules = options.rules;
     const nethash = nethashOf(genesis);
     if (network.network.nethash !== nethash) {
