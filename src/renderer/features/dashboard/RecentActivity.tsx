@@ -11,6 +11,7 @@ import { chainTime } from '../../lib/dates';
 import { kindLabel } from '../../lib/kinds';
 import { call } from '../../services/call';
 import { amountFor } from '../wallet/history-row';
+import { PendingAmount } from '../pending/PendingAmount';
 
 const SHOWN = 8;
 
@@ -48,7 +49,7 @@ export interface RecentRead {
  */
 export function recentOnNetwork(input: {
   networkId: string | undefined;
-  wallets: readonly { networkId: string; address: string }[];
+  wallets: readonly { networkId?: string | undefined; address: string }[];
   recent: RecentRead | undefined;
   pending: readonly PendingView[];
 }): { addresses: string[]; shown: TransactionView[]; open: PendingView[] } {
@@ -93,7 +94,7 @@ export function RecentActivity() {
         <ul className="plain">
           {open.map((entry) => (
             <li key={entry.id}>
-              {kindLabel(entry)} · <Amount value={entry.amount} /> · {entry.statusText}
+              {kindLabel(entry)} · <PendingAmount entry={entry} /> · {entry.statusText}
             </li>
           ))}
         </ul>
