@@ -344,7 +344,7 @@ test('wallet page: details, receive QR, filtered history, CSV export, recovery p
   // The details view, then its explorer page; the URL follows, so Back and a reload keep the place.
   await sent.getByRole('button').click();
   const details = page.getByRole('dialog', { name: 'Transaction details' });
-  await expect(details.getByTestId('details-amount')).toHaveText('−12.50000000 VTY');
+  await expect(details.getByTestId('details-amount')).toHaveText('−12.5 VTY');
   await expect(details.getByTestId('details-memo')).toHaveText('e2e transfer');
   await details.getByRole('button', { name: 'Open in the explorer' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Transfer transaction' })).toBeVisible();

@@ -125,6 +125,30 @@ describe('pending file', () => {
     expect(loaded.problem).toBe('1 damaged entry was left out');
   });
 
+  it('keeps the amount a claim or refund moves, and still loads files written before it was kept', async () => {
+    const path = fileIn();
+    const claim: PendingRecord = {
+      ...record(1n, 'in-pool', NOW),
+      kind: 'htlcClaim',
+      amount: 0n,
+      lockAmount: 500_000_000n,
+    };
+    const file = new PendingFile(path, () => [claim], { saved: () => undefined, failed: () => undefined });
+    file.schedule();
+    await file.flush();
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as { entries: Record<string, unknown>[] };
+    expect(saved.entries[0]?.lockAmount).toBe('500000000');
+    expect((await loadPending(path, networkOf, NOW)).records[0]?.lockAmount).toBe(500_000_000n);
+
+    // A file of an earlier version of the app: no lockAmount at all.
+    delete saved.entries[0]?.lockAmount;
+    writeFileSync(path, JSON.stringify(saved));
+    const old = await loadPending(path, networkOf, NOW);
+    expect(old.problem).toBeUndefined();
+    expect(old.records).toHaveLength(1);
+    expect(old.records[0]?.lockAmount).toBeUndefined();
+  });
+
   it('a missing file is an empty list; an unreadable one is an empty list with a problem', async () => {
     const path = fileIn();
     expect(await loadPending(path, networkOf, NOW)).toEqual({ records: [] });

@@ -71,12 +71,13 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
     expect(core.services.node.store.state().lock(lock.id)?.status).toBe('locked');
 
     const before = core.services.node.store.state().wallet(bob.address).balance;
-    await confirmed(
-      call(core, 'tx:send', {
-        walletId: bob.id,
-        draft: { kind: 'htlcClaim', lockId: lock.id, secret: lock.htlc?.secret ?? '' },
-      }),
-    );
+    const claim = await call(core, 'tx:send', {
+      walletId: bob.id,
+      draft: { kind: 'htlcClaim', lockId: lock.id, secret: lock.htlc?.secret ?? '' },
+    });
+    // The pending list says what the claim moves (the lock's amount), not its own amount of 0.
+    expect(claim.pending).toMatchObject({ kind: 'htlcClaim', amount: '0', lockAmount: '300000000' });
+    await confirmed(claim);
     expect(core.services.node.store.state().lock(lock.id)?.status).toBe('claimed');
     expect(core.services.node.store.state().wallet(bob.address).balance).toBeGreaterThan(before);
   });

@@ -1,4 +1,4 @@
-import { amountInWords, formatAmount } from '../lib/amount';
+import { formatAmount, signedAmountInWords } from '../lib/amount';
 import { useVotary } from '../store';
 import { tokenName } from '../store/node-slice';
 
@@ -12,8 +12,7 @@ export function Amount({ value, signed }: { value: string; signed?: 'in' | 'out'
   const className = signed === undefined ? 'amount' : `amount amount-${signed}`;
   return (
     <span className={className} title={`${sign}${formatAmount(value, symbol)}`}>
-      {sign}
-      {amountInWords(value, symbol)}
+      {signedAmountInWords(value, symbol, signed)}
     </span>
   );
 }

@@ -82,6 +82,15 @@ export function amountInWords(arktoshi: string, token: string): string {
   return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`} ${token}`.trim();
 }
 
+/**
+ * An amount as every screen writes it (the history list, the dashboard, a transaction's details): in words of the
+ * token, with "−" for money leaving and "+" for money arriving ("−1.5 VTY", "+12 VTY"); a zero never gets a "−".
+ */
+export function signedAmountInWords(arktoshi: string, token: string, signed?: 'in' | 'out'): string {
+  const sign = signed === 'in' ? '+' : signed === 'out' && BigInt(arktoshi) !== 0n ? '−' : '';
+  return `${sign}${amountInWords(arktoshi, token)}`;
+}
+
 export function sumAmounts(amounts: readonly string[]): string {
   return amounts.reduce((total, amount) => total + BigInt(amount), 0n).toString();
 }

@@ -96,6 +96,8 @@ export const pendingView = z.object({
   sender: z.string(),
   kind: transactionKind,
   amount: amountString,
+  /** An HTLC claim or refund: the amount of the lock it closes, which it moves (its own amount is 0). */
+  lockAmount: amountString.optional(),
   fee: amountString,
   nonce: amountString,
   recipient: z.string().optional(),

@@ -29,6 +29,8 @@ export interface SentTransaction {
   sender: string;
   kind: TransactionKind;
   amount: bigint;
+  /** An HTLC claim or refund: the amount of the lock it closes, as the review read it before signing. */
+  lockAmount?: bigint;
   fee: bigint;
   nonce: bigint;
   recipient?: string;
@@ -59,6 +61,8 @@ const storedRecord = z.object({
   sender: z.string().min(1),
   kind: transactionKind,
   amount: decimal,
+  // Absent in files written before it was kept, and for every kind but an HTLC claim or refund.
+  lockAmount: decimal.optional(),
   fee: decimal,
   nonce: decimal,
   recipient: z.string().optional(),
@@ -135,12 +139,13 @@ function revive(stored: StoredRecord, network: Network): PendingRecord | undefin
   }
   // The id is recomputed from the bytes: a record whose id does not match its transaction is not this one.
   if (json.id !== stored.id) return undefined;
-  const { walletId, recipient, reason, confirmedHeight, ...rest } = stored;
+  const { walletId, recipient, reason, confirmedHeight, lockAmount, ...rest } = stored;
   return {
     ...rest,
     ...(walletId === undefined ? {} : { walletId }),
     ...(recipient === undefined ? {} : { recipient }),
     amount: BigInt(stored.amount),
+    ...(lockAmount === undefined ? {} : { lockAmount: BigInt(lockAmount) }),
     fee: BigInt(stored.fee),
     nonce: BigInt(stored.nonce),
     json: { ...json, id: stored.id },
@@ -176,6 +181,7 @@ function encode(record: PendingRecord): StoredRecord {
     sender: record.sender,
     kind: record.kind,
     amount: record.amount.toString(),
+    ...(record.lockAmount === undefined ? {} : { lockAmount: record.lockAmount.toString() }),
     fee: record.fee.toString(),
     nonce: record.nonce.toString(),
     ...(record.recipient === undefined ? {} : { recipient: record.recipient }),

@@ -320,6 +320,7 @@ export class PendingTracker {
       sender: entry.sender,
       kind: entry.kind,
       amount: entry.amount.toString(),
+      ...(entry.lockAmount === undefined ? {} : { lockAmount: entry.lockAmount.toString() }),
       fee: entry.fee.toString(),
       nonce: entry.nonce.toString(),
       ...(entry.recipient === undefined ? {} : { recipient: entry.recipient }),

@@ -141,8 +141,11 @@ function feeOf(input: DraftInput, network: Network, height: number, nonce: bigin
 const amountString = (value: bigint) => value.toString();
 const WATCH_ONLY = 'This is a watch-only wallet: it holds no key to sign with.';
 
-/** The preview, its problems with the typed error tx:send refuses each with. */
-export type DraftPreview = TxPreview & { problems: DraftProblem[] };
+/**
+ * The preview, its problems with the typed error tx:send refuses each with, and for an HTLC claim or refund the
+ * amount of the lock it closes as read now (what the pending list says it moves).
+ */
+export type DraftPreview = TxPreview & { problems: DraftProblem[]; lockAmount?: bigint };
 
 export async function previewDraft(
   deps: SenderDeps,
@@ -279,6 +282,7 @@ export async function previewDraft(
     ...('memo' in input && input.memo !== undefined && input.memo !== '' ? { memo: input.memo } : {}),
     warnings: words.warnings,
     problems,
+    ...(lock === undefined ? {} : { lockAmount: lock.amount }),
   };
 }
 

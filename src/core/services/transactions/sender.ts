@@ -83,7 +83,8 @@ export async function sendTransaction(
   options: { confirmHighFee?: boolean; password?: string } = {},
 ): Promise<SendResult> {
   // Everything a node would refuse is refused here first, in the review's words (tx:preview).
-  refuseProblems(await previewDraft(deps, walletId, input));
+  const preview = await previewDraft(deps, walletId, input);
+  refuseProblems(preview);
   const { wallet, entry, account, built } = await draftFor(deps, walletId, input);
   const registered = account.secondPublicKey !== undefined;
   checkFeeCeiling(built.draft, {
@@ -137,6 +138,7 @@ export async function sendTransaction(
       sender: wallet.address,
       kind: kindOf(signed.typeGroup, signed.type),
       amount: signed.amount,
+      ...(preview.lockAmount === undefined ? {} : { lockAmount: preview.lockAmount }),
       fee: signed.fee,
       nonce: signed.nonce,
       ...(recipient === undefined ? {} : { recipient }),

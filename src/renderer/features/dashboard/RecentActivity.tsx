@@ -4,12 +4,14 @@
  */
 import { useEffect, useState } from 'react';
 import type { TransactionView } from '../../../shared/domain/chain';
+import type { PendingView } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { chainTime } from '../../lib/dates';
 import { kindLabel } from '../../lib/kinds';
 import { call } from '../../services/call';
 import { amountFor } from '../wallet/history-row';
+import { PendingAmount } from '../pending/PendingAmount';
 
 const SHOWN = 8;
 
@@ -34,19 +36,43 @@ const DIRECTION_WORDS: Record<NonNullable<TransactionView['direction']>, string>
   self: 'Between your wallets',
 };
 
+/** The latest rows read, tagged with the network they were read on. */
+export interface RecentRead {
+  networkId: string;
+  list: TransactionView[];
+}
+
+/**
+ * What the dashboard lists for the active network only: the addresses to read (its wallets), the confirmed rows
+ * read on it (a read of the previous network is dropped, even for the moment before the new read answers) and
+ * this app's still-open transactions on it.
+ */
+export function recentOnNetwork(input: {
+  networkId: string | undefined;
+  wallets: readonly { networkId?: string | undefined; address: string }[];
+  recent: RecentRead | undefined;
+  pending: readonly PendingView[];
+}): { addresses: string[]; shown: TransactionView[]; open: PendingView[] } {
+  const { networkId, recent } = input;
+  if (networkId === undefined) return { addresses: [], shown: [], open: [] };
+  const addresses = input.wallets.filter((w) => w.networkId === networkId).map((w) => w.address);
+  const shown =
+    addresses.length > 0 && recent !== undefined && recent.networkId === networkId ? recent.list : [];
+  const open = input.pending.filter((entry) => entry.networkId === networkId && entry.status !== 'confirmed');
+  return { addresses, shown, open };
+}
+
 export function RecentActivity() {
   const networkId = useVotary((s) => s.networks.find((network) => network.active)?.id);
   const wallets = useVotary((s) => s.wallets);
   const height = useVotary((s) => s.node?.height ?? 0);
   const pending = useVotary((s) => s.pending);
   const reportError = useVotary((s) => s.reportError);
-  const [recent, setRecent] = useState<{ networkId: string; list: TransactionView[] }>();
+  const [recent, setRecent] = useState<RecentRead>();
   // Every few blocks is enough for a summary; the Wallet page follows each block.
   const tick = Math.floor(height / 5);
-  const addresses = wallets
-    .filter((wallet) => wallet.networkId === networkId)
-    .map((wallet) => wallet.address)
-    .join(',');
+  const { addresses: read, shown, open } = recentOnNetwork({ networkId, wallets, recent, pending });
+  const addresses = read.join(',');
 
   useEffect(() => {
     if (networkId === undefined || addresses === '') return;
@@ -61,8 +87,6 @@ export function RecentActivity() {
     };
   }, [networkId, addresses, tick, reportError]);
 
-  const shown = addresses !== '' && recent !== undefined && recent.networkId === networkId ? recent.list : [];
-  const open = pending.filter((entry) => entry.networkId === networkId && entry.status !== 'confirmed');
   return (
     <section aria-labelledby="recent-title">
       <h2 id="recent-title">Recent activity</h2>
@@ -70,7 +94,7 @@ export function RecentActivity() {
         <ul className="plain">
           {open.map((entry) => (
             <li key={entry.id}>
-              {kindLabel(entry)} · <Amount value={entry.amount} /> · {entry.statusText}
+              {kindLabel(entry)} · <PendingAmount entry={entry} /> · {entry.statusText}
             </li>
           ))}
         </ul>

@@ -1,18 +1,20 @@
-/** Register a delegate, resign, or register a second passphrase, for the selected wallet. */
+/** Register a delegate, resign, or register a second passphrase, for the wallet chosen on this page. */
 import { useState, type FormEvent } from 'react';
 import { SecretInput } from '../../components/SecretInput';
 import type { DraftInput, PendingView } from '../../../shared/domain/transactions';
 import { SentStatus } from '../pending/SentStatus';
 import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
-import { selectedWallet } from '../../store/wallets-slice';
-import { WalletPicker } from '../common/WalletPicker';
+import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
+import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { FieldError } from '../../components/FieldError';
 import { usernameProblem } from '../../../shared/lib/delegate-name';
 import type { DraftProblemView } from '../../../shared/domain/transactions';
 
 export function DelegatePage() {
-  const wallet = useVotary(selectedWallet);
+  // Chosen on this page, as on Send: never the last wallet page opened, silently.
+  const signer = useSigningWallet();
+  const { wallet } = signer;
   const delegate = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.delegate));
   const [username, setUsername] = useState('');
   const [second, setSecond] = useState('');
@@ -22,7 +24,10 @@ export function DelegatePage() {
   const problemAt = (field: string) => problems.find((p) => p.field === field)?.message;
 
   const run = async (draft: DraftInput, warning?: string) => {
-    if (wallet === undefined) return;
+    if (wallet === undefined) {
+      setProblems([{ field: 'wallet', message: CHOOSE_WALLET }]);
+      return;
+    }
     const result = await reviewAndSend(wallet, draft, {
       ...(warning === undefined ? {} : { warning }),
       onProblems: setProblems,
@@ -52,9 +57,9 @@ export function DelegatePage() {
   return (
     <section aria-labelledby="delegate-title">
       <h1 id="delegate-title">Delegate</h1>
-      <WalletPicker />
+      <SigningWalletSelect signer={signer} problem={problemAt('wallet')} onChange={() => setProblems([])} />
       {sent !== undefined && <SentStatus sent={sent} />}
-      <FieldError message={problemAt('wallet') ?? problemAt('form')} />
+      <FieldError message={problemAt('form')} />
       {delegate ? (
         <div className="card">
           <p>

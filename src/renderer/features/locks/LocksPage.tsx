@@ -14,14 +14,16 @@ import { decimalSeparatorOf, parseAmountInput } from '../../lib/amount';
 import type { DraftInput } from '../../../shared/domain/transactions';
 import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
-import { selectedWallet } from '../../store/wallets-slice';
-import { WalletPicker } from '../common/WalletPicker';
+import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
+import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { LockList } from './LockList';
 import { KeptSecrets } from './KeptSecrets';
 import { lockExpiryProblem } from './lock-state';
 
 export function LocksPage() {
-  const wallet = useVotary(selectedWallet);
+  // Chosen on this page, as on Send: never the last wallet page opened, silently.
+  const signer = useSigningWallet();
+  const { wallet } = signer;
   const reportError = useVotary((s) => s.reportError);
   const round = useVotary((s) => s.configuration?.constants.activeDelegates);
   const blocktime = useVotary((s) => s.configuration?.constants.blocktime);
@@ -40,7 +42,10 @@ export function LocksPage() {
   const [keptChanged, setKeptChanged] = useState(0);
 
   const run = async (draft: DraftInput): Promise<SendResult | undefined> => {
-    if (wallet === undefined) return undefined;
+    if (wallet === undefined) {
+      setProblems([{ field: 'wallet', message: CHOOSE_WALLET }]);
+      return undefined;
+    }
     const result = await reviewAndSend(wallet, draft, { onProblems: setProblems });
     if (result !== undefined) setSent(result.pending);
     return result;
@@ -97,7 +102,7 @@ export function LocksPage() {
   return (
     <section aria-labelledby="locks-title">
       <h1 id="locks-title">Locks</h1>
-      <WalletPicker />
+      <SigningWalletSelect signer={signer} problem={problemAt('wallet')} onChange={() => setProblems([])} />
       {sent !== undefined && <SentStatus sent={sent} />}
       <form className="card" onSubmit={(e) => void create(e)} aria-label="Create lock">
         <h2>Create a lock</h2>
@@ -240,7 +245,7 @@ export function LocksPage() {
           />
           <FieldError message={problemAt('secret')} />
         </label>
-        <FieldError message={problemAt('wallet') ?? problemAt('form')} />
+        <FieldError message={problemAt('form')} />
         <div className="row">
           <button type="submit" className="primary">
             Claim

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PendingView } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
+import { PendingAmount } from './PendingAmount';
 import { kindLabel } from '../../lib/kinds';
 import { useVotary } from '../../store';
 import { canRebroadcast, reasonBesideStatus, settledSplit, STATUS_WORDS, statusWords } from './pending-rows';
@@ -24,7 +25,7 @@ function PendingRow({ entry, height }: { entry: PendingView; height: number | un
         {entry.recipient && <span className="mono small pending-to">to {entry.recipient}</span>}
       </td>
       <td>
-        <Amount value={entry.amount} />
+        <PendingAmount entry={entry} />
         <br />
         <span className="muted small">
           fee <Amount value={entry.fee} />

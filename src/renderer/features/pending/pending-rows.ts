@@ -59,3 +59,14 @@ export function settledSplit(
   }
   return { shown, settled };
 }
+
+/**
+ * What an HTLC claim or refund moves: its own amount is 0, the lock's amount (read by the review before signing)
+ * is what goes to the recipient or back to the sender. `amount` is absent when the entry predates keeping it.
+ */
+export function lockMoved(
+  entry: Pick<PendingView, 'kind' | 'lockAmount'>,
+): { verb: 'claims' | 'refunds'; amount: string | undefined } | undefined {
+  if (entry.kind !== 'htlcClaim' && entry.kind !== 'htlcRefund') return undefined;
+  return { verb: entry.kind === 'htlcClaim' ? 'claims' : 'refunds', amount: entry.lockAmount };
+}

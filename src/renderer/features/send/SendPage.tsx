@@ -22,8 +22,8 @@ import {
 } from '../../lib/fees';
 import { useVotary } from '../../store';
 import { plainNodeMessage } from '../../lib/node-words';
-import { signingWallets } from '../../store/wallets-slice';
-import { useShallow } from 'zustand/react/shallow';
+import { useSigningWallet } from '../common/signing-wallet';
+import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { addressProblem } from '../../../shared/lib/address-check';
 import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
 import { amountProblem, planSend, type RecipientRow } from './recipients';
@@ -46,10 +46,9 @@ const EMPTY: RecipientRow = { address: '', amount: '' };
 const DECIMAL = decimalSeparatorOf();
 
 export function SendPage() {
-  const wallets = useVotary(useShallow(signingWallets));
   // Chosen on this page; with one wallet that can sign there is nothing to choose.
-  const [fromId, setFromId] = useState<string | undefined>();
-  const wallet = wallets.find((w) => w.id === fromId) ?? (wallets.length === 1 ? wallets[0] : undefined);
+  const signer = useSigningWallet();
+  const { wallet } = signer;
   const [preview, setPreview] = useState<TxPreview | undefined>();
   const [problems, setProblems] = useState<DraftProblemView[]>([]);
   const problemAt = (field: string) => problems.find((p) => p.field === field)?.message;
@@ -244,25 +243,11 @@ export function SendPage() {
           onSubmit={(e) => void review(e)}
           aria-label={multi ? 'Multipayment' : 'Transfer'}
         >
-          <label>
-            From wallet
-            <select
-              value={wallet?.id ?? ''}
-              onChange={(e) => {
-                setFromId(e.target.value);
-                setProblems([]);
-              }}
-              aria-invalid={problemAt('wallet') !== undefined}
-            >
-              {wallet === undefined && <option value="">Choose a wallet…</option>}
-              {wallets.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.name} · {w.address}
-                </option>
-              ))}
-            </select>
-            <FieldError message={problemAt('wallet') ?? problemAt('form')} />
-          </label>
+          <SigningWalletSelect
+            signer={signer}
+            problem={problemAt('wallet') ?? problemAt('form')}
+            onChange={() => setProblems([])}
+          />
           {rows.map((row, i) => {
             const suffix = i === 0 ? '' : ` ${i + 1}`;
             return (

@@ -12,15 +12,17 @@ import type { PageMetaView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
-import { selectedWallet } from '../../store/wallets-slice';
-import { WalletPicker } from '../common/WalletPicker';
+import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
+import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { pagerState } from './pager';
 import { settled, voteSteps } from './vote-steps';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
 
 export function VotePage() {
-  const wallet = useVotary(selectedWallet);
+  // Chosen on this page, as on Send: never the last wallet page opened, silently.
+  const signer = useSigningWallet();
+  const { wallet } = signer;
   const current = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.vote));
   const reportError = useVotary((s) => s.reportError);
   // ARK Core refuses a switch in one transaction without aip37 ("switch-vote is disabled"), e.g. on its testnet.
@@ -100,9 +102,11 @@ export function VotePage() {
   return (
     <section aria-labelledby="vote-title">
       <h1 id="vote-title">Vote</h1>
-      <WalletPicker label="Voting wallet" />
+      <SigningWalletSelect signer={signer} label="Voting wallet" />
       <p>
-        Current vote: {current === undefined ? 'none' : (currentName ?? current)}{' '}
+        {wallet === undefined
+          ? CHOOSE_WALLET
+          : `Current vote: ${current === undefined ? 'none' : (currentName ?? current)}`}{' '}
         {current !== undefined && (
           <button type="button" onClick={() => void cast(undefined, current, 'Unvote')}>
             Unvote

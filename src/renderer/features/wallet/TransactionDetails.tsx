@@ -1,11 +1,12 @@
 /**
- * One history row opened: everything about the transaction from this wallet's side, amounts to the last arktoshi,
+ * One history row opened: everything about the transaction from this wallet's side, amounts to the last arktoshi
+ * written as the history list writes them (`signedAmountInWords`: "−1.5 VTY", never "−1.50000000 VTY"),
  * and a link to its explorer page (which also survives a reload: `#/explorer/<id>`).
  */
 import { useEffect, useRef } from 'react';
 import type { TransactionView } from '../../../shared/domain/chain';
 import { CopyButton } from '../../components/CopyButton';
-import { formatAmount } from '../../lib/amount';
+import { signedAmountInWords } from '../../lib/amount';
 import { chainTime } from '../../lib/dates';
 import { useVotary } from '../../store';
 import { tokenName } from '../../store/node-slice';
@@ -26,8 +27,7 @@ export function TransactionDetails({
   const openExplorer = useVotary((s) => s.openExplorer);
   const close = useRef<HTMLButtonElement>(null);
   const row = historyRow(tx, address, names);
-  const full = (value: string) => formatAmount(value, symbol);
-  const sign = row.sign === 'in' ? '+' : row.sign === 'out' ? '−' : '';
+  const full = (value: string) => signedAmountInWords(value, symbol);
   useEffect(() => close.current?.focus(), []);
   const party = (who: string) => {
     const name = nameOf(who, names);
@@ -45,8 +45,7 @@ export function TransactionDetails({
         <dl className="facts">
           <dt>Amount</dt>
           <dd data-testid="details-amount" className={row.sign === undefined ? '' : `amount-${row.sign}`}>
-            {sign}
-            {full(row.amount)}
+            {signedAmountInWords(row.amount, symbol, row.sign)}
             {row.note === undefined ? '' : ` (${row.note})`}
           </dd>
           <dt>Fee</dt>
