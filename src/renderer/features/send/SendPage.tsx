@@ -372,22 +372,20 @@ export function SendPage() {
           <section className="card" aria-label="Review">
             <h2>Review {multi ? 'multipayment' : 'transfer'}</h2>
             {preview !== undefined && <PreviewFacts preview={preview} />}
-            {multi && (
-              <dl className="facts">
-                {plan.payments.map((payment, i) => (
-                  <div key={i} className="contents">
-                    <dt>To</dt>
-                    <dd>
-                      <span className="mono" data-testid="review-recipient">
-                        {payment.recipientId}
-                      </span>
-                      <AddressName address={payment.recipientId} /> ·{' '}
-                      <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            )}
+            <dl className="facts">
+              {plan.payments.map((payment, i) => (
+                <div key={i} className="contents">
+                  <dt>To</dt>
+                  <dd>
+                    <span className="mono" data-testid="review-recipient">
+                      {payment.recipientId}
+                    </span>
+                    <AddressName address={payment.recipientId} /> ·{' '}
+                    <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
+                  </dd>
+                </div>
+              ))}
+            </dl>
             <UnknownRecipients addresses={plan.payments.map((payment) => payment.recipientId)} />
             {highFee !== undefined && (
               <div className="warning-note" role="alert">
