@@ -94,7 +94,6 @@ export class Follower {
     this.queue = new RunQueue({
       download: this.download,
       node: options.node,
-      network: options.network,
       batchSize: this.batchSize,
       signal: this.abort.signal,
       usable: (peer) => this.usable(peer),

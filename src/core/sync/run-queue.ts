@@ -5,7 +5,6 @@
  */
 import type { PeerHealth } from '../client/peer-health';
 import type { Block, BlockHeader } from '../protocol/blocks';
-import type { Network } from '../protocol/networks';
 import { runOf, type BlockDownload } from './block-download';
 import type { SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
@@ -41,7 +40,6 @@ export const PIPELINE_DEPTH = 3;
 export interface RunQueueOptions {
   download: BlockDownload;
   node: FollowedNode;
-  network: Network;
   batchSize: number;
   signal: AbortSignal;
   usable: (peer: PeerHealth) => boolean;
