@@ -35,6 +35,19 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('NetworkRegistry', () => {
+  it('keeps that a network’s nodes run ARK Core in test mode, across a restart', async () => {
+    const store = memoryNetworkStore();
+    const registry = await NetworkRegistry.open(store, embedded);
+    const added = await registry.addRemote(description(devnet, 'http://10.0.0.1:4003/'), 'dev', {
+      arkTestMode: true,
+    });
+    expect(added.arkTestMode).toBe(true);
+    const reopened = await NetworkRegistry.open(store, embedded);
+    expect(reopened.get(added.id).arkTestMode).toBe(true);
+    const plain = await reopened.addRemote(description(mainnet, 'http://10.0.0.2:4003/'));
+    expect(plain.arkTestMode).toBeUndefined();
+  });
+
   it('starts with the embedded localnet, which the user cannot change', async () => {
     const registry = await NetworkRegistry.open(memoryNetworkStore(), embedded);
     const [local] = registry.list();

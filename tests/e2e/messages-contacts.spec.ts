@@ -143,7 +143,7 @@ test('import contacts from CSV: a preview says what is added and which rows are 
     buffer: Buffer.from(csv),
   });
   const preview = page.getByTestId('import-preview');
-  await expect(preview).toContainText('friends.csv: 1 contact to add, 2 row(s) left out.');
+  await expect(preview).toContainText('friends.csv: 1 contact to add, 2 rows left out.');
   await expect(preview).toContainText(`line 3: ${ALICE} is already the contact “Alice”.`);
   await expect(preview).toContainText('line 4: “not-an-address” is not an address of localnet');
   await page.getByRole('button', { name: 'Add 1 contact' }).click();
@@ -240,7 +240,7 @@ test('a multipayment from CSV: rows checked, a preview, the form filled, then th
   });
   const preview = page.getByTestId('batch-preview');
   await expect(preview).toContainText(
-    'club.csv: 2 payments in 1 transaction, 3.5 VTY in all, fees aside; 1 row(s) left out.',
+    'club.csv: 2 payments in 1 transaction, 3.5 VTY in all, fees aside; 1 row left out.',
   );
   await expect(preview).toContainText('line 4: “1.2.3” is not an amount above 0');
   await page.getByRole('button', { name: 'Fill the form with transaction 1' }).click();
@@ -252,4 +252,25 @@ test('a multipayment from CSV: rows checked, a preview, the form filled, then th
   await expect(page.getByTestId('unknown-recipient')).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign and send' }).click();
   await expect(page.getByTestId('send-status')).toBeVisible();
+});
+
+test('with a second wallet, Messages asks which wallet signs (never the last wallet page opened)', async () => {
+  await go(page, 'Wallets');
+  await page.getByRole('button', { name: 'Import or watch' }).click();
+  await page.getByLabel('Wallet name (optional)').fill('Savings');
+  await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(`${MAIN_PASSPHRASE} savings`);
+  await page.getByRole('button', { name: 'Import wallet' }).click();
+  const savings = page.getByRole('listitem', { name: 'Wallet Savings' });
+  await expect(savings).toBeVisible();
+  const savingsAddress = (await savings.locator('.mono').innerText()).trim();
+
+  await go(page, 'Messages');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('from savings');
+  await page.getByRole('button', { name: 'Review and sign' }).click();
+  await expect(page.getByText('Choose the wallet that signs.')).toBeVisible();
+  await page.getByLabel('Sign with wallet').selectOption({ label: `Savings · ${savingsAddress}` });
+  await page.getByRole('button', { name: 'Review and sign' }).click();
+  await expect(page.getByRole('form', { name: 'Confirm the message to sign' })).toContainText(savingsAddress);
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByRole('status', { name: 'Signed message' })).toContainText(savingsAddress);
 });

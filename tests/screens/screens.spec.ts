@@ -111,6 +111,12 @@ test('wallet screens', async ({ page }) => {
     .getByRole('button', { name: 'Close' })
     .click();
 
+  // The dashboard: one sync state, totals of the wallets that sign (watch-only ones apart), recent activity.
+  await go(page, 'Dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(WAIT);
+  await page.waitForTimeout(1_500);
+  await shoot(page, 'dashboard');
+
   await go(page, 'Node health');
   await page.waitForTimeout(3_000);
   await shoot(page, 'node-health');

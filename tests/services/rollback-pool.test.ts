@@ -93,4 +93,30 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     await call(core, 'localnet:resume');
     await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === lock.id && p.status === 'confirmed');
   });
+
+  it('a lock whose funds came from a reverted block is counted as dropped, not back in the pool', async () => {
+    const erin = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool erin' });
+    const frank = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool frank' });
+    const before = core.services.node.height;
+    const funded = (await call(core, 'faucet:fund', { address: erin.address })).transactionId;
+    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
+    const lock = await call(core, 'tx:send', {
+      walletId: erin.id,
+      draft: {
+        kind: 'htlcLock',
+        recipientId: frank.address,
+        amount: '300000000',
+        expiration: { type: 'height', afterBlocks: 60 },
+      },
+    });
+    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === lock.id && p.status === 'confirmed');
+    await call(core, 'localnet:pause');
+
+    // Without its funding in a block, the lock no longer applies: the pool (as ARK's) refuses it again.
+    const result = await call(core, 'localnet:rollback', { height: before });
+    expect(result).toMatchObject({ returned: 1, dropped: 1 });
+    expect(await unconfirmed(core, funded)).toBe(200);
+    expect(await unconfirmed(core, lock.id)).toBe(404);
+    await call(core, 'localnet:resume');
+  });
 });

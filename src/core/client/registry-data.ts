@@ -33,6 +33,11 @@ export const storedNetwork = z.object({
   }),
   /** Unix milliseconds. */
   addedAt: z.number().int(),
+  /**
+   * Its nodes run ARK Core with `--env=test` (a development testnet): they accept an HTLC lock that expires from
+   * the next block on (ARK Core 3.9.1 `core-transactions/src/handlers/htlc-lock.ts`), so the wallet does too.
+   */
+  arkTestMode: z.boolean().optional(),
 });
 export type StoredNetwork = z.output<typeof storedNetwork>;
 

@@ -34,6 +34,8 @@ export interface NetworkEntry {
   network: Network;
   /** Unix milliseconds (0 for the embedded network). */
   addedAt: number;
+  /** Its nodes run ARK Core with `--env=test` (registry-data.ts). */
+  arkTestMode?: boolean;
 }
 
 /** The embedded node as main started it. */
@@ -148,7 +150,11 @@ export class NetworkRegistry {
   }
 
   /** Adds a network described by discoverNetwork(); its node becomes the first peer. */
-  addRemote(description: NetworkDescription, name?: string): Promise<NetworkEntry> {
+  addRemote(
+    description: NetworkDescription,
+    name?: string,
+    options: { arkTestMode?: boolean } = {},
+  ): Promise<NetworkEntry> {
     return this.change(() => {
       const known = this.byNethash(description.nethash);
       if (known) {
@@ -169,6 +175,7 @@ export class NetworkRegistry {
         peers: [normalizePeerUrl(description.url)],
         network: structuredClone(description.network),
         addedAt: this.now(),
+        ...(options.arkTestMode === true ? { arkTestMode: true } : {}),
       };
       return { remote: [...this.remote, entry], result: () => this.get(entry.id) };
     });

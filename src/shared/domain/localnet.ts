@@ -73,6 +73,10 @@ export const rollbackResult = z.object({
   reapplied: z.number().int(),
   height: z.number().int(),
   lastBlockId: z.string(),
+  /** The reverted blocks' transactions that are back in the pool (not in a re-applied block). */
+  returned: z.number().int(),
+  /** The reverted blocks' transactions that no longer apply (or were flushed): neither on chain nor in the pool. */
+  dropped: z.number().int(),
   /** Pool size after the reverted transactions were re-admitted. */
   poolSize: z.number().int(),
 });

@@ -14,6 +14,8 @@ export const networkView = z.object({
   active: z.boolean(),
   /** Unix milliseconds (0 for the embedded network). */
   addedAt: z.number(),
+  /** Its nodes run ARK Core with `--env=test`: a lock may expire from the next block on. */
+  arkTestMode: z.boolean().optional(),
 });
 export type NetworkView = z.output<typeof networkView>;
 

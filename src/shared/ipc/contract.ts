@@ -210,6 +210,8 @@ export const IPC_CONTRACT = {
       url,
       name: z.string().min(1).max(64).optional(),
       allowPlainHttp: z.boolean().optional(),
+      /** Its nodes run ARK Core with `--env=test` (a development testnet; the person says so). */
+      arkTestMode: z.boolean().optional(),
     }),
     response: networkView,
   },

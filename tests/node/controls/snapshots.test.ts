@@ -87,6 +87,9 @@ describe('LocalnetSnapshots', () => {
       reapplied: 0,
       height: saved.height,
       lastBlockId: tip,
+      // The two transfers of the reverted blocks, flushed.
+      returned: 0,
+      dropped: 2,
       poolSize: 0,
     });
     expect(chainState(node.store.db)).toBe(state);
@@ -103,7 +106,7 @@ describe('LocalnetSnapshots', () => {
     const height = node.height;
     advance(clocked, 2, 1n);
     const result = await snapshots.toHeight(height, 'readmit');
-    expect(result).toMatchObject({ reverted: 2, reapplied: 0, height, poolSize: 1 });
+    expect(result).toMatchObject({ reverted: 2, reapplied: 0, height, returned: 1, dropped: 0, poolSize: 1 });
     expect(node.store.state().wallet(someone).balance).toBe(0n);
     advance(clocked, 1);
     expect(node.store.state().wallet(someone).balance).toBe(3n * VTY);

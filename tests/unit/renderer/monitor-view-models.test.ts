@@ -303,11 +303,17 @@ describe('localnet panel', () => {
     expect(checkFaucetAmount('100001').ok).toBe(false);
   });
   it('describes what a rollback did', () => {
-    expect(
-      describeRollback(
-        { reverted: 3, reapplied: 0, height: 7, lastBlockId: 'x', poolSize: 2 },
-        'Rolled back',
-      ),
-    ).toBe('Rolled back: now at height 7, 3 blocks reverted, 2 transactions back in the pool.');
+    const result = { reverted: 3, reapplied: 0, height: 7, lastBlockId: 'x', poolSize: 2 };
+    expect(describeRollback({ ...result, returned: 2, dropped: 0 }, 'Rolled back')).toBe(
+      'Rolled back: now at height 7, 3 blocks reverted, 2 transactions taken off the chain: 2 back in the pool.',
+    );
+    expect(describeRollback({ ...result, returned: 1, dropped: 1 }, 'Rolled back')).toBe(
+      'Rolled back: now at height 7, 3 blocks reverted, 2 transactions taken off the chain: 1 back in the pool, ' +
+        '1 dropped (it no longer applies to the chain as it is now, for example spending funds a reverted block ' +
+        'brought; send again once they can).',
+    );
+    expect(describeRollback({ ...result, returned: 0, dropped: 0 }, 'Rolled back')).toBe(
+      'Rolled back: now at height 7, 3 blocks reverted; they held no transactions.',
+    );
   });
 });

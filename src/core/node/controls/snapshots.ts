@@ -29,6 +29,12 @@ const ARCHIVE_BATCH = 50;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** What a revert took off the chain. */
+interface Reverted {
+  blocks: number;
+  transactionIds: string[];
+}
+
 export interface SnapshotInfo extends SnapshotRow {
   reachable: boolean;
 }
@@ -86,7 +92,7 @@ export class LocalnetSnapshots {
         `Cannot roll back to height ${height}: the chain is at height ${tip}; choose 1 (genesis) to ${tip}.`,
       );
     }
-    return this.exclusive(async () => this.finish(await this.revertTo(height, pool), 0, pool));
+    return this.exclusive(async () => this.finish(await this.revertTo(height, pool), [], pool));
   }
 
   async toSnapshot(name: string, pool: PoolAfterRollback): Promise<RollbackResult> {
@@ -102,9 +108,9 @@ export class LocalnetSnapshots {
     }
     return this.exclusive(async () => {
       const reverted = await this.revertTo(path.fork, pool);
-      let reapplied = 0;
+      const reapplied: string[][] = [];
       for (const archived of path.blocks) {
-        if (reapplied > 0 && reapplied % REAPPLY_BATCH === 0) await this.nextBatch();
+        if (reapplied.length > 0 && reapplied.length % REAPPLY_BATCH === 0) await this.nextBatch();
         const block = deserializeBlock(archived.serialized, this.node.network);
         try {
           this.node.applyBlock(block);
@@ -116,7 +122,7 @@ export class LocalnetSnapshots {
               `${this.node.height}.`,
           );
         }
-        reapplied++;
+        reapplied.push(block.transactions.flatMap((tx) => (tx.id === undefined ? [] : [tx.id])));
       }
       return this.finish(reverted, reapplied, pool);
     });
@@ -149,9 +155,10 @@ export class LocalnetSnapshots {
    * Reverts to `height`, first archiving the blocks some snapshot needs: a snapshot on the chain needs every
    * block up to its own; an off-chain one the blocks up to its fork point.
    */
-  private async revertTo(height: number, pool: PoolAfterRollback): Promise<number> {
+  private async revertTo(height: number, pool: PoolAfterRollback): Promise<Reverted> {
     const tip = this.node.height;
-    if (height >= tip) return 0;
+    const reverted: Reverted = { blocks: 0, transactionIds: [] };
+    if (height >= tip) return reverted;
     // Flushing first spares re-admitting, batch after batch, what is dropped at the end anyway.
     if (pool === 'flush') this.flushPool();
     let needed = height;
@@ -161,11 +168,13 @@ export class LocalnetSnapshots {
       if (from > height + 1) await this.nextBatch();
       this.archive(from, Math.min(from + ARCHIVE_BATCH - 1, last));
     }
-    let reverted = 0;
     while (this.node.height > height) {
-      if (reverted > 0) await this.nextBatch();
+      if (reverted.blocks > 0) await this.nextBatch();
       const count = Math.min(REVERT_BATCH, this.node.height - height);
-      reverted += this.node.revertBlocks(count, { returnToPool: pool === 'readmit' }).length;
+      for (const block of this.node.revertBlocks(count, { returnToPool: pool === 'readmit' })) {
+        reverted.blocks++;
+        for (const tx of block.transactions) if (tx.id !== undefined) reverted.transactionIds.push(tx.id);
+      }
     }
     return reverted;
   }
@@ -188,13 +197,29 @@ export class LocalnetSnapshots {
     })();
   }
 
-  private finish(reverted: number, reapplied: number, pool: PoolAfterRollback): RollbackResult {
+  /**
+   * The reverted blocks' transactions end in one of three places, counted truly: in a re-applied block again, back
+   * in the pool, or dropped — the pool re-admits only what still applies to the chain as it now is (ARK Core 3.9.1
+   * `core-transaction-pool/src/service.ts` readdTransactions: a transaction whose sender's funds came from a
+   * reverted block fails its sender checks and is dropped, as ARK drops it).
+   */
+  private finish(reverted: Reverted, reapplied: string[][], pool: PoolAfterRollback): RollbackResult {
     if (pool === 'flush') this.flushPool();
     this.prune();
+    const onChainAgain = new Set(reapplied.flat());
+    let returned = 0;
+    let dropped = 0;
+    for (const id of reverted.transactionIds) {
+      if (onChainAgain.has(id)) continue;
+      if (this.node.pool.has(id)) returned++;
+      else dropped++;
+    }
     const tip = this.node.store.lastBlock();
     return {
-      reverted,
-      reapplied,
+      reverted: reverted.blocks,
+      reapplied: reapplied.length,
+      returned,
+      dropped,
       height: tip.height,
       lastBlockId: tip.id ?? '',
       poolSize: this.node.pool.size(),

@@ -7,7 +7,8 @@ type NetworkChannels = Extract<keyof ChannelHandlers, `networks:${string}` | `no
 export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChannels> {
   return {
     'networks:list': () => s.networks.list(),
-    'networks:add': ({ url, name, allowPlainHttp }) => s.networks.add(url, name, { allowPlainHttp }),
+    'networks:add': ({ url, name, allowPlainHttp, arkTestMode }) =>
+      s.networks.add(url, name, { allowPlainHttp, arkTestMode }),
     'networks:remove': async ({ networkId }) => {
       s.networks.entry(networkId);
       await s.ownNodes.removed(networkId);

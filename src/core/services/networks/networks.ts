@@ -137,10 +137,16 @@ export class Networks {
     return view(entry, entry.id === this.activeId);
   }
 
-  async add(url: string, name?: string, options: { allowPlainHttp?: boolean } = {}): Promise<NetworkView> {
+  async add(
+    url: string,
+    name?: string,
+    options: { allowPlainHttp?: boolean; arkTestMode?: boolean } = {},
+  ): Promise<NetworkView> {
     refusePlainHttp(url, options.allowPlainHttp === true);
     const description = await discoverNetwork(url, this.fetchOption());
-    return this.view(await this.registry.addRemote(description, name));
+    return this.view(
+      await this.registry.addRemote(description, name, { arkTestMode: options.arkTestMode === true }),
+    );
   }
 
   /** ARK's own networks (client/known-networks.ts): offline, nothing is contacted to list them. */
@@ -289,6 +295,7 @@ function view(entry: NetworkEntry, active: boolean): NetworkView {
     peers: [...entry.peers],
     active,
     addedAt: entry.addedAt,
+    ...(entry.arkTestMode === true ? { arkTestMode: true } : {}),
   };
 }
 

@@ -137,6 +137,8 @@ export class OwnNodes {
         dataDir: this.folder(entry),
         peers: entry.peers,
         expectedNethash: entry.nethash,
+        // ARK Core run with `--env=test` forged its locks under the test-mode rule (handlers/context.ts).
+        ...(entry.arkTestMode === true ? { arkTestMode: true } : {}),
         // Several peers, so that one hostile peer is outvoted (docs/design/sync.md "In the app").
         minPeers: 3,
         listen: { publicPort: 0, port: 0 },

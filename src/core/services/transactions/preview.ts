@@ -188,6 +188,7 @@ export async function previewDraft(
         secondPublicKey: account.secondPublicKey,
       },
       now,
+      arkTestMode: entry.arkTestMode === true,
     })),
   );
   if (account.secondPublicKey !== undefined && !wallet.hasSecondPassphrase && wallet.kind !== 'watch') {

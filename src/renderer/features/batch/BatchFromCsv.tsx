@@ -5,6 +5,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
+import { counted } from '../../lib/counts';
 import { AddressName } from '../contacts/AddressName';
 import { DEFAULT_MULTIPAYMENT_LIMIT, planBatch, type BatchPlan, type BatchTransaction } from './batch-plan';
 
@@ -45,7 +46,7 @@ export function BatchFromCsv({ onFill }: { onFill: (transaction: BatchTransactio
           <p>
             {file?.name}: {plan.rows.length - bad.length} payments in {plan.transactions.length} transaction
             {plan.transactions.length === 1 ? '' : 's'}, <Amount value={plan.total} /> in all, fees aside
-            {bad.length > 0 ? `; ${bad.length} row(s) left out` : ''}.
+            {bad.length > 0 ? `; ${counted(bad.length, 'row')} left out` : ''}.
           </p>
           {bad.length > 0 && (
             <ul className="small warning-note" aria-label="Rows left out">

@@ -6,6 +6,7 @@ import { useState, type ChangeEvent } from 'react';
 import type { ContactImportResult, ContactsFileFormat } from '../../../shared/domain/contacts';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
+import { counted } from '../../lib/counts';
 
 function download(fileName: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -79,7 +80,7 @@ export function ContactsTransfer({ count }: { count: number }) {
         <div role="group" aria-label="Import preview" data-testid="import-preview">
           <p>
             {source.name}: {preview.added.length} contact{preview.added.length === 1 ? '' : 's'} to add
-            {preview.skipped.length > 0 ? `, ${preview.skipped.length} row(s) left out` : ''}.
+            {preview.skipped.length > 0 ? `, ${counted(preview.skipped.length, 'row')} left out` : ''}.
           </p>
           <ImportDetails result={preview} />
           <div className="row">
@@ -100,7 +101,7 @@ export function ContactsTransfer({ count }: { count: number }) {
       {done !== undefined && (
         <p role="status">
           Added {done.added.length} contact{done.added.length === 1 ? '' : 's'}
-          {done.skipped.length > 0 ? `; ${done.skipped.length} row(s) left out (see above)` : ''}.
+          {done.skipped.length > 0 ? `; ${counted(done.skipped.length, 'row')} left out (see above)` : ''}.
         </p>
       )}
     </section>

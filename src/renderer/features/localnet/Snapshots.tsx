@@ -78,7 +78,7 @@ export function Snapshots({
                     <ConfirmAction
                       label={`Roll back to ${snapshot.name}`}
                       confirmLabel={`Yes, roll back to ${snapshot.name}`}
-                      warning={`The chain returns to height ${snapshot.height}; later blocks are removed and their transactions go back to the pool.`}
+                      warning={`The chain returns to height ${snapshot.height}; later blocks are removed and their transactions go back to the pool, except those that no longer apply without the removed blocks.`}
                       onConfirm={() =>
                         run(
                           () => call('localnet:rollback', { snapshot: snapshot.name }),
@@ -129,7 +129,7 @@ export function Snapshots({
         label="Roll back to this height"
         confirmLabel={height.ok ? `Yes, roll back to height ${height.value}` : 'Yes, roll back'}
         disabled={!height.ok}
-        warning={`Blocks above height ${height.ok ? height.value : '…'} are removed; their transactions go back to the pool.`}
+        warning={`Blocks above height ${height.ok ? height.value : '…'} are removed; their transactions go back to the pool, except those that no longer apply without the removed blocks.`}
         onConfirm={async () => {
           if (!height.ok) {
             reportError(new Error(height.message));

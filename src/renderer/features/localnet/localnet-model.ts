@@ -33,8 +33,11 @@ export function checkFaucetAmount(text: string): Checked<string | undefined> {
 export function describeRollback(result: RollbackResult, what: string): string {
   const parts = [`${what}: now at height ${result.height}`, `${result.reverted} blocks reverted`];
   if (result.reapplied > 0) parts.push(`${result.reapplied} re-applied`);
-  parts.push(`${result.poolSize} transactions back in the pool`);
-  return `${parts.join(', ')}.`;
+  const moved = result.returned + result.dropped;
+  if (moved === 0) return `${parts.join(', ')}; they held no transactions.`;
+  const counted = `${moved} ${moved === 1 ? 'transaction' : 'transactions'} taken off the chain: ${result.returned} back in the pool`;
+  if (result.dropped === 0) return `${parts.join(', ')}, ${counted}.`;
+  return `${parts.join(', ')}, ${counted}, ${result.dropped} dropped (${result.dropped === 1 ? 'it no longer applies' : 'they no longer apply'} to the chain as it is now, for example spending funds a reverted block brought; send again once they can).`;
 }
 
 export function offlineCount(delegates: readonly LocalnetDelegateView[]): number {

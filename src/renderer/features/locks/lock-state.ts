@@ -34,7 +34,7 @@ export function lockExpiryProblem(
     return `Enter a whole number of ${type === 'time' ? 'seconds' : 'blocks'}.`;
   }
   const after = Number(text);
-  if (round === undefined) return undefined;
+  if (round === undefined || round === 0) return undefined;
   if (type === 'height') {
     return after > round
       ? undefined

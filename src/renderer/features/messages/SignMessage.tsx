@@ -7,9 +7,9 @@ import type { MessageFormatName, SignedMessageView } from '../../../shared/domai
 import { MESSAGE_MAX_LENGTH } from '../../../shared/domain/messages';
 import { CopyButton } from '../../components/CopyButton';
 import { useVotary } from '../../store';
-import { selectedWallet } from '../../store/wallets-slice';
 import { call } from '../../services/call';
-import { WalletPicker } from '../common/WalletPicker';
+import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
+import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
 import { useOpenedLink } from '../links/use-opened-link';
 
@@ -19,7 +19,10 @@ export const FORM_WORDS: Record<MessageFormatName, string> = {
 };
 
 export function SignMessage() {
-  const wallet = useVotary(selectedWallet);
+  // Chosen on this form, as on Send: never the last wallet page opened, silently (common/signing-wallet.ts).
+  const signer = useSigningWallet();
+  const { wallet } = signer;
+  const [walletProblem, setWalletProblem] = useState<string | undefined>();
   const reportError = useVotary((s) => s.reportError);
   const [message, setMessage] = useState('');
   const [format, setFormat] = useState<MessageFormatName>('core3');
@@ -27,7 +30,7 @@ export function SignMessage() {
   const [busy, setBusy] = useState(false);
   const [signed, setSigned] = useState<SignedMessageView | undefined>();
   const signing = useSigningPassword(confirming);
-  const canSign = wallet !== undefined && wallet.kind !== 'watch';
+  const canSign = signer.wallets.length > 0;
   // A sign link fills the words; the person still reads them back and confirms.
   useOpenedLink('sign', (link) => {
     setMessage(link.message);
@@ -37,7 +40,7 @@ export function SignMessage() {
 
   const sign = async (event: FormEvent) => {
     event.preventDefault();
-    if (!canSign || !signing.ready) return;
+    if (wallet === undefined || !signing.ready) return;
     setBusy(true);
     try {
       const password = signing.required === true ? signing.password : undefined;
@@ -73,11 +76,20 @@ export function SignMessage() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
+            if (wallet === undefined) {
+              setWalletProblem(CHOOSE_WALLET);
+              return;
+            }
             setSigned(undefined);
             setConfirming(true);
           }}
         >
-          <WalletPicker label="Sign with wallet" />
+          <SigningWalletSelect
+            signer={signer}
+            label="Sign with wallet"
+            problem={walletProblem}
+            onChange={() => setWalletProblem(undefined)}
+          />
           <label className="field">
             Message
             <textarea
@@ -107,7 +119,7 @@ export function SignMessage() {
             Review and sign
           </button>
         </form>
-      ) : (
+      ) : wallet === undefined ? null : (
         <form onSubmit={(event) => void sign(event)} aria-label="Confirm the message to sign">
           <p>
             <strong>{wallet.name}</strong> <span className="mono small">{wallet.address}</span> will sign, in

@@ -21,6 +21,7 @@ export function NetworkSettings() {
   const clearError = useVotary((s) => s.clearError);
   const [url, setUrl] = useState('');
   const [plainConfirmed, setPlainConfirmed] = useState(false);
+  const [testMode, setTestMode] = useState(false);
   const plain = isPlainRemoteHttp(url.trim());
 
   const choose = async (networkId: string) => {
@@ -37,9 +38,11 @@ export function NetworkSettings() {
       await call('networks:add', {
         url: url.trim(),
         ...(plain && plainConfirmed ? { allowPlainHttp: true } : {}),
+        ...(testMode ? { arkTestMode: true } : {}),
       });
       setUrl('');
       setPlainConfirmed(false);
+      setTestMode(false);
       clearError();
       await loadNode();
     } catch (error) {
@@ -63,6 +66,7 @@ export function NetworkSettings() {
           </label>
           <p className="muted small mono">
             nethash {network.nethash.slice(0, 16)}… · {counted(network.peers.length, 'peer')}
+            {network.arkTestMode === true ? ' · ARK Core test mode' : ''}
           </p>
           {network.kind === 'remote' && <NetworkPeers network={network} />}
           {network.kind === 'remote' && <OwnNodeControl network={network} />}
@@ -81,6 +85,11 @@ export function NetworkSettings() {
           />
         </label>
         {plain && <PlainHttpWarning confirmed={plainConfirmed} onConfirm={setPlainConfirmed} />}
+        <label className="inline">
+          <input type="checkbox" checked={testMode} onChange={(e) => setTestMode(e.target.checked)} />
+          Its nodes run ARK Core in test mode (<span className="mono">--env=test</span>, a development
+          testnet): HTLC locks there may expire from the next block on
+        </label>
         <button type="submit" disabled={plain && !plainConfirmed}>
           Add network
         </button>
