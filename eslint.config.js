@@ -43,7 +43,7 @@ const CORE_LAYERS = {
   client: ['protocol', 'fs'],
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
-  chain: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
+  'chain-access': ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
   sync: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
 };
 const CORE_FOLDERS = [
@@ -56,7 +56,7 @@ const CORE_FOLDERS = [
   'client',
   'keystore',
   'monitor',
-  'chain',
+  'chain-access',
   'sync',
   'services',
 ];
@@ -164,7 +164,7 @@ export default tseslint.config(
     // The embedded node's parts are its own (docs/design/architecture.md "Chain access"): above node/ and api/ it is
     // reached through LocalChain and LocalnetControls, never through its store, pool or forger.
     files: [
-      'src/core/{chain,sync,services,monitor,client,keystore}/**/*.ts',
+      'src/core/{chain-access,sync,services,monitor,client,keystore}/**/*.ts',
       'src/main/**/*.ts',
       'src/cli/**/*.ts',
     ],
@@ -179,7 +179,7 @@ export default tseslint.config(
         ].map((selector) => ({
           selector,
           message:
-            "The node's store, pool and forger are its own: use its ChainAccess (core/chain) or LocalnetControls (core/node/controls).",
+            "The node's store, pool and forger are its own: use its ChainAccess (core/chain-access) or LocalnetControls (core/node/controls).",
         })),
       ],
     },

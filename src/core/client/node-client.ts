@@ -295,7 +295,7 @@ export class NodeClient {
 
 /**
  * The reads of a chain (ARK's resources, amounts as bigint), without the write and peer-list methods: what a
- * ChainAccess (core/chain) offers whoever serves the chain — a remote node's peers, or the public API's own route
+ * ChainAccess (core/chain-access) offers whoever serves the chain — a remote node's peers, or the public API's own route
  * handlers in this process.
  */
 export type ChainReader = Omit<NodeClient, 'setPeers' | 'postTransactions' | 'broadcast'>;

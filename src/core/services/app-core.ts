@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createApiServer, type ApiServer } from '../api';
 import { ProcessLock } from '../fs/process-lock';
-import { LocalChain } from '../chain';
+import { LocalChain } from '../chain-access';
 import {
   EMBEDDED_NETWORK_ID,
   jsonFileNetworkStore,

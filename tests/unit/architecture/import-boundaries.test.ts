@@ -89,15 +89,15 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     "import { NodeClient } from '../client';\nexport const x = NodeClient;\n",
   ],
   [
-    'core/chain',
-    'src/core/chain/local-chain.ts',
+    'core/chain-access',
+    'src/core/chain-access/local-chain.ts',
     "import { Networks } from '../services/networks';\nexport const x = Networks;\n",
     "import { LocalNode } from '../node';\nimport { NodeClient } from '../client';\nexport const x = [LocalNode, NodeClient];\n",
   ],
   [
     'core/monitor (below chain)',
     'src/core/monitor/target.ts',
-    "import { LocalChain } from '../chain';\nexport const x = LocalChain;\n",
+    "import { LocalChain } from '../chain-access';\nexport const x = LocalChain;\n",
     "import { NodeClient } from '../client';\nexport const x = NodeClient;\n",
   ],
   [

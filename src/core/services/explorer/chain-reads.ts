@@ -1,5 +1,5 @@
 /**
- * Chain reads for the screens, through the active network's chain reads (core/chain ChainAccess): ARK's resources
+ * Chain reads for the screens, through the active network's chain reads (core/chain-access ChainAccess): ARK's resources
  * whoever serves them — the embedded node's public API in this process, or a remote node — so every screen behaves
  * alike on every network.
  */

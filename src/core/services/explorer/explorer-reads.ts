@@ -1,5 +1,5 @@
 /**
- * The explorer's reads through the active network's chain reads (core/chain), so they behave alike on the embedded
+ * The explorer's reads through the active network's chain reads (core/chain-access), so they behave alike on the embedded
  * localnet and on any remote ARK node: the search box's resolution, a block with its transactions, a transaction.
  * Wallet pages reuse chain:wallet, chain:wallet-transactions and chain:wallet-locks (chain-reads.ts).
  */

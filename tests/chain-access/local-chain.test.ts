@@ -1,5 +1,5 @@
 /**
- * LocalChain (src/core/chain/local-chain.ts) over a real LocalNode and its API server: the reads are the public
+ * LocalChain (src/core/chain-access/local-chain.ts) over a real LocalNode and its API server: the reads are the public
  * API's own answers in this process (no socket: a request is counted by the server's hook, not its connections), broadcast goes straight into the node's pool, the
  * account follows the pool's nonces, and the node's blocks and reverts arrive as events with their transactions.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../src/core/api';
-import { LocalChain, type ChainEvent } from '../../src/core/chain';
+import { LocalChain, type ChainEvent } from '../../src/core/chain-access';
 import { localnet, localnetWallet } from '../../src/core/node/localnet';
 import { LocalNode } from '../../src/core/node/node';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';

@@ -1,10 +1,10 @@
 /**
- * RemoteChain (src/core/chain/remote-chain.ts) against a fake ARK node: the account takes the node's nonce or what
+ * RemoteChain (src/core/chain-access/remote-chain.ts) against a fake ARK node: the account takes the node's nonce or what
  * the app has sent, whichever is higher (a remote pool cannot be read); signed transactions go out as ARK's JSON;
  * watching polls, says a new height once, and an outage once until the node answers again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RemoteChain, DEFAULT_MAX_TRANSACTION_AGE, type ChainEvent } from '../../src/core/chain';
+import { RemoteChain, DEFAULT_MAX_TRANSACTION_AGE, type ChainEvent } from '../../src/core/chain-access';
 import { NodeClient } from '../../src/core/client';
 import { devnet } from '../../src/core/protocol/networks';
 import { signTransaction } from '../../src/core/protocol/transactions';

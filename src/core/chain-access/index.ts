@@ -1,5 +1,5 @@
 /**
- * core/chain: one door to every chain (docs/design/architecture.md "Chain access") — the ChainAccess port and its
+ * core/chain-access: one door to every chain (docs/design/architecture.md "Chain access") — the ChainAccess port and its
  * two adapters, LocalChain (a node in this process) and RemoteChain (other nodes through NodeClient).
  */
 export type {
