@@ -1,7 +1,7 @@
 /**
  * `npm run bench:node`: the embedded node on this machine.
  *
- * (a) Full blocks of 150 transfers through ChainStore.applyBlock on an on-disk chain (WAL): every block's 150
+ * (a) Full blocks of 150 transfers through BlockStore.applyBlock on an on-disk chain (WAL): every block's 150
  *     senders are new (1,500 genesis-funded wallets), so the verifier's parsed-key cache never helps. "With
  *     signatures" is the one validation every block goes through; "without" is the same call with
  *     `skipBlockVerification`, which leaves out Block.verify() (block + transaction signatures, and the payload
@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { verifyChain, verifyChainInParallel, type ChainStore } from '../../src/core/node/chain';
+import { verifyChain, verifyChainInParallel, type BlockStore } from '../../src/core/node/block-store';
 import { LocalNode } from '../../src/core/node/node';
 import { clearVerdicts } from '../../src/core/protocol/crypto/verdicts';
 import { blockChecks } from '../../src/core/protocol/parallel/signature-checks';
@@ -65,7 +65,7 @@ function transfers(chain: TestChain, from: number, count: number, nonce: bigint)
 /** Milliseconds per block through applyBlock, each block forged (untimed) on top of the store's tip. */
 function applyBlocks(
   chain: TestChain,
-  store: ChainStore,
+  store: BlockStore,
   batches: TransactionData[][],
   skip: boolean,
 ): number[] {
@@ -83,7 +83,7 @@ function applyBlocks(
  */
 async function applyBlocksWithPool(
   chain: TestChain,
-  store: ChainStore,
+  store: BlockStore,
   batches: TransactionData[][],
   pool: VerifyPool,
 ): Promise<number[]> {

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../src/core/api';
 import { PeerPool } from '../../src/core/client';
-import { verifyChain } from '../../src/core/node/chain';
+import { verifyChain } from '../../src/core/node/block-store';
 import { LocalNode } from '../../src/core/node/node';
 import { discoverFollowedNetwork, Follower, type Discovery } from '../../src/core/sync';
 import { ARK_BASE, ARK_URL, arkGet, arkHeight, arkMilestoneHeight, untilArkHeight } from './ark-node';

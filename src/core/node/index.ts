@@ -9,4 +9,10 @@ export {
 export * from './localnet';
 export * from './pool';
 export * from './forger';
-export { ChainStore, verifyChain, BlockRejectedError, type ChainVerification, type Supply } from './chain';
+export {
+  BlockStore,
+  verifyChain,
+  BlockRejectedError,
+  type ChainVerification,
+  type Supply,
+} from './block-store';

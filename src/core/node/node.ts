@@ -1,5 +1,5 @@
 /**
- * LocalNode (docs/design/node.md): one process running the localnet chain — the ChainStore
+ * LocalNode (docs/design/node.md): one process running the localnet chain — the BlockStore
  * (genesis on first run), the transaction pool (reloaded from disk) and the forger — with typed events and a
  * clean shutdown. Every block, forged here or received later, goes through `applyBlock`.
  */
@@ -9,7 +9,7 @@ import { ProcessLock } from '../fs/process-lock';
 import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
-import { ChainStore } from './chain';
+import { BlockStore } from './block-store';
 import type { ChainRules } from './handlers';
 import {
   Forger,
@@ -91,7 +91,7 @@ export class LocalNode {
 
   private constructor(
     readonly dataDir: string,
-    readonly store: ChainStore,
+    readonly store: BlockStore,
     readonly pool: TransactionPool,
     readonly forger: Forger,
     private readonly now: () => number,
@@ -115,12 +115,12 @@ export class LocalNode {
     const databasePath = chainDatabasePath(options.dataDir, name);
     const lock = ProcessLock.acquire(`${databasePath}.lock`, `The chain database ${databasePath}`);
     const cache = options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize };
-    let store: ChainStore;
+    let store: BlockStore;
     try {
       store =
         followed === undefined
           ? openLocalnetChain(options.dataDir, options.blockTime, cache)
-          : ChainStore.open({ dataDir: options.dataDir, directory: name, ...followed, ...cache });
+          : BlockStore.open({ dataDir: options.dataDir, directory: name, ...followed, ...cache });
     } catch (error) {
       lock.release();
       throw error;
@@ -349,11 +349,11 @@ export function openLocalnetChain(
   dataDir: string,
   blockTime?: number,
   options: { walletCacheSize?: number } = {},
-): ChainStore {
+): BlockStore {
   const recorded = recordedBlockTime(chainDatabasePath(dataDir, LOCALNET_NAME));
   const chosen = chooseBlockTime(recorded, blockTime);
   const network = withBlockTime(localnet, chosen);
-  const store = ChainStore.open({ dataDir, network, genesis: localnetGenesis(), ...options });
+  const store = BlockStore.open({ dataDir, network, genesis: localnetGenesis(), ...options });
   if (recorded === undefined) {
     try {
       recordBlockTime(store.db, milestoneAt(network, 1).blocktime);

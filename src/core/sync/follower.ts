@@ -17,7 +17,7 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import { ClientError, type PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
-import { isBlockRejectedError } from '../node/chain';
+import { isBlockRejectedError } from '../node/block-store';
 import type { Block } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import { BlockDownload, PAGE_LIMIT, TRANSACTION_FETCH_CONCURRENCY } from './block-download';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyChain } from '../../../src/core/node/chain';
+import { verifyChain } from '../../../src/core/node/block-store';
 import { localnet } from '../../../src/core/node/localnet';
 import { LocalNode } from '../../../src/core/node/node';
 import type { Block } from '../../../src/core/protocol/blocks';

@@ -62,7 +62,7 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     'core/node',
     'src/core/node/node.ts',
     "import { createApiServer } from '../api';\nexport const x = createApiServer;\n",
-    "import { ChainStore } from './chain';\nimport { openDatabase } from '../db';\nexport const x = [ChainStore, openDatabase];\n",
+    "import { BlockStore } from './block-store';\nimport { openDatabase } from '../db';\nexport const x = [BlockStore, openDatabase];\n",
   ],
   [
     'core/api',

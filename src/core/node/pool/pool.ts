@@ -293,7 +293,7 @@ export class TransactionPool {
 
   /**
    * After blocks were reverted (ARK `readdTransactions`): the reverted blocks' transactions, which the chain put
-   * back into the `pool` table in the revert's SQLite transaction (ChainStore.revertLastBlock `returnToPool`),
+   * back into the `pool` table in the revert's SQLite transaction (BlockStore.revertLastBlock `returnToPool`),
    * and the pool's own transactions are admitted again on the reverted state, each sender in nonce order; what
    * no longer applies leaves. Signatures of transactions that were in the pool already are not verified twice.
    */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BlockRejectedError, type ChainStore } from '../../../src/core/node/chain';
+import { BlockRejectedError, type BlockStore } from '../../../src/core/node/block-store';
 import type { Block } from '../../../src/core/protocol/blocks';
 import type { TransactionData } from '../../../src/core/protocol/transactions';
 import {
@@ -49,7 +49,7 @@ describe('applyBlock', () => {
   });
 
   describe('rejects an invalid block whole, leaving the database unchanged', () => {
-    let store: ChainStore;
+    let store: BlockStore;
     let good: Block;
     beforeAll(() => {
       store = openStore(chain);

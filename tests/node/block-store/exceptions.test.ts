@@ -1,12 +1,12 @@
 /**
- * ARK's exceptions lists in the node's one validation (ChainStore.applyBlock), on the version-1 test chain of
+ * ARK's exceptions lists in the node's one validation (BlockStore.applyBlock), on the version-1 test chain of
  * v1-era.test.ts with a list of its own: an excepted block, excepted transactions and `negativeBalances`,
  * `wrongTransactionOrder`, and a legacy multisignature registration (ARK Core 3.9.1: core-blockchain
  * `processor/handlers/exception-handler.ts`, core-transactions `handlers/transaction.ts`,
  * `handlers/one/multi-signature-registration.ts`, crypto `blocks/block.ts`, core-state `state-builder.ts`).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BlockRejectedError, ChainStore } from '../../../src/core/node/chain';
+import { BlockRejectedError, BlockStore } from '../../../src/core/node/block-store';
 import type { Block } from '../../../src/core/protocol/blocks';
 import { devnet, presetExceptions, type NetworkExceptions } from '../../../src/core/protocol/networks';
 
@@ -20,11 +20,11 @@ import { forgeBlock, nowFor, sign, TOKEN, USER_BALANCE, type TestChain } from '.
 import { lateAip11Chain } from '../support/v1-chain';
 
 let chain: TestChain;
-let store: ChainStore;
+let store: BlockStore;
 
 beforeEach(() => {
   chain = lateAip11Chain();
-  store = ChainStore.open({ network: chain.network, genesis: chain.genesis });
+  store = BlockStore.open({ network: chain.network, genesis: chain.genesis });
   apply(forgeBlock(chain, store)); // block 2: version 1 from block 3 on
 });
 

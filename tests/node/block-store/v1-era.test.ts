@@ -1,11 +1,11 @@
 /**
- * ARK's version-1 era in the node's one validation (ChainStore.applyBlock), on a test chain whose aip11 milestone
+ * ARK's version-1 era in the node's one validation (BlockStore.applyBlock), on a test chain whose aip11 milestone
  * comes at height 4 (as ARK mainnet's came at 11,273,000): which height each rule reads, version 1 applied with
  * its nonces counted, replay refused by id, a block of one version (ARK Core 3.9.1 core-blockchain
  * `processor/block-processor.ts`, core-transactions `handlers/transaction.ts`).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BlockRejectedError, ChainStore } from '../../../src/core/node/chain';
+import { BlockRejectedError, BlockStore } from '../../../src/core/node/block-store';
 import type { TransactionData, TransactionDraft } from '../../../src/core/protocol/transactions';
 import {
   createTestChain,
@@ -19,11 +19,11 @@ import {
 import { AIP11, lateAip11Chain } from '../support/v1-chain';
 
 let chain: TestChain;
-let store: ChainStore;
+let store: BlockStore;
 
 beforeEach(() => {
   chain = lateAip11Chain();
-  store = ChainStore.open({ network: chain.network, genesis: chain.genesis });
+  store = BlockStore.open({ network: chain.network, genesis: chain.genesis });
 });
 
 /** Block 2, empty: its transactions would read height 1's milestone, where aip11 is on. */

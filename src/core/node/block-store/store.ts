@@ -30,7 +30,7 @@ import { appliedOrder, checkExceptionBlock, checkSingleVersion, ForgedIds } from
 import { storedTransaction } from './stored-transaction';
 import { checkBlockIntegrity, checkChaining, checkSlotOwner } from './validate-block';
 
-export interface ChainStoreOptions {
+export interface BlockStoreOptions {
   /** Directory holding `<network>/chain.db`; undefined keeps the chain in memory. */
   dataDir?: string;
   /** The folder under dataDir, when not the network's name (a followed network: LocalNode's chainDirectoryName). */
@@ -74,7 +74,7 @@ const META = {
  * network. applyBlock and revertLastBlock are each one SQLite transaction, so a crash leaves a whole block or
  * none; opening an existing database reads the tip and state from disk without replaying anything.
  */
-export class ChainStore {
+export class BlockStore {
   readonly network: Network;
   readonly db: Database.Database;
   readonly genesis: Block;
@@ -87,7 +87,7 @@ export class ChainStore {
   private readonly rules: ChainRules | undefined;
   private readonly forgedIds: ForgedIds;
 
-  static open(options: ChainStoreOptions): ChainStore {
+  static open(options: BlockStoreOptions): BlockStore {
     let file = ':memory:';
     if (options.dataDir !== undefined) {
       const dir = join(options.dataDir, options.directory ?? options.network.network.name);
@@ -97,14 +97,14 @@ export class ChainStore {
     const db = openDatabase(file);
     try {
       migrate(db);
-      return new ChainStore(db, options);
+      return new BlockStore(db, options);
     } catch (error) {
       db.close();
       throw error;
     }
   }
 
-  private constructor(db: Database.Database, options: ChainStoreOptions) {
+  private constructor(db: Database.Database, options: BlockStoreOptions) {
     const { network, genesis } = options;
     this.db = db;
     this.network = network;
@@ -141,7 +141,7 @@ export class ChainStore {
   }
 
   /** What a scratch copy of this chain must be opened with besides network and genesis (verify-chain.ts). */
-  options(): Pick<ChainStoreOptions, 'rules'> {
+  options(): Pick<BlockStoreOptions, 'rules'> {
     return this.rules === undefined ? {} : { rules: this.rules };
   }
 

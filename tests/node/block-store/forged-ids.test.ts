@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BlockRepository } from '../../../src/core/db/repositories/blocks';
-import { ForgedIds } from '../../../src/core/node/chain/history-rules';
+import { ForgedIds } from '../../../src/core/node/block-store/history-rules';
 import { createTestChain, openStore } from '../support/chain-fixture';
 
 describe('forged transaction ids', () => {

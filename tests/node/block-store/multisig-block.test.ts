@@ -4,7 +4,7 @@
  * ERR_NO_SENDER_SIGNATURE) and the participant signatures verify against the wallet's multisignature asset.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BlockRejectedError, verifyChain, type ChainStore } from '../../../src/core/node/chain';
+import { BlockRejectedError, verifyChain, type BlockStore } from '../../../src/core/node/block-store';
 import {
   addressFromPublicKey,
   keyPairFromPassphrase,
@@ -34,7 +34,7 @@ const KEYS = PARTICIPANTS.map((p) => toHex(keyPairFromPassphrase(p).publicKey));
 const MULTI_KEY = multiSignaturePublicKey({ min: 2, publicKeys: KEYS });
 
 let chain: TestChain;
-let store: ChainStore;
+let store: BlockStore;
 
 function ctx() {
   return { network: chain.network, height: store.height() + 1 };

@@ -1,12 +1,12 @@
 /**
  * ARK's real v1-era blocks (tests/fixtures/vectors/ark-history/README.md) applied by the node's handlers, as
- * ChainStore.applyBlock applies a block's transactions. The chain before them is not here (millions of blocks), so
+ * BlockStore.applyBlock applies a block's transactions. The chain before them is not here (millions of blocks), so
  * the senders' state before each block is built in the test from what the block itself shows: each sender holds
  * enough to pay, its nonce is some count of earlier v1 transactions, the delegate a vote names is registered.
  * Everything ARK checks without state (ids, signatures, payload, totals) is tests/vectors/ark-history.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { appliedOrder } from '../../../src/core/node/chain/history-rules';
+import { appliedOrder } from '../../../src/core/node/block-store/history-rules';
 import { applyTransaction, isApplyError, type HandlerContext } from '../../../src/core/node/handlers';
 import { EmptyState, StateOverlay } from '../../../src/core/node/state';
 import type { Block } from '../../../src/core/protocol/blocks';

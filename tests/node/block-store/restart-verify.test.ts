@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChainStore, verifyChain } from '../../../src/core/node/chain';
+import { BlockStore, verifyChain } from '../../../src/core/node/block-store';
 import { addBlock, BURN_ADDRESS, createTestChain, openStore, sign, TOKEN } from '../support/chain-fixture';
 
 const dirs: string[] = [];
@@ -49,7 +49,7 @@ describe('restart', () => {
     const dir = tempDir();
     openStore(createTestChain(), dir).close();
     const other = createTestChain({ users: 2 });
-    expect(() => ChainStore.open({ dataDir: dir, network: other.network, genesis: other.genesis })).toThrow(
+    expect(() => BlockStore.open({ dataDir: dir, network: other.network, genesis: other.genesis })).toThrow(
       /belongs to the chain with nethash/,
     );
   });

@@ -4,7 +4,7 @@ import { prefetchSignatures } from '../../protocol/parallel/signature-prefetch';
 import type { VerifyPool } from '../../protocol/parallel/verify-pool';
 import { unixMsFromEpoch } from '../../protocol/time';
 import type { Wallet } from '../state';
-import { ChainStore } from './store';
+import { BlockStore } from './store';
 
 export interface ChainVerification {
   verified: boolean;
@@ -59,8 +59,8 @@ function voteWeightErrors(wallets: readonly Wallet[], out: string[]): void {
  * validation, and compares wallets, delegates, locks, entities, IPFS hashes, rounds and supply with what the
  * database holds.
  */
-export function verifyChain(store: ChainStore): ChainVerification {
-  const scratch = ChainStore.open({ network: store.network, genesis: store.genesis, ...store.options() });
+export function verifyChain(store: BlockStore): ChainVerification {
+  const scratch = BlockStore.open({ network: store.network, genesis: store.genesis, ...store.options() });
   try {
     const differences: string[] = [];
     for (let height = 2; height <= store.height(); height++) {
@@ -85,11 +85,11 @@ const REPLAY_WINDOW = 8;
  * (protocol/parallel/signature-prefetch.ts). Without a pool it is `verifyChain`.
  */
 export async function verifyChainInParallel(
-  store: ChainStore,
+  store: BlockStore,
   pool: VerifyPool | undefined,
 ): Promise<ChainVerification> {
   if (pool === undefined) return verifyChain(store);
-  const scratch = ChainStore.open({ network: store.network, genesis: store.genesis, ...store.options() });
+  const scratch = BlockStore.open({ network: store.network, genesis: store.genesis, ...store.options() });
   try {
     const differences: string[] = [];
     const top = store.height();
@@ -123,8 +123,8 @@ export async function verifyChainInParallel(
 
 /** Applies the stored block at `height` to the scratch chain; false (with the reason) when the replay stops. */
 function replayOne(
-  store: ChainStore,
-  scratch: ChainStore,
+  store: BlockStore,
+  scratch: BlockStore,
   height: number,
   differences: string[],
   read?: Block,
@@ -145,7 +145,7 @@ function replayOne(
   }
 }
 
-function compareReplay(store: ChainStore, scratch: ChainStore, differences: string[]): ChainVerification {
+function compareReplay(store: BlockStore, scratch: BlockStore, differences: string[]): ChainVerification {
   const stored = store.state().snapshot();
   const replayed = scratch.state().snapshot();
   compare('wallet', stored.wallets, replayed.wallets, (wallet) => wallet.address, differences);
@@ -171,7 +171,7 @@ function compareReplay(store: ChainStore, scratch: ChainStore, differences: stri
   };
 }
 
-function groupRounds(store: ChainStore): { round: number; forgers: string[] }[] {
+function groupRounds(store: BlockStore): { round: number; forgers: string[] }[] {
   const rounds = new Map<number, string[]>();
   for (const row of store.roundRows()) {
     const list = rounds.get(row.round) ?? [];

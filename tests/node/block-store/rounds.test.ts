@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyChain } from '../../../src/core/node/chain';
+import { verifyChain } from '../../../src/core/node/block-store';
 import { rankDelegates, shuffleDelegates } from '../../../src/core/protocol/rounds';
 import { addBlock, createTestChain, openStore, sign } from '../support/chain-fixture';
 import { dumpDatabase } from '../support/db-dump';

@@ -3,7 +3,7 @@
  * sequential replay's answer, uses the verdicts it prefetched, and a bad signature stays bad however it is checked.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyChain, verifyChainInParallel } from '../../../src/core/node/chain';
+import { verifyChain, verifyChainInParallel } from '../../../src/core/node/block-store';
 import { ecdsaSign, ecdsaVerify, schnorrSign } from '../../../src/core/protocol/crypto';
 import { clearVerdicts, waitingVerdicts } from '../../../src/core/protocol/crypto/verdicts';
 import { sha256 } from '../../../src/core/protocol/hash';
