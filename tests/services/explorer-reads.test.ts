@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import { trngValues } from '../../src/shared/lib/trng';
-import type { TransactionView } from '../../src/shared/domain/chain';
+import type { TransactionView } from '../../src/shared/domain/chain-views';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import { startFakeNode, TX_ID, type FakeNode } from '../client/support/fake-node';
 import { call, nextEvent, openCore, removeDir, tempDir } from './support';

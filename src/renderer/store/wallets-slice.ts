@@ -1,4 +1,4 @@
-import type { ChainWallet } from '../../shared/domain/chain';
+import type { ChainWallet } from '../../shared/domain/chain-views';
 import type { WalletView } from '../../shared/domain/wallets';
 import { plainError } from '../lib/errors';
 import { sumAmounts } from '../lib/amount';

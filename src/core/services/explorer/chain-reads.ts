@@ -15,7 +15,7 @@ import type {
   NodeStatusView,
   PeerStatusView,
   TransactionView,
-} from '../../../shared/domain/chain';
+} from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 import type { Networks } from '../networks/networks';
 import { isNotFound, unless404 } from '../../client';

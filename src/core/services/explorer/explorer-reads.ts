@@ -5,7 +5,7 @@
  */
 import type { ChainReader, Transaction } from '../../client';
 import { addressFromPublicKey, isValidPublicKey } from '../../protocol/crypto';
-import type { TransactionView } from '../../../shared/domain/chain';
+import type { TransactionView } from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 import type { BlockDetail, SearchResult, TransactionDetail } from '../../../shared/domain/explorer';
 import type { PageAt } from './chain-reads';

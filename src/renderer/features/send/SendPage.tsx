@@ -6,7 +6,7 @@
  */
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FeesView } from '../../../shared/domain/chain';
+import type { FeesView } from '../../../shared/domain/chain-views';
 import type { DraftProblemView, SendResult, TxPreview } from '../../../shared/domain/transactions';
 import { utf8Length } from '../../../shared/lib/utf8';
 import { PreviewFacts } from '../review/PreviewFacts';

@@ -7,7 +7,7 @@ import type { PendingView } from '../../../shared/domain/transactions';
 import { SentStatus } from '../pending/SentStatus';
 import { useState } from 'react';
 import { useThrottled } from '../../lib/use-throttled';
-import type { DelegateView } from '../../../shared/domain/chain';
+import type { DelegateView } from '../../../shared/domain/chain-views';
 import type { PageMetaView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { reviewAndSend } from '../review/review-and-send';

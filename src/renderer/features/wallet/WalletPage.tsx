@@ -1,4 +1,4 @@
-import type { LockView } from '../../../shared/domain/chain';
+import type { LockView } from '../../../shared/domain/chain-views';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
