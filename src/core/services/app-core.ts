@@ -304,7 +304,7 @@ export class AppCore {
         node,
         keystore,
         networks,
-        chain: new ChainReads(networks),
+        chainReads: new ChainReads(networks),
         accounts: new Accounts(networks, tracker),
         tracker,
         settings,
