@@ -23,7 +23,7 @@ export function VotePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
   const signer = useSigningWallet();
   const { wallet } = signer;
-  const current = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.vote));
+  const current = useVotary((s) => (wallet === undefined ? undefined : s.chainWallets[wallet.address]?.vote));
   const reportError = useVotary((s) => s.reportError);
   // ARK Core refuses a switch in one transaction without aip37 ("switch-vote is disabled"), e.g. on its testnet.
   const switchInOne = useVotary((s) => s.configuration?.constants.aip37 === true);
