@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiServer } from '../../src/core/api';
 import { PeerPool } from '../../src/core/client';
 import { LocalNode } from '../../src/core/node/node';
-import type { ChainRules } from '../../src/core/node/handlers';
+import type { ChainRules } from '../../src/core/node/transaction-handlers';
 import type { TransactionData } from '../../src/core/protocol/transactions';
 import { discoverFollowedNetwork, Follower } from '../../src/core/sync';
 import { createTestChain, forgeBlock, sign, type TestChain } from '../node/support/chain-fixture';

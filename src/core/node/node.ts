@@ -10,7 +10,7 @@ import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
 import { BlockStore } from './block-store';
-import type { ChainRules } from './handlers';
+import type { ChainRules } from './transaction-handlers';
 import {
   Forger,
   chooseBlockTime,

@@ -7,7 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { appliedOrder } from '../../../src/core/node/block-store/history-rules';
-import { applyTransaction, isApplyError, type HandlerContext } from '../../../src/core/node/handlers';
+import {
+  applyTransaction,
+  isApplyError,
+  type HandlerContext,
+} from '../../../src/core/node/transaction-handlers';
 import { EmptyState, StateOverlay } from '../../../src/core/node/state';
 import type { Block } from '../../../src/core/protocol/blocks';
 import {

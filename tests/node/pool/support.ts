@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { migrate, openDatabase } from '../../../src/core/db';
-import { applyTransaction } from '../../../src/core/node/handlers';
+import { applyTransaction } from '../../../src/core/node/transaction-handlers';
 import { localnet } from '../../../src/core/node/localnet';
 import { TransactionPool, type PoolOptionsInput } from '../../../src/core/node/pool';
 import { EmptyState, StateOverlay } from '../../../src/core/node/state';

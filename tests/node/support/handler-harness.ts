@@ -1,7 +1,7 @@
 /** A state to run handlers on: an overlay over the genesis state of an in-memory test chain. */
 import { expect } from 'vitest';
 import type { BlockStore } from '../../../src/core/node/block-store';
-import type { HandlerContext } from '../../../src/core/node/handlers';
+import type { HandlerContext } from '../../../src/core/node/transaction-handlers';
 import { StateOverlay } from '../../../src/core/node/state';
 import type { TransactionData, TransactionDraft } from '../../../src/core/protocol/transactions';
 import { keyPairFromPassphrase } from '../../../src/core/protocol/crypto';

@@ -14,7 +14,7 @@ import type { BlockRejectionCode } from '../../../src/core/node/block-store/erro
 import { BlockRejectedError } from '../../../src/core/node/block-store/errors';
 import type { LocalnetErrorCode } from '../../../src/core/node/controls/errors';
 import { LocalnetError } from '../../../src/core/node/controls/errors';
-import { ApplyError } from '../../../src/core/node/handlers/errors';
+import { ApplyError } from '../../../src/core/node/transaction-handlers/errors';
 import type { PoolErrorCode } from '../../../src/core/node/pool/errors';
 import { PoolError } from '../../../src/core/node/pool/errors';
 import type { ProtocolErrorCode } from '../../../src/core/protocol/errors';

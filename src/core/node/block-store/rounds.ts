@@ -70,7 +70,7 @@ export function restoreRound(
   for (const slot of undoneForgers) {
     const delegate = state.mutableWalletByPublicKey(slot.publicKey).delegate;
     if (!delegate) continue;
-    // Never active before: back to the 0 it was registered with (handlers/delegate-registration.ts).
+    // Never active before: back to the 0 it was registered with (transaction-handlers/delegate-registration.ts).
     delegate.round = lastActiveRound(slot.publicKey) ?? 0;
   }
 }

@@ -21,7 +21,7 @@ import {
   revertTransaction,
   type ChainRules,
   type HandlerContext,
-} from '../handlers';
+} from '../transaction-handlers';
 import { DatabaseState, StateOverlay, type StateView } from '../state';
 import { BlockRejectedError } from './errors';
 import { applyForgerReward, revertForgerReward } from './forger-reward';

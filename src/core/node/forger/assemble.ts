@@ -1,6 +1,6 @@
 import { payloadHash, signBlock, type Block, type BlockHeader } from '../../protocol/blocks';
 import { milestoneAt, type Network } from '../../protocol/networks';
-import type { HandlerContext } from '../handlers';
+import type { HandlerContext } from '../transaction-handlers';
 import type { PoolEntry } from '../pool';
 
 /**

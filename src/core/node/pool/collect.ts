@@ -1,4 +1,4 @@
-import { applyTransaction, isApplyError, type HandlerContext } from '../handlers';
+import { applyTransaction, isApplyError, type HandlerContext } from '../transaction-handlers';
 import { StateOverlay, type StateView } from '../state';
 import type { PoolEntry } from './entry';
 import { PriorityMerge } from './priority';

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { Block } from '../../protocol/blocks';
 import type { ChainContext, Network } from '../../protocol/networks';
 import type { TransactionData } from '../../protocol/transactions';
-import { applyToSender, isApplyError, type HandlerContext } from '../handlers';
+import { applyToSender, isApplyError, type HandlerContext } from '../transaction-handlers';
 import { StateOverlay, type StateView } from '../state';
 import {
   checkAdmission,

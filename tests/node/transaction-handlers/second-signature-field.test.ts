@@ -4,7 +4,11 @@
  * the network's name "devnet"), read at the milestone of the block before.
  */
 import { describe, expect, it } from 'vitest';
-import { applyTransaction, isApplyError, type HandlerContext } from '../../../src/core/node/handlers';
+import {
+  applyTransaction,
+  isApplyError,
+  type HandlerContext,
+} from '../../../src/core/node/transaction-handlers';
 import type { Network } from '../../../src/core/protocol/networks';
 import { TEST_MILESTONES } from '../support/chain-fixture';
 import { harness } from '../support/handler-harness';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyTransaction, checkTransaction, revertTransaction } from '../../../src/core/node/handlers';
+import {
+  applyTransaction,
+  checkTransaction,
+  revertTransaction,
+} from '../../../src/core/node/transaction-handlers';
 import type { TransactionData } from '../../../src/core/protocol/transactions';
 import { TOKEN, USER_BALANCE } from '../support/chain-fixture';
 import { expectSameAsBase, harness, type Harness } from '../support/handler-harness';

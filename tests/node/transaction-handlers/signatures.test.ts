@@ -4,7 +4,7 @@ import {
   checkTransaction,
   handlerFor,
   revertTransaction,
-} from '../../../src/core/node/handlers';
+} from '../../../src/core/node/transaction-handlers';
 import {
   keyPairFromPassphrase,
   multiSignaturePublicKey,

@@ -3,7 +3,7 @@ import type { StateOverlay, Wallet } from '../state';
 import type { HandlerContext } from './context';
 
 /**
- * One transaction type (design: handlers/<type>.ts). The common rules (nonce, fee, signatures) and the fee and
+ * One transaction type (design: transaction-handlers/<type>.ts). The common rules (nonce, fee, signatures) and the fee and
  * nonce movements are done by the caller (common.ts); a handler adds its type's rules and effects. The sender
  * side is what the pool applies; the recipient side credits others once the transaction is in a block.
  */

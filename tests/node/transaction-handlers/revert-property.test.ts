@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyTransaction, isApplyError, revertTransaction } from '../../../src/core/node/handlers';
+import {
+  applyTransaction,
+  isApplyError,
+  revertTransaction,
+} from '../../../src/core/node/transaction-handlers';
 import { sha256 } from '../../../src/core/protocol/hash';
 import { toHex } from '../../../src/core/protocol/hex';
 import type { TransactionData, TransactionDraft } from '../../../src/core/protocol/transactions';

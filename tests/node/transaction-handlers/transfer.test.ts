@@ -5,7 +5,7 @@ import {
   applyTransaction,
   checkTransaction,
   revertTransaction,
-} from '../../../src/core/node/handlers';
+} from '../../../src/core/node/transaction-handlers';
 import { DELEGATE_BALANCE, TOKEN, USER_BALANCE } from '../support/chain-fixture';
 import { expectSameAsBase, harness } from '../support/handler-harness';
 
