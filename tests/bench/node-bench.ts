@@ -21,7 +21,7 @@ import { clearVerdicts } from '../../src/core/protocol/crypto/verdicts';
 import { blockChecks } from '../../src/core/protocol/parallel/signature-checks';
 import { prefetchSignatures } from '../../src/core/protocol/parallel/signature-prefetch';
 import { openVerifyPool, type VerifyPool } from '../../src/core/protocol/parallel/verify-pool';
-import { TransactionPool } from '../../src/core/node/pool';
+import { TransactionPool } from '../../src/core/node/transaction-pool';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
 import {
   createTestChain,

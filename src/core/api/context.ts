@@ -5,7 +5,12 @@
  */
 import type { BlockStore } from '../node/block-store';
 import type { TransactionData } from '../protocol/transactions';
-import type { AddTransactionsResult, DecodeResult, PoolCandidate, TransactionPool } from '../node/pool';
+import type {
+  AddTransactionsResult,
+  DecodeResult,
+  PoolCandidate,
+  TransactionPool,
+} from '../node/transaction-pool';
 import type { ReadContext } from '../db/read-model/context';
 import { PublicKeyDirectory } from '../db/read-model/public-keys';
 import { StatementCache } from '../db/read-model/sql/statement-cache';

@@ -7,7 +7,7 @@ export {
   type LocalNodeEvents,
 } from './node';
 export * from './localnet';
-export * from './pool';
+export * from './transaction-pool';
 export * from './forger';
 export {
   BlockStore,

@@ -26,7 +26,7 @@ import {
   type DecodeResult,
   type PoolCandidate,
   type PoolOptionsInput,
-} from './pool';
+} from './transaction-pool';
 import { PREFETCH_MIN, prefetchSignatures } from '../protocol/parallel/signature-prefetch';
 import { blockChecks, transactionCheck, type SignatureCheck } from '../protocol/parallel/signature-checks';
 import { openVerifyPool, type VerifyPool } from '../protocol/parallel/verify-pool';

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { migrate, openDatabase } from '../../../src/core/db';
 import { applyTransaction } from '../../../src/core/node/transaction-handlers';
 import { localnet } from '../../../src/core/node/localnet';
-import { TransactionPool, type PoolOptionsInput } from '../../../src/core/node/pool';
+import { TransactionPool, type PoolOptionsInput } from '../../../src/core/node/transaction-pool';
 import { EmptyState, StateOverlay } from '../../../src/core/node/state';
 import { addressFromPassphrase } from '../../../src/core/protocol/crypto';
 import type { ChainContext } from '../../../src/core/protocol/networks';

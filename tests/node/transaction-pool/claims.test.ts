@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inSenderNonceOrder, type PoolRow } from '../../../src/core/node/pool/pool-store';
+import { inSenderNonceOrder, type PoolRow } from '../../../src/core/node/transaction-pool/pool-store';
 import {
   signTransaction,
   type TransactionData,

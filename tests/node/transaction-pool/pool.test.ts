@@ -10,7 +10,7 @@ import {
   signTransaction,
   type TransactionData,
 } from '../../../src/core/protocol/transactions';
-import type { AddTransactionsResult } from '../../../src/core/node/pool';
+import type { AddTransactionsResult } from '../../../src/core/node/transaction-pool';
 import { PoolHarness, alice, bob, carol, dave, signCtx, transfer } from './support';
 
 const VTY = 100_000_000n;
