@@ -107,8 +107,8 @@ const byAddress = (wallets: Wallet[]) => [...wallets].sort((a, b) => a.address.l
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-ark-'));
-  const pool = new PeerPool([ARK_URL]);
-  discovery = await discoverFollowedNetwork(pool);
+  const peerPool = new PeerPool([ARK_URL]);
+  discovery = await discoverFollowedNetwork(peerPool);
   node = await LocalNode.start({
     dataDir,
     followed: { network: discovery.network, genesis: discovery.genesis, rules: { arkTestMode: true } },
@@ -116,7 +116,7 @@ beforeAll(async () => {
   follower = new Follower({
     node,
     network: discovery.network,
-    pool,
+    peerPool,
     exceptions: discovery.exceptions,
     log: (line) => logs.push(line),
   });

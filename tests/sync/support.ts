@@ -73,9 +73,9 @@ export async function startFollower(
   start = true,
 ): Promise<FollowerUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-'));
-  const pool = new PeerPool(urls, { fetch, timeoutMs: 2_000 });
-  const discovery = await discoverFollowedNetwork(pool);
-  pool.setPeers(discovery.peers);
+  const peerPool = new PeerPool(urls, { fetch, timeoutMs: 2_000 });
+  const discovery = await discoverFollowedNetwork(peerPool);
+  peerPool.setPeers(discovery.peers);
   const node = await LocalNode.start({
     dataDir,
     followed: { network: discovery.network, genesis: discovery.genesis },
@@ -84,7 +84,7 @@ export async function startFollower(
   const follower = new Follower({
     node,
     network: discovery.network,
-    pool,
+    peerPool,
     exceptions: discovery.exceptions,
     pollMs: 20,
     log: (line) => logs.push(line),

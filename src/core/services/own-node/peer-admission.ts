@@ -29,16 +29,16 @@ function isPrivateHost(host: string): boolean {
   );
 }
 
-/** The API URLs of the peers `pool`'s peers list (at most `limit` new ones), in the order they were listed. */
-export async function listedPeers(pool: PeerPool, limit: number): Promise<string[]> {
-  const known = new Set(pool.urls());
-  const privateAllowed = pool.urls().some((url) => isPrivateHost(new URL(url).hostname));
+/** The API URLs of the peers `peerPool`'s peers list (at most `limit` new ones), in the order they were listed. */
+export async function listedPeers(peerPool: PeerPool, limit: number): Promise<string[]> {
+  const known = new Set(peerPool.urls());
+  const privateAllowed = peerPool.urls().some((url) => isPrivateHost(new URL(url).hostname));
   const found: string[] = [];
-  for (const peer of pool.candidates()) {
+  for (const peer of peerPool.candidates()) {
     if (found.length >= limit) break;
     let answer;
     try {
-      answer = await pool.attempt(peer, {
+      answer = await peerPool.attempt(peer, {
         method: 'GET',
         route: '/peers',
         query: { limit: 100 },
