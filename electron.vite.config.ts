@@ -11,7 +11,7 @@ export default defineConfig({
         input: {
           index: resolve('src/main/index.ts'),
           // The signature checks' worker threads (core/protocol/parallel): the embedded node and the own nodes use
-          // them; where the script does not load, they verify on the main thread instead (verify-pool.ts).
+          // them; where the script does not load, they verify on the main thread instead (verify-workers.ts).
           'verify-worker': resolve('src/core/protocol/parallel/verify-worker.ts'),
         },
       },

@@ -20,7 +20,7 @@ import { LocalNode } from '../../src/core/node/node';
 import { clearVerdicts } from '../../src/core/protocol/crypto/verdicts';
 import { blockChecks } from '../../src/core/protocol/parallel/signature-checks';
 import { prefetchSignatures } from '../../src/core/protocol/parallel/signature-prefetch';
-import { openVerifyPool, type VerifyPool } from '../../src/core/protocol/parallel/verify-pool';
+import { openVerifyWorkers, type VerifyWorkers } from '../../src/core/protocol/parallel/verify-workers';
 import { TransactionPool } from '../../src/core/node/transaction-pool';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
 import {
@@ -85,13 +85,13 @@ async function applyBlocksWithPool(
   chain: TestChain,
   store: BlockStore,
   batches: TransactionData[][],
-  pool: VerifyPool,
+  workers: VerifyWorkers,
 ): Promise<number[]> {
   const times: number[] = [];
   for (const txs of batches) {
     const block = forgeBlock(chain, store, txs);
     const start = performance.now();
-    await prefetchSignatures(pool, blockChecks(block, chain.network));
+    await prefetchSignatures(workers, blockChecks(block, chain.network));
     store.applyBlock(block, { now: nowFor(chain, block) });
     times.push(performance.now() - start);
   }
@@ -163,13 +163,14 @@ async function main(): Promise<void> {
     // Then the nonce-2 transfers of the same senders, without Block.verify().
     const unverified = applyBlocks(chain, store, second, true);
     // Then nonce 3 with the signatures verified on every core first.
-    const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
-    if (pool === undefined) throw new Error('dist/verify-worker.mjs is missing: run scripts/build-cli.mjs');
+    const workers = openVerifyWorkers(new URL('./verify-worker.mjs', import.meta.url));
+    if (workers === undefined)
+      throw new Error('dist/verify-worker.mjs is missing: run scripts/build-cli.mjs');
     const third = Array.from({ length: BLOCKS }, (_, b) => transfers(chain, b * PER_BLOCK, PER_BLOCK, 3n));
     // The event loop's worst stall meanwhile: what an API request would wait for while a block is verified.
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
-    const parallel = await applyBlocksWithPool(chain, store, third, pool);
+    const parallel = await applyBlocksWithPool(chain, store, third, workers);
     loop.disable();
     const worstStallMs = loop.max / 1e6;
     // Then nonce 4 as the node forges: admitted to its pool first (which verifies each once), then the block.
@@ -200,8 +201,8 @@ async function main(): Promise<void> {
       return times.sort((a, b) => a - b)[1]!;
     };
     const replayInlineMs = await replayRuns(() => Promise.resolve(verifyChain(store).verified));
-    const replayPoolMs = await replayRuns(async () => (await verifyChainInParallel(store, pool)).verified);
-    await pool.close();
+    const replayPoolMs = await replayRuns(async () => (await verifyChainInParallel(store, workers)).verified);
+    await workers.close();
     store.close();
 
     const allTransfers = [...first.flat(), ...second.flat()];

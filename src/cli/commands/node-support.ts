@@ -30,17 +30,17 @@ function printJsonBig(value: unknown): void {
  * to this CLI; inline when it is absent), prints the result, exit code 0 when verified. Closes the store.
  */
 export async function verifyStore(store: BlockStore): Promise<number> {
-  const [{ verifyChainInParallel }, { openVerifyPool }] = await Promise.all([
+  const [{ verifyChainInParallel }, { openVerifyWorkers }] = await Promise.all([
     import('../../core/node/block-store'),
-    import('../../core/protocol/parallel/verify-pool'),
+    import('../../core/protocol/parallel/verify-workers'),
   ]);
-  const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
+  const workers = openVerifyWorkers(new URL('./verify-worker.mjs', import.meta.url));
   try {
-    const result = await verifyChainInParallel(store, pool);
+    const result = await verifyChainInParallel(store, workers);
     printJsonBig(result);
     return result.verified ? 0 : 1;
   } finally {
     store.close();
-    await pool?.close();
+    await workers?.close();
   }
 }

@@ -29,7 +29,7 @@ import {
 } from './transaction-pool';
 import { PREFETCH_MIN, prefetchSignatures } from '../protocol/parallel/signature-prefetch';
 import { blockChecks, transactionCheck, type SignatureCheck } from '../protocol/parallel/signature-checks';
-import { openVerifyPool, type VerifyPool } from '../protocol/parallel/verify-pool';
+import { openVerifyWorkers, type VerifyWorkers } from '../protocol/parallel/verify-workers';
 
 export interface LocalNodeOptions {
   /** Holds one database per network: `<dataDir>/<network>/chain.db`. */
@@ -96,7 +96,7 @@ export class LocalNode {
     readonly forger: Forger,
     private readonly now: () => number,
     private readonly lock: ProcessLock,
-    private readonly verifyPool: VerifyPool | undefined,
+    private readonly verifyWorkers: VerifyWorkers | undefined,
   ) {}
 
   /** Boots the node; rejects when the chain cannot be opened (nothing is left running then). */
@@ -126,8 +126,8 @@ export class LocalNode {
       throw error;
     }
     const network = store.network;
-    const verifyPool =
-      options.verifyWorkerUrl === undefined ? undefined : openVerifyPool(options.verifyWorkerUrl);
+    const verifyWorkers =
+      options.verifyWorkerUrl === undefined ? undefined : openVerifyWorkers(options.verifyWorkerUrl);
     const now = options.now ?? Date.now;
     // The node is built in steps because pool and forger report through it; `self` is set before any event.
     let self: LocalNode | undefined;
@@ -152,7 +152,7 @@ export class LocalNode {
         },
         pool,
         apply: (block) => self?.applyBlock(block),
-        prepare: (block) => prefetchSignatures(verifyPool, blockChecks(block, store.network)),
+        prepare: (block) => prefetchSignatures(verifyWorkers, blockChecks(block, store.network)),
         // A followed chain's delegates forge elsewhere: this node holds no secret of theirs.
         secrets: followed === undefined ? (options.delegateSecrets ?? localnetDelegateSecrets()) : [],
         now,
@@ -160,11 +160,11 @@ export class LocalNode {
         onError: (error) =>
           self?.emit('forging-error', error instanceof Error ? error : new Error(String(error))),
       });
-      self = new LocalNode(options.dataDir, store, pool, forger, now, lock, verifyPool);
+      self = new LocalNode(options.dataDir, store, pool, forger, now, lock, verifyWorkers);
       if (options.forging !== false && followed === undefined) forger.start();
       return self;
     } catch (error) {
-      void verifyPool?.close();
+      void verifyWorkers?.close();
       store.close();
       lock.release();
       throw error;
@@ -222,9 +222,9 @@ export class LocalNode {
    * does nothing and `applyBlock` verifies inline.
    */
   async prepareBlocks(blocks: readonly Block[]): Promise<void> {
-    if (this.verifyPool === undefined) return;
+    if (this.verifyWorkers === undefined) return;
     await prefetchSignatures(
-      this.verifyPool,
+      this.verifyWorkers,
       blocks.flatMap((block) => blockChecks(block, this.store.network)),
     );
   }
@@ -279,14 +279,14 @@ export class LocalNode {
    * are skipped: admission reports them.
    */
   async prefetchSignatures(candidates: readonly PoolCandidate[]): Promise<void> {
-    if (this.verifyPool === undefined || candidates.length < PREFETCH_MIN) return;
+    if (this.verifyWorkers === undefined || candidates.length < PREFETCH_MIN) return;
     const checks: SignatureCheck[] = [];
     for (const candidate of candidates) {
       // Admission reuses the check (and its signing hash) instead of computing it again.
       candidate.signatureCheck ??= transactionCheck(candidate.tx);
       if (candidate.signatureCheck !== undefined) checks.push(candidate.signatureCheck);
     }
-    await prefetchSignatures(this.verifyPool, checks);
+    await prefetchSignatures(this.verifyWorkers, checks);
   }
 
   /** Adds transactions decoded already (the API decodes each item once and prefetches its signatures). */
@@ -314,7 +314,7 @@ export class LocalNode {
     if (!this.stopped) {
       this.stopped = true;
       this.forger.stop();
-      void this.verifyPool?.close();
+      void this.verifyWorkers?.close();
       this.store.close();
       this.lock.release();
       this.emitter.removeAllListeners();

@@ -10,12 +10,12 @@ import { sha256 } from '../../../src/core/protocol/hash';
 import { isValidPublicKey, publicKeyFromPrivateKey } from '../../../src/core/protocol/crypto';
 import { runChecks, type SignatureCheck } from '../../../src/core/protocol/parallel/signature-checks';
 import { prefetchSignatures } from '../../../src/core/protocol/parallel/signature-prefetch';
-import { openVerifyPool } from '../../../src/core/protocol/parallel/verify-pool';
+import { openVerifyWorkers } from '../../../src/core/protocol/parallel/verify-workers';
 import { addBlock, createTestChain, openStore, sign } from '../support/chain-fixture';
 
 // Built by tests/global-setup.ts (scripts/build-cli.mjs).
-const pool = openVerifyPool(new URL('../../../dist/verify-worker.mjs', import.meta.url), 2)!;
-afterAll(() => pool.close());
+const workers = openVerifyWorkers(new URL('../../../dist/verify-worker.mjs', import.meta.url), 2)!;
+afterAll(() => workers.close());
 
 describe('parallel signature checks', () => {
   it('the workers answer each check as this thread does, valid or not', async () => {
@@ -32,7 +32,7 @@ describe('parallel signature checks', () => {
         publicKey: publicKeyFromPrivateKey(privateKey),
       };
     });
-    const answers = await pool.verifySignatures(checks);
+    const answers = await workers.verifySignatures(checks);
     expect(answers).toEqual(runChecks(checks));
     expect(answers.filter((ok) => !ok)).toHaveLength(8);
   });
@@ -49,7 +49,7 @@ describe('parallel signature checks', () => {
       signature,
       publicKey,
     }));
-    await prefetchSignatures(pool, checks);
+    await prefetchSignatures(workers, checks);
     expect(waitingVerdicts()).toBeGreaterThanOrEqual(2);
     expect(ecdsaVerify(hash, bad, publicKey)).toBe(false);
     expect(ecdsaVerify(hash, good, publicKey)).toBe(true);
@@ -65,7 +65,7 @@ describe('parallel signature checks', () => {
     notAPoint[0] = 2;
     notAPoint[32] = 5;
     expect(isValidPublicKey(notAPoint)).toBe(false);
-    await prefetchSignatures(pool, [
+    await prefetchSignatures(workers, [
       { algorithm: 'schnorr', hash, signature: schnorrSign(hash, privateKey), publicKey: notAPoint },
       { algorithm: 'schnorr', hash, signature: schnorrSign(hash, privateKey), publicKey },
     ]);
@@ -94,7 +94,7 @@ describe('parallel signature checks', () => {
     while (store.height() < 30) addBlock(chain, store);
     const sequential = verifyChain(store);
     expect(sequential.verified).toBe(true);
-    expect(await verifyChainInParallel(store, pool)).toEqual(sequential);
+    expect(await verifyChainInParallel(store, workers)).toEqual(sequential);
     expect(waitingVerdicts()).toBe(0);
     store.close();
   });

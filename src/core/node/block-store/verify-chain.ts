@@ -1,7 +1,7 @@
 import type { Block } from '../../protocol/blocks';
 import { blockChecks, type SignatureCheck } from '../../protocol/parallel/signature-checks';
 import { prefetchSignatures } from '../../protocol/parallel/signature-prefetch';
-import type { VerifyPool } from '../../protocol/parallel/verify-pool';
+import type { VerifyWorkers } from '../../protocol/parallel/verify-workers';
 import { unixMsFromEpoch } from '../../protocol/time';
 import type { Wallet } from '../state';
 import { BlockStore } from './store';
@@ -86,9 +86,9 @@ const REPLAY_WINDOW = 8;
  */
 export async function verifyChainInParallel(
   store: BlockStore,
-  pool: VerifyPool | undefined,
+  workers: VerifyWorkers | undefined,
 ): Promise<ChainVerification> {
-  if (pool === undefined) return verifyChain(store);
+  if (workers === undefined) return verifyChain(store);
   const scratch = BlockStore.open({ network: store.network, genesis: store.genesis, ...store.options() });
   try {
     const differences: string[] = [];
@@ -103,7 +103,7 @@ export async function verifyChainInParallel(
         blocks.set(height, block);
         checks.push(...blockChecks(block, store.network));
       }
-      return { blocks, verified: prefetchSignatures(pool, checks) };
+      return { blocks, verified: prefetchSignatures(workers, checks) };
     };
     let ahead = prefetch(2);
     replay: for (let start = 2; start <= top; start += REPLAY_WINDOW) {

@@ -6,7 +6,7 @@
 import { rememberVerifiedKeys } from '../crypto/libsecp256k1';
 import { hasVerdict, rememberVerdicts } from '../crypto/verdicts';
 import { checkKey, type SignatureCheck } from './signature-checks';
-import type { VerifyPool } from './verify-pool';
+import type { VerifyWorkers } from './verify-workers';
 
 /**
  * From one check on: even a single transaction is verified on a worker, so the main thread serves other requests
@@ -15,17 +15,17 @@ import type { VerifyPool } from './verify-pool';
 export const PREFETCH_MIN = 1;
 
 export async function prefetchSignatures(
-  pool: VerifyPool | undefined,
+  workers: VerifyWorkers | undefined,
   checks: readonly SignatureCheck[],
 ): Promise<void> {
-  if (pool === undefined || checks.length < PREFETCH_MIN) return;
+  if (workers === undefined || checks.length < PREFETCH_MIN) return;
   // What waits already (transactions the pool verified on admission) is not verified twice.
   const keyed = checks.map((check) => ({ check, key: checkKey(check) }));
   const wanted = keyed.filter(({ key }) => !hasVerdict(key));
   if (wanted.length < PREFETCH_MIN) return;
   let verdicts: boolean[];
   try {
-    verdicts = await pool.verifySignatures(wanted.map(({ check }) => check));
+    verdicts = await workers.verifySignatures(wanted.map(({ check }) => check));
   } catch {
     // A worker that failed or exited costs speed, not correctness: the validation verifies inline.
     return;

@@ -3,7 +3,7 @@ import type { Network } from '../networks';
 import { runChecks, type SignatureCheck } from './signature-checks';
 import { verifySerialized, type VerifyOutcome } from './verify-serialized';
 
-/** Messages between VerifyPool and this worker: serialized transactions to verify, or bare signature checks. */
+/** Messages between VerifyWorkers and this worker: serialized transactions to verify, or bare signature checks. */
 export type VerifyRequest =
   | { jobId: number; kind: 'serialized'; network: Network; height: number; items: Uint8Array[] }
   | { jobId: number; kind: 'signatures'; checks: SignatureCheck[] };

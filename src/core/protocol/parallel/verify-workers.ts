@@ -22,7 +22,7 @@ interface PoolWorker {
   dead: Error | undefined;
 }
 
-export interface VerifyPoolOptions {
+export interface VerifyWorkersOptions {
   /** The bundled verify-worker script (dist/verify-worker.mjs next to the CLI bundle). */
   workerUrl: URL;
   /** Worker threads; defaults to the number of cores. */
@@ -33,12 +33,12 @@ export interface VerifyPoolOptions {
  * Spreads deserialize+verify over worker threads: signature verification is CPU-bound and a 2-core machine
  * only reaches the node's throughput target with both cores busy (issue: ≥ 1,000 transfers/s).
  */
-export class VerifyPool {
+export class VerifyWorkers {
   private readonly workers: PoolWorker[];
   private nextJob = 1;
   private closed = false;
 
-  constructor(options: VerifyPoolOptions) {
+  constructor(options: VerifyWorkersOptions) {
     const size = Math.max(1, options.size ?? availableParallelism());
     this.workers = Array.from({ length: size }, () => this.spawn(options.workerUrl));
   }
@@ -71,7 +71,7 @@ export class VerifyPool {
 
   /** Outcomes in the order of `items`. Small batches are verified inline: posting costs more than it saves. */
   async verifyMany(items: Uint8Array[], ctx: ChainContext): Promise<VerifyOutcome[]> {
-    if (this.closed) throw new Error('VerifyPool is closed');
+    if (this.closed) throw new Error('VerifyWorkers is closed');
     if (items.length < 8 || this.workers.length === 1) {
       return items.map((bytes) => verifySerialized(bytes, ctx));
     }
@@ -89,7 +89,7 @@ export class VerifyPool {
    * meanwhile (the API keeps answering while a block is verified).
    */
   async verifySignatures(checks: readonly SignatureCheck[]): Promise<boolean[]> {
-    if (this.closed) throw new Error('VerifyPool is closed');
+    if (this.closed) throw new Error('VerifyWorkers is closed');
     if (checks.length === 0) return [];
     const chunkSize = Math.ceil(checks.length / this.workers.length);
     const parts = this.workers.map((entry, index) => {
@@ -127,16 +127,16 @@ export class VerifyPool {
  * gets a first check at once: loading WebAssembly and warming the JIT cost about 250 ms, paid at start rather than
  * by the first block.
  */
-export function openVerifyPool(workerUrl: URL, size?: number): VerifyPool | undefined {
+export function openVerifyWorkers(workerUrl: URL, size?: number): VerifyWorkers | undefined {
   if (workerUrl.protocol !== 'file:' || !existsSync(fileURLToPath(workerUrl))) return undefined;
-  const pool = new VerifyPool({ workerUrl, ...(size === undefined ? {} : { size }) });
+  const workers = new VerifyWorkers({ workerUrl, ...(size === undefined ? {} : { size }) });
   const generator = fromHex('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798');
-  const warmUp: SignatureCheck[] = Array.from({ length: pool.size * 2 }, (_, i) => ({
+  const warmUp: SignatureCheck[] = Array.from({ length: workers.size * 2 }, (_, i) => ({
     algorithm: i % 2 === 0 ? 'ecdsa' : 'schnorr',
     hash: new Uint8Array(32).fill(i + 1),
     signature: new Uint8Array(64).fill(1),
     publicKey: generator,
   }));
-  pool.verifySignatures(warmUp).catch(() => undefined);
-  return pool;
+  workers.verifySignatures(warmUp).catch(() => undefined);
+  return workers;
 }

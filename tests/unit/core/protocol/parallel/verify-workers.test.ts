@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromHex } from '../../../../../src/core/protocol/hex';
 import { devnet } from '../../../../../src/core/protocol/networks';
-import { VerifyPool } from '../../../../../src/core/protocol/parallel/verify-pool';
+import { VerifyWorkers } from '../../../../../src/core/protocol/parallel/verify-workers';
 import { verifySerialized } from '../../../../../src/core/protocol/parallel/verify-serialized';
 import negative from '../../../../fixtures/vectors/negative.json';
 import devnetTx from '../../../../fixtures/vectors/transactions-devnet.json';
@@ -14,9 +14,9 @@ import devnetTx from '../../../../fixtures/vectors/transactions-devnet.json';
 const workerUrl = new URL('../../../../../dist/verify-worker.mjs', import.meta.url);
 const ctx = { network: devnet, height: 6_000_000 };
 
-describe('VerifyPool (deserialize + verify on worker threads)', () => {
-  const pool = new VerifyPool({ workerUrl, size: 2 });
-  afterAll(() => pool.close());
+describe('VerifyWorkers (deserialize + verify on worker threads)', () => {
+  const workers = new VerifyWorkers({ workerUrl, size: 2 });
+  afterAll(() => workers.close());
 
   const valid = devnetTx.vectors.filter((v) => v.deserializedVerified).map((v) => fromHex(v.serializedHex));
   const tampered = negative.vectors
@@ -29,14 +29,14 @@ describe('VerifyPool (deserialize + verify on worker threads)', () => {
   it('gives the same outcomes as inline verification, in input order', async () => {
     const items = [...valid, ...tampered, ...malformed, ...valid];
     expect(items.length).toBeGreaterThan(16);
-    const pooled = await pool.verifyMany(items, ctx);
+    const pooled = await workers.verifyMany(items, ctx);
     expect(pooled).toEqual(items.map((bytes) => verifySerialized(bytes, ctx)));
     expect(pooled.slice(0, valid.length).every((o) => o.verified)).toBe(true);
     expect(pooled.slice(valid.length, valid.length + tampered.length).some((o) => o.verified)).toBe(false);
   });
 
   it('reports malformed bytes as a typed outcome, not an exception', async () => {
-    const outcomes = await pool.verifyMany([...malformed, ...malformed, ...malformed], ctx);
+    const outcomes = await workers.verifyMany([...malformed, ...malformed, ...malformed], ctx);
     for (const outcome of outcomes) {
       expect(outcome.verified).toBe(false);
       expect(outcome.reason).toMatch(/^ERR_[A-Z_]+: /);
@@ -44,19 +44,19 @@ describe('VerifyPool (deserialize + verify on worker threads)', () => {
   });
 
   it('refuses work once closed', async () => {
-    const closing = new VerifyPool({ workerUrl, size: 1 });
+    const closing = new VerifyWorkers({ workerUrl, size: 1 });
     await closing.close();
     await expect(closing.verifyMany(valid, ctx)).rejects.toThrow(/closed/);
   });
 });
 
-describe('VerifyPool whose worker cannot run (a host where the script does not load)', () => {
+describe('VerifyWorkers whose worker cannot run (a host where the script does not load)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'votary-broken-worker-'));
   const broken = join(dir, 'broken-worker.mjs');
   writeFileSync(broken, "throw new Error('this worker does not load');\n");
-  const pool = new VerifyPool({ workerUrl: pathToFileURL(broken), size: 2 });
+  const workers = new VerifyWorkers({ workerUrl: pathToFileURL(broken), size: 2 });
   afterAll(async () => {
-    await pool.close();
+    await workers.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -77,12 +77,12 @@ describe('VerifyPool whose worker cannot run (a host where the script does not l
     ]);
 
   it('refuses work at once, now and after its workers exited, so callers verify inline instead of waiting', async () => {
-    expect(await settled(pool.verifySignatures(checks))).toMatch(/^rejected: /);
+    expect(await settled(workers.verifySignatures(checks))).toMatch(/^rejected: /);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await settled(pool.verifySignatures(checks))).toMatch(/^rejected: /);
+    expect(await settled(workers.verifySignatures(checks))).toMatch(/^rejected: /);
     expect(
       await settled(
-        pool.verifyMany(
+        workers.verifyMany(
           Array.from({ length: 16 }, () => new Uint8Array(10)),
           ctx,
         ),
