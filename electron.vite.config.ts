@@ -10,9 +10,9 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
-          // The signature checks' worker threads (core/protocol/parallel): the embedded node and the own nodes use
+          // The signature checks' worker threads (core/parallel): the embedded node and the own nodes use
           // them; where the script does not load, they verify on the main thread instead (verify-workers.ts).
-          'verify-worker': resolve('src/core/protocol/parallel/verify-worker.ts'),
+          'verify-worker': resolve('src/core/parallel/verify-worker.ts'),
         },
       },
     },

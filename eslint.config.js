@@ -29,25 +29,37 @@ const coreShells = {
   message: 'core (and the CLI hosting it) never imports electron, React, DOM or the app shells.',
 };
 
+/** The protocol floor is pure computation: no files, processes, threads or sockets (core/parallel has the threads). */
+const protocolPlatform = {
+  group: ['node:fs', 'node:os', 'node:worker_threads', 'node:child_process', 'node:net', 'node:http'].flatMap(
+    (name) => [name, name.slice('node:'.length)],
+  ),
+  message:
+    'core/protocol is the pure floor: no fs, os, threads, processes or sockets (core/parallel runs the workers).',
+};
+
 /**
  * The order inside core (docs/design/architecture.md "Layers"): a folder imports only the folders below it.
  * Rules replace one another per file, so each layer's rule repeats the shells' patterns.
  */
 const CORE_LAYERS = {
   protocol: [],
+  // Worker threads, fs and os: not on the pure protocol floor, though it checks nothing but protocol's rules.
+  parallel: ['protocol'],
   fs: ['protocol'],
   domain: ['protocol'],
   db: ['protocol', 'fs', 'domain'],
-  node: ['protocol', 'fs', 'domain', 'db'],
-  api: ['protocol', 'fs', 'domain', 'db', 'node'],
+  node: ['protocol', 'parallel', 'fs', 'domain', 'db'],
+  api: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node'],
   client: ['protocol', 'fs'],
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
-  'chain-access': ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
-  sync: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
+  'chain-access': ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client'],
+  sync: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client'],
 };
 const CORE_FOLDERS = [
   'protocol',
+  'parallel',
   'fs',
   'domain',
   'db',
@@ -71,6 +83,7 @@ const coreLayerRules = Object.entries(CORE_LAYERS).map(([layer, below]) => {
         {
           patterns: [
             coreShells,
+            ...(layer === 'protocol' ? [protocolPlatform] : []),
             {
               // A relative import that climbs out of this folder into one that is not below it.
               regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,

@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const entryPoints = {
   votary: 'src/cli/index.ts',
-  'verify-worker': 'src/core/protocol/parallel/verify-worker.ts',
+  'verify-worker': 'src/core/parallel/verify-worker.ts',
   'bench-protocol': 'tests/bench/protocol-bench.ts',
   'bench-node': 'tests/bench/node-bench.ts',
   'bench-api': 'tests/bench/api-bench.ts',

@@ -18,9 +18,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { verifyChain, verifyChainInParallel, type BlockStore } from '../../src/core/node/block-store';
 import { LocalNode } from '../../src/core/node/node';
 import { clearVerdicts } from '../../src/core/protocol/crypto/verdicts';
-import { blockChecks } from '../../src/core/protocol/parallel/signature-checks';
-import { prefetchSignatures } from '../../src/core/protocol/parallel/signature-prefetch';
-import { openVerifyWorkers, type VerifyWorkers } from '../../src/core/protocol/parallel/verify-workers';
+import { blockChecks } from '../../src/core/parallel/signature-checks';
+import { prefetchSignatures } from '../../src/core/parallel/signature-prefetch';
+import { openVerifyWorkers, type VerifyWorkers } from '../../src/core/parallel/verify-workers';
 import { TransactionPool } from '../../src/core/node/transaction-pool';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
 import {

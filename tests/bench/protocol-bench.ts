@@ -14,8 +14,8 @@ import {
 } from '../../src/core/protocol/crypto';
 import { sha256 } from '../../src/core/protocol/hash';
 import { devnet } from '../../src/core/protocol/networks';
-import { VerifyWorkers } from '../../src/core/protocol/parallel/verify-workers';
-import { verifySerialized } from '../../src/core/protocol/parallel/verify-serialized';
+import { VerifyWorkers } from '../../src/core/parallel/verify-workers';
+import { verifySerialized } from '../../src/core/parallel/verify-serialized';
 import {
   serializeTransaction,
   signTransaction,

@@ -32,7 +32,7 @@ function printJsonBig(value: unknown): void {
 export async function verifyStore(store: BlockStore): Promise<number> {
   const [{ verifyChainInParallel }, { openVerifyWorkers }] = await Promise.all([
     import('../../core/node/block-store'),
-    import('../../core/protocol/parallel/verify-workers'),
+    import('../../core/parallel/verify-workers'),
   ]);
   const workers = openVerifyWorkers(new URL('./verify-worker.mjs', import.meta.url));
   try {

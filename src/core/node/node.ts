@@ -27,9 +27,9 @@ import {
   type PoolCandidate,
   type PoolOptionsInput,
 } from './transaction-pool';
-import { PREFETCH_MIN, prefetchSignatures } from '../protocol/parallel/signature-prefetch';
-import { blockChecks, transactionCheck, type SignatureCheck } from '../protocol/parallel/signature-checks';
-import { openVerifyWorkers, type VerifyWorkers } from '../protocol/parallel/verify-workers';
+import { PREFETCH_MIN, prefetchSignatures } from '../parallel/signature-prefetch';
+import { blockChecks, transactionCheck, type SignatureCheck } from '../parallel/signature-checks';
+import { openVerifyWorkers, type VerifyWorkers } from '../parallel/verify-workers';
 
 export interface LocalNodeOptions {
   /** Holds one database per network: `<dataDir>/<network>/chain.db`. */
@@ -57,7 +57,7 @@ export interface LocalNodeOptions {
   now?: () => number;
   /**
    * The bundled verify worker (dist/verify-worker.mjs next to the CLI): with it the node checks signatures in
-   * bulk on every core (protocol/parallel); without it, or when the file is absent (the Electron main bundle),
+   * bulk on every core (core/parallel); without it, or when the file is absent (the Electron main bundle),
    * everything is verified inline on the calling thread.
    */
   verifyWorkerUrl?: URL;

@@ -1,5 +1,5 @@
 /**
- * Signature checks on every core (protocol/parallel/signature-prefetch.ts): the parallel replay gives exactly the
+ * Signature checks on every core (core/parallel/signature-prefetch.ts): the parallel replay gives exactly the
  * sequential replay's answer, uses the verdicts it prefetched, and a bad signature stays bad however it is checked.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,9 @@ import { ecdsaSign, ecdsaVerify, schnorrSign } from '../../../src/core/protocol/
 import { clearVerdicts, waitingVerdicts } from '../../../src/core/protocol/crypto/verdicts';
 import { sha256 } from '../../../src/core/protocol/hash';
 import { isValidPublicKey, publicKeyFromPrivateKey } from '../../../src/core/protocol/crypto';
-import { runChecks, type SignatureCheck } from '../../../src/core/protocol/parallel/signature-checks';
-import { prefetchSignatures } from '../../../src/core/protocol/parallel/signature-prefetch';
-import { openVerifyWorkers } from '../../../src/core/protocol/parallel/verify-workers';
+import { runChecks, type SignatureCheck } from '../../../src/core/parallel/signature-checks';
+import { prefetchSignatures } from '../../../src/core/parallel/signature-prefetch';
+import { openVerifyWorkers } from '../../../src/core/parallel/verify-workers';
 import { addBlock, createTestChain, openStore, sign } from '../support/chain-fixture';
 
 // Built by tests/global-setup.ts (scripts/build-cli.mjs).

@@ -47,6 +47,24 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     "import { sha256 } from './hash';\nexport const x = sha256;\n",
   ],
   [
+    'core/protocol (no threads or files)',
+    'src/core/protocol/hex.ts',
+    "import { Worker } from 'node:worker_threads';\nexport const x = Worker;\n",
+    "import { Buffer } from 'node:buffer';\nexport const x = Buffer;\n",
+  ],
+  [
+    'core/protocol (below parallel)',
+    'src/core/protocol/crypto/verdicts.ts',
+    "import { VerifyWorkers } from '../../parallel/verify-workers';\nexport const x = VerifyWorkers;\n",
+    "import { toHex } from '../hex';\nexport const x = toHex;\n",
+  ],
+  [
+    'core/parallel',
+    'src/core/parallel/verify-workers.ts',
+    "import { LocalNode } from '../node/node';\nexport const x = LocalNode;\n",
+    "import { fromHex } from '../protocol/hex';\nexport const x = fromHex;\n",
+  ],
+  [
     'core/domain',
     'src/core/domain/wallet.ts',
     "import type { StateView } from '../node/state';\nexport type X = StateView;\n",

@@ -1,7 +1,7 @@
 import type { Block } from '../../protocol/blocks';
-import { blockChecks, type SignatureCheck } from '../../protocol/parallel/signature-checks';
-import { prefetchSignatures } from '../../protocol/parallel/signature-prefetch';
-import type { VerifyWorkers } from '../../protocol/parallel/verify-workers';
+import { blockChecks, type SignatureCheck } from '../../parallel/signature-checks';
+import { prefetchSignatures } from '../../parallel/signature-prefetch';
+import type { VerifyWorkers } from '../../parallel/verify-workers';
 import { unixMsFromEpoch } from '../../protocol/time';
 import type { Wallet } from '../state';
 import { BlockStore } from './store';
@@ -82,7 +82,7 @@ const REPLAY_WINDOW = 8;
 /**
  * The same replay with the signature checks on every core: each window of blocks is verified on the worker pool
  * while the previous one is applied on this thread, and the application finds the verdicts
- * (protocol/parallel/signature-prefetch.ts). Without a pool it is `verifyChain`.
+ * (core/parallel/signature-prefetch.ts). Without a pool it is `verifyChain`.
  */
 export async function verifyChainInParallel(
   store: BlockStore,

@@ -20,7 +20,7 @@ import {
   type TransactionData,
 } from '../../protocol/transactions';
 import { rememberVerdicts } from '../../protocol/crypto/verdicts';
-import { checkKey, transactionCheck, type SignatureCheck } from '../../protocol/parallel/signature-checks';
+import { checkKey, transactionCheck, type SignatureCheck } from '../../parallel/signature-checks';
 import { describeLazily } from './describe';
 import { PoolError } from './errors';
 import type { PoolOptions } from './options';

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fromHex } from '../../../../../src/core/protocol/hex';
-import { devnet } from '../../../../../src/core/protocol/networks';
-import { VerifyWorkers } from '../../../../../src/core/protocol/parallel/verify-workers';
-import { verifySerialized } from '../../../../../src/core/protocol/parallel/verify-serialized';
-import negative from '../../../../fixtures/vectors/negative.json';
-import devnetTx from '../../../../fixtures/vectors/transactions-devnet.json';
+import { fromHex } from '../../../../src/core/protocol/hex';
+import { devnet } from '../../../../src/core/protocol/networks';
+import { VerifyWorkers } from '../../../../src/core/parallel/verify-workers';
+import { verifySerialized } from '../../../../src/core/parallel/verify-serialized';
+import negative from '../../../fixtures/vectors/negative.json';
+import devnetTx from '../../../fixtures/vectors/transactions-devnet.json';
 
 // The worker bundle is built by tests/global-setup.ts (scripts/build-cli.mjs).
-const workerUrl = new URL('../../../../../dist/verify-worker.mjs', import.meta.url);
+const workerUrl = new URL('../../../../dist/verify-worker.mjs', import.meta.url);
 const ctx = { network: devnet, height: 6_000_000 };
 
 describe('VerifyWorkers (deserialize + verify on worker threads)', () => {

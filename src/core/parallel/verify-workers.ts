@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ChainContext } from '../networks';
+import type { ChainContext } from '../protocol/networks';
 import { verifySerialized, type VerifyOutcome } from './verify-serialized';
-import { fromHex } from '../hex';
+import { fromHex } from '../protocol/hex';
 import type { SignatureCheck } from './signature-checks';
 import type { VerifyRequest, VerifyResponse } from './verify-worker';
 

@@ -4,12 +4,12 @@
  * `verifyTransaction` (the sender's signature) and `verifyBlockSignature` make; a check that cannot be stated
  * (malformed hex, a header that does not serialize) is left out, and the validation finds the problem itself.
  */
-import { blockSigningHash, type Block } from '../blocks';
-import { verdictKey, type SignatureAlgorithm } from '../crypto/verdicts';
-import { ecdsaVerify, schnorrVerify } from '../crypto';
-import { fromHex, isHex } from '../hex';
-import type { Network } from '../networks';
-import { signingHash, type TransactionData } from '../transactions';
+import { blockSigningHash, type Block } from '../protocol/blocks';
+import { verdictKey, type SignatureAlgorithm } from '../protocol/crypto/verdicts';
+import { ecdsaVerify, schnorrVerify } from '../protocol/crypto';
+import { fromHex, isHex } from '../protocol/hex';
+import type { Network } from '../protocol/networks';
+import { signingHash, type TransactionData } from '../protocol/transactions';
 
 export interface SignatureCheck {
   algorithm: SignatureAlgorithm;

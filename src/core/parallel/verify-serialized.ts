@@ -1,6 +1,6 @@
-import { isProtocolError } from '../errors';
-import type { ChainContext } from '../networks';
-import { deserializeTransaction, verifyTransaction } from '../transactions';
+import { isProtocolError } from '../protocol/errors';
+import type { ChainContext } from '../protocol/networks';
+import { deserializeTransaction, verifyTransaction } from '../protocol/transactions';
 
 export interface VerifyOutcome {
   verified: boolean;

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { Network } from '../networks';
+import type { Network } from '../protocol/networks';
 import { runChecks, type SignatureCheck } from './signature-checks';
 import { verifySerialized, type VerifyOutcome } from './verify-serialized';
 

@@ -3,8 +3,8 @@
  * follows (crypto/verdicts.ts): what lets pool admission, block application and replay use every core without a
  * second copy of their rules.
  */
-import { rememberVerifiedKeys } from '../crypto/libsecp256k1';
-import { hasVerdict, rememberVerdicts } from '../crypto/verdicts';
+import { rememberVerifiedKeys } from '../protocol/crypto/libsecp256k1';
+import { hasVerdict, rememberVerdicts } from '../protocol/crypto/verdicts';
 import { checkKey, type SignatureCheck } from './signature-checks';
 import type { VerifyWorkers } from './verify-workers';
 
