@@ -4,8 +4,8 @@
  * verifies/s), but building them costs about four verifications. A key therefore gets them on its
  * PRECOMPUTE_AFTER-th use: a chain's frequent senders gain, senders seen a few times never pay. Only valid keys are cached, so junk cannot pollute it.
  */
-import { toHex } from '../hex';
-import { decodePoint, type CurvePoint } from './curve';
+import { toHex } from '../../../src/core/protocol/hex';
+import { decodePoint, type CurvePoint } from '../../../src/core/protocol/crypto/curve';
 
 export interface VerificationKey {
   readonly point: CurvePoint;

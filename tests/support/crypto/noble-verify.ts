@@ -4,11 +4,11 @@
  * verifiers with (tests/property/verify-differential.test.ts): same inputs, same answers.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { concatBytes } from '../hex';
-import { sha256 } from '../hash';
-import { bytesToBigInt, mod, N, P, Point } from './curve';
-import { compactFromStrictDer } from './der';
-import { isQuadraticResidue } from './jacobi';
+import { concatBytes } from '../../../src/core/protocol/hex';
+import { sha256 } from '../../../src/core/protocol/hash';
+import { bytesToBigInt, mod, N, P, Point } from '../../../src/core/protocol/crypto/curve';
+import { compactFromStrictDer } from '../../../src/core/protocol/crypto/der';
+import { isQuadraticResidue } from '../../../src/core/protocol/crypto/jacobi';
 import { verificationKey } from './point-cache';
 
 const HALF_N = N >> 1n;

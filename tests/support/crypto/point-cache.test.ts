@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { publicKeyFromPrivateKey, uncompressedPublicKey } from '../../../../../src/core/protocol/crypto';
-import { bigIntToBytes32 } from '../../../../../src/core/protocol/crypto/curve';
-import {
-  clearVerificationKeyCache,
-  verificationKey,
-  verificationKeyCacheSize,
-} from '../../../../../src/core/protocol/crypto/point-cache';
+import { publicKeyFromPrivateKey, uncompressedPublicKey } from '../../../src/core/protocol/crypto';
+import { bigIntToBytes32 } from '../../../src/core/protocol/crypto/curve';
+import { clearVerificationKeyCache, verificationKey, verificationKeyCacheSize } from './point-cache';
 
 describe('verification key LRU', () => {
   it('caches valid keys only, returns the same entry on a hit, and stays bounded', () => {
