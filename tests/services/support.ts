@@ -4,30 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { AppCore, type AppCoreOptions } from '../../src/core/services';
-import type { Keychain, KeychainStatus } from '../../src/core/keystore';
+import { MemoryKeychain } from '../support/memory-keychain';
 import type { IpcResult } from '../../src/shared/ipc/errors';
 import type { IpcChannel, IpcEvent, IpcRequest, IpcResponse } from '../../src/shared/ipc/contract';
 
 /** N = 2^10: the real vault format at ~2 ms per derivation. */
 export const FAST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 export const PASSWORD = 'correct horse battery';
-
-export class MemoryKeychain implements Keychain {
-  readonly entries = new Map<string, string>();
-  status(): Promise<KeychainStatus> {
-    return Promise.resolve({ available: true });
-  }
-  getSecret(account: string): Promise<string | null> {
-    return Promise.resolve(this.entries.get(account) ?? null);
-  }
-  setSecret(account: string, secret: string): Promise<void> {
-    this.entries.set(account, secret);
-    return Promise.resolve();
-  }
-  deleteSecret(account: string): Promise<boolean> {
-    return Promise.resolve(this.entries.delete(account));
-  }
-}
 
 export function tempDir(prefix = 'votary-services-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
