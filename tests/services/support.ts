@@ -36,6 +36,35 @@ export function openCore(dataDir: string, options: Partial<AppCoreOptions> = {})
   });
 }
 
+/**
+ * A fake clock for an AppCore opened with `{ forging: false, now: clock.read }`: `forge` moves it one 1-second slot
+ * on and forges that slot (Forger.forgeAt, what the slot timer calls), so a test never waits for a real block.
+ */
+export class CoreClock {
+  /** Unix milliseconds: a whole second, as every slot start is. */
+  now = Math.ceil(Date.now() / 1000) * 1000;
+  readonly read = (): number => this.now;
+
+  /** Forges `count` blocks, one slot each; a slot the forger skips fails the test. */
+  forge(core: AppCore, count = 1): void {
+    for (let i = 0; i < count; i++) {
+      this.now += 1000;
+      const outcome = core.services.node.forger.forgeAt(this.now);
+      if (outcome.kind !== 'forged') throw new Error(`slot not forged: ${JSON.stringify(outcome)}`);
+    }
+  }
+}
+
+/** An AppCore on the fake clock (no slot timer): blocks come only from `clock.forge`. */
+export async function openClockedCore(
+  dataDir: string,
+  options: Partial<AppCoreOptions> = {},
+): Promise<{ core: AppCore; clock: CoreClock }> {
+  const clock = new CoreClock();
+  const core = await openCore(dataDir, { forging: false, now: clock.read, ...options });
+  return { core, clock };
+}
+
 /** Calls a channel and returns its value, failing the test with the typed error otherwise. */
 export async function call<C extends IpcChannel>(
   core: AppCore,
