@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { AppCore, type AppCoreOptions } from '../../src/core/services';
+import type { SlotOutcome } from '../../src/core/node/forger';
 import { MemoryKeychain } from '../support/memory-keychain';
 import type { IpcResult } from '../../src/shared/ipc/errors';
 import type { IpcChannel, IpcEvent, IpcRequest, IpcResponse } from '../../src/shared/ipc/contract';
@@ -45,11 +46,16 @@ export class CoreClock {
   now = Math.ceil(Date.now() / 1000) * 1000;
   readonly read = (): number => this.now;
 
+  /** Moves to the next slot start and runs it, as the slot timer would: a block, a missed slot, or nothing. */
+  step(core: AppCore): SlotOutcome {
+    this.now += 1000;
+    return core.services.node.forger.forgeAt(this.now);
+  }
+
   /** Forges `count` blocks, one slot each; a slot the forger skips fails the test. */
   forge(core: AppCore, count = 1): void {
     for (let i = 0; i < count; i++) {
-      this.now += 1000;
-      const outcome = core.services.node.forger.forgeAt(this.now);
+      const outcome = this.step(core);
       if (outcome.kind !== 'forged') throw new Error(`slot not forged: ${JSON.stringify(outcome)}`);
     }
   }
