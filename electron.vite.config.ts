@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
-// Three builds (architecture §1): main (Node, hosts core), preload (sandboxed bridge), renderer (React).
+// Three builds (docs/design/architecture.md "Processes"): main (Node, hosts core), preload (sandboxed bridge), renderer (React).
 export default defineConfig({
   main: {
     build: {

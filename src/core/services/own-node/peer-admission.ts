@@ -1,5 +1,5 @@
 /**
- * Which peers a running follower may take on later (docs/design/sync.md "Rules fixed", "In the app"): a peer is
+ * Which peers a running follower may take on later (docs/design/sync.md "Discovery": the network's rules are fixed; "In the app"): a peer is
  * followed only once its crypto configuration is the network's decided one (discovery.ts, rules.ts); the peers the
  * followed peers list (`/api/peers`, ARK's public API port from `ports`) are candidates, so that the own node
  * follows several peers and one hostile peer is outvoted.
