@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { AppCore, type AppCoreOptions } from '../../src/core/services';
 import type { SlotOutcome } from '../../src/core/node/forger';
+import type { PendingView } from '../../src/shared/domain/transactions';
 import { MemoryKeychain } from '../support/memory-keychain';
 import type { IpcResult } from '../../src/shared/ipc/errors';
 import type { IpcChannel, IpcEvent, IpcRequest, IpcResponse } from '../../src/shared/ipc/contract';
@@ -50,6 +51,17 @@ export class CoreClock {
   step(core: AppCore): SlotOutcome {
     this.now += 1000;
     return core.services.node.forger.forgeAt(this.now);
+  }
+
+  /** Forges the next block and waits until the pending list says the transaction `id` (in the pool) confirmed. */
+  confirm(core: AppCore, id: string): Promise<PendingView> {
+    const confirmed = nextEvent<PendingView>(
+      core,
+      'tx:status',
+      (p) => p.id === id && p.status === 'confirmed',
+    );
+    this.forge(core);
+    return confirmed;
   }
 
   /** Forges `count` blocks, one slot each; a slot the forger skips fails the test. */
