@@ -137,3 +137,12 @@ export function coreWithVault(options: Partial<AppCoreOptions> = {}): () => AppC
     return core;
   };
 }
+
+/** coreWithVault on a fake clock: blocks come only from `clock.forge` / `clock.confirm`. */
+export function clockedCoreWithVault(options: Partial<AppCoreOptions> = {}): {
+  core: () => AppCore;
+  clock: CoreClock;
+} {
+  const clock = new CoreClock();
+  return { core: coreWithVault({ forging: false, now: clock.read, ...options }), clock };
+}
