@@ -1,4 +1,7 @@
-/** Shared helpers for the service and IPC tests: a real AppCore over a temp data dir with 1-second blocks. */
+/**
+ * Shared helpers for the service and IPC tests: a real AppCore over a temp data dir with 1-second blocks, forged by
+ * its slot timer or, on a fake clock, one slot at a time when a test needs a block (CoreClock).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
