@@ -186,7 +186,7 @@ export default tseslint.config(
         'error',
         ...[
           "MemberExpression[object.type!='ThisExpression'][property.name=/^(store|forger)$/]:not([object.name='options'])",
-          // `pool` is also a client's PeerPool: only a node's is meant.
+          // Only a node's `pool` is meant (the client's peers are `peerPool`; other objects may name a pool too).
           "MemberExpression[property.name='pool'][object.name=/[nN]ode$/]",
           "MemberExpression[property.name='pool'][object.property.name=/[nN]ode$/]",
         ].map((selector) => ({
