@@ -29,25 +29,37 @@ const coreShells = {
   message: 'core (and the CLI hosting it) never imports electron, React, DOM or the app shells.',
 };
 
+/** The protocol floor is pure computation: no files, processes, threads or sockets (core/parallel has the threads). */
+const protocolPlatform = {
+  group: ['node:fs', 'node:os', 'node:worker_threads', 'node:child_process', 'node:net', 'node:http'].flatMap(
+    (name) => [name, name.slice('node:'.length)],
+  ),
+  message:
+    'core/protocol is the pure floor: no fs, os, threads, processes or sockets (core/parallel runs the workers).',
+};
+
 /**
  * The order inside core (docs/design/architecture.md "Layers"): a folder imports only the folders below it.
  * Rules replace one another per file, so each layer's rule repeats the shells' patterns.
  */
 const CORE_LAYERS = {
   protocol: [],
+  // Worker threads, fs and os: not on the pure protocol floor, though it checks nothing but protocol's rules.
+  parallel: ['protocol'],
   fs: ['protocol'],
   domain: ['protocol'],
   db: ['protocol', 'fs', 'domain'],
-  node: ['protocol', 'fs', 'domain', 'db'],
-  api: ['protocol', 'fs', 'domain', 'db', 'node'],
+  node: ['protocol', 'parallel', 'fs', 'domain', 'db'],
+  api: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node'],
   client: ['protocol', 'fs'],
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
-  chain: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
-  sync: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
+  'chain-access': ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client'],
+  sync: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client'],
 };
 const CORE_FOLDERS = [
   'protocol',
+  'parallel',
   'fs',
   'domain',
   'db',
@@ -56,7 +68,7 @@ const CORE_FOLDERS = [
   'client',
   'keystore',
   'monitor',
-  'chain',
+  'chain-access',
   'sync',
   'services',
 ];
@@ -71,6 +83,7 @@ const coreLayerRules = Object.entries(CORE_LAYERS).map(([layer, below]) => {
         {
           patterns: [
             coreShells,
+            ...(layer === 'protocol' ? [protocolPlatform] : []),
             {
               // A relative import that climbs out of this folder into one that is not below it.
               regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
@@ -164,7 +177,7 @@ export default tseslint.config(
     // The embedded node's parts are its own (docs/design/architecture.md "Chain access"): above node/ and api/ it is
     // reached through LocalChain and LocalnetControls, never through its store, pool or forger.
     files: [
-      'src/core/{chain,sync,services,monitor,client,keystore}/**/*.ts',
+      'src/core/{chain-access,sync,services,monitor,client,keystore}/**/*.ts',
       'src/main/**/*.ts',
       'src/cli/**/*.ts',
     ],
@@ -173,13 +186,13 @@ export default tseslint.config(
         'error',
         ...[
           "MemberExpression[object.type!='ThisExpression'][property.name=/^(store|forger)$/]:not([object.name='options'])",
-          // `pool` is also a client's PeerPool: only a node's is meant.
+          // Only a node's `pool` is meant (the client's peers are `peerPool`; other objects may name a pool too).
           "MemberExpression[property.name='pool'][object.name=/[nN]ode$/]",
           "MemberExpression[property.name='pool'][object.property.name=/[nN]ode$/]",
         ].map((selector) => ({
           selector,
           message:
-            "The node's store, pool and forger are its own: use its ChainAccess (core/chain) or LocalnetControls (core/node/controls).",
+            "The node's store, pool and forger are its own: use its ChainAccess (core/chain-access) or LocalnetControls (core/node/controls).",
         })),
       ],
     },

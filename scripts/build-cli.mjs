@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const entryPoints = {
   votary: 'src/cli/index.ts',
-  'verify-worker': 'src/core/protocol/parallel/verify-worker.ts',
+  'verify-worker': 'src/core/parallel/verify-worker.ts',
   'bench-protocol': 'tests/bench/protocol-bench.ts',
   'bench-node': 'tests/bench/node-bench.ts',
   'bench-api': 'tests/bench/api-bench.ts',
@@ -20,6 +20,7 @@ export const entryPoints = {
   'bench-ingest': 'tests/bench/ingest-bench.ts',
   'bench-sync': 'tests/bench/sync-bench.ts',
   'bench-scale': 'tests/bench/scale-bench.ts',
+  'bench-latency': 'tests/bench/latency-bench.ts',
   // The child process of tests/node/crash/crash.test.ts.
   'crash-node': 'tests/node/crash/crash-node.ts',
 };

@@ -3,7 +3,8 @@
  * request, trickled headers, a silent connection and an idle keep-alive connection are each closed within the
  * deadlines, connections over the cap are refused, and normal requests keep working meanwhile — on the public
  * API, the secondary interface and the browser shell's server alike. The deadlines are shortened for the test;
- * the defaults are in src/core/api/http/connection-limits.ts.
+ * the defaults are in src/core/api/http/connection-limits.ts. How soon each is closed is measured by
+ * `npm run bench:latency`; here CLOSED_WITHIN_MS only bounds the wait for the close.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,7 +100,6 @@ describe.each([0, 1, 2])('connection deadlines (%#)', (index) => {
       if (!trickle.destroyed) trickle.write('E');
     }, 150);
     const silent = await open(port);
-    const started = Date.now();
 
     await normalRequestWorks(target());
     const closed = await Promise.all(
@@ -107,7 +107,6 @@ describe.each([0, 1, 2])('connection deadlines (%#)', (index) => {
     );
     clearInterval(drip);
     expect(closed, target().name).toEqual([true, true, true]);
-    expect(Date.now() - started).toBeLessThan(CLOSED_WITHIN_MS + 500);
     await normalRequestWorks(target());
   });
 

@@ -17,7 +17,7 @@ import { compactFromStrictDer } from '../../src/core/protocol/crypto/der';
 import { bytesToBigInt, decodePoint, mod, N } from '../../src/core/protocol/crypto/curve';
 import { isQuadraticResidue, isQuadraticResidueByExponent } from '../../src/core/protocol/crypto/jacobi';
 import { secp } from '../../src/core/protocol/crypto/noble-setup';
-import { clearVerificationKeyCache, parseVerificationKey } from '../../src/core/protocol/crypto/point-cache';
+import { clearVerificationKeyCache, parseVerificationKey } from '../support/crypto/point-cache';
 import { sha256 } from '../../src/core/protocol/hash';
 import { concatBytes } from '../../src/core/protocol/hex';
 

@@ -4,7 +4,7 @@
  *
  * How: a real localnet chain is created (genesis, round 1, recorded block time), then empty blocks 2…N are
  * inserted as rows with prepared statements, 50,000 per SQLite transaction, together with each round's rows
- * (`rounds` in forging order and `round_ranks`), as ChainStore would write them. Forging and signing a million
+ * (`rounds` in forging order and `round_ranks`), as BlockStore would write them. Forging and signing a million
  * real blocks would take the better part of an hour here (ECDSA signing alone runs ~4,000/s), and the restart
  * reads none of them but the tip: that is why synthetic rows are representative.
  *
@@ -136,7 +136,7 @@ export function buildMillionBlockDb(
         );
         filler?.fill(height, timestamp);
         previous = id;
-        // ChainStore saves the next round's rows with the last block of a round.
+        // BlockStore saves the next round's rows with the last block of a round.
         if (isNewRound(height + 1, network)) {
           const next = roundInfo(height + 1, network).round;
           roundRows.save(next, shuffleDelegates(top, next), ranking);

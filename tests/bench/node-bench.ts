@@ -1,7 +1,7 @@
 /**
  * `npm run bench:node`: the embedded node on this machine.
  *
- * (a) Full blocks of 150 transfers through ChainStore.applyBlock on an on-disk chain (WAL): every block's 150
+ * (a) Full blocks of 150 transfers through BlockStore.applyBlock on an on-disk chain (WAL): every block's 150
  *     senders are new (1,500 genesis-funded wallets), so the verifier's parsed-key cache never helps. "With
  *     signatures" is the one validation every block goes through; "without" is the same call with
  *     `skipBlockVerification`, which leaves out Block.verify() (block + transaction signatures, and the payload
@@ -15,13 +15,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { verifyChain, verifyChainInParallel, type ChainStore } from '../../src/core/node/chain';
+import { verifyChain, verifyChainInParallel, type BlockStore } from '../../src/core/node/block-store';
 import { LocalNode } from '../../src/core/node/node';
 import { clearVerdicts } from '../../src/core/protocol/crypto/verdicts';
-import { blockChecks } from '../../src/core/protocol/parallel/signature-checks';
-import { prefetchSignatures } from '../../src/core/protocol/parallel/signature-prefetch';
-import { openVerifyPool, type VerifyPool } from '../../src/core/protocol/parallel/verify-pool';
-import { TransactionPool } from '../../src/core/node/pool';
+import { blockChecks } from '../../src/core/parallel/signature-checks';
+import { prefetchSignatures } from '../../src/core/parallel/signature-prefetch';
+import { openVerifyWorkers, type VerifyWorkers } from '../../src/core/parallel/verify-workers';
+import { TransactionPool } from '../../src/core/node/transaction-pool';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
 import {
   createTestChain,
@@ -65,7 +65,7 @@ function transfers(chain: TestChain, from: number, count: number, nonce: bigint)
 /** Milliseconds per block through applyBlock, each block forged (untimed) on top of the store's tip. */
 function applyBlocks(
   chain: TestChain,
-  store: ChainStore,
+  store: BlockStore,
   batches: TransactionData[][],
   skip: boolean,
 ): number[] {
@@ -83,15 +83,15 @@ function applyBlocks(
  */
 async function applyBlocksWithPool(
   chain: TestChain,
-  store: ChainStore,
+  store: BlockStore,
   batches: TransactionData[][],
-  pool: VerifyPool,
+  workers: VerifyWorkers,
 ): Promise<number[]> {
   const times: number[] = [];
   for (const txs of batches) {
     const block = forgeBlock(chain, store, txs);
     const start = performance.now();
-    await prefetchSignatures(pool, blockChecks(block, chain.network));
+    await prefetchSignatures(workers, blockChecks(block, chain.network));
     store.applyBlock(block, { now: nowFor(chain, block) });
     times.push(performance.now() - start);
   }
@@ -163,13 +163,14 @@ async function main(): Promise<void> {
     // Then the nonce-2 transfers of the same senders, without Block.verify().
     const unverified = applyBlocks(chain, store, second, true);
     // Then nonce 3 with the signatures verified on every core first.
-    const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
-    if (pool === undefined) throw new Error('dist/verify-worker.mjs is missing: run scripts/build-cli.mjs');
+    const workers = openVerifyWorkers(new URL('./verify-worker.mjs', import.meta.url));
+    if (workers === undefined)
+      throw new Error('dist/verify-worker.mjs is missing: run scripts/build-cli.mjs');
     const third = Array.from({ length: BLOCKS }, (_, b) => transfers(chain, b * PER_BLOCK, PER_BLOCK, 3n));
     // The event loop's worst stall meanwhile: what an API request would wait for while a block is verified.
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
-    const parallel = await applyBlocksWithPool(chain, store, third, pool);
+    const parallel = await applyBlocksWithPool(chain, store, third, workers);
     loop.disable();
     const worstStallMs = loop.max / 1e6;
     // Then nonce 4 as the node forges: admitted to its pool first (which verifies each once), then the block.
@@ -200,8 +201,8 @@ async function main(): Promise<void> {
       return times.sort((a, b) => a - b)[1]!;
     };
     const replayInlineMs = await replayRuns(() => Promise.resolve(verifyChain(store).verified));
-    const replayPoolMs = await replayRuns(async () => (await verifyChainInParallel(store, pool)).verified);
-    await pool.close();
+    const replayPoolMs = await replayRuns(async () => (await verifyChainInParallel(store, workers)).verified);
+    await workers.close();
     store.close();
 
     const allTransfers = [...first.flat(), ...second.flat()];

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:protocol`: ops/s of the protocol library on this machine. Single-threaded figures
  * for key derivation, signing, verification and serialization, then deserialize+verify of transfers inline and
- * spread over worker threads by VerifyPool. Two workloads: 2,000 transfers from 2,000 distinct senders (the
+ * spread over worker threads by VerifyWorkers. Two workloads: 2,000 transfers from 2,000 distinct senders (the
  * parsed-key cache never helps) and 2,000 transfers from 20 repeat senders (the cache's precomputed tables do).
  */
 import { availableParallelism } from 'node:os';
@@ -14,8 +14,8 @@ import {
 } from '../../src/core/protocol/crypto';
 import { sha256 } from '../../src/core/protocol/hash';
 import { devnet } from '../../src/core/protocol/networks';
-import { VerifyPool } from '../../src/core/protocol/parallel/verify-pool';
-import { verifySerialized } from '../../src/core/protocol/parallel/verify-serialized';
+import { VerifyWorkers } from '../../src/core/parallel/verify-workers';
+import { verifySerialized } from '../../src/core/parallel/verify-serialized';
 import {
   serializeTransaction,
   signTransaction,
@@ -102,18 +102,18 @@ async function main(): Promise<void> {
     },
   );
 
-  const pool = new VerifyPool({ workerUrl: new URL('./verify-worker.mjs', import.meta.url) });
-  await pool.verifyMany(serialized.slice(0, 200), ctx); // warm-up: workers load and JIT
+  const workers = new VerifyWorkers({ workerUrl: new URL('./verify-worker.mjs', import.meta.url) });
+  await workers.verifyMany(serialized.slice(0, 200), ctx); // warm-up: workers load and JIT
   const pooled = async (label: string, items: Uint8Array[]): Promise<number> => {
     const rounds = 3;
     const start = performance.now();
     for (let r = 0; r < rounds; r++) {
-      const outcomes = await pool.verifyMany(items, ctx);
+      const outcomes = await workers.verifyMany(items, ctx);
       if (outcomes.some((o) => !o.verified)) throw new Error('benchmark transfer failed in the pool');
     }
     const opsPerSecond = (rounds * items.length) / ((performance.now() - start) / 1000);
     console.log(
-      `${`${label} (verifyMany, ${pool.size} workers)`.padEnd(44)} ${opsPerSecond.toFixed(0).padStart(10)} ops/s`,
+      `${`${label} (verifyMany, ${workers.size} workers)`.padEnd(44)} ${opsPerSecond.toFixed(0).padStart(10)} ops/s`,
     );
     return opsPerSecond;
   };
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     'deserialize+verify, 20 senders',
     repeatSerialized,
   );
-  await pool.close();
+  await workers.close();
   console.log(JSON.stringify({ date: new Date().toISOString(), node: process.version, results }));
 }
 

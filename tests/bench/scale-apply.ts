@@ -1,10 +1,10 @@
 /**
  * The apply rate of bench:scale: real blocks (signed by the localnet delegates, transfers signed by the faucet)
- * through ChainStore.applyBlock — the one validation every block passes, the follower's included — on top of a
+ * through BlockStore.applyBlock — the one validation every block passes, the follower's included — on top of a
  * chain, then reverted so the chain is left as it was. Measured on the big chain and on an empty one, in the same
  * process, so the two rates compare.
  */
-import type { ChainStore } from '../../src/core/node/chain';
+import type { BlockStore } from '../../src/core/node/block-store';
 import { localnetGenesis, localnetWallets } from '../../src/core/node/localnet';
 import { forgeBlock, nowFor, sign, type TestChain } from '../node/support/chain-fixture';
 
@@ -16,7 +16,7 @@ export interface ApplyRate {
 }
 
 /** A TestChain view of the localnet store: what forgeBlock and sign need (network, delegates' secrets). */
-function localnetChain(store: ChainStore): TestChain {
+function localnetChain(store: BlockStore): TestChain {
   const wallets = localnetWallets();
   const account = (w: (typeof wallets)[number]) => ({
     passphrase: w.passphrase,
@@ -36,7 +36,7 @@ function localnetChain(store: ChainStore): TestChain {
 
 /** Applies `emptyBlocks` empty blocks, then `fullBlocks` blocks of `perBlock` faucet transfers; reverts them all. */
 export function measureApply(
-  store: ChainStore,
+  store: BlockStore,
   emptyBlocks: number,
   fullBlocks: number,
   perBlock: number,

@@ -257,7 +257,7 @@ async function main(): Promise<void> {
   const rates = applyRates(dataDir);
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
   console.log(
-    `\napply rate (ChainStore.applyBlock, signatures verified): empty blocks ${rates.big.emptyBlocksPerSecond.toFixed(0)}/s ` +
+    `\napply rate (BlockStore.applyBlock, signatures verified): empty blocks ${rates.big.emptyBlocksPerSecond.toFixed(0)}/s ` +
       `on this chain vs ${rates.empty.emptyBlocksPerSecond.toFixed(0)}/s on an empty one (${ratio(rates.big.emptyBlocksPerSecond, rates.empty.emptyBlocksPerSecond)}); ` +
       `transfers ${rates.big.transfersPerSecond.toFixed(0)}/s vs ${rates.empty.transfersPerSecond.toFixed(0)}/s ` +
       `(${ratio(rates.big.transfersPerSecond, rates.empty.transfersPerSecond)}); target ≥ 80 %`,

@@ -18,7 +18,7 @@ import { openDatabase } from '../../src/core/db';
 import { BlockRepository, RoundRepository, type StoredTransaction } from '../../src/core/db/repositories';
 import { LOCALNET_NAME, localnet, localnetWallets } from '../../src/core/node/localnet';
 import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/node';
-import { storedTransaction } from '../../src/core/node/chain/stored-transaction';
+import { storedTransaction } from '../../src/core/node/block-store/stored-transaction';
 import type { StateView } from '../../src/core/node/state';
 import { milestoneAt } from '../../src/core/protocol/networks';
 import { forgerIndex, isNewRound, roundInfo, shuffleDelegates } from '../../src/core/protocol/rounds';
@@ -230,7 +230,7 @@ export function growScaleChain(
           );
         }
         previous = id;
-        // ChainStore saves the next round's rows with the last block of a round.
+        // BlockStore saves the next round's rows with the last block of a round.
         if (isNewRound(height + 1, network)) {
           const next = roundInfo(height + 1, network).round;
           rounds.save(next, shuffleDelegates(top, next), ranking);

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiServer } from '../../src/core/api';
 import { PeerPool } from '../../src/core/client';
 import { LocalNode } from '../../src/core/node/node';
-import type { ChainRules } from '../../src/core/node/handlers';
+import type { ChainRules } from '../../src/core/node/transaction-handlers';
 import type { TransactionData } from '../../src/core/protocol/transactions';
 import { discoverFollowedNetwork, Follower } from '../../src/core/sync';
 import { createTestChain, forgeBlock, sign, type TestChain } from '../node/support/chain-fixture';
@@ -149,8 +149,8 @@ async function serve(dataDir: string): Promise<void> {
 /** Syncs a fresh follower from `url` to `height`; returns the seconds it took from the first request. */
 async function syncFrom(url: string, rules?: ChainRules): Promise<SyncResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-bench-sync-'));
-  const pool = new PeerPool([url], { timeoutMs: 30_000 });
-  const discovery = await discoverFollowedNetwork(pool);
+  const peerPool = new PeerPool([url], { timeoutMs: 30_000 });
+  const discovery = await discoverFollowedNetwork(peerPool);
   const node = await LocalNode.start({
     dataDir,
     followed: { network: discovery.network, genesis: discovery.genesis, ...(rules ? { rules } : {}) },
@@ -169,7 +169,7 @@ async function syncFrom(url: string, rules?: ChainRules): Promise<SyncResult> {
   const follower = new Follower({
     node,
     network: discovery.network,
-    pool,
+    peerPool,
     exceptions: discovery.exceptions,
     log: (line) => console.error(line),
   });

@@ -16,7 +16,7 @@ import {
   schnorrVerify,
 } from '../../src/core/protocol/crypto';
 import { compactFromStrictDer } from '../../src/core/protocol/crypto/der';
-import { nobleEcdsaVerify, nobleSchnorrVerify } from '../../src/core/protocol/crypto/noble-verify';
+import { nobleEcdsaVerify, nobleSchnorrVerify } from '../support/crypto/noble-verify';
 import { sha256 } from '../../src/core/protocol/hash';
 import { signatureCases } from '../support/signature-cases';
 

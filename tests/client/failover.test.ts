@@ -39,9 +39,9 @@ describe('failover', () => {
     slow.mode = 'hang';
     const live = await node();
     const c = client([slow.url, live.url], fakeClock(), 200);
-    const started = performance.now();
+    // How long the failover takes is a figure of `npm run bench:latency`, not asserted here.
     expect((await c.syncing()).syncing).toBe(false);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(live.total()).toBe(1);
     expect(status(c, slow.url).lastError?.code).toBe('ERR_TIMEOUT');
   });
 

@@ -54,10 +54,10 @@ describe('a redirect', () => {
       res.writeHead(301, { location: elsewhere.url });
       res.end();
     });
-    const pool = new PeerPool([redirecting.url, honest.url]);
-    const answer = await pool.request({ method: 'GET', route: '/node/status', schema });
+    const peerPool = new PeerPool([redirecting.url, honest.url]);
+    const answer = await peerPool.request({ method: 'GET', route: '/node/status', schema });
     expect(answer.value.data).toBe('honest');
-    expect(pool.statuses()[0]).toMatchObject({
+    expect(peerPool.statuses()[0]).toMatchObject({
       consecutiveFailures: 1,
       lastError: { code: 'ERR_BAD_RESPONSE' },
     });

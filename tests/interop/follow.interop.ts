@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../src/core/api';
 import { PeerPool } from '../../src/core/client';
-import { verifyChain } from '../../src/core/node/chain';
+import { verifyChain } from '../../src/core/node/block-store';
 import { LocalNode } from '../../src/core/node/node';
 import { discoverFollowedNetwork, Follower, type Discovery } from '../../src/core/sync';
 import { ARK_BASE, ARK_URL, arkGet, arkHeight } from './ark-node';
@@ -107,8 +107,8 @@ const byAddress = (wallets: Wallet[]) => [...wallets].sort((a, b) => a.address.l
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-ark-'));
-  const pool = new PeerPool([ARK_URL]);
-  discovery = await discoverFollowedNetwork(pool);
+  const peerPool = new PeerPool([ARK_URL]);
+  discovery = await discoverFollowedNetwork(peerPool);
   node = await LocalNode.start({
     dataDir,
     followed: { network: discovery.network, genesis: discovery.genesis, rules: { arkTestMode: true } },
@@ -116,7 +116,7 @@ beforeAll(async () => {
   follower = new Follower({
     node,
     network: discovery.network,
-    pool,
+    peerPool,
     exceptions: discovery.exceptions,
     log: (line) => logs.push(line),
   });

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../src/core/api';
 import { PeerPool } from '../../src/core/client';
-import { verifyChain } from '../../src/core/node/chain';
+import { verifyChain } from '../../src/core/node/block-store';
 import { LocalNode } from '../../src/core/node/node';
 import { discoverFollowedNetwork, Follower, type Discovery } from '../../src/core/sync';
 import { ARK_BASE, ARK_URL, arkGet, arkHeight, arkMilestoneHeight, untilArkHeight } from './ark-node';
@@ -86,8 +86,8 @@ beforeAll(async () => {
   // A few blocks past aip11, so that the follower crosses it.
   await untilArkHeight(aip11 + 3, 'a few blocks past aip11');
   dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-v1era-'));
-  const pool = new PeerPool([ARK_URL]);
-  discovery = await discoverFollowedNetwork(pool);
+  const peerPool = new PeerPool([ARK_URL]);
+  discovery = await discoverFollowedNetwork(peerPool);
   node = await LocalNode.start({
     dataDir,
     followed: { network: discovery.network, genesis: discovery.genesis, rules: { arkTestMode: true } },
@@ -95,7 +95,7 @@ beforeAll(async () => {
   follower = new Follower({
     node,
     network: discovery.network,
-    pool,
+    peerPool,
     exceptions: discovery.exceptions,
     log: (line) => logs.push(line),
   });

@@ -164,7 +164,7 @@ describe('the wallet against ARK Core', () => {
     expect(switched.code).toBe('ERR_NETWORK_RULES');
 
     // Two transactions with consecutive nonces; the vote only once the unvote is forged: ARK Core's pool keeps
-    // one vote per sender, as Votary's does now (pool/pending-kinds.ts).
+    // one vote per sender, as Votary's does now (transaction-pool/pending-kinds.ts).
     const unvoted = await confirmed(send(carol, { kind: 'vote', unvote: first!.publicKey }));
     const voted = await confirmed(send(carol, { kind: 'vote', vote: second!.publicKey }));
     expect(BigInt(voted.nonce)).toBe(BigInt(unvoted.nonce) + 1n);

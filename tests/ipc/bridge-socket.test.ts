@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../src/cli/browser-shell';
 import type { AppCore } from '../../src/core/services';
-import { openCore, PASSWORD, removeDir, tempDir } from '../services/support';
+import { CoreClock, openCore, PASSWORD, removeDir, tempDir } from '../services/support';
 
 interface Frame {
   id?: number | null;
@@ -20,12 +20,15 @@ describe('browser shell: the IPC contract over a WebSocket, guarded by the launc
   let shell: BrowserShell;
   let origin: string;
 
+  // Blocks are forged when the test needs one (a fake clock, no slot timer).
+  const clock = new CoreClock();
+
   beforeAll(async () => {
     dir = tempDir();
     const renderer = join(dir, 'renderer');
     mkdirSync(renderer);
     writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Votary</title>');
-    core = await openCore(join(dir, 'data'));
+    core = await openCore(join(dir, 'data'), { forging: false, now: clock.read });
     shell = await startBrowserShell({ core, rendererDir: renderer, port: 0 });
     origin = `http://127.0.0.1:${shell.port}`;
   });
@@ -124,7 +127,9 @@ describe('browser shell: the IPC contract over a WebSocket, guarded by the launc
     const pushed = await next((f) => f.event === 'keystore:status');
     expect(pushed.payload).toMatchObject({ hasVault: true, unlocked: true });
     expect((await next((f) => f.id === 4)).result).toMatchObject({ ok: true });
-    const block = await next((f) => f.event === 'node:block');
+    const blockPushed = next((f) => f.event === 'node:block');
+    clock.forge(core);
+    const block = await blockPushed;
     expect(block.payload).toMatchObject({ networkId: 'embedded' });
     expect((block.payload as { height: number }).height).toBeGreaterThan(1);
     ws.close();

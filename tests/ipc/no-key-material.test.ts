@@ -12,9 +12,8 @@ import { toHex } from '../../src/core/protocol/hex';
 import type { AppCore } from '../../src/core/services';
 import { IPC_CHANNELS, SECRET_CHANNELS, type IpcChannel } from '../../src/shared/ipc/contract';
 import type { IpcResult } from '../../src/shared/ipc/errors';
-import type { PendingView } from '../../src/shared/domain/transactions';
 import { startFakeNode, type FakeNode } from '../client/support/fake-node';
-import { nextEvent, openCore, PASSWORD, removeDir, tempDir } from '../services/support';
+import { CoreClock, openCore, PASSWORD, removeDir, tempDir } from '../services/support';
 
 const NEW_PASSWORD = 'a different long password';
 const PASSPHRASE = 'scan test imported passphrase with words';
@@ -50,9 +49,12 @@ describe('no channel answers key material, after creating and using wallets', ()
     return result.value as T;
   }
 
+  // Blocks are forged when the test needs one (a fake clock, no slot timer).
+  const clock = new CoreClock();
+
   beforeAll(async () => {
     dir = tempDir();
-    [core, remote] = await Promise.all([openCore(dir), startFakeNode()]);
+    [core, remote] = await Promise.all([openCore(dir, { forging: false, now: clock.read }), startFakeNode()]);
     core.subscribe((event, payload) => events.push(`${event} ${JSON.stringify(payload)}`));
   });
   afterAll(async () => {
@@ -126,11 +128,7 @@ describe('no channel answers key material, after creating and using wallets', ()
     await record('networks:add-known', { key: 'ark-devnet' });
 
     const funded = await value<{ transactionId: string }>('faucet:fund', { address: fresh.address });
-    await nextEvent<PendingView>(
-      core,
-      'tx:status',
-      (p) => p.id === funded.transactionId && p.status === 'confirmed',
-    );
+    await clock.confirm(core, funded.transactionId);
     const sent = await value<{ id: string }>('tx:send', {
       walletId: fresh.id,
       draft: { kind: 'transfer', recipientId: imported.address, amount: '100', memo: 'scan' },

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Keystore, type LockReason } from '../../src/core/keystore';
 import type { SigningKeys } from '../../src/core/keystore/signing';
 import { devnet } from '../../src/core/protocol/networks';
-import { DEVNET_CTX, FAST_SCRYPT, MemoryKeychain, PASSWORD, tempDataDir } from './support';
+import { DEVNET_CTX, FAST_SCRYPT, PASSWORD, tempDataDir } from './support';
+import { MemoryKeychain } from '../support/memory-keychain';
 
 /** Reaches into the session to prove that lock zeroes the buffers it owned. */
 class Inspectable extends Keystore {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keytarKeychain } from '../../src/core/keystore';
 import { devnet } from '../../src/core/protocol/networks';
-import { codeOf, DEVNET_CTX, MemoryKeychain, newVault, openKeystore, PASSWORD, tempDataDir } from './support';
+import { codeOf, DEVNET_CTX, newVault, openKeystore, PASSWORD, tempDataDir } from './support';
+import { MemoryKeychain } from '../support/memory-keychain';
 
 /** A stand-in for the keytar module whose probe fails the way libsecret does. */
 function keytarFailingWith(message: string) {

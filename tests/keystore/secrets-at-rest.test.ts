@@ -8,7 +8,8 @@ import { privateKeyFromPassphrase, wifFromPrivateKey } from '../../src/core/prot
 import { toHex } from '../../src/core/protocol/hex';
 import { devnet } from '../../src/core/protocol/networks';
 import keys from '../fixtures/vectors/keys.json';
-import { DEVNET_CTX, filesUnder, MemoryKeychain, newVault, PASSWORD, tempDataDir } from './support';
+import { DEVNET_CTX, filesUnder, newVault, PASSWORD, tempDataDir } from './support';
+import { MemoryKeychain } from '../support/memory-keychain';
 
 const IMPORTED = 'a plain imported passphrase that is not bip39 at all';
 const SECOND = 'the second passphrase of the imported wallet';

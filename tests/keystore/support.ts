@@ -4,13 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import {
-  isKeystoreError,
-  Keystore,
-  type Keychain,
-  type KeychainStatus,
-  type KeystoreOptions,
-} from '../../src/core/keystore';
+import { isKeystoreError, Keystore, type KeystoreOptions } from '../../src/core/keystore';
+import { MemoryKeychain } from '../support/memory-keychain';
 import { devnet, mainnet } from '../../src/core/protocol/networks';
 
 /** N = 2^10: the real format and code path at ~2 ms per derivation, so the suite stays fast. */
@@ -28,25 +23,6 @@ export function tempDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'votary-keystore-'));
   dirs.push(dir);
   return dir;
-}
-
-/** A keychain kept in a Map: the same contract as the OS keychain, for the logic around it. */
-export class MemoryKeychain implements Keychain {
-  readonly entries = new Map<string, string>();
-  constructor(private readonly available: KeychainStatus = { available: true }) {}
-  status(): Promise<KeychainStatus> {
-    return Promise.resolve(this.available);
-  }
-  getSecret(account: string): Promise<string | null> {
-    return Promise.resolve(this.entries.get(account) ?? null);
-  }
-  setSecret(account: string, secret: string): Promise<void> {
-    this.entries.set(account, secret);
-    return Promise.resolve();
-  }
-  deleteSecret(account: string): Promise<boolean> {
-    return Promise.resolve(this.entries.delete(account));
-  }
 }
 
 export function openKeystore(dataDir: string, options: Partial<KeystoreOptions> = {}): Keystore {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApiServer } from '../../src/core/api';
-import { LocalChain } from '../../src/core/chain';
+import { LocalChain } from '../../src/core/chain-access';
 import { balanceChange, lockedChange, totalEffect, type LedgerEffect } from '../../src/core/domain';
 import { localnet, localnetWallet, localnetWallets } from '../../src/core/node/localnet';
 import { LocalNode } from '../../src/core/node/node';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ecdsaVerify, schnorrVerify } from '../../src/core/protocol/crypto';
-import { nobleEcdsaVerify, nobleSchnorrVerify } from '../../src/core/protocol/crypto/noble-verify';
+import { nobleEcdsaVerify, nobleSchnorrVerify } from '../support/crypto/noble-verify';
 import { signatureCases } from '../support/signature-cases';
 
 const COUNT = Number(process.env['DIFFERENTIAL_CASES'] ?? 3_000);

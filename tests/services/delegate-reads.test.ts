@@ -1,10 +1,10 @@
 /**
  * The delegate page's reads: chain:delegate-blocks and chain:delegate-voters against a real embedded
- * node with 1-second blocks, by username, public key and address; an unknown delegate is a typed error.
+ * node on a fake clock, by username, public key and address; an unknown delegate is a typed error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
-import { call, openCore, removeDir, tempDir } from './support';
+import { call, openClockedCore, removeDir, tempDir } from './support';
 
 describe('delegate blocks and voters', () => {
   let dir: string;
@@ -13,9 +13,10 @@ describe('delegate blocks and voters', () => {
 
   beforeAll(async () => {
     dir = tempDir();
-    core = await openCore(dir);
-    // Two forged blocks at 1-second blocks; the delegate under test is the one that forged height 2.
-    while (core.services.node.height < 3) await new Promise((resolve) => setTimeout(resolve, 100));
+    const clocked = await openClockedCore(dir);
+    core = clocked.core;
+    // Two forged blocks; the delegate under test is the one that forged height 2.
+    clocked.clock.forge(core, 2);
     forger = (await call(core, 'chain:block', { height: 2 })).generator.username ?? '';
   }, 60_000);
   afterAll(async () => {

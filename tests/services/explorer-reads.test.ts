@@ -1,14 +1,14 @@
 /**
- * The explorer, fee and randomness reads against a real embedded node with 1-second blocks, and
+ * The explorer, fee and randomness reads against a real embedded node on a fake clock, and
  * against a remote (fake) ARK node that has no secondary interface and no /transactions/fees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import { trngValues } from '../../src/shared/lib/trng';
-import type { TransactionView } from '../../src/shared/domain/chain';
+import type { TransactionView } from '../../src/shared/domain/chain-views';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import { startFakeNode, TX_ID, type FakeNode } from '../client/support/fake-node';
-import { call, nextEvent, openCore, removeDir, tempDir } from './support';
+import { call, nextEvent, openClockedCore, removeDir, tempDir, type CoreClock } from './support';
 
 const GENESIS_1 = 'genesis_1';
 
@@ -21,14 +21,16 @@ async function failure(core: AppCore, channel: string, payload: unknown) {
 describe('explorer reads through the active NodeClient', () => {
   let dir: string;
   let core: AppCore;
+  let clock: CoreClock;
   let remote: FakeNode;
   let genesisTxs: TransactionView[];
 
   beforeAll(async () => {
     dir = tempDir();
-    [core, remote] = await Promise.all([openCore(dir), startFakeNode()]);
-    // Wait for a second block, so the genesis block has a successor and /trng-1 a block before the tip.
-    while (core.services.node.height < 3) await new Promise((resolve) => setTimeout(resolve, 100));
+    ({ core, clock } = await openClockedCore(dir));
+    remote = await startFakeNode();
+    // Two blocks, so the genesis block has a successor and /trng-1 a block before the tip.
+    clock.forge(core, 2);
     const genesis = await call(core, 'chain:block', { height: 1 });
     genesisTxs = (await call(core, 'chain:block-transactions', { blockId: genesis.id, limit: 100 })).data;
   });
@@ -147,11 +149,13 @@ describe('explorer reads through the active NodeClient', () => {
     // A transfer of today, so the statistics over the last day have one to count.
     const address = 'DQ93Nb6QfsTzCEgyfo8SYvcgxkVbfUe1F9';
     const { transactionId } = await call(core, 'faucet:fund', { address });
-    await nextEvent<PendingView>(
+    const confirmed = nextEvent<PendingView>(
       core,
       'tx:status',
       (p) => p.id === transactionId && p.status === 'confirmed',
     );
+    clock.forge(core);
+    await confirmed;
     const fees = await call(core, 'chain:fees', { days: 1 });
     expect(fees.stats.days).toBe(1);
     expect(fees.static['1']?.['transfer']).toBe('10000000');

@@ -2,17 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import type { WalletChange } from '../../src/shared/domain/wallets';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, nextEvent, openClockedCore, PASSWORD, removeDir, tempDir, type CoreClock } from './support';
 
-const confirmed = (id: string) => (p: PendingView) => p.id === id && p.status === 'confirmed';
-
-describe('AppCore against a real LocalNode (1 s blocks)', () => {
+describe('AppCore against a real LocalNode (on a fake clock: each block forged when the test needs it)', () => {
   let dir: string;
   let core: AppCore;
+  let clock: CoreClock;
 
   beforeAll(async () => {
     dir = tempDir();
-    core = await openCore(dir);
+    ({ core, clock } = await openClockedCore(dir));
     await call(core, 'keystore:create', { password: PASSWORD });
   });
   afterAll(async () => {
@@ -39,7 +38,7 @@ describe('AppCore against a real LocalNode (1 s blocks)', () => {
     const funded = await call(core, 'faucet:fund', { address: alice.address });
     expect(funded.testTokens).toBe(true);
     expect(funded.pending.status).toBe('broadcast');
-    const fundedDone = await nextEvent(core, 'tx:status', confirmed(funded.transactionId));
+    const fundedDone = await clock.confirm(core, funded.transactionId);
     expect(fundedDone.height).toBeGreaterThan(1);
     expect(await activity).toMatchObject({ address: alice.address });
 
@@ -48,7 +47,7 @@ describe('AppCore against a real LocalNode (1 s blocks)', () => {
       draft: { kind: 'transfer', recipientId: bob.address, amount: '250000000', memo: 'lunch' },
     });
     expect(sent.accepted).toBe(true);
-    const done = await nextEvent<PendingView>(core, 'tx:status', confirmed(sent.id));
+    const done: PendingView = await clock.confirm(core, sent.id);
     expect(done.confirmations).toBeGreaterThanOrEqual(1);
     expect(done.statusText).toMatch(/^Confirmed in block \d+/);
 

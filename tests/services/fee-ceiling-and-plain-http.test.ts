@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
-import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, openClockedCore, PASSWORD, removeDir, tempDir } from './support';
 
 /** The localnet's static transfer fee (ARK devnet's): 0.1 VTY. */
 const TRANSFER_FEE = 10_000_000n;
@@ -19,18 +18,15 @@ describe('fee ceiling and plain-http nodes', () => {
 
   beforeAll(async () => {
     dir = tempDir();
-    core = await openCore(dir);
+    const clocked = await openClockedCore(dir);
+    core = clocked.core;
     await call(core, 'keystore:create', { password: PASSWORD });
     const payer = await call(core, 'wallets:import-passphrase', { passphrase: 'fee ceiling test payer' });
     const payee = await call(core, 'wallets:import-passphrase', { passphrase: 'fee ceiling test payee' });
     walletId = payer.id;
     recipient = payee.address;
     const funded = await call(core, 'faucet:fund', { address: payer.address });
-    await nextEvent<PendingView>(
-      core,
-      'tx:status',
-      (p) => p.id === funded.transactionId && p.status === 'confirmed',
-    );
+    await clocked.clock.confirm(core, funded.transactionId);
   });
   afterAll(async () => {
     await core.close();

@@ -1,12 +1,9 @@
 /** chain:incoming-locks: the open locks addressed to a wallet, which it can claim (ARK `/locks?recipientId=`). */
 import { describe, expect, it } from 'vitest';
-import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, coreWithVault, nextEvent } from './support';
-
-const confirmed = (id: string) => (p: PendingView) => p.id === id && p.status === 'confirmed';
+import { call, clockedCoreWithVault } from './support';
 
 describe('locks addressed to a wallet', () => {
-  const core = coreWithVault();
+  const { core, clock } = clockedCoreWithVault();
 
   it('lists a lock for its recipient (not for others) until it is claimed', async () => {
     const sender = await call(core(), 'wallets:import-passphrase', { passphrase: 'incoming locks sender' });
@@ -14,7 +11,7 @@ describe('locks addressed to a wallet', () => {
       passphrase: 'incoming locks receiver',
     });
     const funded = await call(core(), 'faucet:fund', { address: sender.address });
-    await nextEvent(core(), 'tx:status', confirmed(funded.transactionId));
+    await clock.confirm(core(), funded.transactionId);
     const locked = await call(core(), 'tx:send', {
       walletId: sender.id,
       draft: {
@@ -25,7 +22,7 @@ describe('locks addressed to a wallet', () => {
       },
     });
     expect(locked.accepted).toBe(true);
-    await nextEvent(core(), 'tx:status', confirmed(locked.id));
+    await clock.confirm(core(), locked.id);
 
     const incoming = await call(core(), 'chain:incoming-locks', {
       address: receiver.address,
@@ -44,7 +41,7 @@ describe('locks addressed to a wallet', () => {
       draft: { kind: 'htlcClaim', lockId: locked.id, secret: locked.htlc!.secret },
     });
     expect(claim.accepted).toBe(true);
-    await nextEvent(core(), 'tx:status', confirmed(claim.id));
+    await clock.confirm(core(), claim.id);
     expect(
       (await call(core(), 'chain:incoming-locks', { address: receiver.address, page: 1, limit: 10 })).data,
     ).toEqual([]);
@@ -54,7 +51,7 @@ describe('locks addressed to a wallet', () => {
     const sender = await call(core(), 'wallets:import-passphrase', { passphrase: 'lock states sender' });
     const receiver = await call(core(), 'wallets:import-passphrase', { passphrase: 'lock states receiver' });
     const funded = await call(core(), 'faucet:fund', { address: sender.address });
-    await nextEvent(core(), 'tx:status', confirmed(funded.transactionId));
+    await clock.confirm(core(), funded.transactionId);
     const states = async (...ids: string[]) =>
       (await call(core(), 'chain:lock-states', { ids })).map((s) => [s.lockId, s.state, s.closedBy]);
 
@@ -72,14 +69,14 @@ describe('locks addressed to a wallet', () => {
     const claimed = await lock(40);
     expect(await states(claimed.id)).toEqual([[claimed.id, 'pending', undefined]]);
     await call(core(), 'localnet:resume', undefined);
-    await nextEvent(core(), 'tx:status', confirmed(claimed.id));
+    await clock.confirm(core(), claimed.id);
     expect(await states(claimed.id)).toEqual([[claimed.id, 'open', undefined]]);
 
     const claim = await call(core(), 'tx:send', {
       walletId: receiver.id,
       draft: { kind: 'htlcClaim', lockId: claimed.id, secret: claimed.htlc!.secret },
     });
-    await nextEvent(core(), 'tx:status', confirmed(claim.id));
+    await clock.confirm(core(), claim.id);
     const never = 'ab'.repeat(32);
     expect(await states(claimed.id, never)).toEqual([
       [claimed.id, 'claimed', claim.id],

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { KeystoreStatus } from '../../src/shared/domain/keystore';
 import { startFakeNode } from '../client/support/fake-node';
-import { call, MemoryKeychain, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { MemoryKeychain } from '../support/memory-keychain';
 
 describe('key-store channels, auto-lock pushes, and what survives a restart', () => {
   const cleanup: (() => Promise<void> | void)[] = [];

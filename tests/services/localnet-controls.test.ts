@@ -1,5 +1,6 @@
 /**
- * The localnet controls through the IPC channels of a real AppCore: pause/resume, offline
+ * The localnet controls through the IPC channels of a real AppCore on a fake clock (each slot run as the slot timer
+ * would, tests/services/support.ts CoreClock): pause/resume, offline
  * delegates (their slots missed), snapshots and rollback seen by the API (no stale cached /blocks/last) and by
  * the push events, persistence across a restart, and the refusal on a remote network.
  */
@@ -8,7 +9,7 @@ import type { MissedSlotEvent } from '../../src/core/node/forger';
 import type { AppCore } from '../../src/core/services';
 import { startFakeNode, type FakeNode } from '../client/support/fake-node';
 import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, CoreClock, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
 
 const LOCALNET_CHANNELS = [
   ['localnet:status', undefined],
@@ -21,10 +22,6 @@ const LOCALNET_CHANNELS = [
   ['localnet:snapshot-delete', { name: 'remote' }],
   ['localnet:rollback', { height: 1 }],
 ] as const;
-
-function waitMs(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 async function lastBlockFromApi(core: AppCore): Promise<{ id: string; height: number }> {
   const response = await fetch(`${core.services.info.embeddedApiUrl}/blocks/last`);
@@ -41,11 +38,13 @@ describe('localnet controls over IPC', () => {
   let dir: string;
   let core: AppCore;
   let remote: FakeNode;
+  const clock = new CoreClock();
+  const open = () => openCore(dir, { forging: false, now: clock.read });
 
   beforeAll(async () => {
     dir = tempDir();
-    [core, remote] = await Promise.all([openCore(dir), startFakeNode()]);
-    await nextEvent(core, 'node:block');
+    [core, remote] = await Promise.all([open(), startFakeNode()]);
+    clock.forge(core);
   });
   afterAll(async () => {
     await core.close();
@@ -66,16 +65,21 @@ describe('localnet controls over IPC', () => {
     const paused = await call(core, 'localnet:pause');
     expect(paused.forging).toBe('paused');
     const height = core.services.node.height;
-    await waitMs(2_200);
+    // Two slots pass while paused: the forger leaves them empty.
+    expect([clock.step(core), clock.step(core)]).toEqual([
+      { kind: 'idle', reason: 'paused' },
+      { kind: 'idle', reason: 'paused' },
+    ]);
     expect(core.services.node.height).toBe(height);
     const next = nextEvent<{ height: number }>(core, 'node:block');
     expect((await call(core, 'localnet:resume')).forging).toBe('running');
+    clock.forge(core);
     expect((await next).height).toBe(height + 1);
   });
 
   it('takes delegates offline by username or public key: their slots are missed until they are back', async () => {
     const status = await call(core, 'localnet:status');
-    // All but one of the round offline: a missed slot comes within a second or two.
+    // All but one of the round offline: of a round's 21 slots, 20 are missed.
     const [kept, ...rest] = status.delegates;
     const refs = rest.map((d, i) => (i % 2 === 0 ? d.username : d.publicKey));
     const missed: MissedSlotEvent[] = [];
@@ -85,7 +89,7 @@ describe('localnet controls over IPC', () => {
     expect(offline.delegates.filter((d) => d.offline).map((d) => d.publicKey)).toEqual(
       rest.map((d) => d.publicKey),
     );
-    await waitMs(2_200);
+    for (let slot = 0; slot < 21; slot++) clock.step(core);
     core.services.node.off('missed-slot', onMissed);
     expect(missed.length).toBeGreaterThan(0);
     expect(missed.every((e) => e.reason === 'offline' && e.publicKey !== kept!.publicKey)).toBe(true);
@@ -103,7 +107,7 @@ describe('localnet controls over IPC', () => {
     const saved = await call(core, 'localnet:snapshot-save', { name: 'checkpoint' });
     expect(saved).toMatchObject({ height: core.services.node.height, reachable: true });
     await call(core, 'localnet:resume');
-    await nextEvent<{ height: number }>(core, 'node:block', (e) => e.height >= saved.height + 2);
+    clock.forge(core, 2);
     await call(core, 'localnet:pause');
     // The API caches /blocks/last at this tip.
     expect((await lastBlockFromApi(core)).height).toBeGreaterThanOrEqual(saved.height + 2);
@@ -151,7 +155,13 @@ describe('localnet controls over IPC', () => {
     const alice = await call(core, 'wallets:import-passphrase', { passphrase: 'localnet controls alice' });
     const before = core.services.node.height;
     const funded = (await call(core, 'faucet:fund', { address: alice.address })).transactionId;
-    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
+    const confirmed = nextEvent<PendingView>(
+      core,
+      'tx:status',
+      (p) => p.id === funded && p.status === 'confirmed',
+    );
+    clock.forge(core);
+    await confirmed;
     expect((await call(core, 'chain:wallet', { address: alice.address })).balance).toBe('100000000000');
     const changed = nextEvent<{ address: string }>(
       core,
@@ -168,14 +178,14 @@ describe('localnet controls over IPC', () => {
     await call(core, 'localnet:set-offline', { delegates: ['genesis_3'], offline: true });
     const height = core.services.node.height;
     await core.close();
-    core = await openCore(dir);
+    core = await open();
     const status = await call(core, 'localnet:status');
     expect(status.forging).toBe('paused');
     expect(core.services.node.forger.isOffline(status.delegates.find((d) => d.offline)!.publicKey)).toBe(
       true,
     );
     expect(status.delegates.filter((d) => d.offline).map((d) => d.username)).toEqual(['genesis_3']);
-    await waitMs(1_500);
+    expect(clock.step(core)).toEqual({ kind: 'idle', reason: 'paused' });
     expect(core.services.node.height).toBe(height);
     await call(core, 'localnet:set-offline', { delegates: ['genesis_3'], offline: false });
     await call(core, 'localnet:resume');

@@ -10,7 +10,7 @@ import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView, SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, nextEvent, openClockedCore, PASSWORD, removeDir, tempDir, type CoreClock } from './support';
 
 const VTY = 100_000_000n;
 const TRANSFER_FEE = 10_000_000n;
@@ -19,18 +19,19 @@ const genesisDelegate = localnetWallets().find((w) => w.role === 'delegate')!;
 describe('tx:preview: one review, checked before it opens', () => {
   let dir: string;
   let core: AppCore;
+  let clock: CoreClock;
   let main: WalletView;
   let bob: WalletView;
 
   const confirmed = async (sent: SendResult | Promise<SendResult>): Promise<PendingView> => {
     const result = await sent;
     expect(result.accepted, result.error?.message).toBe(true);
-    return nextEvent<PendingView>(core, 'tx:status', (p) => p.id === result.id && p.status === 'confirmed');
+    return clock.confirm(core, result.id);
   };
 
   beforeAll(async () => {
     dir = tempDir();
-    core = await openCore(dir);
+    ({ core, clock } = await openClockedCore(dir));
     await call(core, 'keystore:create', { password: PASSWORD });
     main = await call(core, 'wallets:import-passphrase', {
       passphrase: 'preview main passphrase',
@@ -43,7 +44,8 @@ describe('tx:preview: one review, checked before it opens', () => {
     const funds = await Promise.all(
       [main, bob].map((w) => call(core, 'faucet:fund', { address: w.address, amount: String(1000n * VTY) })),
     );
-    await Promise.all(
+    // Both are in the pool: the next block holds both.
+    const both = Promise.all(
       funds.map((f) =>
         nextEvent<PendingView>(
           core,
@@ -52,6 +54,8 @@ describe('tx:preview: one review, checked before it opens', () => {
         ),
       ),
     );
+    clock.forge(core);
+    await both;
   });
   afterAll(async () => {
     await core.close();
@@ -107,7 +111,7 @@ describe('tx:preview: one review, checked before it opens', () => {
       },
     ]);
     await call(core, 'localnet:resume');
-    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === sent.id && p.status === 'confirmed');
+    await clock.confirm(core, sent.id);
   });
 
   it('delegate names: ARK’s rules and taken names, in a sentence at the field', async () => {

@@ -1,12 +1,13 @@
 /**
  * A localnet rollback and a snapshot restore return the reverted blocks' transactions to the pool (the default,
  * `pool: 'readmit'`), say how many truly, and the app's pending list follows the chain: a transaction reverted out
- * of its block is pending again, not "confirmed in block N".
+ * of its block is pending again, not "confirmed in block N". The node runs on a fake clock: each block is forged
+ * when the test needs it (tests/services/support.ts CoreClock).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, nextEvent, openClockedCore, PASSWORD, removeDir, tempDir, type CoreClock } from './support';
 
 async function unconfirmed(core: AppCore, id: string): Promise<number> {
   const response = await fetch(`${core.services.info.embeddedApiUrl}/transactions/unconfirmed/${id}`);
@@ -16,11 +17,23 @@ async function unconfirmed(core: AppCore, id: string): Promise<number> {
 describe('rollback and snapshot restore return transactions to the pool', () => {
   let dir: string;
   let core: AppCore;
+  let clock: CoreClock;
+
+  /** Forges the next block and waits until the pending list says the transaction is confirmed. */
+  async function forgeUntilConfirmed(id: string): Promise<PendingView> {
+    const confirmed = nextEvent<PendingView>(
+      core,
+      'tx:status',
+      (p) => p.id === id && p.status === 'confirmed',
+    );
+    clock.forge(core);
+    return confirmed;
+  }
 
   beforeAll(async () => {
     dir = tempDir();
-    core = await openCore(dir);
-    await nextEvent(core, 'node:block');
+    ({ core, clock } = await openClockedCore(dir));
+    clock.forge(core);
     await call(core, 'keystore:create', { password: PASSWORD });
   });
   afterAll(async () => {
@@ -32,7 +45,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     const alice = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool alice' });
     const before = core.services.node.height;
     const funded = (await call(core, 'faucet:fund', { address: alice.address })).transactionId;
-    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
+    await forgeUntilConfirmed(funded);
     await call(core, 'localnet:pause');
 
     const back = nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'in-pool');
@@ -46,11 +59,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
 
     // Forging again confirms it again, in a new block.
     await call(core, 'localnet:resume');
-    const again = await nextEvent<PendingView>(
-      core,
-      'tx:status',
-      (p) => p.id === funded && p.status === 'confirmed',
-    );
+    const again = await forgeUntilConfirmed(funded);
     const onChain = await call(core, 'chain:transaction', { id: funded });
     expect(again.height).toBe(onChain.blockHeight);
   });
@@ -61,7 +70,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     await call(core, 'localnet:snapshot-save', { name: 'before-bob' });
     await call(core, 'localnet:resume');
     const funded = (await call(core, 'faucet:fund', { address: bob.address })).transactionId;
-    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
+    await forgeUntilConfirmed(funded);
     await call(core, 'localnet:pause');
 
     const result = await call(core, 'localnet:rollback', { snapshot: 'before-bob' });
@@ -74,7 +83,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     const carol = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool carol' });
     const dave = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool dave' });
     const funded = (await call(core, 'faucet:fund', { address: carol.address })).transactionId;
-    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
+    await forgeUntilConfirmed(funded);
     const before = core.services.node.height;
     const lock = await call(core, 'tx:send', {
       walletId: carol.id,
@@ -85,13 +94,13 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
         expiration: { type: 'height', afterBlocks: 50 },
       },
     });
-    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === lock.id && p.status === 'confirmed');
+    await forgeUntilConfirmed(lock.id);
     await call(core, 'localnet:pause');
     const result = await call(core, 'localnet:rollback', { height: before });
     expect(await unconfirmed(core, lock.id)).toBe(200);
     expect(result.poolSize).toBeGreaterThanOrEqual(1);
     await call(core, 'localnet:resume');
-    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === lock.id && p.status === 'confirmed');
+    await forgeUntilConfirmed(lock.id);
   });
 
   it('a lock whose funds came from a reverted block is counted as dropped, not back in the pool', async () => {

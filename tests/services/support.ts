@@ -1,33 +1,21 @@
-/** Shared helpers for the service and IPC tests: a real AppCore over a temp data dir with 1-second blocks. */
+/**
+ * Shared helpers for the service and IPC tests: a real AppCore over a temp data dir with 1-second blocks, forged by
+ * its slot timer or, on a fake clock, one slot at a time when a test needs a block (CoreClock).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { AppCore, type AppCoreOptions } from '../../src/core/services';
-import type { Keychain, KeychainStatus } from '../../src/core/keystore';
+import type { SlotOutcome } from '../../src/core/node/forger';
+import type { PendingView } from '../../src/shared/domain/transactions';
+import { MemoryKeychain } from '../support/memory-keychain';
 import type { IpcResult } from '../../src/shared/ipc/errors';
 import type { IpcChannel, IpcEvent, IpcRequest, IpcResponse } from '../../src/shared/ipc/contract';
 
 /** N = 2^10: the real vault format at ~2 ms per derivation. */
 export const FAST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 export const PASSWORD = 'correct horse battery';
-
-export class MemoryKeychain implements Keychain {
-  readonly entries = new Map<string, string>();
-  status(): Promise<KeychainStatus> {
-    return Promise.resolve({ available: true });
-  }
-  getSecret(account: string): Promise<string | null> {
-    return Promise.resolve(this.entries.get(account) ?? null);
-  }
-  setSecret(account: string, secret: string): Promise<void> {
-    this.entries.set(account, secret);
-    return Promise.resolve();
-  }
-  deleteSecret(account: string): Promise<boolean> {
-    return Promise.resolve(this.entries.delete(account));
-  }
-}
 
 export function tempDir(prefix = 'votary-services-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -51,6 +39,51 @@ export function openCore(dataDir: string, options: Partial<AppCoreOptions> = {})
     },
     ...options,
   });
+}
+
+/**
+ * A fake clock for an AppCore opened with `{ forging: false, now: clock.read }`: `forge` moves it one 1-second slot
+ * on and forges that slot (Forger.forgeAt, what the slot timer calls), so a test never waits for a real block.
+ */
+export class CoreClock {
+  /** Unix milliseconds: a whole second, as every slot start is. */
+  now = Math.ceil(Date.now() / 1000) * 1000;
+  readonly read = (): number => this.now;
+
+  /** Moves to the next slot start and runs it, as the slot timer would: a block, a missed slot, or nothing. */
+  step(core: AppCore): SlotOutcome {
+    this.now += 1000;
+    return core.services.node.forger.forgeAt(this.now);
+  }
+
+  /** Forges the next block and waits until the pending list says the transaction `id` (in the pool) confirmed. */
+  confirm(core: AppCore, id: string): Promise<PendingView> {
+    const confirmed = nextEvent<PendingView>(
+      core,
+      'tx:status',
+      (p) => p.id === id && p.status === 'confirmed',
+    );
+    this.forge(core);
+    return confirmed;
+  }
+
+  /** Forges `count` blocks, one slot each; a slot the forger skips fails the test. */
+  forge(core: AppCore, count = 1): void {
+    for (let i = 0; i < count; i++) {
+      const outcome = this.step(core);
+      if (outcome.kind !== 'forged') throw new Error(`slot not forged: ${JSON.stringify(outcome)}`);
+    }
+  }
+}
+
+/** An AppCore on the fake clock (no slot timer): blocks come only from `clock.forge`. */
+export async function openClockedCore(
+  dataDir: string,
+  options: Partial<AppCoreOptions> = {},
+): Promise<{ core: AppCore; clock: CoreClock }> {
+  const clock = new CoreClock();
+  const core = await openCore(dataDir, { forging: false, now: clock.read, ...options });
+  return { core, clock };
 }
 
 /** Calls a channel and returns its value, failing the test with the typed error otherwise. */
@@ -106,4 +139,13 @@ export function coreWithVault(options: Partial<AppCoreOptions> = {}): () => AppC
     if (core === undefined) throw new Error('the core is opened in beforeAll');
     return core;
   };
+}
+
+/** coreWithVault on a fake clock: blocks come only from `clock.forge` / `clock.confirm`. */
+export function clockedCoreWithVault(options: Partial<AppCoreOptions> = {}): {
+  core: () => AppCore;
+  clock: CoreClock;
+} {
+  const clock = new CoreClock();
+  return { core: coreWithVault({ forging: false, now: clock.read, ...options }), clock };
 }

@@ -3,7 +3,7 @@ import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView, SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, nextEvent, openClockedCore, PASSWORD, removeDir, tempDir, type CoreClock } from './support';
 
 const delegates = localnetWallets().filter((w) => w.role === 'delegate');
 const [first, second] = delegates;
@@ -11,28 +11,32 @@ const [first, second] = delegates;
 describe('vote, switch, HTLC lock and claim, second passphrase — signed in the key store, confirmed on chain', () => {
   let dir: string;
   let core: AppCore;
+  let clock: CoreClock;
   let alice: WalletView;
   let bob: WalletView;
 
   const confirmed = async (sent: SendResult | Promise<SendResult>): Promise<PendingView> => {
     const result = await sent;
     expect(result.accepted, result.error?.message).toBe(true);
-    return nextEvent<PendingView>(core, 'tx:status', (p) => p.id === result.id && p.status === 'confirmed');
+    return clock.confirm(core, result.id);
   };
 
   beforeAll(async () => {
     dir = tempDir();
-    core = await openCore(dir);
+    ({ core, clock } = await openClockedCore(dir));
     await call(core, 'keystore:create', { password: PASSWORD });
     alice = await call(core, 'wallets:import-passphrase', { passphrase: 'voting alice passphrase' });
     bob = await call(core, 'wallets:import-passphrase', { passphrase: 'claiming bob passphrase' });
     const fundA = await call(core, 'faucet:fund', { address: alice.address });
     const fundB = await call(core, 'faucet:fund', { address: bob.address, amount: '1000000000' });
-    await Promise.all(
+    // Both are in the pool: the next block holds both.
+    const both = Promise.all(
       [fundA.transactionId, fundB.transactionId].map((id) =>
         nextEvent<PendingView>(core, 'tx:status', (p) => p.id === id && p.status === 'confirmed'),
       ),
     );
+    clock.forge(core);
+    await both;
   });
   afterAll(async () => {
     await core.close();

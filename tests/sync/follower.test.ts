@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
-import { verifyChain } from '../../src/core/node/chain';
+import { verifyChain } from '../../src/core/node/block-store';
 import { localnet } from '../../src/core/node/localnet';
 import { blockHeaderFromJson, computeBlockId } from '../../src/core/protocol/blocks';
 import {
@@ -285,7 +285,7 @@ describe('honest limits', () => {
   it('refuses version 2 transactions from before the network’s aip11 milestone as the peer’s, storing none of them', async () => {
     // The peer serves its chain as a network whose aip11 milestone comes later (as ARK mainnet's came at height
     // 11,273,000): its version 2 transactions before it are invalid there (crypto isSupportedTransactionVersion),
-    // while the version-1 era itself is applied (tests/node/chain/v1-era.test.ts).
+    // while the version-1 era itself is applied (tests/node/block-store/v1-era.test.ts).
     const first = firstHeightWithTransactions(peer);
     const lateAip11: Rewrite = (url, body) => {
       if (url.pathname !== '/api/node/configuration/crypto') return body;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiServer } from '../../src/core/api';
 import { createApiServer } from '../../src/core/api';
-import { inProcessFetch } from '../../src/core/chain/in-process-fetch';
+import { inProcessFetch } from '../../src/core/chain-access/in-process-fetch';
 import { PeerPool, type FetchLike } from '../../src/core/client';
 import { LocalNode } from '../../src/core/node/node';
 import { discoverFollowedNetwork, Follower, type Discovery, type FollowerOptions } from '../../src/core/sync';
@@ -73,9 +73,9 @@ export async function startFollower(
   start = true,
 ): Promise<FollowerUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-'));
-  const pool = new PeerPool(urls, { fetch, timeoutMs: 2_000 });
-  const discovery = await discoverFollowedNetwork(pool);
-  pool.setPeers(discovery.peers);
+  const peerPool = new PeerPool(urls, { fetch, timeoutMs: 2_000 });
+  const discovery = await discoverFollowedNetwork(peerPool);
+  peerPool.setPeers(discovery.peers);
   const node = await LocalNode.start({
     dataDir,
     followed: { network: discovery.network, genesis: discovery.genesis },
@@ -84,7 +84,7 @@ export async function startFollower(
   const follower = new Follower({
     node,
     network: discovery.network,
-    pool,
+    peerPool,
     exceptions: discovery.exceptions,
     pollMs: 20,
     log: (line) => logs.push(line),

@@ -1,7 +1,7 @@
 /**
  * Real history of ARK mainnet and devnet from before aip11 (tests/fixtures/vectors/ark-history/README.md names the
  * sources): the blocks and transactions decode, hash to their ids and verify under the rules of their height, as
- * ARK Core 3.9.1 verifies them. What needs the senders' state is applied in tests/node/chain/ark-history.test.ts.
+ * ARK Core 3.9.1 verifies them. What needs the senders' state is applied in tests/node/block-store/ark-history.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

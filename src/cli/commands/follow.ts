@@ -15,7 +15,7 @@ export interface FollowOptions {
   dataDir: string;
   peers: string[];
   listen: { host: string | undefined; port: number | undefined; publicPort: number | undefined };
-  /** The peers run ARK Core with `--env=test` (node/handlers ChainRules). */
+  /** The peers run ARK Core with `--env=test` (node/transaction-handlers ChainRules). */
   arkTestMode: boolean;
 }
 

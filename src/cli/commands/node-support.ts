@@ -1,6 +1,6 @@
 /** What `votary node` and `votary node --follow` share: serving the API, and replaying a stored chain. */
 import type { ApiServer } from '../../core/api';
-import type { ChainStore } from '../../core/node/chain';
+import type { BlockStore } from '../../core/node/block-store';
 import { CliError } from '../cli-error';
 
 /** Listens; when a port is taken (or the host unusable), stops what was started and says so in one line. */
@@ -29,18 +29,18 @@ function printJsonBig(value: unknown): void {
  * `votary node verify`: replays the store's chain with signature checks on every core (dist/verify-worker.mjs next
  * to this CLI; inline when it is absent), prints the result, exit code 0 when verified. Closes the store.
  */
-export async function verifyStore(store: ChainStore): Promise<number> {
-  const [{ verifyChainInParallel }, { openVerifyPool }] = await Promise.all([
-    import('../../core/node/chain'),
-    import('../../core/protocol/parallel/verify-pool'),
+export async function verifyStore(store: BlockStore): Promise<number> {
+  const [{ verifyChainInParallel }, { openVerifyWorkers }] = await Promise.all([
+    import('../../core/node/block-store'),
+    import('../../core/parallel/verify-workers'),
   ]);
-  const pool = openVerifyPool(new URL('./verify-worker.mjs', import.meta.url));
+  const workers = openVerifyWorkers(new URL('./verify-worker.mjs', import.meta.url));
   try {
-    const result = await verifyChainInParallel(store, pool);
+    const result = await verifyChainInParallel(store, workers);
     printJsonBig(result);
     return result.verified ? 0 : 1;
   } finally {
     store.close();
-    await pool?.close();
+    await workers?.close();
   }
 }

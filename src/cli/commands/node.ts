@@ -196,9 +196,9 @@ async function verifyNode(dataDir: string, network: 'localnet'): Promise<number>
 
 /** `votary node verify --network NAME` for a followed chain: replayed with the network stored beside it. */
 async function verifyFollowed(dataDir: string, directory: string): Promise<number> {
-  const [sync, { ChainStore }, { chainDatabasePath }] = await Promise.all([
+  const [sync, { BlockStore }, { chainDatabasePath }] = await Promise.all([
     import('../../core/sync'),
-    import('../../core/node/chain'),
+    import('../../core/node/block-store'),
     import('../../core/node/node'),
   ]);
   const file = chainDatabasePath(dataDir, directory);
@@ -209,7 +209,7 @@ async function verifyFollowed(dataDir: string, directory: string): Promise<numbe
     );
   }
   const { network, genesis } = sync.followedNetworkOf(stored.config);
-  const store = ChainStore.open({
+  const store = BlockStore.open({
     dataDir,
     directory,
     network,

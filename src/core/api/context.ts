@@ -3,16 +3,21 @@
  * chain: it reads the node's database (same connection, so reads always see whole blocks) and hands new
  * transactions to the node's pool.
  */
-import type { ChainStore } from '../node/chain';
+import type { BlockStore } from '../node/block-store';
 import type { TransactionData } from '../protocol/transactions';
-import type { AddTransactionsResult, DecodeResult, PoolCandidate, TransactionPool } from '../node/pool';
+import type {
+  AddTransactionsResult,
+  DecodeResult,
+  PoolCandidate,
+  TransactionPool,
+} from '../node/transaction-pool';
 import type { ReadContext } from '../db/read-model/context';
 import { PublicKeyDirectory } from '../db/read-model/public-keys';
 import { StatementCache } from '../db/read-model/sql/statement-cache';
 
 /** The node as the API sees it: LocalNode satisfies it. */
 export interface ApiNode {
-  readonly store: ChainStore;
+  readonly store: BlockStore;
   readonly pool: TransactionPool;
   /** Adds decoded transactions to the pool, each independently and in order (POST /transactions). */
   addDecoded(items: readonly DecodeResult[]): AddTransactionsResult;

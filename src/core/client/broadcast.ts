@@ -71,12 +71,12 @@ export function mergeBroadcastAnswers(outcomes: PeerBroadcastOutcome[]): Broadca
 }
 
 export async function broadcastTransactions(
-  pool: PeerPool,
+  peerPool: PeerPool,
   transactions: readonly TransactionPayload[],
   options: BroadcastOptions = {},
 ): Promise<BroadcastResult> {
-  const queue: PeerHealth[] = pool.candidates();
-  if (queue.length === 0) throw pool.unavailable();
+  const queue: PeerHealth[] = peerPool.candidates();
+  if (queue.length === 0) throw peerPool.unavailable();
   const lanes = Math.max(1, Math.min(options.peers ?? 3, queue.length));
   const outcomes: PeerBroadcastOutcome[] = [];
   const failures: PeerFailure[] = [];
@@ -84,7 +84,7 @@ export async function broadcastTransactions(
   const lane = async (): Promise<void> => {
     for (let peer = queue.shift(); peer; peer = queue.shift()) {
       try {
-        const { value } = await pool.attempt(peer, {
+        const { value } = await peerPool.attempt(peer, {
           method: 'POST',
           route: '/transactions',
           body: { transactions },

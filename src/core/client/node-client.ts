@@ -75,10 +75,10 @@ function segment(id: string | number): string {
 }
 
 export class NodeClient {
-  readonly pool: PeerPool;
+  readonly peerPool: PeerPool;
 
   constructor(peers: readonly string[], options: NodeClientOptions = {}) {
-    this.pool = new PeerPool(peers, options);
+    this.peerPool = new PeerPool(peers, options);
   }
 
   private async get<T>(
@@ -87,7 +87,7 @@ export class NodeClient {
     query?: Query,
     options: CallOptions = {},
   ): Promise<T> {
-    const answer = await this.pool.request({
+    const answer = await this.peerPool.request({
       method: 'GET',
       route,
       schema,
@@ -101,24 +101,24 @@ export class NodeClient {
 
   /** Replaces the peer list (peers that stay keep their health). */
   setPeers(urls: readonly string[]): void {
-    this.pool.setPeers(urls);
+    this.peerPool.setPeers(urls);
   }
 
   peerStatuses(): PeerStatus[] {
-    return this.pool.statuses();
+    return this.peerPool.statuses();
   }
 
   /** Asks every peer (except rate-limited ones) for /node/syncing at once, to refresh latency, health and height. */
   async refresh(options: CallOptions = {}): Promise<PeerStatus[]> {
     const syncing = dataOf(nodeSyncing);
     await Promise.allSettled(
-      this.pool
+      this.peerPool
         .candidates()
         .map((peer) =>
-          this.pool.attempt(peer, { method: 'GET', route: '/node/syncing', schema: syncing, ...options }),
+          this.peerPool.attempt(peer, { method: 'GET', route: '/node/syncing', schema: syncing, ...options }),
         ),
     );
-    return this.pool.statuses();
+    return this.peerPool.statuses();
   }
 
   // Node and chain (§9, §6.1) ---------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ export class NodeClient {
     transactions: readonly TransactionPayload[],
     options: CallOptions = {},
   ): Promise<PostTransactionsAnswer> {
-    const answer = await this.pool.request({
+    const answer = await this.peerPool.request({
       method: 'POST',
       route: '/transactions',
       body: { transactions },
@@ -210,7 +210,7 @@ export class NodeClient {
     transactions: readonly TransactionPayload[],
     options?: BroadcastOptions,
   ): Promise<BroadcastResult> {
-    return broadcastTransactions(this.pool, transactions, options);
+    return broadcastTransactions(this.peerPool, transactions, options);
   }
 
   // Wallets (§6.6) --------------------------------------------------------------------------------------------
@@ -267,7 +267,7 @@ export class NodeClient {
 
   /** The claims and refunds that closed these locks (ARK `POST /locks/unlocked` with `{ids}`; at most 100 ids). */
   async unlockingTransactions(ids: readonly string[], options: CallOptions = {}): Promise<Page<Transaction>> {
-    const answer = await this.pool.request({
+    const answer = await this.peerPool.request({
       method: 'POST',
       route: '/locks/unlocked',
       query: { limit: 100 },
@@ -295,7 +295,7 @@ export class NodeClient {
 
 /**
  * The reads of a chain (ARK's resources, amounts as bigint), without the write and peer-list methods: what a
- * ChainAccess (core/chain) offers whoever serves the chain — a remote node's peers, or the public API's own route
+ * ChainAccess (core/chain-access) offers whoever serves the chain — a remote node's peers, or the public API's own route
  * handlers in this process.
  */
 export type ChainReader = Omit<NodeClient, 'setPeers' | 'postTransactions' | 'broadcast'>;

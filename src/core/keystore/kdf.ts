@@ -7,7 +7,7 @@
  * Default N = 2^17, r = 8, p = 1 (128 MiB of memory per guess). Measured on the 2-core build machine with
  * `node tests/keystore/measure-kdf.mjs`: OpenSSL ≈ 0.37 s per derivation at 2^17 (0.23 s at 2^16), where the
  * pure-JavaScript @noble/hashes scrypt used before took 0.65 s (0.32 s); both give the same bytes.
- * tests/keystore/unlock-time.test.ts logs the whole unlock path.
+ * `npm run bench:latency` times the whole unlock path (tests/bench/latency-bench.ts).
  */
 import { randomBytes, scrypt } from 'node:crypto';
 import { KeystoreError } from './errors';

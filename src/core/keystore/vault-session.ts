@@ -13,6 +13,7 @@ import { IdleTimer } from './idle-timer';
 import { assertPassword } from './new-password';
 import { DEFAULT_SCRYPT, kdfCost, type ScryptParams } from './kdf';
 import { explainKeychainError, keytarKeychain, type Keychain, type KeychainStatus } from './keychain';
+import { DEFAULT_IDLE_LOCK_MS, profileFiles, type KeystoreOptions, type LockReason } from './options';
 import { PasswordAttempts } from './password-attempts';
 import type { PendingMnemonic } from './pending-mnemonic';
 import type { SigningKeys } from './signing';
@@ -30,32 +31,7 @@ import {
 import { wipeKeys } from './wallet-import';
 import type { StoredWallet } from './wallet-record';
 
-export type LockReason = 'idle' | 'manual';
-
-export interface KeystoreOptions {
-  /** The app data directory; the vault is `<dataDir>/profiles/<profile>/vault.json`. */
-  dataDir: string;
-  /** Profile id: 1–64 of A–Z a–z 0–9 _ -. Also the keychain account. */
-  profile: string;
-  /** Auto-lock after this many milliseconds without use; 0 disables it. Default 5 minutes. */
-  idleLockMs?: number;
-  onLocked?: (reason: LockReason) => void;
-  /** Default: the keytar-backed OS keychain. */
-  keychain?: Keychain;
-  /**
-   * scrypt cost for new passwords, and the least a vault keeps: a vault derived at a lower cost is re-wrapped at
-   * this one on its next successful unlock. Default DEFAULT_SCRYPT; tests pass a cheap one.
-   */
-  scrypt?: ScryptParams;
-  /** Unix ms, for the wrong-password slow-down (password-attempts.ts). Default Date.now. */
-  now?: () => number;
-}
-
-export const DEFAULT_IDLE_LOCK_MS = 5 * 60_000;
-/** Beside vault.json: the wrong-password count that survives a restart. */
-export const PASSWORD_ATTEMPTS_FILE = 'password-attempts.json';
 export { MIN_PASSWORD_LENGTH } from './new-password';
-const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface Session {
   vaultKey: Uint8Array;
@@ -85,17 +61,12 @@ export class VaultSession {
   private readonly now: () => number;
 
   constructor(options: KeystoreOptions) {
-    if (typeof options.profile !== 'string' || !PROFILE_ID.test(options.profile)) {
-      throw new KeystoreError('ERR_INVALID_INPUT', 'the profile id must be 1–64 of A–Z a–z 0–9 _ -');
-    }
+    const files = profileFiles(options);
     this.profile = options.profile;
-    this.vaultPath = join(options.dataDir, 'profiles', options.profile, 'vault.json');
+    this.vaultPath = files.vault;
     this.file = new GuardedFile(this.vaultPath);
     this.now = options.now ?? Date.now;
-    this.attempts = new PasswordAttempts(
-      join(options.dataDir, 'profiles', options.profile, PASSWORD_ATTEMPTS_FILE),
-      this.now,
-    );
+    this.attempts = new PasswordAttempts(files.attempts, this.now);
     this.keychain = options.keychain ?? keytarKeychain();
     this.scrypt = options.scrypt ?? DEFAULT_SCRYPT;
     this.onLocked = options.onLocked;

@@ -7,6 +7,12 @@ export {
   type LocalNodeEvents,
 } from './node';
 export * from './localnet';
-export * from './pool';
+export * from './transaction-pool';
 export * from './forger';
-export { ChainStore, verifyChain, BlockRejectedError, type ChainVerification, type Supply } from './chain';
+export {
+  BlockStore,
+  verifyChain,
+  BlockRejectedError,
+  type ChainVerification,
+  type Supply,
+} from './block-store';

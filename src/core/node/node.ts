@@ -1,5 +1,5 @@
 /**
- * LocalNode (docs/design/node.md): one process running the localnet chain — the ChainStore
+ * LocalNode (docs/design/node.md): one process running the localnet chain — the BlockStore
  * (genesis on first run), the transaction pool (reloaded from disk) and the forger — with typed events and a
  * clean shutdown. Every block, forged here or received later, goes through `applyBlock`.
  */
@@ -9,8 +9,8 @@ import { ProcessLock } from '../fs/process-lock';
 import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
-import { ChainStore } from './chain';
-import type { ChainRules } from './handlers';
+import { BlockStore } from './block-store';
+import type { ChainRules } from './transaction-handlers';
 import {
   Forger,
   chooseBlockTime,
@@ -26,10 +26,10 @@ import {
   type DecodeResult,
   type PoolCandidate,
   type PoolOptionsInput,
-} from './pool';
-import { PREFETCH_MIN, prefetchSignatures } from '../protocol/parallel/signature-prefetch';
-import { blockChecks, transactionCheck, type SignatureCheck } from '../protocol/parallel/signature-checks';
-import { openVerifyPool, type VerifyPool } from '../protocol/parallel/verify-pool';
+} from './transaction-pool';
+import { PREFETCH_MIN, prefetchSignatures } from '../parallel/signature-prefetch';
+import { blockChecks, transactionCheck, type SignatureCheck } from '../parallel/signature-checks';
+import { openVerifyWorkers, type VerifyWorkers } from '../parallel/verify-workers';
 
 export interface LocalNodeOptions {
   /** Holds one database per network: `<dataDir>/<network>/chain.db`. */
@@ -57,7 +57,7 @@ export interface LocalNodeOptions {
   now?: () => number;
   /**
    * The bundled verify worker (dist/verify-worker.mjs next to the CLI): with it the node checks signatures in
-   * bulk on every core (protocol/parallel); without it, or when the file is absent (the Electron main bundle),
+   * bulk on every core (core/parallel); without it, or when the file is absent (the Electron main bundle),
    * everything is verified inline on the calling thread.
    */
   verifyWorkerUrl?: URL;
@@ -91,12 +91,12 @@ export class LocalNode {
 
   private constructor(
     readonly dataDir: string,
-    readonly store: ChainStore,
+    readonly store: BlockStore,
     readonly pool: TransactionPool,
     readonly forger: Forger,
     private readonly now: () => number,
     private readonly lock: ProcessLock,
-    private readonly verifyPool: VerifyPool | undefined,
+    private readonly verifyWorkers: VerifyWorkers | undefined,
   ) {}
 
   /** Boots the node; rejects when the chain cannot be opened (nothing is left running then). */
@@ -115,19 +115,19 @@ export class LocalNode {
     const databasePath = chainDatabasePath(options.dataDir, name);
     const lock = ProcessLock.acquire(`${databasePath}.lock`, `The chain database ${databasePath}`);
     const cache = options.walletCacheSize === undefined ? {} : { walletCacheSize: options.walletCacheSize };
-    let store: ChainStore;
+    let store: BlockStore;
     try {
       store =
         followed === undefined
           ? openLocalnetChain(options.dataDir, options.blockTime, cache)
-          : ChainStore.open({ dataDir: options.dataDir, directory: name, ...followed, ...cache });
+          : BlockStore.open({ dataDir: options.dataDir, directory: name, ...followed, ...cache });
     } catch (error) {
       lock.release();
       throw error;
     }
     const network = store.network;
-    const verifyPool =
-      options.verifyWorkerUrl === undefined ? undefined : openVerifyPool(options.verifyWorkerUrl);
+    const verifyWorkers =
+      options.verifyWorkerUrl === undefined ? undefined : openVerifyWorkers(options.verifyWorkerUrl);
     const now = options.now ?? Date.now;
     // The node is built in steps because pool and forger report through it; `self` is set before any event.
     let self: LocalNode | undefined;
@@ -152,7 +152,7 @@ export class LocalNode {
         },
         pool,
         apply: (block) => self?.applyBlock(block),
-        prepare: (block) => prefetchSignatures(verifyPool, blockChecks(block, store.network)),
+        prepare: (block) => prefetchSignatures(verifyWorkers, blockChecks(block, store.network)),
         // A followed chain's delegates forge elsewhere: this node holds no secret of theirs.
         secrets: followed === undefined ? (options.delegateSecrets ?? localnetDelegateSecrets()) : [],
         now,
@@ -160,11 +160,11 @@ export class LocalNode {
         onError: (error) =>
           self?.emit('forging-error', error instanceof Error ? error : new Error(String(error))),
       });
-      self = new LocalNode(options.dataDir, store, pool, forger, now, lock, verifyPool);
+      self = new LocalNode(options.dataDir, store, pool, forger, now, lock, verifyWorkers);
       if (options.forging !== false && followed === undefined) forger.start();
       return self;
     } catch (error) {
-      void verifyPool?.close();
+      void verifyWorkers?.close();
       store.close();
       lock.release();
       throw error;
@@ -222,9 +222,9 @@ export class LocalNode {
    * does nothing and `applyBlock` verifies inline.
    */
   async prepareBlocks(blocks: readonly Block[]): Promise<void> {
-    if (this.verifyPool === undefined) return;
+    if (this.verifyWorkers === undefined) return;
     await prefetchSignatures(
-      this.verifyPool,
+      this.verifyWorkers,
       blocks.flatMap((block) => blockChecks(block, this.store.network)),
     );
   }
@@ -279,14 +279,14 @@ export class LocalNode {
    * are skipped: admission reports them.
    */
   async prefetchSignatures(candidates: readonly PoolCandidate[]): Promise<void> {
-    if (this.verifyPool === undefined || candidates.length < PREFETCH_MIN) return;
+    if (this.verifyWorkers === undefined || candidates.length < PREFETCH_MIN) return;
     const checks: SignatureCheck[] = [];
     for (const candidate of candidates) {
       // Admission reuses the check (and its signing hash) instead of computing it again.
       candidate.signatureCheck ??= transactionCheck(candidate.tx);
       if (candidate.signatureCheck !== undefined) checks.push(candidate.signatureCheck);
     }
-    await prefetchSignatures(this.verifyPool, checks);
+    await prefetchSignatures(this.verifyWorkers, checks);
   }
 
   /** Adds transactions decoded already (the API decodes each item once and prefetches its signatures). */
@@ -314,7 +314,7 @@ export class LocalNode {
     if (!this.stopped) {
       this.stopped = true;
       this.forger.stop();
-      void this.verifyPool?.close();
+      void this.verifyWorkers?.close();
       this.store.close();
       this.lock.release();
       this.emitter.removeAllListeners();
@@ -349,11 +349,11 @@ export function openLocalnetChain(
   dataDir: string,
   blockTime?: number,
   options: { walletCacheSize?: number } = {},
-): ChainStore {
+): BlockStore {
   const recorded = recordedBlockTime(chainDatabasePath(dataDir, LOCALNET_NAME));
   const chosen = chooseBlockTime(recorded, blockTime);
   const network = withBlockTime(localnet, chosen);
-  const store = ChainStore.open({ dataDir, network, genesis: localnetGenesis(), ...options });
+  const store = BlockStore.open({ dataDir, network, genesis: localnetGenesis(), ...options });
   if (recorded === undefined) {
     try {
       recordBlockTime(store.db, milestoneAt(network, 1).blocktime);

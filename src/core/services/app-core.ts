@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createApiServer, type ApiServer } from '../api';
 import { ProcessLock } from '../fs/process-lock';
-import { LocalChain } from '../chain';
+import { LocalChain } from '../chain-access';
 import {
   EMBEDDED_NETWORK_ID,
   jsonFileNetworkStore,
@@ -54,6 +54,11 @@ export interface AppCoreOptions {
   blockTime?: number;
   /** Run the forger (default true). */
   forging?: boolean;
+  /**
+   * Unix milliseconds for the embedded node, its localnet controls and the services (default Date.now). Tests pass
+   * a fake clock with `forging: false` and forge each slot themselves (LocalNodeOptions.now, Forger.forgeAt).
+   */
+  now?: () => number;
   /** The embedded API's ports (default 4003 public, 4004 secondary; taken ports fall back to free ones). */
   api?: { publicPort?: number; port?: number };
   /** Key-store profile (default "default"). */
@@ -197,9 +202,11 @@ export class AppCore {
     const onDefect = options.onDefect ?? defaultDefect;
     const events = new AppEvents();
     const settings = await SettingsFile.open(join(options.dataDir, 'settings.json'));
+    const now = options.now ?? Date.now;
     const node = await LocalNode.start({
       dataDir: options.dataDir,
       network: LOCALNET_NAME,
+      now,
       ...(options.blockTime === undefined ? {} : { blockTime: options.blockTime }),
       ...(options.forging === undefined ? {} : { forging: options.forging }),
       ...(options.pool === undefined ? {} : { pool: options.pool }),
@@ -304,7 +311,7 @@ export class AppCore {
         node,
         keystore,
         networks,
-        chain: new ChainReads(networks),
+        chainReads: new ChainReads(networks),
         accounts: new Accounts(networks, tracker),
         tracker,
         settings,
@@ -312,11 +319,11 @@ export class AppCore {
         events,
         localnet: {
           networkId: EMBEDDED_NETWORK_ID,
-          controls: new NodeLocalnetControls({ node, now: Date.now }),
+          controls: new NodeLocalnetControls({ node, now }),
         },
         monitor,
         ownNodes,
-        now: Date.now,
+        now,
       };
       return new AppCore(services, closers, onDefect);
     } catch (error) {

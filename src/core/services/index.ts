@@ -6,4 +6,4 @@ export { ServiceError, toIpcError, type ServiceErrorCode } from './service-error
 export { looksLikeSecret, newHtlcSecret } from './transactions/drafts';
 export { FAUCET_DEFAULT_AMOUNT, FAUCET_MAX_AMOUNT } from '../node/controls';
 export { STUCK_AFTER_BLOCKS } from './transactions/pending-tracker';
-export { DEFAULT_MAX_TRANSACTION_AGE } from '../chain';
+export { DEFAULT_MAX_TRANSACTION_AGE } from '../chain-access';

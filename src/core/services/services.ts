@@ -18,7 +18,7 @@ export interface Services {
   node: LocalNode;
   keystore: Keystore;
   networks: Networks;
-  chain: ChainReads;
+  chainReads: ChainReads;
   accounts: Accounts;
   tracker: PendingTracker;
   settings: SettingsFile;

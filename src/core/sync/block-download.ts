@@ -45,7 +45,7 @@ export interface DownloadOptions {
 
 export class BlockDownload {
   constructor(
-    private readonly pool: PeerPool,
+    private readonly peerPool: PeerPool,
     private readonly network: Network,
   ) {}
 
@@ -55,7 +55,7 @@ export class BlockDownload {
    */
   private async ask<T>(peer: PeerHealth, request: PeerRequest<T>): Promise<HttpAnswer<T>> {
     try {
-      return await this.pool.attempt(peer, request);
+      return await this.peerPool.attempt(peer, request);
     } catch (error) {
       if (error instanceof ClientError && error.code === 'ERR_HTTP_4XX') {
         const failure = new ClientError(

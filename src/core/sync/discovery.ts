@@ -125,16 +125,20 @@ function nethashOf(config: CryptoConfigJson): string {
  * the app's registry from one node.)
  */
 export async function discoverFollowedNetwork(
-  pool: PeerPool,
+  peerPool: PeerPool,
   options: DiscoveryOptions = {},
 ): Promise<Discovery> {
-  const candidates = pool.candidates();
+  const candidates = peerPool.candidates();
   const answers = await Promise.all(
     candidates.map(async (peer) => {
       try {
         const [answer, version] = await Promise.all([
-          pool.attempt(peer, { method: 'GET', route: '/node/configuration/crypto', schema: cryptoAnswer }),
-          pool
+          peerPool.attempt(peer, {
+            method: 'GET',
+            route: '/node/configuration/crypto',
+            schema: cryptoAnswer,
+          }),
+          peerPool
             .attempt(peer, { method: 'GET', route: '/node/configuration', schema: versionAnswer })
             .then((reply) => reply.value.data.core.version)
             .catch(() => undefined),

@@ -17,7 +17,7 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import { ClientError, type PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
-import { isBlockRejectedError } from '../node/chain';
+import { isBlockRejectedError } from '../node/block-store';
 import type { Block } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import { BlockDownload, PAGE_LIMIT, TRANSACTION_FETCH_CONCURRENCY } from './block-download';
@@ -40,7 +40,7 @@ export type { FollowedPeerStatus, SyncState, SyncStatus } from './sync-status';
 export interface FollowerOptions {
   node: FollowedNode;
   network: Network;
-  pool: PeerPool;
+  peerPool: PeerPool;
   exceptions: ChainExceptions;
   /** Blocks per request (default 100, ARK's page limit). */
   batchSize?: number;
@@ -80,7 +80,7 @@ export class Follower {
 
   constructor(private readonly options: FollowerOptions) {
     this.now = options.now ?? Date.now;
-    this.download = new BlockDownload(options.pool, options.network);
+    this.download = new BlockDownload(options.peerPool, options.network);
     this.bans = new PeerBans(this.now);
     this.rate = new SyncRate(this.now);
     this.batchSize = Math.min(options.batchSize ?? PAGE_LIMIT, PAGE_LIMIT);
@@ -97,7 +97,7 @@ export class Follower {
       batchSize: this.batchSize,
       signal: this.abort.signal,
       usable: (peer) => this.usable(peer),
-      choose: () => choosePeer(options.pool.candidates(), this.ledger, (peer) => this.usable(peer)),
+      choose: () => choosePeer(options.peerPool.candidates(), this.ledger, (peer) => this.usable(peer)),
     });
     this.ended = new Promise((resolve) => {
       this.markEnded = resolve;
@@ -147,7 +147,7 @@ export class Follower {
       lastAdvanceAt: this.lastAdvanceAt,
       startedAt: this.startedAt,
       blocksPerSecond: this.rate.perSecond(),
-      peers: this.options.pool.statuses().map((health) => ({
+      peers: this.options.peerPool.statuses().map((health) => ({
         health,
         record: this.ledger.of(health.url),
         ban: this.bans.of(health.url),

@@ -9,7 +9,7 @@
  * the last round we know: the forger must be one of them (a round's set changes only by votes, and every block is
  * checked again in full by `applyBlock` once reverted to).
  */
-import { checkSlotOwner } from '../node/chain/validate-block';
+import { checkSlotOwner } from '../node/block-store/validate-block';
 import { validateChaining, verifyBlockSignature, type BlockHeader } from '../protocol/blocks';
 import type { Network } from '../protocol/networks';
 import { roundInfo } from '../protocol/rounds';

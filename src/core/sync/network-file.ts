@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-file';
-import type { ChainRules } from '../node/handlers';
+import type { ChainRules } from '../node/transaction-handlers';
 import type { CryptoConfigJson } from './discovery';
 import { SyncError } from './errors';
 

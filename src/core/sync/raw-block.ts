@@ -107,7 +107,7 @@ export function blockFromPeer(
     signed.version ??= 1;
     // A version 1 transaction is served with the nonce ARK's database numbered it with (the sender's count,
     // core-database set_row_nonce; ark-core-api.md §6.14 (c)): storage, not signed data. The node stores its own
-    // count (ChainStore), which the API compares with ARK's.
+    // count (BlockStore), which the API compares with ARK's.
     if (signed.version === 1) delete signed.nonce;
     let decoded: { tx: TransactionData; bytes: Uint8Array };
     try {

@@ -1,5 +1,5 @@
 /**
- * The network's rules are decided once (docs/design/sync.md "Rules fixed"): the network stored beside the chain
+ * The network's rules are decided once (docs/design/sync.md "Discovery": the network's rules are fixed): the network stored beside the chain
  * when there is one (network-file.ts), else a shipped preset's (mainnet, devnet, testnet, Votary's localnet) as a
  * peer serves them, else the configuration most answering peers agree on — and a tie decides nothing (the follower
  * then says the peers disagree, rather than guess which peer lies). From then on a peer whose configuration differs

@@ -6,7 +6,7 @@
  * `locked` how its locked balance moved: the three columns of a wallet's whole history add up to its balance and
  * locked balance.
  */
-import type { TransactionView } from '../../shared/domain/chain';
+import type { TransactionView } from '../../shared/domain/chain-views';
 import { DECIMALS } from './amount';
 
 const HEADER = [

@@ -1,5 +1,5 @@
 /** Fee choices for a transaction type from `chain:fees`: the static fee, and min/avg/max of recent blocks. */
-import type { FeesView } from '../../shared/domain/chain';
+import type { FeesView } from '../../shared/domain/chain-views';
 
 export type FeeChoice = 'static' | 'min' | 'avg' | 'max';
 

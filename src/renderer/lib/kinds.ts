@@ -1,5 +1,5 @@
 /** Transaction types in a person's words (the names ARK's explorers use), for lists, details and the explorer. */
-import type { TransactionKind } from '../../shared/domain/chain';
+import type { TransactionKind } from '../../shared/domain/chain-views';
 
 const KIND_LABELS: Record<TransactionKind, string> = {
   transfer: 'Transfer',

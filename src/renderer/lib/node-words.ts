@@ -1,6 +1,6 @@
 /**
  * A node's refusal as a person reads it. ARK Core prefixes every pool error with `Transaction.toString()` —
- * `<sender>#<nonce> <last 8 of id> <HandlerKey> v<version>` (core/node/pool/describe.ts), which names the
+ * `<sender>#<nonce> <last 8 of id> <HandlerKey> v<version>` (core/node/transaction-pool/describe.ts), which names the
  * transaction by its internal handler key ("HtlcClaim v2"): the prefix goes (the row already says which
  * transaction), and any internal type name left in the text becomes its words ("HTLC claim").
  */

@@ -3,7 +3,7 @@
  * desktop notifications need them on every page; the screens fetch their own views (round, samples,
  * productivity) and refetch when `monitorVersion` moves — `monitor:update` only names the topics that changed.
  */
-import type { DelegateView } from '../../shared/domain/chain';
+import type { DelegateView } from '../../shared/domain/chain-views';
 import type {
   MonitorAlertView,
   MonitorSettings,

@@ -1,4 +1,9 @@
-import type { BlockEvent, NodeConfigurationView, NodeStatusView, SyncEvent } from '../../shared/domain/chain';
+import type {
+  BlockEvent,
+  NodeConfigurationView,
+  NodeStatusView,
+  SyncEvent,
+} from '../../shared/domain/chain-views';
 import type { NetworkView } from '../../shared/domain/networks';
 import { plainError } from '../lib/errors';
 import type { Slice } from './types';

@@ -1,4 +1,4 @@
-import type { ChainWallet } from '../../shared/domain/chain';
+import type { ChainWallet } from '../../shared/domain/chain-views';
 import type { WalletView } from '../../shared/domain/wallets';
 import { plainError } from '../lib/errors';
 import { sumAmounts } from '../lib/amount';
@@ -8,7 +8,7 @@ import { call } from '../services/call';
 export interface WalletsSlice {
   wallets: WalletView[];
   /** Chain state by address (balance, nonce, vote…), refreshed on every block. */
-  chain: Record<string, ChainWallet>;
+  chainWallets: Record<string, ChainWallet>;
   loadWallets: () => Promise<void>;
   refreshBalances: () => Promise<void>;
   walletSaved: (wallet: WalletView) => void;
@@ -16,7 +16,7 @@ export interface WalletsSlice {
 
 export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
   wallets: [],
-  chain: {},
+  chainWallets: {},
   loadWallets: async () => {
     try {
       const wallets = await call('wallets:list');
@@ -29,12 +29,12 @@ export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
   refreshBalances: async () => {
     const addresses = [...new Set(get().wallets.map((wallet) => wallet.address))];
     const results = await Promise.allSettled(addresses.map((address) => call('chain:wallet', { address })));
-    const chain: Record<string, ChainWallet> = { ...get().chain };
+    const chainWallets: Record<string, ChainWallet> = { ...get().chainWallets };
     results.forEach((result, i) => {
       const address = addresses[i];
-      if (result.status === 'fulfilled' && address !== undefined) chain[address] = result.value;
+      if (result.status === 'fulfilled' && address !== undefined) chainWallets[address] = result.value;
     });
-    set({ chain });
+    set({ chainWallets });
   },
   walletSaved: (wallet) => {
     set((state) => ({
@@ -51,7 +51,7 @@ function sumOf(state: VotaryState, watch: boolean, field: 'balance' | 'lockedBal
   return sumAmounts(
     state.wallets
       .filter((wallet) => (wallet.kind === 'watch') === watch)
-      .map((wallet) => state.chain[wallet.address]?.[field] ?? '0')
+      .map((wallet) => state.chainWallets[wallet.address]?.[field] ?? '0')
       .filter((b) => !b.startsWith('-')),
   );
 }

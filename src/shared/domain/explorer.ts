@@ -3,7 +3,7 @@
  * decimal strings of arktoshi (docs/design/architecture.md "Contracts"); timestamps are ARK's `{epoch, unix, human}`.
  */
 import { z } from 'zod';
-import { blockView, transactionView } from './chain';
+import { blockView, transactionView } from './chain-views';
 import { amountString, timestampView } from './common';
 
 /** What one search box text turned out to be (block id or height, transaction id, address, …). */

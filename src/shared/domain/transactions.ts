@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { addressText, amountString, feeString, hex64, positiveAmountString, publicKeyHex } from './common';
-import { transactionKind } from './chain';
+import { transactionKind } from './chain-views';
 
 /** A memo (vendor field); the service refuses one that looks like a recovery phrase. */
 const memo = z.string().max(255).optional();

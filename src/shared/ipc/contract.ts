@@ -20,7 +20,7 @@ import {
   peerStatusView,
   syncEvent,
   transactionView,
-} from '../domain/chain';
+} from '../domain/chain-views';
 import { addressText, nothing, pageRequest, pageView } from '../domain/common';
 import { blockDetail, randomnessView, searchResult, transactionDetail } from '../domain/explorer';
 import { keychainStatus, keystoreStatus } from '../domain/keystore';

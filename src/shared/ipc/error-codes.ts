@@ -57,7 +57,7 @@ export const HOST_ERROR_CODES = [
   'ERR_DUPLICATE',
   'ERR_NOT_ALLOWED',
   'ERR_BAD_STORE',
-  // the pool (core/node/pool/errors.ts)
+  // the pool (core/node/transaction-pool/errors.ts)
   'ERR_TOO_LARGE',
   'ERR_WRONG_NETWORK',
   'ERR_EXPIRED',
@@ -68,7 +68,7 @@ export const HOST_ERROR_CODES = [
   'ERR_APPLY',
   'ERR_BAD_DATA',
   'ERR_UNSUPPORTED',
-  // block validation (core/node/chain/errors.ts)
+  // block validation (core/node/block-store/errors.ts)
   'ERR_BLOCK_CHAIN',
   'ERR_BLOCK_SIGNATURE',
   'ERR_BLOCK_SLOT',

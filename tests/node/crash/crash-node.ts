@@ -11,7 +11,7 @@
  * stdout carries one JSON object per line: ready, block, accepted, forging-error. SIGTERM stops cleanly.
  */
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
-import { verifyChain } from '../../../src/core/node/chain';
+import { verifyChain } from '../../../src/core/node/block-store';
 import { localnet, localnetWallets } from '../../../src/core/node/localnet';
 import { LocalNode } from '../../../src/core/node/node';
 import { addressFromPassphrase } from '../../../src/core/protocol/crypto';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyChain } from '../../../src/core/node/chain';
+import { verifyChain } from '../../../src/core/node/block-store';
 import { localnet } from '../../../src/core/node/localnet';
-import { TransactionPool } from '../../../src/core/node/pool';
+import { TransactionPool } from '../../../src/core/node/transaction-pool';
 import type { Block } from '../../../src/core/protocol/blocks';
 import { addressFromPassphrase } from '../../../src/core/protocol/crypto';
 import { signTransaction, type TransactionData } from '../../../src/core/protocol/transactions';
@@ -150,7 +150,7 @@ describe('LocalNode.revertBlocks', () => {
   });
 });
 
-describe('ChainStore.revertLastBlock({ returnToPool })', () => {
+describe('BlockStore.revertLastBlock({ returnToPool })', () => {
   it('writes the transactions back to the pool table in the revert transaction: a restart re-admits them', async () => {
     const clocked = await startNode();
     const { node } = clocked;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseState } from '../../../src/core/node/state';
 import { addressFromPassphrase } from '../../../src/core/protocol/crypto';
-import { ChainStore, verifyChain } from '../../../src/core/node/chain';
+import { BlockStore, verifyChain } from '../../../src/core/node/block-store';
 import { createTestChain, addBlock, openStore, sign, TOKEN } from '../support/chain-fixture';
 
 const chain = createTestChain({ users: 12 });
@@ -12,7 +12,7 @@ function text(value: unknown): string {
 
 describe('DatabaseState wallet cache (LRU)', () => {
   it('stays within its size and gives the same results as an unbounded cache', () => {
-    const small = ChainStore.open({ network: chain.network, genesis: chain.genesis, walletCacheSize: 3 });
+    const small = BlockStore.open({ network: chain.network, genesis: chain.genesis, walletCacheSize: 3 });
     const large = openStore(chain);
     const strangers = Array.from({ length: 6 }, (_, i) =>
       addressFromPassphrase(`cache test stranger ${i}`, 30),

@@ -17,7 +17,7 @@ import {
   type TransactionDraft,
 } from '../../../src/core/protocol/transactions';
 import { buildGenesisBlock, nethashOf, type GenesisWalletSpec } from '../../../src/core/node/genesis';
-import { ChainStore } from '../../../src/core/node/chain';
+import { BlockStore } from '../../../src/core/node/block-store';
 
 export const TOKEN = 100_000_000n;
 
@@ -118,8 +118,8 @@ export function createTestChain(options: { delegates?: number; users?: number } 
   return { network, genesis, genesisAccount: account(genesisPassphrase), delegates, users };
 }
 
-export function openStore(chain: TestChain, dataDir?: string): ChainStore {
-  return ChainStore.open({ network: chain.network, genesis: chain.genesis, ...(dataDir ? { dataDir } : {}) });
+export function openStore(chain: TestChain, dataDir?: string): BlockStore {
+  return BlockStore.open({ network: chain.network, genesis: chain.genesis, ...(dataDir ? { dataDir } : {}) });
 }
 
 /** Signs a draft at a height (the milestone in force there). */
@@ -145,7 +145,7 @@ export interface ForgeOptions {
 /** A block on top of the store's tip, signed by the owner of its slot (unless told otherwise). */
 export function forgeBlock(
   chain: TestChain,
-  store: ChainStore,
+  store: BlockStore,
   transactions: TransactionData[] = [],
   options: ForgeOptions = {},
 ): Block {
@@ -182,7 +182,7 @@ export function nowFor(chain: TestChain, block: Block): number {
 }
 
 /** Forges and applies a block; returns it. */
-export function addBlock(chain: TestChain, store: ChainStore, transactions: TransactionData[] = []): Block {
+export function addBlock(chain: TestChain, store: BlockStore, transactions: TransactionData[] = []): Block {
   const block = forgeBlock(chain, store, transactions);
   store.applyBlock(block, { now: nowFor(chain, block) });
   return block;

@@ -1,7 +1,7 @@
 /** A state to run handlers on: an overlay over the genesis state of an in-memory test chain. */
 import { expect } from 'vitest';
-import type { ChainStore } from '../../../src/core/node/chain';
-import type { HandlerContext } from '../../../src/core/node/handlers';
+import type { BlockStore } from '../../../src/core/node/block-store';
+import type { HandlerContext } from '../../../src/core/node/transaction-handlers';
 import { StateOverlay } from '../../../src/core/node/state';
 import type { TransactionData, TransactionDraft } from '../../../src/core/protocol/transactions';
 import { keyPairFromPassphrase } from '../../../src/core/protocol/crypto';
@@ -10,7 +10,7 @@ import { createTestChain, openStore, sign, type TestAccount, type TestChain } fr
 
 export interface Harness {
   chain: TestChain;
-  store: ChainStore;
+  store: BlockStore;
   state: StateOverlay;
   ctx: HandlerContext;
   alice: TestAccount;

@@ -1,4 +1,4 @@
-/** A test chain of ARK's version-1 era (tests/node/chain/v1-era.test.ts, exceptions.test.ts). */
+/** A test chain of ARK's version-1 era (tests/node/block-store/v1-era.test.ts, exceptions.test.ts). */
 import type { Network, RawMilestone } from '../../../src/core/protocol/networks';
 import { createTestChain, TEST_MILESTONES, type TestChain } from './chain-fixture';
 

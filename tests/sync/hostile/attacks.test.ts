@@ -4,7 +4,7 @@
  * through the honest peer, and its status and API say only what it verified. docs/design/sync.md "Hostile peers".
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verifyChain } from '../../../src/core/node/chain';
+import { verifyChain } from '../../../src/core/node/block-store';
 import { startApiChain, type ApiChain } from '../../api/support/api-chain';
 import { askedForBlocks, follow, gate, until, type Followed } from './harness';
 import {

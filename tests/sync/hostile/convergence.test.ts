@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { verifyChain } from '../../../src/core/node/chain';
+import { verifyChain } from '../../../src/core/node/block-store';
 import type { SyncStatus } from '../../../src/core/sync';
 import { startApiChain } from '../../api/support/api-chain';
 import { follow, until } from './harness';

@@ -47,6 +47,24 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     "import { sha256 } from './hash';\nexport const x = sha256;\n",
   ],
   [
+    'core/protocol (no threads or files)',
+    'src/core/protocol/hex.ts',
+    "import { Worker } from 'node:worker_threads';\nexport const x = Worker;\n",
+    "import { Buffer } from 'node:buffer';\nexport const x = Buffer;\n",
+  ],
+  [
+    'core/protocol (below parallel)',
+    'src/core/protocol/crypto/verdicts.ts',
+    "import { VerifyWorkers } from '../../parallel/verify-workers';\nexport const x = VerifyWorkers;\n",
+    "import { toHex } from '../hex';\nexport const x = toHex;\n",
+  ],
+  [
+    'core/parallel',
+    'src/core/parallel/verify-workers.ts',
+    "import { LocalNode } from '../node/node';\nexport const x = LocalNode;\n",
+    "import { fromHex } from '../protocol/hex';\nexport const x = fromHex;\n",
+  ],
+  [
     'core/domain',
     'src/core/domain/wallet.ts',
     "import type { StateView } from '../node/state';\nexport type X = StateView;\n",
@@ -62,7 +80,7 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     'core/node',
     'src/core/node/node.ts',
     "import { createApiServer } from '../api';\nexport const x = createApiServer;\n",
-    "import { ChainStore } from './chain';\nimport { openDatabase } from '../db';\nexport const x = [ChainStore, openDatabase];\n",
+    "import { BlockStore } from './block-store';\nimport { openDatabase } from '../db';\nexport const x = [BlockStore, openDatabase];\n",
   ],
   [
     'core/api',
@@ -89,15 +107,15 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     "import { NodeClient } from '../client';\nexport const x = NodeClient;\n",
   ],
   [
-    'core/chain',
-    'src/core/chain/local-chain.ts',
+    'core/chain-access',
+    'src/core/chain-access/local-chain.ts',
     "import { Networks } from '../services/networks';\nexport const x = Networks;\n",
     "import { LocalNode } from '../node';\nimport { NodeClient } from '../client';\nexport const x = [LocalNode, NodeClient];\n",
   ],
   [
     'core/monitor (below chain)',
     'src/core/monitor/target.ts',
-    "import { LocalChain } from '../chain';\nexport const x = LocalChain;\n",
+    "import { LocalChain } from '../chain-access';\nexport const x = LocalChain;\n",
     "import { NodeClient } from '../client';\nexport const x = NodeClient;\n",
   ],
   [

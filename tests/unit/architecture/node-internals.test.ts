@@ -19,7 +19,7 @@ const reachIn = (part: string) =>
 describe("the node's parts stay inside node/ and api/", () => {
   for (const file of [
     'src/core/services/app-core.ts',
-    'src/core/chain/local-chain.ts',
+    'src/core/chain-access/local-chain.ts',
     'src/core/monitor/monitor.ts',
   ]) {
     for (const part of ['store', 'pool', 'forger']) {
@@ -43,6 +43,6 @@ describe("the node's parts stay inside node/ and api/", () => {
     const own =
       'export class A {\n  private readonly store = 1;\n  get size() {\n    return this.store;\n  }\n}\n';
     expect(await internalsErrors('src/core/services/app-core.ts', own)).toEqual([]);
-    expect(await internalsErrors('src/core/chain/local-chain.ts', reachIn('lastBlock()'))).toEqual([]);
+    expect(await internalsErrors('src/core/chain-access/local-chain.ts', reachIn('lastBlock()'))).toEqual([]);
   });
 });

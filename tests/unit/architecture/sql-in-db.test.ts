@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * db/ owns the tables (docs/design/architecture.md "Layers"): the node's repositories, the read model the API and
- * LocalChain share, and the monitor's store hold every SQL statement, so a table's columns are named in one place.
+ * LocalChain share, and the monitor's store hold every whole SQL statement. (Columns are still named outside it: the
+ * API's WHERE fragments and row-mapping resources, src/core/db/README.md.)
  * The one exception is the process lock (core/fs, below db), which uses a SQLite file as an exclusive OS lock and
  * owns the single table of that file.
  */

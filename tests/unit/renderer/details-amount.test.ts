@@ -2,7 +2,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { TransactionView } from '../../../src/shared/domain/chain';
+import type { TransactionView } from '../../../src/shared/domain/chain-views';
 import { Amount } from '../../../src/renderer/components/Amount';
 import { TransactionDetails } from '../../../src/renderer/features/wallet/TransactionDetails';
 import { NO_NAMES } from '../../../src/renderer/features/wallet/history-row';

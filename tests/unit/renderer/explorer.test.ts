@@ -1,6 +1,6 @@
 /** The explorer, fees and randomness screens' pure helpers. */
 import { describe, expect, it } from 'vitest';
-import type { FeesView } from '../../../src/shared/domain/chain';
+import type { FeesView } from '../../../src/shared/domain/chain-views';
 import type { TransactionDetail } from '../../../src/shared/domain/explorer';
 import { trngValues } from '../../../src/shared/lib/trng';
 import { assetLines, kindLabel, paidAmount } from '../../../src/renderer/features/explorer/asset-lines';

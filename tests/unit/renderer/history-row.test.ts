@@ -1,6 +1,6 @@
 /** A wallet's history in a person's words: names, memo, fee, signed amounts. */
 import { describe, expect, it } from 'vitest';
-import type { TransactionView } from '../../../src/shared/domain/chain';
+import type { TransactionView } from '../../../src/shared/domain/chain-views';
 import { historyRow, NO_NAMES, type KnownNames } from '../../../src/renderer/features/wallet/history-row';
 
 const ME = 'AMeMeMeMeMeMeMeMeMeMeMeMeMeMeMeMeMe';

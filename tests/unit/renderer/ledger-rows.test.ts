@@ -4,7 +4,7 @@
  * numbers are plain (never grouped, never quoted) and add up to the balance.
  */
 import { describe, expect, it } from 'vitest';
-import type { TransactionView } from '../../../src/shared/domain/chain';
+import type { TransactionView } from '../../../src/shared/domain/chain-views';
 import { historyRow, NO_NAMES } from '../../../src/renderer/features/wallet/history-row';
 import { transactionsCsv } from '../../../src/renderer/lib/csv';
 

@@ -1,6 +1,6 @@
 /** The sender's lock list keeps a lock after it closes and says what happened to it. */
 import { describe, expect, it } from 'vitest';
-import type { LockView } from '../../../src/shared/domain/chain';
+import type { LockView } from '../../../src/shared/domain/chain-views';
 import { LOCK_STATE_WORDS, sentLockRows } from '../../../src/renderer/features/locks/lock-state';
 
 const lock = (lockId: string, isExpired = false): LockView => ({

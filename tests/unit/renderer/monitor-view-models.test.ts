@@ -1,6 +1,6 @@
 /** The monitor screens' pure view models: charts, alerts, delegates, round, health, localnet. */
 import { describe, expect, it } from 'vitest';
-import type { BlockView, DelegateView } from '../../../src/shared/domain/chain';
+import type { BlockView, DelegateView } from '../../../src/shared/domain/chain-views';
 import type { PageView } from '../../../src/shared/domain/common';
 import type {
   MonitorAlertView,

@@ -4,7 +4,7 @@
  * bar only while syncing.
  */
 import { describe, expect, it } from 'vitest';
-import type { NodeConfigurationView, NodeStatusView } from '../../../src/shared/domain/chain';
+import type { NodeConfigurationView, NodeStatusView } from '../../../src/shared/domain/chain-views';
 import type { NetworkView } from '../../../src/shared/domain/networks';
 import type { OwnNodeView } from '../../../src/shared/domain/own-node';
 import { networkSync } from '../../../src/renderer/store/network-sync';

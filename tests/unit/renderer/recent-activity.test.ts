@@ -1,6 +1,6 @@
 /** The dashboard's recent activity lists the active network's rows only, even just after switching networks. */
 import { describe, expect, it } from 'vitest';
-import type { TransactionView } from '../../../src/shared/domain/chain';
+import type { TransactionView } from '../../../src/shared/domain/chain-views';
 import type { PendingView } from '../../../src/shared/domain/transactions';
 import { recentOnNetwork } from '../../../src/renderer/features/dashboard/RecentActivity';
 

@@ -82,7 +82,7 @@ describe('vault slice', () => {
       Promise.resolve(chainState(address, address === 'AAA' ? '150000000' : '50000000')),
     );
     expect(await store.getState().unlockVault('secret password')).toBe(true);
-    await vi.waitFor(() => expect(Object.keys(store.getState().chain)).toHaveLength(2));
+    await vi.waitFor(() => expect(Object.keys(store.getState().chainWallets)).toHaveLength(2));
     // The total is what this vault can spend: the watch-only wallet's balance is shown apart.
     expect(totalBalance(store.getState())).toBe('150000000');
     expect(watchOnlyBalance(store.getState())).toBe('50000000');

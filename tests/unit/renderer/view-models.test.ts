@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FeesView, TransactionView } from '../../../src/shared/domain/chain';
+import type { FeesView, TransactionView } from '../../../src/shared/domain/chain-views';
 import { mergeRecent } from '../../../src/renderer/features/dashboard/RecentActivity';
 import { planSend } from '../../../src/renderer/features/send/recipients';
 import { inRange } from '../../../src/renderer/lib/csv';

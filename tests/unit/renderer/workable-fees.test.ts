@@ -1,6 +1,6 @@
 /** Only fees that can work are offered or accepted (src/renderer/lib/fees.ts). */
 import { describe, expect, it } from 'vitest';
-import type { FeesView } from '../../../src/shared/domain/chain';
+import type { FeesView } from '../../../src/shared/domain/chain-views';
 import { customFeeProblem, workableFees } from '../../../src/renderer/lib/fees';
 import { amountInWords, plainAmount } from '../../../src/renderer/lib/amount';
 

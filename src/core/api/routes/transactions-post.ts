@@ -5,7 +5,7 @@
  * cannot be decoded is `invalid` with ERR_BAD_DATA (ARK rejects the whole request instead).
  */
 import type { FastifyInstance } from 'fastify';
-import { PoolError, decodeIncoming, wrongNetwork, type DecodeResult } from '../../node/pool';
+import { PoolError, decodeIncoming, wrongNetwork, type DecodeResult } from '../../node/transaction-pool';
 import type { ChainContext } from '../../protocol/networks';
 import { isProtocolError } from '../../protocol/errors';
 import { fromHex } from '../../protocol/hex';

@@ -1,6 +1,6 @@
 /** Transactions: confirmed, unconfirmed (the pool) and the type metadata (ark-core-api.md §6.3, §9.4–§9.6). */
 import type { FastifyInstance } from 'fastify';
-import type { PoolEntry } from '../../node/pool';
+import type { PoolEntry } from '../../node/transaction-pool';
 import { milestoneAt, type Milestone } from '../../protocol/networks';
 import type { ApiContext } from '../context';
 import { TRANSACTION_CRITERIA } from '../../db/read-model/transaction-criteria';

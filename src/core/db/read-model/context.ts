@@ -1,6 +1,6 @@
 /**
  * What every read-model query receives: the chain database's statement cache and the few facts of the node that
- * are not rows (the height and supply the chain store keeps in memory, the network clock). The public API's context
+ * are not rows (the height and supply the block store keeps in memory, the network clock). The public API's context
  * is one of these (api/context.ts), so the API and LocalChain, which reads through the API's handlers, share one
  * read side.
  */

@@ -119,7 +119,7 @@ export class BlockRepository {
     this.transactionBytes = db.prepare<[number], { serialized: Uint8Array }>(
       'SELECT serialized FROM transactions WHERE block_height = ? ORDER BY sequence',
     );
-    // `transactions.id` is the table's primary key: one index probe (tests/node/chain/forged-ids.test.ts).
+    // `transactions.id` is the table's primary key: one index probe (tests/node/block-store/forged-ids.test.ts).
     this.forgedTransaction = db.prepare<[string], { id: string }>('SELECT id FROM transactions WHERE id = ?');
     this.previousByGenerator = db.prepare<[string, number], BlockRow>(
       `SELECT ${columns} FROM ${from}

@@ -1,7 +1,7 @@
 import { payloadHash, signBlock, type Block, type BlockHeader } from '../../protocol/blocks';
 import { milestoneAt, type Network } from '../../protocol/networks';
-import type { HandlerContext } from '../handlers';
-import type { PoolEntry } from '../pool';
+import type { HandlerContext } from '../transaction-handlers';
+import type { PoolEntry } from '../transaction-pool';
 
 /**
  * Bytes of a block that are not transactions, at most: the 141-byte header with a full-SHA256 previous id and

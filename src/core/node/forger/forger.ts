@@ -42,7 +42,7 @@ export interface ForgerConfig {
   network: Network;
   chain: ForgerChain;
   pool: BlockSource;
-  /** Validates and stores a block (ChainStore.applyBlock behind the node): throws when it is rejected. */
+  /** Validates and stores a block (BlockStore.applyBlock behind the node): throws when it is rejected. */
   apply: (block: Block) => void;
   /**
    * Work to do before the timer applies a forged block (the node verifies its signatures on the worker pool, so

@@ -1,7 +1,7 @@
 /**
  * secp256k1 through @noble/curves (protocol reference §10): signing, key derivation and the reference verifiers
- * (noble-verify.ts). Secret scalars go through @noble/secp256k1's hardened multiply (keys.ts, schnorr.ts, ecdsa.ts);
- * the reference verifiers use noble's variable-time `multiplyUnsafe` and per-key tables (point-cache.ts). The
+ * (tests/support/crypto/noble-verify.ts, kept beside the tests and benchmarks that use them). Secret scalars go through @noble/secp256k1's hardened multiply (keys.ts, schnorr.ts, ecdsa.ts);
+ * the reference verifiers use noble's variable-time `multiplyUnsafe` and per-key tables (tests/support/crypto/point-cache.ts). The
  * production signature checks run on libsecp256k1 (libsecp256k1.ts).
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';

@@ -1,5 +1,5 @@
 /**
- * Signature verdicts computed ahead of time on worker threads (protocol/parallel/signature-prefetch.ts), waiting
+ * Signature verdicts computed ahead of time on worker threads (core/parallel/signature-prefetch.ts), waiting
  * for the synchronous validation that asks for them. The node's validation is one synchronous pass over state
  * (pool admission, block application); prefetching its signature checks in bulk on every core and letting that
  * pass find the answers keeps the rules in one place and uses both cores.

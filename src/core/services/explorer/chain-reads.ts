@@ -1,5 +1,5 @@
 /**
- * Chain reads for the screens, through the active network's chain reads (core/chain ChainAccess): ARK's resources
+ * Chain reads for the screens, through the active network's chain reads (core/chain-access ChainAccess): ARK's resources
  * whoever serves them — the embedded node's public API in this process, or a remote node — so every screen behaves
  * alike on every network.
  */
@@ -15,7 +15,7 @@ import type {
   NodeStatusView,
   PeerStatusView,
   TransactionView,
-} from '../../../shared/domain/chain';
+} from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 import type { Networks } from '../networks/networks';
 import { isNotFound, unless404 } from '../../client';

@@ -4,7 +4,7 @@
  * embedded node and a remote one.
  */
 import type { ChainReader } from '../../client';
-import type { BlockView, ChainWallet } from '../../../shared/domain/chain';
+import type { BlockView, ChainWallet } from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 import type { PageAt } from './chain-reads';
 import type { Networks } from '../networks/networks';

@@ -1,11 +1,11 @@
 /**
- * The explorer's reads through the active network's chain reads (core/chain), so they behave alike on the embedded
+ * The explorer's reads through the active network's chain reads (core/chain-access), so they behave alike on the embedded
  * localnet and on any remote ARK node: the search box's resolution, a block with its transactions, a transaction.
  * Wallet pages reuse chain:wallet, chain:wallet-transactions and chain:wallet-locks (chain-reads.ts).
  */
 import type { ChainReader, Transaction } from '../../client';
 import { addressFromPublicKey, isValidPublicKey } from '../../protocol/crypto';
-import type { TransactionView } from '../../../shared/domain/chain';
+import type { TransactionView } from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 import type { BlockDetail, SearchResult, TransactionDetail } from '../../../shared/domain/explorer';
 import type { PageAt } from './chain-reads';

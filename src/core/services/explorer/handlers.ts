@@ -15,14 +15,14 @@ export function chainHandlers(s: Services): Pick<ChannelHandlers, ChainChannels>
   const randomness = new Randomness(s.networks);
   const delegates = new DelegateReads(s.networks);
   return {
-    'chain:wallet': ({ address }) => s.chain.wallet(address),
-    'chain:wallet-transactions': (request) => s.chain.walletTransactions(request),
-    'chain:wallet-locks': ({ address, page, limit }) => s.chain.walletLocks(address, { page, limit }),
-    'chain:incoming-locks': ({ address, page, limit }) => s.chain.incomingLocks(address, { page, limit }),
-    'chain:lock-states': ({ ids }) => s.chain.lockStates(ids),
-    'chain:delegates': (request) => s.chain.delegates(request ?? { page: 1, limit: 25 }),
-    'chain:blocks': (request) => s.chain.blocks(request ?? { page: 1, limit: 25 }),
-    'chain:fees': (request) => s.chain.fees(request?.days),
+    'chain:wallet': ({ address }) => s.chainReads.wallet(address),
+    'chain:wallet-transactions': (request) => s.chainReads.walletTransactions(request),
+    'chain:wallet-locks': ({ address, page, limit }) => s.chainReads.walletLocks(address, { page, limit }),
+    'chain:incoming-locks': ({ address, page, limit }) => s.chainReads.incomingLocks(address, { page, limit }),
+    'chain:lock-states': ({ ids }) => s.chainReads.lockStates(ids),
+    'chain:delegates': (request) => s.chainReads.delegates(request ?? { page: 1, limit: 25 }),
+    'chain:blocks': (request) => s.chainReads.blocks(request ?? { page: 1, limit: 25 }),
+    'chain:fees': (request) => s.chainReads.fees(request?.days),
 
     'chain:search': ({ query }) => explorer.search(query),
     'chain:block': (request) => explorer.block('id' in request ? request.id.toLowerCase() : request.height),

@@ -16,7 +16,7 @@ import {
   type LockView,
   type TransactionKind,
   type TransactionView,
-} from '../../../shared/domain/chain';
+} from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 
 const str = (value: bigint): string => value.toString();

@@ -8,7 +8,7 @@
 import type { ChainReader, Page, Transaction } from '../../client';
 import { unless404 } from '../../client';
 import { effectOn, type LedgerLock, type LedgerTransaction } from '../../domain';
-import type { TransactionView } from '../../../shared/domain/chain';
+import type { TransactionView } from '../../../shared/domain/chain-views';
 import { kindOf, transactionView } from './views';
 
 /** What the ledger needs beside the rows themselves, by lock id. */

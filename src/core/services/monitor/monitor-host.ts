@@ -5,7 +5,7 @@
  * (code MONITOR_<RULE>) for each new alert, which the shells turn into notifications.
  */
 import { join } from 'node:path';
-import type { ChainAccess } from '../../chain';
+import type { ChainAccess } from '../../chain-access';
 import type { NetworkEntry, NodeClientOptions } from '../../client';
 import type { Keystore } from '../../keystore';
 import { NodeMonitor, type MonitorTarget } from '../../monitor';

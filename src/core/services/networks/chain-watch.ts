@@ -1,11 +1,11 @@
 /**
- * Follows the chains' events (core/chain ChainAccess.watch) and turns them into what the app does: `node:block`
+ * Follows the chains' events (core/chain-access ChainAccess.watch) and turns them into what the app does: `node:block`
  * and `node:sync` for the active network, `wallet:changed` when a block touches a vault wallet, and pending-list
  * updates. The chains that run in this process are watched all the time (their events cost nothing, and what the
  * app sent there confirms at once); the active network is watched as well while it is active (a remote one is
  * polled then). An unreachable node raises one alert per outage, not one per poll.
  */
-import type { ChainAccess, ChainEvent, ChainTip } from '../../chain';
+import type { ChainAccess, ChainEvent, ChainTip } from '../../chain-access';
 import type { NetworkEntry } from '../../client';
 import type { Keystore } from '../../keystore';
 import { addressFromPublicKey } from '../../protocol/crypto';

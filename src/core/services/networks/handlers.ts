@@ -28,8 +28,8 @@ export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChann
     'networks:select': ({ networkId }) => s.networks.select(networkId),
     'networks:known': () => s.networks.known(),
     'networks:add-known': ({ key, allowPlainHttp }) => s.networks.addKnown(key, { allowPlainHttp }),
-    'node:status': () => s.chain.nodeStatus(),
-    'node:configuration': () => s.chain.nodeConfiguration(),
-    'node:peers': () => s.chain.peers(),
+    'node:status': () => s.chainReads.nodeStatus(),
+    'node:configuration': () => s.chainReads.nodeConfiguration(),
+    'node:peers': () => s.chainReads.peers(),
   };
 }

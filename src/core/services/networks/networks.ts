@@ -1,6 +1,6 @@
 /**
  * The networks the app talks to: the registry (embedded localnet + remote networks added by a node
- * URL), one ChainAccess per network (core/chain: the chains that run in this process, a RemoteChain over its peer
+ * URL), one ChainAccess per network (core/chain-access: the chains that run in this process, a RemoteChain over its peer
  * list for every other one), and which network is active (persisted in the settings).
  * Remote nodes are vetted before they are added: discoverNetwork for a new network, verifyPeer (same nethash)
  * for a new peer of a known one.
@@ -19,7 +19,7 @@ import {
   type NetworkEntry,
   type NodeClientOptions,
 } from '../../client';
-import { RemoteChain, type ChainAccess } from '../../chain';
+import { RemoteChain, type ChainAccess } from '../../chain-access';
 import type { KnownNetworkView, NetworkView } from '../../../shared/domain/networks';
 import { isPlainRemoteHttp, PLAIN_HTTP_WARNING } from '../../../shared/lib/insecure-url';
 import { ServiceError } from '../service-error';

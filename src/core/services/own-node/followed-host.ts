@@ -74,9 +74,9 @@ const RETRY_UNANSWERED_MS = 30_000;
 /** Learns the network, opens its node and builds the follower and the API; nothing listens or follows yet. */
 export async function openFollowedHost(options: FollowedHostOptions): Promise<FollowedHost> {
   const { dataDir, log } = options;
-  const pool = new PeerPool([...options.peers], options.client ?? {});
+  const peerPool = new PeerPool([...options.peers], options.client ?? {});
   const storedAll = storedNetworks(dataDir, options.expectedNethash);
-  const discovery = await discover(pool, dataDir, storedAll, options.expectedNethash, log);
+  const discovery = await discover(peerPool, dataDir, storedAll, options.expectedNethash, log);
   for (const refusal of discovery.refused) log(`peer ${refusal.url} refused: ${refusal.reason}`);
   const { network, genesis } = discovery;
   const nethash = network.network.nethash;
@@ -101,8 +101,8 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
   // Only the peers that serve the decided rules are followed (a refused peer is never asked for blocks); with none
   // answering, the configured ones are kept and asked again (their first answers will be checked as they come).
   const refusedUrls = new Set(discovery.refused.map((refusal) => refusal.url));
-  pool.setPeers(
-    discovery.peers.length > 0 ? discovery.peers : pool.urls().filter((url) => !refusedUrls.has(url)),
+  peerPool.setPeers(
+    discovery.peers.length > 0 ? discovery.peers : peerPool.urls().filter((url) => !refusedUrls.has(url)),
   );
 
   const node = await LocalNode.start({
@@ -125,13 +125,13 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     ...options.follower,
     node,
     network,
-    pool,
+    peerPool,
     exceptions: discovery.exceptions,
     log,
   });
-  if (options.minPeers !== undefined && pool.urls().length < options.minPeers) {
+  if (options.minPeers !== undefined && peerPool.urls().length < options.minPeers) {
     // In the background: the follower starts with the peers it has, and is joined by those admitted.
-    void morePeers(pool, discovery, options.minPeers, log).catch((error: unknown) =>
+    void morePeers(peerPool, discovery, options.minPeers, log).catch((error: unknown) =>
       log(`looking for more peers failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
@@ -145,13 +145,13 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     void admitPeers(unanswered, discovery.config).then(({ admitted }) => {
       if (admitted.length === 0) return;
       unanswered = unanswered.filter((url) => !admitted.includes(url));
-      pool.setPeers([...pool.urls(), ...admitted]);
+      peerPool.setPeers([...peerPool.urls(), ...admitted]);
       log(`following ${admitted.join(', ')} now that it answers`);
     });
   }, RETRY_UNANSWERED_MS);
   retry.unref();
   const relay = (transactions: readonly TransactionData[]) => {
-    broadcastTransactions(pool, transactions.map(transactionToJson)).then(
+    broadcastTransactions(peerPool, transactions.map(transactionToJson)).then(
       (answer) => {
         for (const [id, error] of Object.entries(answer.errors ?? {})) {
           log(`the peers refused relayed transaction ${id}: ${error.message}`);
@@ -185,12 +185,12 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     directory,
     relay,
     setPeers: async (urls) => {
-      const current = new Set(pool.urls());
+      const current = new Set(peerPool.urls());
       const wanted = urls.map((url) => normalizePeerUrl(url));
       const fresh = wanted.filter((url) => !current.has(url));
       const { admitted, refused } = await admitPeers(fresh, discovery.config);
       for (const refusal of refused) log(`peer ${refusal.url} refused: ${refusal.reason}`);
-      pool.setPeers([...wanted.filter((url) => current.has(url)), ...admitted]);
+      peerPool.setPeers([...wanted.filter((url) => current.has(url)), ...admitted]);
     },
     close: async () => {
       clearInterval(retry);
@@ -203,18 +203,18 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
 
 /** Adds peers the followed peers list, those serving the network's rules, up to `minPeers` (and a few spare). */
 async function morePeers(
-  pool: PeerPool,
+  peerPool: PeerPool,
   discovery: Discovery,
   minPeers: number,
   log: (line: string) => void,
 ): Promise<void> {
-  const wanted = minPeers - pool.urls().length;
-  const candidates = await listedPeers(pool, 2 * wanted + 2);
+  const wanted = minPeers - peerPool.urls().length;
+  const candidates = await listedPeers(peerPool, 2 * wanted + 2);
   const { admitted, refused } = await admitPeers(candidates, discovery.config);
   for (const refusal of refused) log(`peer ${refusal.url} refused: ${refusal.reason}`);
   const added = admitted.slice(0, wanted + 1);
   if (added.length === 0) return;
-  pool.setPeers([...pool.urls(), ...added]);
+  peerPool.setPeers([...peerPool.urls(), ...added]);
   log(`following ${added.length} more peer(s) the network lists: ${added.join(', ')}`);
 }
 
@@ -235,14 +235,14 @@ function storedNetworks(dataDir: string, expectedNethash: string | undefined): S
  * directory when no peer answers (it keeps asking).
  */
 async function discover(
-  pool: PeerPool,
+  peerPool: PeerPool,
   dataDir: string,
   stored: readonly StoredNetwork[],
   expectedNethash: string | undefined,
   log: (line: string) => void,
 ): Promise<Discovery> {
   try {
-    return await discoverFollowedNetwork(pool, {
+    return await discoverFollowedNetwork(peerPool, {
       stored: stored.map((file) => file.config),
       ...(expectedNethash === undefined ? {} : { expectedNethash }),
     });
@@ -250,7 +250,7 @@ async function discover(
     if (!(isSyncError(error) && error.code === 'ERR_SYNC_NO_PEERS')) throw error;
     if (stored.length !== 1) throw error;
     log(`${error.message}; starting from the network stored in ${dataDir}`);
-    return { ...followedNetworkOf(stored[0]!.config), peers: pool.urls(), refused: [], versions: {} };
+    return { ...followedNetworkOf(stored[0]!.config), peers: peerPool.urls(), refused: [], versions: {} };
   }
 }
 

@@ -7,7 +7,7 @@
  * the network's peers. Which networks have one is kept in the settings, so they start again with the app.
  */
 import { join } from 'node:path';
-import { LocalChain } from '../../chain';
+import { LocalChain } from '../../chain-access';
 import { NodeClient, type NetworkEntry, type NodeClientOptions } from '../../client';
 import { storedChainHeight } from '../../db';
 import { chainDatabasePath, chainDirectoryName } from '../../node/node';

@@ -1,5 +1,5 @@
 /**
- * Which peers a running follower may take on later (docs/design/sync.md "Rules fixed", "In the app"): a peer is
+ * Which peers a running follower may take on later (docs/design/sync.md "Discovery": the network's rules are fixed; "In the app"): a peer is
  * followed only once its crypto configuration is the network's decided one (discovery.ts, rules.ts); the peers the
  * followed peers list (`/api/peers`, ARK's public API port from `ports`) are candidates, so that the own node
  * follows several peers and one hostile peer is outvoted.
@@ -29,16 +29,16 @@ function isPrivateHost(host: string): boolean {
   );
 }
 
-/** The API URLs of the peers `pool`'s peers list (at most `limit` new ones), in the order they were listed. */
-export async function listedPeers(pool: PeerPool, limit: number): Promise<string[]> {
-  const known = new Set(pool.urls());
-  const privateAllowed = pool.urls().some((url) => isPrivateHost(new URL(url).hostname));
+/** The API URLs of the peers `peerPool`'s peers list (at most `limit` new ones), in the order they were listed. */
+export async function listedPeers(peerPool: PeerPool, limit: number): Promise<string[]> {
+  const known = new Set(peerPool.urls());
+  const privateAllowed = peerPool.urls().some((url) => isPrivateHost(new URL(url).hostname));
   const found: string[] = [];
-  for (const peer of pool.candidates()) {
+  for (const peer of peerPool.candidates()) {
     if (found.length >= limit) break;
     let answer;
     try {
-      answer = await pool.attempt(peer, {
+      answer = await peerPool.attempt(peer, {
         method: 'GET',
         route: '/peers',
         query: { limit: 100 },

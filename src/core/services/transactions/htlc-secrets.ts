@@ -13,7 +13,7 @@ export async function keptLocks(s: Services, walletId: string): Promise<KeptLock
   const kept = s.keystore.keptHtlcLocks(walletId);
   const active = s.networks.active();
   if (kept.length > 0 && active.network.network.nethash === wallet.nethash) {
-    const states = await s.chain.lockStates(kept.map((k) => k.lockId));
+    const states = await s.chainReads.lockStates(kept.map((k) => k.lockId));
     const done = states
       .filter((state) => ['claimed', 'refunded', 'expired'].includes(state.state))
       .map((state) => state.lockId);

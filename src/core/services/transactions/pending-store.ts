@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../../fs/atomic-file';
 import type { Network } from '../../protocol/networks';
 import { transactionFromJson, transactionToJson, type TransactionJson } from '../../protocol/transactions';
-import { transactionKind, type TransactionKind } from '../../../shared/domain/chain';
+import { transactionKind, type TransactionKind } from '../../../shared/domain/chain-views';
 import { pendingStatus, type PendingStatus } from '../../../shared/domain/transactions';
 
 export const PENDING_FILE = 'pending.json';

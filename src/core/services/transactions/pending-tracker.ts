@@ -6,7 +6,7 @@
  * through the network's chain reads; only public transaction data is kept. The list is saved
  * to disk after every change (pending-store.ts), so a restart resumes following it.
  */
-import type { ChainBroadcast } from '../../chain';
+import type { ChainBroadcast } from '../../chain-access';
 import { isClientError } from '../../client';
 import { transactionFromJson } from '../../protocol/transactions';
 import type { PendingStatus, PendingView } from '../../../shared/domain/transactions';

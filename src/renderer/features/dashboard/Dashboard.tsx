@@ -8,7 +8,7 @@ import { useNetworkSync } from '../../store/use-network-sync';
 
 export function Dashboard() {
   const wallets = useVotary((s) => s.wallets);
-  const chain = useVotary((s) => s.chain);
+  const chainWallets = useVotary((s) => s.chainWallets);
   const total = useVotary(totalBalance);
   const locked = useVotary(totalLocked);
   const watched = useVotary(watchOnlyBalance);
@@ -70,7 +70,7 @@ export function Dashboard() {
           </thead>
           <tbody>
             {wallets.map((wallet) => {
-              const state = chain[wallet.address];
+              const state = chainWallets[wallet.address];
               return (
                 <tr key={wallet.id}>
                   <td>

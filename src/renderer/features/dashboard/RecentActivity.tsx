@@ -3,7 +3,7 @@
  * that is still pending: nothing of another network, even for a moment after switching.
  */
 import { useEffect, useState } from 'react';
-import type { TransactionView } from '../../../shared/domain/chain';
+import type { TransactionView } from '../../../shared/domain/chain-views';
 import type { PendingView } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';

@@ -15,7 +15,9 @@ export function DelegatePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
   const signer = useSigningWallet();
   const { wallet } = signer;
-  const delegate = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.delegate));
+  const delegate = useVotary((s) =>
+    wallet === undefined ? undefined : s.chainWallets[wallet.address]?.delegate,
+  );
   const [username, setUsername] = useState('');
   const [second, setSecond] = useState('');
   const [sent, setSent] = useState<PendingView>();

@@ -6,7 +6,7 @@ import type { ProductivityWindow } from '../../../shared/domain/monitor';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
 import { useThrottled } from '../../lib/use-throttled';
-import type { DelegateView } from '../../../shared/domain/chain';
+import type { DelegateView } from '../../../shared/domain/chain-views';
 import { delegateNamed } from './delegate-named';
 import { useVotary } from '../../store';
 import { DelegateBlocks, DelegateVoters } from './DelegateLists';

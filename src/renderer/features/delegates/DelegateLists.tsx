@@ -1,6 +1,6 @@
 /** A delegate's forged blocks and its voters, page by page. */
 import { useState, type ReactNode } from 'react';
-import type { BlockView, ChainWallet } from '../../../shared/domain/chain';
+import type { BlockView, ChainWallet } from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';

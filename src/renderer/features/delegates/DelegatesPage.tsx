@@ -4,7 +4,7 @@
  * page says so rather than presenting a short record as a full day.
  */
 import { useEffect, useState } from 'react';
-import type { DelegateView } from '../../../shared/domain/chain';
+import type { DelegateView } from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 import type { ProductivityWindow } from '../../../shared/domain/monitor';
 import { useThrottled } from '../../lib/use-throttled';

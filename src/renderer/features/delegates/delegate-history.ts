@@ -4,7 +4,7 @@
  * a day); when the cap stops it, `since` says how far back the times really go, so the chart leaves the older
  * hours empty instead of showing them as zero.
  */
-import type { BlockView } from '../../../shared/domain/chain';
+import type { BlockView } from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 
 export interface BlockTimes {

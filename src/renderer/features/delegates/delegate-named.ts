@@ -1,5 +1,5 @@
 /** A delegate by its exact name: the node searches by the name's start (at most 20 characters), this picks it. */
-import type { DelegateView } from '../../../shared/domain/chain';
+import type { DelegateView } from '../../../shared/domain/chain-views';
 import { call } from '../../services/call';
 
 export async function delegateNamed(username: string): Promise<DelegateView | undefined> {

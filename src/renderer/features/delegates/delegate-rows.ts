@@ -4,7 +4,7 @@
  * standby. Missed slots are the monitor's own computation (the ARK API has none), so a delegate the monitor has
  * no data for shows "—", never 0.
  */
-import type { DelegateView } from '../../../shared/domain/chain';
+import type { DelegateView } from '../../../shared/domain/chain-views';
 import type { DelegateProductivityView, ProductivityView } from '../../../shared/domain/monitor';
 
 export interface DelegateRow extends DelegateView {

@@ -3,7 +3,7 @@
  * wallet's page a column says what each did to that wallet's balance, from the host's ledger (`effect`), as the
  * wallet's own history does; a claim or refund shows the amount of the lock it closed.
  */
-import type { TransactionView } from '../../../shared/domain/chain';
+import type { TransactionView } from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { kindLabel, paidAmount } from './asset-lines';

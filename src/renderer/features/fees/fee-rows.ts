@@ -2,7 +2,7 @@
  * The Fees screen's rows: one per transaction type that the node has a static fee or statistics for
  * (`/transactions/fees` and `/node/fees` both key by typeGroup, then by the type's handler key).
  */
-import type { FeesView } from '../../../shared/domain/chain';
+import type { FeesView } from '../../../shared/domain/chain-views';
 import { CORE_TRANSACTION_KINDS } from '../../../shared/domain/transaction-kinds';
 
 export interface FeeRow {

@@ -3,7 +3,7 @@
  * block interval and latency over time from the monitor's stored samples, and the client's peers.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { PeerStatusView } from '../../../shared/domain/chain';
+import type { PeerStatusView } from '../../../shared/domain/chain-views';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
 import { useThrottled } from '../../lib/use-throttled';
 import { useVotary } from '../../store';

@@ -4,7 +4,7 @@
  */
 import { useShallow } from 'zustand/react/shallow';
 import { useEffect, useState } from 'react';
-import type { LockView } from '../../../shared/domain/chain';
+import type { LockView } from '../../../shared/domain/chain-views';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
 import { useVotary } from '../../store';

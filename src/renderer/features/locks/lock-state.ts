@@ -1,5 +1,5 @@
 /** A lock's state in words and its countdown: time locks by the clock, height locks by blocks. */
-import type { LockStateView, LockView } from '../../../shared/domain/chain';
+import type { LockStateView, LockView } from '../../../shared/domain/chain-views';
 
 export function lockCountdown(lock: LockView, nowUnix: number, height: number | undefined): string {
   if (lock.isExpired) return 'Expired: the sender can refund it';

@@ -1,4 +1,4 @@
-import type { PeerStatusView } from '../../../shared/domain/chain';
+import type { PeerStatusView } from '../../../shared/domain/chain-views';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { PeersTable } from './PeersTable';

@@ -1,7 +1,7 @@
 /**
  * The client's peers with height, latency and health; shown on the node page and the node health page.
  */
-import type { PeerStatusView } from '../../../shared/domain/chain';
+import type { PeerStatusView } from '../../../shared/domain/chain-views';
 
 export function PeersTable({ peers, caption }: { peers: PeerStatusView[]; caption?: string }) {
   return (

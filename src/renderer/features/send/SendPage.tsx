@@ -6,11 +6,10 @@
  */
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FeesView } from '../../../shared/domain/chain';
+import type { FeesView } from '../../../shared/domain/chain-views';
 import type { DraftProblemView, SendResult, TxPreview } from '../../../shared/domain/transactions';
 import { utf8Length } from '../../../shared/lib/utf8';
 import { PreviewFacts } from '../review/PreviewFacts';
-import { Amount } from '../../components/Amount';
 import { amountInWords, decimalSeparatorOf, parseAmountInput, plainAmount } from '../../lib/amount';
 import {
   customFeeProblem,
@@ -34,13 +33,8 @@ import { ContactOptions, CONTACT_OPTIONS_ID } from '../contacts/ContactOptions';
 import { LinkPaste } from '../links/LinkPaste';
 import { BatchFromCsv } from '../batch/BatchFromCsv';
 import { useOpenedLink } from '../links/use-opened-link';
+import { FeeChooser, HighFeeWarning } from './FeeChooser';
 
-const FEE_LABELS: Record<FeeChoice, string> = {
-  static: 'Standard',
-  min: 'Minimum',
-  avg: 'Average',
-  max: 'Maximum',
-};
 const EMPTY: RecipientRow = { address: '', amount: '' };
 /** The person's locale decides the one decimal separator amounts are typed with. */
 const DECIMAL = decimalSeparatorOf();
@@ -321,48 +315,17 @@ export function SendPage() {
               Send all (balance minus the fee)
             </button>
           )}
-          <fieldset>
-            <legend>Fee</legend>
-            {options.map(({ choice, value }) => (
-              <label key={choice} className="inline">
-                <input
-                  type="radio"
-                  name="fee"
-                  checked={feeChoice === choice}
-                  onChange={() => setFeeChoice(choice)}
-                />
-                {FEE_LABELS[choice]} <Amount value={value} />
-              </label>
-            ))}
-            <label className="inline">
-              <input
-                type="radio"
-                name="fee"
-                checked={feeChoice === 'custom'}
-                onChange={() => setFeeChoice('custom')}
-              />
-              Custom
-            </label>
-            {feeChoice === 'custom' && (
-              <label>
-                Custom fee ({token})
-                <input
-                  value={customFee}
-                  onChange={(e) => setCustomFee(e.target.value)}
-                  inputMode="decimal"
-                  aria-invalid={customProblem !== undefined}
-                />
-                <FieldError message={customFee.trim() === '' ? undefined : customProblem} />
-                {limits !== undefined && (
-                  <span className="muted small">
-                    {limits.dynamic
-                      ? `Nodes take at least ${say(limits.minimum)} for this transaction.`
-                      : 'This network takes exactly the standard fee.'}
-                  </span>
-                )}
-              </label>
-            )}
-          </fieldset>
+          <FeeChooser
+            options={options}
+            choice={feeChoice}
+            onChoose={setFeeChoice}
+            customFee={customFee}
+            onCustomFee={setCustomFee}
+            customProblem={customProblem}
+            limits={limits}
+            token={token}
+            say={say}
+          />
           <button type="submit" className="primary" disabled={wallet === undefined}>
             Review
           </button>
@@ -388,22 +351,12 @@ export function SendPage() {
             </dl>
             <UnknownRecipients addresses={plan.payments.map((payment) => payment.recipientId)} />
             {highFee !== undefined && (
-              <div className="warning-note" role="alert">
-                <p>
-                  {highFee === 'ceiling'
-                    ? `This fee is more than ${ceiling} times the network's standard fee.`
-                    : 'This fee is more than the amount you are sending.'}{' '}
-                  A fee cannot be taken back once the transaction is sent.
-                </p>
-                <label className="inline">
-                  <input
-                    type="checkbox"
-                    checked={feeConfirmed}
-                    onChange={(e) => setFeeConfirmed(e.target.checked)}
-                  />
-                  I checked the fee and want to pay it
-                </label>
-              </div>
+              <HighFeeWarning
+                reason={highFee}
+                ceiling={ceiling}
+                confirmed={feeConfirmed}
+                onConfirm={setFeeConfirmed}
+              />
             )}
             <SigningPasswordField signing={signing} />
             <div className="row">

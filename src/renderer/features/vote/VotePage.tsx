@@ -7,7 +7,7 @@ import type { PendingView } from '../../../shared/domain/transactions';
 import { SentStatus } from '../pending/SentStatus';
 import { useState } from 'react';
 import { useThrottled } from '../../lib/use-throttled';
-import type { DelegateView } from '../../../shared/domain/chain';
+import type { DelegateView } from '../../../shared/domain/chain-views';
 import type { PageMetaView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { reviewAndSend } from '../review/review-and-send';
@@ -23,7 +23,7 @@ export function VotePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
   const signer = useSigningWallet();
   const { wallet } = signer;
-  const current = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]?.vote));
+  const current = useVotary((s) => (wallet === undefined ? undefined : s.chainWallets[wallet.address]?.vote));
   const reportError = useVotary((s) => s.reportError);
   // ARK Core refuses a switch in one transaction without aip37 ("switch-vote is disabled"), e.g. on its testnet.
   const switchInOne = useVotary((s) => s.configuration?.constants.aip37 === true);

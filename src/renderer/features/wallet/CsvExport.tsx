@@ -1,6 +1,6 @@
 /** CSV of a date range, built in the renderer and offered as a download (no file system access needed). */
 import { useState } from 'react';
-import type { TransactionView } from '../../../shared/domain/chain';
+import type { TransactionView } from '../../../shared/domain/chain-views';
 import { inRange, transactionsCsv } from '../../lib/csv';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';

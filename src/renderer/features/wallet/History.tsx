@@ -5,7 +5,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { TransactionView } from '../../../shared/domain/chain';
+import type { TransactionView } from '../../../shared/domain/chain-views';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { historyRow, type KnownNames } from './history-row';

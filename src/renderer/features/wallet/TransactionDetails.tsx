@@ -4,7 +4,7 @@
  * and a link to its explorer page (which also survives a reload: `#/explorer/<id>`).
  */
 import { useEffect, useRef } from 'react';
-import type { TransactionView } from '../../../shared/domain/chain';
+import type { TransactionView } from '../../../shared/domain/chain-views';
 import { CopyButton } from '../../components/CopyButton';
 import { signedAmountInWords } from '../../lib/amount';
 import { chainTime } from '../../lib/dates';

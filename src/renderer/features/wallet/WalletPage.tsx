@@ -1,4 +1,4 @@
-import type { LockView } from '../../../shared/domain/chain';
+import type { LockView } from '../../../shared/domain/chain-views';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
@@ -12,7 +12,7 @@ import { useLatest } from '../../lib/use-read';
 
 export function WalletPage() {
   const wallet = useVotary(selectedWallet);
-  const state = useVotary((s) => (wallet === undefined ? undefined : s.chain[wallet.address]));
+  const state = useVotary((s) => (wallet === undefined ? undefined : s.chainWallets[wallet.address]));
   const height = useVotary((s) => s.node?.height);
   const reportError = useVotary((s) => s.reportError);
   const address = wallet?.address;

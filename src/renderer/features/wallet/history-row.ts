@@ -4,7 +4,7 @@
  * and the amount signed from this wallet's side: money leaving is "out", money arriving "in". The money comes from
  * the host's one ledger (`effect`, core/domain/ledger.ts), so the rows add up to the balance and locked balance.
  */
-import type { TransactionView } from '../../../shared/domain/chain';
+import type { TransactionView } from '../../../shared/domain/chain-views';
 import { kindLabel } from '../../lib/kinds';
 
 /** Names a person gave or knows: their own wallets by address, delegates by address and public key. */

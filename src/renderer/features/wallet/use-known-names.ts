@@ -3,7 +3,7 @@
  * delegates (read once per network, active and standby: the first 300 by rank, and again after a minute).
  */
 import { useMemo } from 'react';
-import type { DelegateView } from '../../../shared/domain/chain';
+import type { DelegateView } from '../../../shared/domain/chain-views';
 import { useVotary } from '../../store';
 import type { KnownNames } from './history-row';
 import { useLatest } from '../../lib/use-read';

@@ -8,7 +8,7 @@ import { RemoveWallet } from './RemoveWallet';
 import { call } from '../../services/call';
 
 function WalletRow({ wallet }: { wallet: WalletView }) {
-  const balance = useVotary((s) => s.chain[wallet.address]?.balance);
+  const balance = useVotary((s) => s.chainWallets[wallet.address]?.balance);
   const isLocalnet = useVotary((s) => s.networks.find((n) => n.active)?.kind === 'embedded');
   const navigate = useVotary((s) => s.navigate);
   const reportError = useVotary((s) => s.reportError);

@@ -1,5 +1,0 @@
-/** The chain: blocks, derived state, rounds and supply in SQLite (docs/design/node.md "Storage"). */
-export { ChainStore, type ApplyBlockOptions, type ChainStoreOptions, type Supply } from './store';
-export { BlockRejectedError, isBlockRejectedError, type BlockRejectionCode } from './errors';
-export { verifyChain, verifyChainInParallel, type ChainVerification } from './verify-chain';
-export { selectRound, type RoundSelection } from './rounds';

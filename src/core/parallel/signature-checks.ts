@@ -1,0 +1,77 @@
+/**
+ * The signature checks of transactions and blocks as plain data, for verifying them in bulk on worker threads
+ * ahead of the synchronous validation that needs them (crypto/verdicts.ts). The checks are exactly those
+ * `verifyTransaction` (the sender's signature) and `verifyBlockSignature` make; a check that cannot be stated
+ * (malformed hex, a header that does not serialize) is left out, and the validation finds the problem itself.
+ */
+import { blockSigningHash, type Block } from '../protocol/blocks';
+import { verdictKey, type SignatureAlgorithm } from '../protocol/crypto/verdicts';
+import { ecdsaVerify, schnorrVerify } from '../protocol/crypto';
+import { fromHex, isHex } from '../protocol/hex';
+import type { Network } from '../protocol/networks';
+import { signingHash, type TransactionData } from '../protocol/transactions';
+
+export interface SignatureCheck {
+  algorithm: SignatureAlgorithm;
+  hash: Uint8Array;
+  signature: Uint8Array;
+  publicKey: Uint8Array;
+}
+
+/** The sender signature's check (64 bytes: legacy Schnorr, anything else ECDSA, protocol reference §3.3). */
+export function transactionCheck(tx: TransactionData): SignatureCheck | undefined {
+  if (tx.signature === undefined || !isHex(tx.signature) || !isHex(tx.senderPublicKey, 33)) return undefined;
+  try {
+    const signature = fromHex(tx.signature);
+    return {
+      algorithm: signature.length === 64 ? 'schnorr' : 'ecdsa',
+      hash: signingHash(tx),
+      signature,
+      publicKey: fromHex(tx.senderPublicKey),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The block signature's check and every transaction's sender signature check. */
+export function blockChecks(block: Block, network: Network): SignatureCheck[] {
+  const checks: SignatureCheck[] = [];
+  const { header } = block;
+  if (isHex(header.blockSignature) && isHex(header.generatorPublicKey, 33)) {
+    try {
+      checks.push({
+        algorithm: 'ecdsa',
+        hash: blockSigningHash(header, network),
+        signature: fromHex(header.blockSignature),
+        publicKey: fromHex(header.generatorPublicKey),
+      });
+    } catch {
+      // A header that does not serialize: validation reports it.
+    }
+  }
+  for (const tx of block.transactions) {
+    const check = transactionCheck(tx);
+    if (check !== undefined) checks.push(check);
+  }
+  return checks;
+}
+
+/** Runs checks here (on a worker thread, or inline for a small batch): the same functions validation calls. */
+export function runChecks(checks: readonly SignatureCheck[]): boolean[] {
+  return checks.map((check) =>
+    (check.algorithm === 'ecdsa' ? ecdsaVerify : schnorrVerify)(check.hash, check.signature, check.publicKey),
+  );
+}
+
+/** Each check's key, built once (a check is prefetched, then taken, then remembered for its block). */
+const keys = new WeakMap<SignatureCheck, string>();
+
+export function checkKey(check: SignatureCheck): string {
+  let key = keys.get(check);
+  if (key === undefined) {
+    key = verdictKey(check.algorithm, check.hash, check.signature, check.publicKey);
+    keys.set(check, key);
+  }
+  return key;
+}

@@ -1,0 +1,34 @@
+import { parentPort } from 'node:worker_threads';
+import type { Network } from '../protocol/networks';
+import { runChecks, type SignatureCheck } from './signature-checks';
+import { verifySerialized, type VerifyOutcome } from './verify-serialized';
+
+/** Messages between VerifyWorkers and this worker: serialized transactions to verify, or bare signature checks. */
+export type VerifyRequest =
+  | { jobId: number; kind: 'serialized'; network: Network; height: number; items: Uint8Array[] }
+  | { jobId: number; kind: 'signatures'; checks: SignatureCheck[] };
+
+export type VerifyResponse =
+  | { jobId: number; outcomes: VerifyOutcome[] }
+  | { jobId: number; verdicts: boolean[] }
+  | { jobId: number; error: string };
+
+const port = parentPort;
+if (!port) throw new Error('verify-worker must run in a worker thread');
+
+port.on('message', (request: VerifyRequest) => {
+  try {
+    if (request.kind === 'signatures') {
+      port.postMessage({
+        jobId: request.jobId,
+        verdicts: runChecks(request.checks),
+      } satisfies VerifyResponse);
+      return;
+    }
+    const ctx = { network: request.network, height: request.height };
+    const outcomes = request.items.map((bytes) => verifySerialized(bytes, ctx));
+    port.postMessage({ jobId: request.jobId, outcomes } satisfies VerifyResponse);
+  } catch (error) {
+    port.postMessage({ jobId: request.jobId, error: (error as Error).message } satisfies VerifyResponse);
+  }
+});

@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ChainContext } from '../protocol/networks';
+import { verifySerialized, type VerifyOutcome } from './verify-serialized';
+import { fromHex } from '../protocol/hex';
+import type { SignatureCheck } from './signature-checks';
+import type { VerifyRequest, VerifyResponse } from './verify-worker';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+interface Pending {
+  resolve(answer: VerifyOutcome[] | boolean[]): void;
+  reject(error: Error): void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** Why the worker stopped (it failed to load, threw, or exited): work posted to it is refused at once. */
+  dead: Error | undefined;
+}
+
+export interface VerifyWorkersOptions {
+  /** The bundled verify-worker script (dist/verify-worker.mjs next to the CLI bundle). */
+  workerUrl: URL;
+  /** Worker threads; defaults to the number of cores. */
+  size?: number;
+}
+
+/**
+ * Spreads deserialize+verify over worker threads: signature verification is CPU-bound and a 2-core machine
+ * only reaches the node's throughput target with both cores busy (issue: ≥ 1,000 transfers/s).
+ */
+export class VerifyWorkers {
+  private readonly workers: PoolWorker[];
+  private nextJob = 1;
+  private closed = false;
+
+  constructor(options: VerifyWorkersOptions) {
+    const size = Math.max(1, options.size ?? availableParallelism());
+    this.workers = Array.from({ length: size }, () => this.spawn(options.workerUrl));
+  }
+
+  private spawn(url: URL): PoolWorker {
+    const entry: PoolWorker = { worker: new Worker(url), pending: new Map(), dead: undefined };
+    entry.worker.unref();
+    entry.worker.on('message', (response: VerifyResponse) => {
+      const pending = entry.pending.get(response.jobId);
+      if (!pending) return;
+      entry.pending.delete(response.jobId);
+      if ('error' in response) pending.reject(new Error(`verify worker failed: ${response.error}`));
+      else pending.resolve('verdicts' in response ? response.verdicts : response.outcomes);
+    });
+    const failAll = (error: Error) => {
+      entry.dead ??= error;
+      for (const pending of entry.pending.values()) pending.reject(error);
+      entry.pending.clear();
+    };
+    entry.worker.on('error', failAll);
+    entry.worker.on('exit', (code) => {
+      if (!this.closed) failAll(new Error(`verify worker exited with code ${code}`));
+    });
+    return entry;
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** Outcomes in the order of `items`. Small batches are verified inline: posting costs more than it saves. */
+  async verifyMany(items: Uint8Array[], ctx: ChainContext): Promise<VerifyOutcome[]> {
+    if (this.closed) throw new Error('VerifyWorkers is closed');
+    if (items.length < 8 || this.workers.length === 1) {
+      return items.map((bytes) => verifySerialized(bytes, ctx));
+    }
+    const chunkSize = Math.ceil(items.length / this.workers.length);
+    const parts = this.workers.map((entry, index) => {
+      const chunk = items.slice(index * chunkSize, (index + 1) * chunkSize);
+      if (chunk.length === 0) return Promise.resolve([]);
+      return this.post(entry, { kind: 'serialized', network: ctx.network, height: ctx.height, items: chunk });
+    });
+    return (await Promise.all(parts)).flat() as VerifyOutcome[];
+  }
+
+  /**
+   * Signature checks spread over the workers, answers in the order of `checks`. The main thread stays free
+   * meanwhile (the API keeps answering while a block is verified).
+   */
+  async verifySignatures(checks: readonly SignatureCheck[]): Promise<boolean[]> {
+    if (this.closed) throw new Error('VerifyWorkers is closed');
+    if (checks.length === 0) return [];
+    const chunkSize = Math.ceil(checks.length / this.workers.length);
+    const parts = this.workers.map((entry, index) => {
+      const chunk = checks.slice(index * chunkSize, (index + 1) * chunkSize);
+      if (chunk.length === 0) return Promise.resolve([]);
+      return this.post(entry, { kind: 'signatures', checks: chunk });
+    });
+    return (await Promise.all(parts)).flat() as boolean[];
+  }
+
+  private post(
+    entry: PoolWorker,
+    request: DistributiveOmit<VerifyRequest, 'jobId'>,
+  ): Promise<VerifyOutcome[] | boolean[]> {
+    // A worker that is gone answers nothing: the caller verifies inline instead of waiting for it.
+    if (entry.dead !== undefined) return Promise.reject(entry.dead);
+    const jobId = this.nextJob++;
+    return new Promise<VerifyOutcome[] | boolean[]>((resolve, reject) => {
+      entry.pending.set(jobId, { resolve, reject });
+      entry.worker.ref();
+      entry.worker.postMessage({ ...request, jobId });
+    }).finally(() => {
+      if (entry.pending.size === 0) entry.worker.unref();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((entry) => entry.worker.terminate()));
+  }
+}
+
+/**
+ * A pool on the bundled worker script, or undefined when the script is not there (an unbundled host). Each worker
+ * gets a first check at once: loading WebAssembly and warming the JIT cost about 250 ms, paid at start rather than
+ * by the first block.
+ */
+export function openVerifyWorkers(workerUrl: URL, size?: number): VerifyWorkers | undefined {
+  if (workerUrl.protocol !== 'file:' || !existsSync(fileURLToPath(workerUrl))) return undefined;
+  const workers = new VerifyWorkers({ workerUrl, ...(size === undefined ? {} : { size }) });
+  const generator = fromHex('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798');
+  const warmUp: SignatureCheck[] = Array.from({ length: workers.size * 2 }, (_, i) => ({
+    algorithm: i % 2 === 0 ? 'ecdsa' : 'schnorr',
+    hash: new Uint8Array(32).fill(i + 1),
+    signature: new Uint8Array(64).fill(1),
+    publicKey: generator,
+  }));
+  workers.verifySignatures(warmUp).catch(() => undefined);
+  return workers;
+}
