@@ -11,6 +11,7 @@ import { deserializeTransactionHex, verifyTransaction } from '../../../src/core/
 import type { TransactionData } from '../../../src/core/protocol/transactions';
 import assets from '../../fixtures/vectors/magistrate-handler-assets.json';
 import magistrate from '../../fixtures/vectors/transactions-magistrate.json';
+import { checkNotExcepted, NO_EXCEPTIONS } from '../../../src/core/sync/raw-block';
 import { TOKEN } from '../support/chain-fixture';
 import { expectSameAsBase, harness, type Harness } from '../support/handler-harness';
 
@@ -35,6 +36,12 @@ describe('ARK-built legacy transactions on devnet at 5,000,000 (between aip11 an
     state.mutableWalletByPublicKey(register.senderPublicKey).balance = 200n * TOKEN;
     return state;
   }
+
+  it('are no reason for the follower to stop (it did, with ERR_SYNC_UNSUPPORTED, before they had handlers)', () => {
+    const header = { height, id: 'ab'.repeat(32) } as Parameters<typeof checkNotExcepted>[0]['header'];
+    const block = { header, transactions: [register, resign, bridgechain], transactionBytes: [] };
+    expect(() => checkNotExcepted(block, NO_EXCEPTIONS, network)).not.toThrow();
+  });
 
   it('verify under the rules of the block before', () => {
     for (const tx of [register, resign, bridgechain]) {
