@@ -20,10 +20,24 @@ function checkPorts(ports: Record<string, number> | undefined): void {
   }
 }
 
+/** The asset copied in one key order (ARK's IBridgechainRegistrationAsset's), as business.ts `ordered`. */
+function ordered(asset: Readonly<BridgechainAsset>): BridgechainAsset {
+  const copy: BridgechainAsset = {
+    name: asset.name,
+    seedNodes: [...asset.seedNodes],
+    genesisHash: asset.genesisHash,
+    bridgechainRepository: asset.bridgechainRepository,
+    ports: { ...asset.ports },
+  };
+  if (asset.bridgechainAssetRepository !== undefined)
+    copy.bridgechainAssetRepository = asset.bridgechainAssetRepository;
+  return copy;
+}
+
 function registrationOf(tx: TransactionData): BridgechainAsset {
   const asset = tx.asset?.bridgechainRegistration;
   if (!asset) throw new ApplyError('the bridgechain registration has no asset.bridgechainRegistration');
-  return asset;
+  return ordered(asset);
 }
 
 /** The sender's bridgechain a resignation or update names, registered and not resigned (checked for exceptions too). */
@@ -65,7 +79,7 @@ export const bridgechainRegistration: TransactionHandler = {
     checkPorts(asset.ports);
   },
   applyToSender(tx, state) {
-    const asset = structuredClone(registrationOf(tx));
+    const asset = registrationOf(tx);
     const business = mutableBusiness(tx, state);
     (business.bridgechains ??= {})[asset.genesisHash] = { bridgechainAsset: asset };
   },
@@ -122,10 +136,10 @@ export const bridgechainUpdate: TransactionHandler = {
     checkPorts(update.ports);
   },
   applyToSender(tx, state) {
-    const { bridgechainId, ...fields } = structuredClone(updateOf(tx));
+    const { bridgechainId, ...fields } = updateOf(tx);
     const bridgechain = mutableBridgechain(tx, state, bridgechainId);
     (bridgechain.previousAssets ??= []).push(bridgechain.bridgechainAsset);
-    bridgechain.bridgechainAsset = { ...bridgechain.bridgechainAsset, ...fields };
+    bridgechain.bridgechainAsset = ordered({ ...bridgechain.bridgechainAsset, ...fields });
   },
   revertForSender(tx, state) {
     const bridgechain = mutableBridgechain(tx, state, updateOf(tx).bridgechainId);

@@ -31,10 +31,21 @@ export function isException(tx: TransactionData, ctx: HandlerContext): boolean {
   return isExceptionTransaction(ctx.network, tx.id);
 }
 
+/**
+ * The asset in one key order (ARK's IBusinessRegistrationAsset's), whatever order the transaction came in: the
+ * state is compared as text (node/chain `verifyChain`), and a transaction read back from its bytes has the codec's.
+ */
+function ordered(asset: Readonly<BusinessAsset>): BusinessAsset {
+  const copy: BusinessAsset = { name: asset.name, website: asset.website };
+  if (asset.vat !== undefined) copy.vat = asset.vat;
+  if (asset.repository !== undefined) copy.repository = asset.repository;
+  return copy;
+}
+
 function registrationOf(tx: TransactionData): BusinessAsset {
   const asset = tx.asset?.businessRegistration;
   if (!asset) throw new ApplyError('the business registration has no asset.businessRegistration');
-  return asset;
+  return ordered(asset);
 }
 
 /**
@@ -48,7 +59,7 @@ export const businessRegistration: TransactionHandler = {
     if (sender.business) throw new ApplyError(`${sender.address} has a business registered already`);
   },
   applyToSender(tx, state) {
-    const businessAsset = structuredClone(registrationOf(tx));
+    const businessAsset = registrationOf(tx);
     state.mutableWallet(senderAddress(tx, state)).business = { businessAsset };
   },
   revertForSender(tx, state) {
@@ -96,7 +107,7 @@ export const businessUpdate: TransactionHandler = {
   applyToSender(tx, state) {
     const business = mutableBusiness(tx, state);
     (business.previousAssets ??= []).push(business.businessAsset);
-    business.businessAsset = { ...business.businessAsset, ...structuredClone(updateOf(tx)) };
+    business.businessAsset = ordered({ ...business.businessAsset, ...updateOf(tx) });
   },
   revertForSender(tx, state) {
     const business = mutableBusiness(tx, state);
