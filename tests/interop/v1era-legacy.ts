@@ -48,7 +48,8 @@ async function forged(step: string, transactions: TransactionData[]): Promise<Se
   const entries: SentEntry[] = [];
   for (const tx of transactions) {
     for (let i = 0; ; i++) {
-      const found = await fetch(`${ARK_URL}/api/transactions/${tx.id!}`, {
+      // The raw form carries the block's height (ark-core-api.md §6.14 (c)).
+      const found = await fetch(`${ARK_URL}/api/transactions/${tx.id!}?transform=false`, {
         headers: { connection: 'close' },
       });
       if (found.ok) {
