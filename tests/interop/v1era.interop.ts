@@ -3,8 +3,9 @@
  * `ARK_AIP11_HEIGHT=N` (scripts/ark-core/run.sh: the testnet preset with aip11 moved to height N) took the version-1
  * transactions of scripts/ark-core/send-v1.js before N — transfers with and without a memo, a second-signature
  * registration and a transfer signed with both passphrases, a delegate registration, a vote and an unvote — and
- * version 2 after it. Votary follows that chain from genesis across aip11 and finds every block, transaction,
- * wallet and delegate equal to ARK Core's.
+ * version 2 after it (v1era-legacy.ts: a transfer from a sender of version 1 history, and the legacy business and
+ * bridgechain types, which ARK takes between aip11 and aip36). Votary follows that chain from genesis across aip11
+ * and finds every block, transaction, wallet (a business's included) and delegate equal to ARK Core's.
  *
  * Run (outside `npm run check`; under the ARK lock, on ports away from 4003/4004, in a base of its own since the
  * setting resets the chain):
@@ -22,6 +23,7 @@ import { verifyChain } from '../../src/core/node/block-store';
 import { LocalNode } from '../../src/core/node/node';
 import { discoverFollowedNetwork, Follower, type Discovery } from '../../src/core/sync';
 import { ARK_BASE, ARK_URL, arkGet, arkHeight, arkMilestoneHeight, untilArkHeight } from './ark-node';
+import { sendAfterAip11 } from './v1era-legacy';
 
 interface Sent {
   step: string;
@@ -83,6 +85,13 @@ beforeAll(async () => {
     if (run.status !== 0) throw new Error(`send-v1.js failed: ${run.stderr}`);
     for (const line of run.stdout.split('\n')) if (line.startsWith('{')) sent.push(JSON.parse(line) as Sent);
   }
+  // Version 2 once aip11 is in force (its block's transactions read the milestone before): a transfer from a
+  // sender of version 1 history and the legacy business types, while aip36 is still ahead.
+  const aip36 = await arkMilestoneHeight('aip36');
+  if (sent.length > 0 && (await arkHeight()) < aip36 - 8) {
+    await untilArkHeight(aip11, 'aip11');
+    sent.push(...(await sendAfterAip11()));
+  }
   // A few blocks past aip11, so that the follower crosses it.
   await untilArkHeight(aip11 + 3, 'a few blocks past aip11');
   dataDir = mkdtempSync(join(tmpdir(), 'votary-follow-v1era-'));
@@ -119,6 +128,10 @@ describe('following a chain ARK Core forged across aip11', () => {
     const v1 = sent.filter((entry) => entry.version === 1);
     expect(v1.length).toBeGreaterThanOrEqual(11);
     for (const entry of v1) expect(entry.height).toBeLessThan(aip11);
+    // The version 2 ones after aip11: a transfer and the six legacy business and bridgechain transactions.
+    const v2 = sent.filter((entry) => entry.version === 2);
+    expect(v2.length).toBe(7);
+    for (const entry of v2) expect(entry.height).toBeGreaterThan(aip11);
   }, 600_000);
 
   it('every block and every transaction equal ARK’s, raw and transformed', async () => {

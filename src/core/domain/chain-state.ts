@@ -40,6 +40,44 @@ export interface MultiSignatureAttributes {
   keysgroup?: string[];
 }
 
+/**
+ * A legacy business (Magistrate type 0, between aip11 and aip36) as ARK keeps it in the wallet's `business`
+ * attribute (core-magistrate-transactions `interfaces.ts` IBusinessWalletAttributes): the registration's asset with
+ * every update merged in, `resigned` once resigned, and its bridgechains by genesis hash. `previousAssets` is
+ * Votary's own: the asset before each update, newest last, which a revert restores (ARK replays the sender's
+ * registration and updates from its database instead, `handlers/business-update.ts` revertForSender).
+ */
+export interface BusinessAttributes {
+  businessAsset: BusinessAsset;
+  resigned?: boolean;
+  bridgechains?: Record<string, BridgechainAttributes>;
+  previousAssets?: BusinessAsset[];
+}
+
+export interface BusinessAsset {
+  name: string;
+  website: string;
+  vat?: string;
+  repository?: string;
+}
+
+/** A legacy bridgechain (Magistrate type 3) under its business, as ARK keeps it (IBridgechainWalletAttributes). */
+export interface BridgechainAttributes {
+  bridgechainAsset: BridgechainAsset;
+  resigned?: boolean;
+  /** The asset before each update, newest last (Votary's, as BusinessAttributes.previousAssets). */
+  previousAssets?: BridgechainAsset[];
+}
+
+export interface BridgechainAsset {
+  name: string;
+  seedNodes: string[];
+  genesisHash: string;
+  bridgechainRepository: string;
+  ports: Record<string, number>;
+  bridgechainAssetRepository?: string;
+}
+
 export interface Wallet {
   address: string;
   /** Known once the wallet has sent a transaction (or registered a delegate); a cold wallet has none. */
@@ -54,6 +92,8 @@ export interface Wallet {
   /** Σ of the amounts of this wallet's open HTLC locks: still counts toward its vote weight (§10.7). */
   lockedBalance: bigint;
   delegate?: DelegateAttributes;
+  /** A legacy business and its bridgechains (Magistrate types 0–5, between aip11 and aip36). */
+  business?: BusinessAttributes;
 }
 
 export type LockStatus = 'locked' | 'claimed' | 'refunded';

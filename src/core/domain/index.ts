@@ -1,5 +1,9 @@
 /** The chain state's records, shared by node/ (which derives them), db/ (which stores them) and api/. */
 export type {
+  BridgechainAsset,
+  BridgechainAttributes,
+  BusinessAsset,
+  BusinessAttributes,
   DelegateAttributes,
   Entity,
   EntityData,

@@ -1,5 +1,5 @@
 /** Making and copying the chain state's records (chain-state.ts). */
-import type { DelegateAttributes, Entity, Lock, Wallet } from './chain-state';
+import type { BusinessAttributes, DelegateAttributes, Entity, Lock, Wallet } from './chain-state';
 
 export function emptyWallet(address: string): Wallet {
   return { address, balance: 0n, nonce: 0n, lockedBalance: 0n };
@@ -15,7 +15,13 @@ export function cloneWallet(wallet: Readonly<Wallet>): Wallet {
     };
   }
   if (wallet.delegate) copy.delegate = cloneDelegate(wallet.delegate);
+  if (wallet.business) copy.business = cloneBusiness(wallet.business);
   return copy;
+}
+
+/** Assets are plain JSON (strings, string arrays, a record of numbers): structuredClone copies them whole. */
+function cloneBusiness(business: Readonly<BusinessAttributes>): BusinessAttributes {
+  return structuredClone(business);
 }
 
 function cloneDelegate(delegate: Readonly<DelegateAttributes>): DelegateAttributes {
@@ -46,6 +52,7 @@ export function isEmptyWallet(wallet: Readonly<Wallet>): boolean {
     wallet.secondPublicKey === undefined &&
     wallet.multiSignature === undefined &&
     wallet.vote === undefined &&
-    wallet.delegate === undefined
+    wallet.delegate === undefined &&
+    wallet.business === undefined
   );
 }

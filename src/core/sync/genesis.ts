@@ -36,10 +36,12 @@ function genesisError(message: string): SyncError {
 /**
  * A genesis transaction as ARK's crypto-networks write them: version 1 without `network` (its serializer writes the
  * configured pubKeyHash then, crypto `transactions/serializer.ts`), with an empty `asset` on transfers and the
- * sender's key repeated in delegate registrations. What is dropped is not serialized.
+ * sender's key repeated in delegate registrations. What is dropped is not serialized. Mainnet's and devnet's carry
+ * no `version` either (crypto-networks' `genesisBlock.json`): a transaction without one is version 1 (crypto
+ * `transactions/serializer.ts` serializeCommon), as raw-block.ts reads a served one.
  */
 function genesisTransactionJson(json: JsonObject, pubKeyHash: number): JsonObject {
-  const tx: JsonObject = { network: pubKeyHash, ...json };
+  const tx: JsonObject = { network: pubKeyHash, version: 1, ...json };
   const asset = tx.asset;
   if (isObject(asset)) {
     if (Object.keys(asset).length === 0) delete tx.asset;

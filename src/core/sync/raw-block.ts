@@ -16,12 +16,7 @@ import {
   transactionRulesHeight,
   type Network,
 } from '../protocol/networks';
-import {
-  MagistrateType,
-  TypeGroup,
-  transactionAndBytesFromJson,
-  type TransactionData,
-} from '../protocol/transactions';
+import { transactionAndBytesFromJson, type TransactionData } from '../protocol/transactions';
 import { peerDataError, SyncError } from './errors';
 
 type JsonObject = Record<string, unknown>;
@@ -148,14 +143,12 @@ function unsupported(header: BlockHeader, what: string, rule: string): SyncError
 }
 
 /**
- * Stops before a block that needs a rule Votary lacks, without banning the peer (its block may well be valid):
- *
- * - a block or transaction the peer's configuration lists as an exception that Votary's own list for the network
- *   does not hold. Votary applies ARK's exceptions only from the lists it ships (ARK mainnet and devnet,
- *   protocol/networks `presetExceptions`): a listed block or transaction skips verification, so a list that is a
- *   peer's word is not applied;
- * - a legacy business or bridgechain transaction (Magistrate types 0–5, between aip11 and aip36): ARK Core 3.9.1
- *   applies them with core-magistrate-transactions' handlers, which Votary's node does not have.
+ * Stops before a block that needs a rule Votary lacks, without banning the peer (its block may well be valid): a
+ * block or transaction the peer's configuration lists as an exception that Votary's own list for the network does
+ * not hold. Votary applies ARK's exceptions only from the lists it ships (ARK mainnet and devnet, protocol/networks
+ * `presetExceptions`): a listed block or transaction skips verification, so a list that is a peer's word is not
+ * applied. Every transaction type ARK Core 3.9.1 applies has a handler (node/handlers `handlerFor`), so a type is
+ * never a reason to stop here.
  */
 export function checkNotExcepted(block: Block, exceptions: ChainExceptions, network: Network): void {
   const { header, transactions } = block;
@@ -180,16 +173,6 @@ export function checkNotExcepted(block: Block, exceptions: ChainExceptions, netw
       header,
       `holds transaction ${String(excepted.id)}, on the exceptions list the peers serve but not on Votary's for the network`,
       'ARK accepts it without the usual verification',
-    );
-  }
-  const business = transactions.find(
-    (tx) => tx.typeGroup === TypeGroup.Magistrate && tx.type !== MagistrateType.Entity,
-  );
-  if (business !== undefined) {
-    throw unsupported(
-      header,
-      `holds the legacy business/bridgechain transaction ${String(business.id)} (Magistrate type ${business.type})`,
-      "ARK applies it with core-magistrate-transactions' legacy handlers",
     );
   }
 }

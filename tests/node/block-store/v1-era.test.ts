@@ -119,6 +119,25 @@ describe('the version-1 era', () => {
     apply([v2({ type: 0, nonce: 2n, amount: TOKEN, recipientId: bob.address }, alice.passphrase)]);
   });
 
+  it('holds version 1 timestamps to ARK’s window unless acceptExpiredTransactionTimestamps is on (at the block)', () => {
+    // crypto `blocks/block.ts` verify: a v1 timestamp more than 3600 s + a block time past the block's is refused.
+    const future = (c: TestChain) =>
+      sign(
+        c,
+        { type: 0, version: 1, amount: TOKEN, recipientId: bob.address, timestamp: 16 + 3600 + 8 + 100 },
+        alice.passphrase,
+        2,
+      );
+    pastGenesis();
+    expect(rejection([future(chain)]).message).toMatch(/Encountered future transaction/);
+
+    chain = lateAip11Chain({ block: { acceptExpiredTransactionTimestamps: true } });
+    store = ChainStore.open({ network: chain.network, genesis: chain.genesis });
+    pastGenesis();
+    apply([future(chain)]);
+    expect(store.state().walletByPublicKey(alice.publicKey).nonce).toBe(1n);
+  });
+
   it('refuses a block that mixes versions, whatever else it holds', () => {
     pastGenesis();
     const mixed = [

@@ -105,7 +105,13 @@ function oldDatabase() {
 describe('migration 008: compact block rows', () => {
   it('keeps every header and transaction of an existing database', () => {
     const db = oldDatabase();
-    expect(migrate(db).applied).toEqual([8]);
+    // Only 008: later migrations are their own tests'.
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 8),
+      ).applied,
+    ).toEqual([8]);
     const blocks = new BlockRepository(db);
     for (const h of HEADERS) {
       expect(blocks.header(h.height)).toEqual(h);

@@ -7,6 +7,7 @@ import {
 import { sha256 } from '../../../src/core/protocol/hash';
 import { toHex } from '../../../src/core/protocol/hex';
 import type { TransactionData, TransactionDraft } from '../../../src/core/protocol/transactions';
+import type { Wallet } from '../../../src/core/node/state';
 import { TOKEN, type TestAccount } from '../support/chain-fixture';
 import { expectSameAsBase, harness, type Harness } from '../support/handler-harness';
 
@@ -25,6 +26,58 @@ function pick<T>(next: () => number, items: readonly T[]): T {
   return items[Math.floor(next() * items.length)]!;
 }
 
+/** Few, so that registrations, updates and resignations meet the same bridgechains. */
+const GENESIS_HASHES = ['11', '22'].map((byte) => byte.repeat(32));
+
+/** A legacy business step the sender's state makes likely to apply (a few are refused, as they should be). */
+function legacyDraft(
+  wallet: Readonly<Wallet>,
+  next: () => number,
+  step: number,
+): Omit<TransactionDraft, 'nonce'> {
+  if (!wallet.business) {
+    return {
+      typeGroup: 2,
+      type: 0,
+      asset: { businessRegistration: { name: `b${step}`, website: 'https://b.example' } },
+    };
+  }
+  const chains = Object.keys(wallet.business.bridgechains ?? {});
+  const bridgechainId = chains.length > 0 ? pick(next, chains) : pick(next, GENESIS_HASHES);
+  switch (Math.floor(next() * 5)) {
+    case 0:
+      return {
+        typeGroup: 2,
+        type: 2,
+        asset: { businessUpdate: { name: `b${step}`, vat: `VAT${step}0000` } },
+      };
+    case 1:
+      return {
+        typeGroup: 2,
+        type: 3,
+        asset: {
+          bridgechainRegistration: {
+            name: `chain${step}`,
+            seedNodes: ['1.2.3.4'],
+            genesisHash: pick(next, GENESIS_HASHES),
+            bridgechainRepository: 'https://r.example',
+            ports: { '@arkecosystem/core-api': 4003 },
+          },
+        },
+      };
+    case 2:
+      return {
+        typeGroup: 2,
+        type: 5,
+        asset: { bridgechainUpdate: { bridgechainId, seedNodes: [`9.9.9.${step}`] } },
+      };
+    case 3:
+      return { typeGroup: 2, type: 4, asset: { bridgechainResignation: { bridgechainId } } };
+    default:
+      return { typeGroup: 2, type: 1 };
+  }
+}
+
 function randomDraft(
   h: Harness,
   next: () => number,
@@ -35,7 +88,7 @@ function randomDraft(
   const delegate = pick(next, h.chain.delegates);
   const amount = BigInt(1 + Math.floor(next() * 50)) * TOKEN;
   const wallet = h.state.wallet(sender.address);
-  switch (Math.floor(next() * 7)) {
+  switch (Math.floor(next() * 13)) {
     case 0:
       return { type: 0, amount, recipientId: pick(next, people).address };
     case 1:
@@ -63,6 +116,13 @@ function randomDraft(
       return { type: 2, asset: { delegate: { username: `user${step}` } } };
     case 5:
       return { type: 5, asset: { ipfs: 'QmR45FmbVVrixReBwJkhEKde2qwHYaQzGxu4ZoDeswuF9w' } };
+    case 7:
+    case 8:
+    case 9:
+    case 10:
+    case 11:
+    case 12:
+      return legacyDraft(wallet, next, step);
     default:
       return wallet.vote
         ? { type: 3, asset: { votes: [`-${wallet.vote}`] } }
@@ -71,12 +131,12 @@ function randomDraft(
 }
 
 describe('apply then revert returns the exact previous state', () => {
-  for (const seed of [1, 2, 3]) {
+  for (const seed of [1, 2, 3, 4, 5]) {
     it(`random sequence, seed ${seed}`, () => {
       const h = harness();
       const next = random(seed);
       const applied: TransactionData[] = [];
-      for (let step = 0; step < 30; step++) {
+      for (let step = 0; step < 60; step++) {
         const sender = pick(next, [h.alice, h.bob, h.carol, h.dave, ...h.chain.delegates.slice(0, 3)]);
         const tx = h.tx(randomDraft(h, next, sender, step), sender.passphrase);
         try {
@@ -87,6 +147,8 @@ describe('apply then revert returns the exact previous state', () => {
         }
       }
       expect(applied.length).toBeGreaterThan(10);
+      // Legacy business and bridgechain steps are among them.
+      expect(applied.filter((tx) => tx.typeGroup === 2).length).toBeGreaterThan(2);
       for (const tx of applied.reverse()) revertTransaction(tx, h.state, h.ctx);
       expectSameAsBase(h.state);
     });

@@ -7,6 +7,7 @@ import type { ApiContext } from '../context';
 import { extrasOf, walletExtras, type WalletExtras } from '../../db/read-model/wallet-extras';
 import type { WalletRow } from '../../db/read-model/wallets';
 import type { BlockRow } from '../../db/read-model/blocks';
+import type { BusinessAttributes } from '../../domain';
 import { blockIdHex } from '../../protocol/blocks';
 import { rawBlock } from './block';
 
@@ -54,12 +55,21 @@ function delegateAttribute(row: WalletRow, username: string, lastBlock?: BlockRo
   return delegate;
 }
 
+/** ARK's `business` attribute (core-magistrate-transactions `interfaces.ts`): without Votary's kept `previousAssets`. */
+function businessAttribute(stored: string): Record<string, unknown> {
+  const { previousAssets: _previous, bridgechains, ...business } = JSON.parse(stored) as BusinessAttributes;
+  if (bridgechains === undefined) return business;
+  const chains = Object.entries(bridgechains).map(([id, { previousAssets: _kept, ...chain }]) => [id, chain]);
+  return { ...business, bridgechains: Object.fromEntries(chains) as Record<string, unknown> };
+}
+
 export function walletAttributes(row: WalletRow, extras: WalletExtras): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
   if (row.username !== null) attributes.delegate = delegateAttribute(row, row.username, extras.lastBlock);
   if (row.vote !== null) attributes.vote = row.vote;
   if (row.second_public_key !== null) attributes.secondPublicKey = row.second_public_key;
   if (row.multi_signature !== null) attributes.multiSignature = JSON.parse(row.multi_signature) as unknown;
+  if (row.business !== null) attributes.business = businessAttribute(row.business);
   if (extras.locks) {
     const locks: Record<string, unknown> = {};
     for (const lock of extras.locks) {

@@ -18,7 +18,7 @@ import { attributesFilter, attributeSort, isAttributePath } from './wallet-attri
 
 const COLUMNS =
   'w.address, w.public_key, w.balance, w.nonce, w.second_public_key, w.multi_signature, w.vote, ' +
-  'w.locked_balance, d.username, d.vote_balance, d.produced_blocks, d.forged_fees, d.forged_rewards, ' +
+  'w.locked_balance, w.business, d.username, d.vote_balance, d.produced_blocks, d.forged_fees, d.forged_rewards, ' +
   'd.last_block_id, d.last_block_height, d.last_block_timestamp, d.resigned, d.rank, d.round';
 const FROM = 'wallets w LEFT JOIN delegates d ON d.address = w.address';
 

@@ -12,6 +12,7 @@ export interface WalletRow {
   multi_signature: string | null;
   vote: string | null;
   locked_balance: bigint;
+  business: string | null;
   username: string | null;
   vote_balance: bigint | null;
   produced_blocks: bigint | null;
@@ -62,13 +63,24 @@ export class WalletRepository {
     this.allDelegates = db.prepare<[], WalletRow>(`${SELECT} WHERE d.username IS NOT NULL`);
     this.everything = db.prepare<[], WalletRow>(`${SELECT} ORDER BY w.address`);
     this.upsertWallet = db.prepare<
-      [string, string | null, bigint, bigint, string | null, string | null, string | null, bigint]
+      [
+        string,
+        string | null,
+        bigint,
+        bigint,
+        string | null,
+        string | null,
+        string | null,
+        bigint,
+        string | null,
+      ]
     >(
       `INSERT INTO wallets (address, public_key, balance, nonce, second_public_key, multi_signature, vote,
-         locked_balance) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         locked_balance, business) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (address) DO UPDATE SET public_key = excluded.public_key, balance = excluded.balance,
          nonce = excluded.nonce, second_public_key = excluded.second_public_key,
-         multi_signature = excluded.multi_signature, vote = excluded.vote, locked_balance = excluded.locked_balance`,
+         multi_signature = excluded.multi_signature, vote = excluded.vote, locked_balance = excluded.locked_balance,
+         business = excluded.business`,
     );
     this.deleteWallet = db.prepare<[string]>('DELETE FROM wallets WHERE address = ?');
     this.upsertDelegate = db.prepare<DelegateParams>(
@@ -119,6 +131,7 @@ export class WalletRepository {
       wallet.multiSignature ? JSON.stringify(wallet.multiSignature) : null,
       wallet.vote ?? null,
       wallet.lockedBalance,
+      wallet.business ? JSON.stringify(wallet.business) : null,
     );
     const delegate = wallet.delegate;
     if (!delegate || wallet.publicKey === undefined) {
@@ -156,6 +169,7 @@ function walletFromRow(row: WalletRow): Wallet {
     wallet.multiSignature = JSON.parse(row.multi_signature) as Wallet['multiSignature'];
   }
   if (row.vote !== null) wallet.vote = row.vote;
+  if (row.business !== null) wallet.business = JSON.parse(row.business) as Wallet['business'];
   if (row.username !== null) wallet.delegate = delegateFromRow(row, row.username);
   return wallet;
 }

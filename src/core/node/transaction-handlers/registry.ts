@@ -5,6 +5,8 @@ import {
   internalTypeLabel,
   type TransactionData,
 } from '../../protocol/transactions';
+import { bridgechainRegistration, bridgechainResignation, bridgechainUpdate } from './bridgechain';
+import { businessRegistration, businessResignation, businessUpdate } from './business';
 import { delegateRegistration } from './delegate-registration';
 import { delegateResignation } from './delegate-resignation';
 import { entity } from './entity';
@@ -34,6 +36,20 @@ const CORE: Record<number, TransactionHandler> = {
 };
 
 /**
+ * Magistrate types (typeGroup 2): the legacy business and bridgechain types 0–5 (core-magistrate-transactions 3.9.1,
+ * active between aip11 and aip36) and Entity (from aip36).
+ */
+const MAGISTRATE: Record<number, TransactionHandler> = {
+  [MagistrateType.BusinessRegistration]: businessRegistration,
+  [MagistrateType.BusinessResignation]: businessResignation,
+  [MagistrateType.BusinessUpdate]: businessUpdate,
+  [MagistrateType.BridgechainRegistration]: bridgechainRegistration,
+  [MagistrateType.BridgechainResignation]: bridgechainResignation,
+  [MagistrateType.BridgechainUpdate]: bridgechainUpdate,
+  [MagistrateType.Entity]: entity,
+};
+
+/**
  * Version 1 (before aip11): ARK's `handlers/one/` of core-transactions — transfer, second signature, delegate
  * registration and vote apply as their version 2 forms do (the v2 handlers extend them), nonces aside (common.ts);
  * the legacy multisignature registration has its own handler.
@@ -49,8 +65,8 @@ const CORE_V1: Record<number, TransactionHandler> = {
 /**
  * The handler of a transaction's type. The chain runs Core types 0–10 and Entity, and Core 0–4 in version 1
  * (ARK's history before aip11; whether version 1 is accepted at a height is the protocol's version gate,
- * `deserializeTransaction` and `verifyTransaction`). The legacy business and bridgechain types (Magistrate 0–5,
- * retired by aip36) are not supported.
+ * `deserializeTransaction` and `verifyTransaction`; which Magistrate types are active at a height is
+ * `verifyTransaction`'s too).
  */
 export function handlerFor(
   tx: Pick<TransactionData, 'typeGroup' | 'type' | 'version'>,
@@ -67,6 +83,7 @@ export function handlerFor(
     const handler = CORE[tx.type];
     if (handler) return handler;
   }
-  if (tx.typeGroup === TypeGroup.Magistrate && tx.type === MagistrateType.Entity) return entity;
+  if (tx.typeGroup === TypeGroup.Magistrate && Object.hasOwn(MAGISTRATE, tx.type))
+    return MAGISTRATE[tx.type]!;
   throw new ApplyError(`unsupported transaction type ${internalTypeLabel(tx.typeGroup, tx.type)}`);
 }

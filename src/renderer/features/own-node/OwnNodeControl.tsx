@@ -64,9 +64,10 @@ export function OwnNodeControl({ network }: { network: NetworkView }) {
         <div className="confirm-step" role="group" aria-label="Start my own node">
           <p>
             Votary will download and verify every block of {network.name} itself —{' '}
-            {count(estimate.networkHeight)} blocks and {count(estimate.transactions)} transactions now — and
-            then read your wallets, history, votes and the monitor from that verified copy, and send through
-            it.
+            {count(estimate.networkHeight)} blocks and {count(estimate.transactions)} transactions now, as a
+            peer says — and then read your wallets, history, votes and the monitor from that verified copy,
+            and send through it. The disk and time below are estimates from Votary's measured figures for a
+            chain of that length.
           </p>
           <dl className="facts" data-testid="own-node-estimate">
             <dt>Disk</dt>
