@@ -1,5 +1,5 @@
 /**
- * The legacy business and bridgechain types through the node's one validation (ChainStore.applyBlock) on a chain
+ * The legacy business and bridgechain types through the node's one validation (BlockStore.applyBlock) on a chain
  * between aip11 and aip36: the wallet's business is written to the database (wallets.business) and read back after
  * a restart, and reverting the blocks takes it away again.
  */
@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChainStore, verifyChain } from '../../../src/core/node/chain';
+import { BlockStore, verifyChain } from '../../../src/core/node/block-store';
 import type { Network } from '../../../src/core/protocol/networks';
 import type { TransactionDraft } from '../../../src/core/protocol/transactions';
 import assets from '../../fixtures/vectors/magistrate-handler-assets.json';
@@ -37,7 +37,7 @@ describe('a business on a chain between aip11 and aip36', () => {
     const chain = beforeAip36();
     const dataDir = mkdtempSync(join(tmpdir(), 'votary-business-'));
     dirs.push(dataDir);
-    const open = () => ChainStore.open({ network: chain.network, genesis: chain.genesis, dataDir });
+    const open = () => BlockStore.open({ network: chain.network, genesis: chain.genesis, dataDir });
     let store = open();
     const owner = chain.users[0]!;
     const legacy = (type: number, nonce: bigint, asset?: TransactionDraft['asset']) =>

@@ -132,7 +132,7 @@ describe('the version-1 era', () => {
     expect(rejection([future(chain)]).message).toMatch(/Encountered future transaction/);
 
     chain = lateAip11Chain({ block: { acceptExpiredTransactionTimestamps: true } });
-    store = ChainStore.open({ network: chain.network, genesis: chain.genesis });
+    store = BlockStore.open({ network: chain.network, genesis: chain.genesis });
     pastGenesis();
     apply([future(chain)]);
     expect(store.state().walletByPublicKey(alice.publicKey).nonce).toBe(1n);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChainStore } from '../../../src/core/node/chain';
+import { BlockStore } from '../../../src/core/node/block-store';
 import { devnet, mainnet, type Network } from '../../../src/core/protocol/networks';
 import { followedNetworkOf, type CryptoConfigJson } from '../../../src/core/sync';
 
@@ -36,7 +36,7 @@ describe.each([
       expect(genesis.transactions).toHaveLength(count);
       expect(genesis.transactions.every((tx) => tx.version === 1)).toBe(true);
 
-      const store = ChainStore.open({ network, genesis });
+      const store = BlockStore.open({ network, genesis });
       const state = store.state();
       expect(store.height()).toBe(1);
       expect(state.delegates()).toHaveLength(delegates);
