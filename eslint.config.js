@@ -45,6 +45,7 @@ const CORE_LAYERS = {
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
   chain: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
   sync: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
+  host: ['protocol', 'fs', 'domain', 'db', 'node', 'api', 'client', 'chain', 'sync'],
 };
 const CORE_FOLDERS = [
   'protocol',
@@ -58,6 +59,7 @@ const CORE_FOLDERS = [
   'monitor',
   'chain',
   'sync',
+  'host',
   'services',
 ];
 
@@ -164,7 +166,7 @@ export default tseslint.config(
     // The embedded node's parts are its own (docs/design/architecture.md "Chain access"): above node/ and api/ it is
     // reached through LocalChain and LocalnetControls, never through its store, pool or forger.
     files: [
-      'src/core/{chain,sync,services,monitor,client,keystore}/**/*.ts',
+      'src/core/{chain,sync,host,services,monitor,client,keystore}/**/*.ts',
       'src/main/**/*.ts',
       'src/cli/**/*.ts',
     ],
