@@ -20,6 +20,7 @@ export const entryPoints = {
   'bench-ingest': 'tests/bench/ingest-bench.ts',
   'bench-sync': 'tests/bench/sync-bench.ts',
   'bench-scale': 'tests/bench/scale-bench.ts',
+  'bench-stall': 'tests/bench/stall-bench.ts',
   // The child process of tests/node/crash/crash.test.ts.
   'crash-node': 'tests/node/crash/crash-node.ts',
 };

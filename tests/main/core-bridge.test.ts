@@ -236,7 +236,7 @@ describe('the core bridge', () => {
   });
 
   it('leaves a core that keeps crashing down, and says so', async () => {
-    const { bridge, cores, children } = await startBridge({ maxRestarts: 1 });
+    const { bridge, children } = await startBridge({ maxRestarts: 1 });
     const alerts: { code: string }[] = [];
     bridge.subscribe((event, payload) => {
       if (event === 'alert') alerts.push(payload as { code: string });

@@ -38,7 +38,7 @@ export type CoreEventListener = (event: IpcEvent, payload: unknown) => void;
 
 /** What main's handlers and notifications need of the core, wherever it runs: CoreBridge (and AppCore) have it. */
 export interface CoreLink {
-  handleRequest(channel: unknown, payload: unknown): Promise<IpcResult<unknown>>;
+  readonly handleRequest: (channel: unknown, payload: unknown) => Promise<IpcResult<unknown>>;
   subscribe(listener: CoreEventListener): () => void;
 }
 
