@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import { join } from 'node:path';
 import { keytarKeychain } from '../core/keystore/keychain';
 import { CoreBridge } from './core-process/core-bridge';
+import type { ElectronCoreOptions } from './core-process/core-entry';
 import { launchUtilityCore } from './core-process/utility-child';
 import { registerHandlers } from './ipc/register';
 import { forwardAlertNotifications } from './notifications/alert-notifications';
@@ -59,7 +60,7 @@ if (!app.requestSingleInstanceLock()) {
           dataDir: app.getPath('userData'),
           version: app.getVersion(),
           platform: process.platform,
-        },
+        } satisfies ElectronCoreOptions,
         keychain: keytarKeychain(),
       });
     } catch (error) {

@@ -18,7 +18,7 @@
  * Usage: node dist/bench-stall.mjs [seconds=20] [senders=3000]
  *   (internal roles: --role=core, --role=load, --role=idle)
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ import type { Keychain, KeychainStatus } from '../../src/core/keystore';
 import { AppCore } from '../../src/core/services';
 import { serveCoreOverPort } from '../../src/core/services/app-core-process';
 import { CoreBridge, type CoreChild, type CoreLink } from '../../src/main/core-process/core-bridge';
-import type { FramePort } from '../../src/shared/ipc/port-frames';
+import { forkCore, processFrames } from '../main/process-frames';
 import { runLoad, type LoadJob, type LoadResult } from './stall-load';
 
 const HERE = fileURLToPath(import.meta.url);
@@ -69,28 +69,8 @@ function openBenchCore(options: CoreBenchOptions, keychain: Keychain): Promise<A
   });
 }
 
-/** The child-process channel as a frame port (either side: `process` in the child, the ChildProcess here). */
-function processFrames(channel: NodeJS.Process | ChildProcess): FramePort {
-  return {
-    post: (frame) => {
-      channel.send?.(frame as never);
-    },
-    onFrame: (listener) => {
-      const onMessage = (message: unknown) => listener(message);
-      channel.on('message', onMessage);
-      return () => {
-        channel.off('message', onMessage);
-      };
-    },
-  };
-}
-
 function launchForkedCore(): CoreChild {
-  const child = fork(HERE, ['--role=core'], { serialization: 'advanced', stdio: 'inherit' });
-  const exited = new Promise<{ code: number | null; signal?: string | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { port: processFrames(child), exited, kill: () => void child.kill() };
+  return forkCore(HERE, ['--role=core']);
 }
 
 function serveForkedCore(): void {
