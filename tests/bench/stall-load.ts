@@ -99,22 +99,20 @@ export async function runLoad(job: LoadJob, send: (message: unknown) => void): P
   const bodies: unknown[][] = [];
   for (let i = 0; i < senders.length; i += BATCH) {
     bodies.push(
-      senders
-        .slice(i, i + BATCH)
-        .map((passphrase, j) =>
-          transactionToJson(
-            signTransaction(
-              {
-                type: 0,
-                nonce: 1n,
-                amount: 1_000n + BigInt(i + j),
-                recipientId: addresses[(i + j + 1) % senders.length]!,
-              },
-              { passphrase },
-              transferCtx,
-            ),
+      senders.slice(i, i + BATCH).map((passphrase, j) =>
+        transactionToJson(
+          signTransaction(
+            {
+              type: 0,
+              nonce: 1n,
+              amount: 1_000n + BigInt(i + j),
+              recipientId: addresses[(i + j + 1) % senders.length]!,
+            },
+            { passphrase },
+            transferCtx,
           ),
         ),
+      ),
     );
   }
   send({ kind: 'ready' });

@@ -23,8 +23,7 @@ function open(options: unknown): Promise<ServedCore> {
             error: { code: 'ERR_INSUFFICIENT_FUNDS', message: 'Not enough.', details: { missing: '5' } },
           });
         case 'test:crash':
-          process.exit(7);
-        // eslint-disable-next-line no-fallthrough
+          return process.exit(7);
         default:
           return Promise.resolve({ ok: false, error: { code: 'ERR_UNKNOWN_CHANNEL', message: 'unknown' } });
       }
