@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
-// Three builds (docs/design/architecture.md "Processes"): main (Node, hosts core), preload (sandboxed bridge), renderer (React).
+// Three builds (docs/design/architecture.md "Processes"): main (Node: the windows, and the core's utility process
+// beside it), preload (sandboxed bridge), renderer (React).
 export default defineConfig({
   main: {
     build: {
@@ -10,6 +11,8 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
+          // The core's utility process (src/main/core-process/core-entry.ts): the app core runs there, not in main.
+          core: resolve('src/main/core-process/core-entry.ts'),
           // The signature checks' worker threads (core/parallel): the embedded node and the own nodes use
           // them; where the script does not load, they verify on the main thread instead (verify-workers.ts).
           'verify-worker': resolve('src/core/parallel/verify-worker.ts'),

@@ -56,6 +56,7 @@ const CORE_LAYERS = {
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
   'chain-access': ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client'],
   sync: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client'],
+  host: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'api', 'client', 'chain-access', 'sync'],
 };
 const CORE_FOLDERS = [
   'protocol',
@@ -70,6 +71,7 @@ const CORE_FOLDERS = [
   'monitor',
   'chain-access',
   'sync',
+  'host',
   'services',
 ];
 
@@ -177,7 +179,7 @@ export default tseslint.config(
     // The embedded node's parts are its own (docs/design/architecture.md "Chain access"): above node/ and api/ it is
     // reached through LocalChain and LocalnetControls, never through its store, pool or forger.
     files: [
-      'src/core/{chain-access,sync,services,monitor,client,keystore}/**/*.ts',
+      'src/core/{chain-access,sync,host,services,monitor,client,keystore}/**/*.ts',
       'src/main/**/*.ts',
       'src/cli/**/*.ts',
     ],

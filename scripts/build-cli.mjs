@@ -21,6 +21,9 @@ export const entryPoints = {
   'bench-sync': 'tests/bench/sync-bench.ts',
   'bench-scale': 'tests/bench/scale-bench.ts',
   'bench-latency': 'tests/bench/latency-bench.ts',
+  'bench-stall': 'tests/bench/stall-bench.ts',
+  // The core's process of tests/main/forked-core.test.ts.
+  'forked-core': 'tests/main/forked-core-child.ts',
   // The child process of tests/node/crash/crash.test.ts.
   'crash-node': 'tests/node/crash/crash-node.ts',
 };

@@ -1,6 +1,9 @@
 import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import { join } from 'node:path';
-import { AppCore } from '../core/services';
+import { keytarKeychain } from '../core/keystore/keychain';
+import { CoreBridge } from './core-process/core-bridge';
+import type { ElectronCoreOptions } from './core-process/core-entry';
+import { launchUtilityCore } from './core-process/utility-child';
 import { registerHandlers } from './ipc/register';
 import { forwardAlertNotifications } from './notifications/alert-notifications';
 import { denyPermissions, registerAppScheme, serveAppProtocol } from './security/app-protocol';
@@ -9,9 +12,12 @@ import { createMainWindow } from './windows/create-window';
 import { deliverWaitingLinks, registerArkLinks } from './links/ark-links';
 
 /**
- * Boot order (docs/design/security.md "Production Electron"): one instance per user; app:// is registered before ready; the core
- * (embedded node, its API on 127.0.0.1, key store, networks; it locks the data directory) starts first, then the
- * IPC handlers, then the window. Quitting stops the node cleanly before exit.
+ * Boot order (docs/design/security.md "Production Electron"): one instance per user; app:// is registered before
+ * ready; the core (embedded node, its API on 127.0.0.1, key store, networks; it locks the data directory) starts
+ * first, in its own utility process (out/main/core.js, docs/design/architecture.md "Processes") so that a block
+ * applied or a sync burst never holds the window's events; then the IPC handlers, bridged to it; then the window.
+ * Main keeps the windows, the menu, the app:// protocol, the OS keychain (the core asks for its secrets over the
+ * bridge) and the bridge. Quitting asks the core to stop its node cleanly and waits for its process to end.
  */
 registerAppScheme();
 const source = rendererSource(app.isPackaged, process.env);
@@ -19,7 +25,7 @@ const source = rendererSource(app.isPackaged, process.env);
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  let core: AppCore | undefined;
+  let core: CoreBridge | undefined;
   let shutDown = false;
   let closing: Promise<void> | undefined;
   registerArkLinks();
@@ -48,12 +54,14 @@ if (!app.requestSingleInstanceLock()) {
       ]),
     );
     try {
-      core = await AppCore.open({
-        dataDir: app.getPath('userData'),
-        shell: 'electron',
-        version: app.getVersion(),
-        // out/main/verify-worker.js, built beside this file (electron.vite.config.ts).
-        verifyWorkerUrl: new URL('./verify-worker.js', import.meta.url),
+      core = await CoreBridge.start({
+        launch: () => launchUtilityCore(join(import.meta.dirname, 'core.js')),
+        openOptions: {
+          dataDir: app.getPath('userData'),
+          version: app.getVersion(),
+          platform: process.platform,
+        } satisfies ElectronCoreOptions,
+        keychain: keytarKeychain(),
       });
     } catch (error) {
       dialog.showErrorBox('Votary cannot start', error instanceof Error ? error.message : String(error));

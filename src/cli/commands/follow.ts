@@ -9,7 +9,7 @@ import { CliError } from '../cli-error';
 import { diskFault, ensureWritableDir } from '../disk-fault';
 import { progressWriter } from '../sync-progress';
 import { runUntilStopSignal } from '../stop-signal';
-import { listenOrStop } from './node-support';
+import { listenFailure } from './node-support';
 
 export interface FollowOptions {
   dataDir: string;
@@ -20,11 +20,13 @@ export interface FollowOptions {
 }
 
 export async function runFollow(options: FollowOptions): Promise<number> {
-  const { openFollowedHost } = await import('../../core/services/own-node/followed-host');
+  const { hostFollowedNode } = await import('../../core/host');
   const { dataDir, listen } = options;
   const log = (line: string) => process.stderr.write(`votary node: ${line}\n`);
   ensureWritableDir(dataDir);
-  const host = await openFollowedHost({
+  const host = await hostFollowedNode({
+    // The CLI reads nothing through the LocalChain; the id only names it.
+    networkId: 'followed',
     dataDir,
     peers: options.peers,
     arkTestMode: options.arkTestMode,
@@ -37,11 +39,14 @@ export async function runFollow(options: FollowOptions): Promise<number> {
     verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
     log,
   }).catch((error: unknown) => {
-    throw diskFault(error, dataDir) ?? new CliError(error instanceof Error ? error.message : String(error));
+    throw (
+      listenFailure(error) ??
+      diskFault(error, dataDir) ??
+      new CliError(error instanceof Error ? error.message : String(error))
+    );
   });
-  const { node, follower, api, discovery } = host;
+  const { node, follower, discovery, urls } = host;
   const { network } = discovery;
-  const urls = await listenOrStop(api, () => node.stop(), listen.host);
 
   const progress = progressWriter(process.stdout);
   // A full or read-only disk is a local fault: no peer can cure it, so it ends the command (stderr, its exit code)

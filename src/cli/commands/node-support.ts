@@ -1,22 +1,11 @@
-/** What `votary node` and `votary node --follow` share: serving the API, and replaying a stored chain. */
-import type { ApiServer } from '../../core/api';
+/** What `votary node` and `votary node --follow` share: the API's start failure, and replaying a stored chain. */
+import { ApiListenError } from '../../core/host/api-listen';
 import type { BlockStore } from '../../core/node/block-store';
 import { CliError } from '../cli-error';
 
-/** Listens; when a port is taken (or the host unusable), stops what was started and says so in one line. */
-export async function listenOrStop(
-  api: ApiServer,
-  stop: () => Promise<void>,
-  host: string | undefined,
-): Promise<{ publicUrl: string; secondaryUrl: string }> {
-  try {
-    return await api.listen();
-  } catch (error) {
-    await api.close().catch(() => undefined);
-    await stop();
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CliError(`cannot serve the API on ${host ?? '127.0.0.1'}: ${reason}`);
-  }
+/** A port taken (or the host unusable) while the API started: one line naming the address and the reason. */
+export function listenFailure(error: unknown): CliError | undefined {
+  return error instanceof ApiListenError ? new CliError(error.message) : undefined;
 }
 
 /** JSON with bigint amounts as decimal strings. */

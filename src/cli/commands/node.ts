@@ -5,8 +5,9 @@ import { diskFault, ensureWritableDir } from '../disk-fault';
 import { parseOptions, requireOption } from '../parse-options';
 import { runUntilStopSignal } from '../stop-signal';
 import { isValidPeerUrl } from '../../core/client/urls';
+import type { LocalNode } from '../../core/node/node';
 import { runFollow } from './follow';
-import { listenOrStop, verifyStore } from './node-support';
+import { listenFailure, verifyStore } from './node-support';
 
 /** `--port` / `--public-port`: 0..65535 (0 = any free port). */
 function parsePort(value: string | undefined, name: string): number | undefined {
@@ -118,57 +119,64 @@ async function runNode(
   verbose: boolean | undefined,
 ): Promise<number> {
   // Loaded on demand: the other commands never open SQLite or load the HTTP server.
-  const [{ LocalNode }, { BlockTimeConflictError }, { createApiServer }] = await Promise.all([
-    import('../../core/node/node'),
+  const [{ hostLocalNode }, { BlockTimeConflictError }] = await Promise.all([
+    import('../../core/host'),
     import('../../core/node/forger'),
-    import('../../core/api'),
   ]);
   ensureWritableDir(dataDir);
-  const node = await LocalNode.start({
-    dataDir,
-    network,
-    // dist/verify-worker.mjs, bundled next to this CLI (scripts/build-cli.mjs).
-    verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
-    ...(blockTime === undefined ? {} : { blockTime }),
-  }).catch((error: unknown) => {
-    // The start failures that are the user's to fix: the chain keeps the block time it was created with, and the
-    // data directory must be writable with room to grow.
-    if (error instanceof BlockTimeConflictError) throw new CliError(error.message);
-    throw diskFault(error, dataDir) ?? error;
-  });
   // A full or read-only disk ends the node (a local fault, docs/design/node.md): forging again cannot help.
   let fault: CliError | undefined;
   let endOnFault: () => void = () => undefined;
   const faulted = new Promise<'fault'>((resolve) => (endOnFault = () => resolve('fault')));
-  node.on('forging-error', (error) => {
-    const found = diskFault(error, dataDir, `the chain stays at height ${node.height}`);
-    if (found === undefined) {
-      process.stderr.write(`votary node: forging failed: ${error.message}\n`);
-      return;
+  const watch = (node: LocalNode) => {
+    node.on('forging-error', (error) => {
+      const found = diskFault(error, dataDir, `the chain stays at height ${node.height}`);
+      if (found === undefined) {
+        process.stderr.write(`votary node: forging failed: ${error.message}\n`);
+        return;
+      }
+      fault ??= found;
+      endOnFault();
+    });
+    if (verbose === true) {
+      node.on('block', (block) =>
+        process.stderr.write(
+          `block ${block.header.height} ${block.header.id ?? ''} txs=${block.header.numberOfTransactions}\n`,
+        ),
+      );
+      node.on('missed-slot', (event) =>
+        process.stderr.write(
+          `missed slot ${event.slot} (${event.username ?? event.publicKey}: ${event.reason})\n`,
+        ),
+      );
     }
-    fault ??= found;
-    endOnFault();
+  };
+  // The public API (…/api) and the secondary interface, both on 127.0.0.1 unless --host says otherwise; the ports
+  // are the person's choice, so a taken one ends the command (listenFailure).
+  const host = await hostLocalNode({
+    node: {
+      dataDir,
+      network,
+      // dist/verify-worker.mjs, bundled next to this CLI (scripts/build-cli.mjs).
+      verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
+      ...(blockTime === undefined ? {} : { blockTime }),
+    },
+    // The CLI reads nothing through the LocalChain; the id only names it.
+    networkId: network,
+    // Before the API listens: the forger may fire its first slot meanwhile.
+    onNodeStarted: watch,
+    listen: {
+      ...(listen.host === undefined ? {} : { host: listen.host }),
+      ...(listen.port === undefined ? {} : { port: listen.port }),
+      ...(listen.publicPort === undefined ? {} : { publicPort: listen.publicPort }),
+    },
+  }).catch((error: unknown) => {
+    // The start failures that are the user's to fix: the chain keeps the block time it was created with, the
+    // ports must be free, and the data directory must be writable with room to grow.
+    if (error instanceof BlockTimeConflictError) throw new CliError(error.message);
+    throw listenFailure(error) ?? diskFault(error, dataDir) ?? error;
   });
-  if (verbose === true) {
-    node.on('block', (block) =>
-      process.stderr.write(
-        `block ${block.header.height} ${block.header.id ?? ''} txs=${block.header.numberOfTransactions}\n`,
-      ),
-    );
-    node.on('missed-slot', (event) =>
-      process.stderr.write(
-        `missed slot ${event.slot} (${event.username ?? event.publicKey}: ${event.reason})\n`,
-      ),
-    );
-  }
-  // The public API (…/api) and the secondary interface, both on 127.0.0.1 unless --host says otherwise.
-  const api = createApiServer({
-    node,
-    ...(listen.host === undefined ? {} : { host: listen.host }),
-    ...(listen.port === undefined ? {} : { port: listen.port }),
-    ...(listen.publicPort === undefined ? {} : { publicPort: listen.publicPort }),
-  });
-  const urls = await listenOrStop(api, () => node.stop(), listen.host);
+  const { node, urls } = host;
   await Promise.race([
     runUntilStopSignal(() =>
       process.stdout.write(
@@ -178,9 +186,8 @@ async function runNode(
     ),
     faulted,
   ]);
-  await api.close();
   // Closing checkpoints the WAL, which a full disk may refuse: the line that matters is the fault's.
-  await node.stop().catch((error: unknown) => {
+  await host.close().catch((error: unknown) => {
     if (fault === undefined) throw error;
   });
   if (fault !== undefined) throw fault;

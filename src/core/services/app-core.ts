@@ -7,9 +7,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createApiServer, type ApiServer } from '../api';
 import { ProcessLock } from '../fs/process-lock';
-import { LocalChain } from '../chain-access';
+import { hostLocalNode } from '../host';
 import {
   EMBEDDED_NETWORK_ID,
   jsonFileNetworkStore,
@@ -17,7 +16,7 @@ import {
   type NodeClientOptions,
 } from '../client';
 import { Keystore, type Keychain, type ScryptParams } from '../keystore';
-import { LocalNode, LOCALNET_NAME, type PoolOptionsInput } from '../node';
+import { LOCALNET_NAME, type PoolOptionsInput } from '../node';
 import { NodeLocalnetControls, restoreForgingControls } from '../node/controls';
 import type { AppInfo } from '../../shared/domain/app';
 import type { IpcResult } from '../../shared/ipc/errors';
@@ -82,37 +81,6 @@ function defaultDefect(error: unknown): void {
   process.stderr.write(
     `votary core: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
-}
-
-function isAddressInUse(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
-}
-
-/** Starts the API on the asked ports; when one is taken (another node runs), on free ports instead. */
-async function listenApi(
-  node: LocalNode,
-  options: AppCoreOptions,
-  events: AppEvents,
-  onDefect: (error: unknown) => void,
-): Promise<{ api: ApiServer; publicUrl: string }> {
-  const make = (publicPort: number, port: number) =>
-    createApiServer({ node, publicPort, port, onServerError: onDefect });
-  const wanted = { publicPort: options.api?.publicPort ?? 4003, port: options.api?.port ?? 4004 };
-  let api = make(wanted.publicPort, wanted.port);
-  try {
-    return { api, publicUrl: (await api.listen()).publicUrl };
-  } catch (error) {
-    await api.close().catch(() => undefined);
-    if (!isAddressInUse(error)) throw error;
-  }
-  api = make(0, 0);
-  const { publicUrl } = await api.listen();
-  events.alert(
-    'info',
-    'API_PORT_IN_USE',
-    `Port ${wanted.publicPort} or ${wanted.port} is taken (another node?); the local API is on ${publicUrl}.`,
-  );
-  return { api, publicUrl };
 }
 
 /** What must close, in the reverse order it was opened; one failing closer does not keep the others open. */
@@ -203,25 +171,39 @@ export class AppCore {
     const events = new AppEvents();
     const settings = await SettingsFile.open(join(options.dataDir, 'settings.json'));
     const now = options.now ?? Date.now;
-    const node = await LocalNode.start({
-      dataDir: options.dataDir,
-      network: LOCALNET_NAME,
-      now,
-      ...(options.blockTime === undefined ? {} : { blockTime: options.blockTime }),
-      ...(options.forging === undefined ? {} : { forging: options.forging }),
-      ...(options.pool === undefined ? {} : { pool: options.pool }),
-      ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
-    });
-    const closers = new Closers();
-    closers.add(() => node.stop());
-    try {
+    const client = options.client === undefined ? {} : { client: options.client };
+    const hosted = await hostLocalNode({
+      node: {
+        dataDir: options.dataDir,
+        network: LOCALNET_NAME,
+        now,
+        ...(options.blockTime === undefined ? {} : { blockTime: options.blockTime }),
+        ...(options.forging === undefined ? {} : { forging: options.forging }),
+        ...(options.pool === undefined ? {} : { pool: options.pool }),
+        ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
+      },
+      networkId: EMBEDDED_NETWORK_ID,
+      listen: options.api ?? {},
+      // Another node may hold ARK's ports: the embedded one takes free ports then, and says where.
+      onPortFallback: (wanted, publicUrl) =>
+        events.alert(
+          'info',
+          'API_PORT_IN_USE',
+          `Port ${wanted.publicPort} or ${wanted.port} is taken (another node?); the local API is on ${publicUrl}.`,
+        ),
       // Before the first slot fires (the forger starts on a timer): a paused chain stays paused.
-      restoreForgingControls(node);
+      onNodeStarted: (node) => restoreForgingControls(node),
+      onServerError: onDefect,
+      ...client,
+    });
+    const { node, chain: localnet } = hosted;
+    const publicUrl = hosted.urls.publicUrl;
+    const closers = new Closers();
+    closers.add(() => hosted.close());
+    try {
       node.on('forging-error', (error) =>
         events.alert('warning', 'FORGING_FAILED', `Forging failed: ${error.message}`),
       );
-      const { api, publicUrl } = await listenApi(node, options, events, onDefect);
-      closers.add(() => api.close());
       // Nothing is pushed once the parts above the API have closed.
       closers.add(() => events.clear());
 
@@ -233,13 +215,6 @@ export class AppCore {
           network: node.network,
         },
       );
-      const client = options.client === undefined ? {} : { client: options.client };
-      const localnet = new LocalChain({
-        networkId: EMBEDDED_NETWORK_ID,
-        node,
-        api: { app: api.publicApp, url: publicUrl },
-        ...client,
-      });
       const networks = new Networks(registry, settings, {
         ...client,
         pollMs: options.pollMs ?? 4_000,

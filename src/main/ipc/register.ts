@@ -1,5 +1,5 @@
 import { BrowserWindow, ipcMain } from 'electron';
-import type { AppCore } from '../../core/services';
+import type { CoreLink } from '../core-process/core-bridge';
 import { EVENT_CHANNEL, IPC_CHANNELS, type IpcChannel } from '../../shared/ipc/channels';
 import { APP_INDEX_URL } from '../security/app-files';
 import type { RendererSource } from '../security/renderer-source';
@@ -15,7 +15,7 @@ export function trustedPages(source: RendererSource): TrustedPages {
  * the payload to the core's dispatcher, which validates it against the channel's schema. A channel outside the
  * contract has no handler here (Electron refuses it) and the dispatcher would refuse it too.
  */
-export function registerHandlers(core: AppCore, source: RendererSource): () => void {
+export function registerHandlers(core: CoreLink, source: RendererSource): () => void {
   const gate = createIpcGate(core.handleRequest, trustedPages(source));
   const handle = (channel: IpcChannel) =>
     ipcMain.handle(channel, (event, payload: unknown) => gate(channel, event, payload));

@@ -4,10 +4,10 @@
  * Electron Notification. Other `alert` events (port in use, forging failures) stay in the window.
  */
 import { Notification } from 'electron';
-import type { AppCore } from '../../core/services';
+import type { CoreLink } from '../core-process/core-bridge';
 import { IPC_EVENT_SCHEMAS } from '../../shared/ipc/contract';
 
-export function forwardAlertNotifications(core: AppCore): () => void {
+export function forwardAlertNotifications(core: CoreLink): () => void {
   if (!Notification.isSupported()) return () => undefined;
   return core.subscribe((event, payload) => {
     if (event !== 'alert') return;

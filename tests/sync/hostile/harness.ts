@@ -1,5 +1,5 @@
 /**
- * A follower as the CLI and the app run it (services/own-node/followed-host.ts: discovery, node, follower, API),
+ * A follower as the CLI and the app run it (core/host/followed-host.ts: discovery, node, follower, API),
  * following hostile peers (proxy.ts) in front of one honest in-process Votary chain (tests/api/support/api-chain.ts).
  * The follower's clock is the chain's fake clock, so the slot bound and "advanced within a few block times" are
  * exact: time moves only when the test moves it.
@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openFollowedHost, type FollowedHost } from '../../../src/core/services/own-node/followed-host';
+import { openFollowedHost, type FollowedHost } from '../../../src/core/host';
 import type { FollowerOptions } from '../../../src/core/sync';
 import type { ApiChain } from '../../api/support/api-chain';
 import { passThrough, send, type HostilePeer, type Mutation } from './proxy';

@@ -1,6 +1,6 @@
 /**
- * The app's own node follows at least three peers where the network has them (services/own-node/followed-host.ts
- * `minPeers`, peer-admission.ts): its configured peer, then those it lists at `/api/peers`, each admitted only when
+ * The app's own node follows at least three peers where the network has them (core/host/followed-host.ts
+ * `minPeers`, core/host/peer-admission.ts): its configured peer, then those it lists at `/api/peers`, each admitted only when
  * it serves the network's rules — so that one hostile peer is outvoted, and a listed peer with other rules is not
  * taken on.
  */

@@ -119,6 +119,18 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     "import { NodeClient } from '../client';\nexport const x = NodeClient;\n",
   ],
   [
+    'core/host',
+    'src/core/host/local-host.ts',
+    "import { AppCore } from '../services';\nexport const x = AppCore;\n",
+    "import { LocalChain } from '../chain';\nimport { Follower } from '../sync';\nexport const x = [LocalChain, Follower];\n",
+  ],
+  [
+    'core/sync (below host)',
+    'src/core/sync/follower.ts',
+    "import { hostLocalNode } from '../host';\nexport const x = hostLocalNode;\n",
+    "import { LocalNode } from '../node';\nexport const x = LocalNode;\n",
+  ],
+  [
     'preload',
     'src/preload/index.ts',
     "import { toHex } from '../core/protocol/hex';\nexport const x = toHex;\n",

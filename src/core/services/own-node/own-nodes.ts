@@ -7,7 +7,6 @@
  * the network's peers. Which networks have one is kept in the settings, so they start again with the app.
  */
 import { join } from 'node:path';
-import { LocalChain } from '../../chain-access';
 import { NodeClient, type NetworkEntry, type NodeClientOptions } from '../../client';
 import { storedChainHeight } from '../../db';
 import { chainDatabasePath, chainDirectoryName } from '../../node/node';
@@ -20,7 +19,7 @@ import type { Networks } from '../networks/networks';
 import { ServiceError } from '../service-error';
 import type { SettingsFile } from '../settings';
 import { estimateOwnNode } from './estimate';
-import { openFollowedHost, type FollowedHost } from './followed-host';
+import { hostFollowedNode, type FollowedNodeHost } from '../../host';
 
 export interface OwnNodesOptions {
   /** The app's data directory; the followed chains go under `followed/`. */
@@ -41,7 +40,7 @@ export const FOLLOWED_DIR = 'followed';
 const STATUS_EVERY_MS = 500;
 
 interface Running {
-  host: FollowedHost | undefined;
+  host: FollowedNodeHost | undefined;
   /** Its public API, once listening. */
   url: string | undefined;
   /** Set while starting; the view's state then. */
@@ -131,9 +130,10 @@ export class OwnNodes {
     };
     this.running.set(networkId, running);
     this.emit(networkId, true);
-    let host: FollowedHost;
+    let host: FollowedNodeHost;
     try {
-      host = await openFollowedHost({
+      host = await hostFollowedNode({
+        networkId,
         dataDir: this.folder(entry),
         peers: entry.peers,
         expectedNethash: entry.nethash,
@@ -145,18 +145,11 @@ export class OwnNodes {
         ...(this.options.verifyWorkerUrl === undefined
           ? {}
           : { verifyWorkerUrl: this.options.verifyWorkerUrl }),
+        ...(this.options.client === undefined ? {} : { client: this.options.client }),
         log: (line) => this.log(`${entry.name}: ${line}`),
         onServerError: this.options.onDefect,
       });
     } catch (error) {
-      this.failed(networkId, running, error);
-      throw startError(error);
-    }
-    let url: string;
-    try {
-      url = (await host.api.listen()).publicUrl;
-    } catch (error) {
-      await host.close().catch(this.options.onDefect);
       this.failed(networkId, running, error);
       throw startError(error);
     }
@@ -166,19 +159,9 @@ export class OwnNodes {
       return this.view(networkId);
     }
     running.host = host;
-    running.url = url;
+    running.url = host.urls.publicUrl;
     running.starting = false;
-    const { follower } = host;
-    const chain = new LocalChain({
-      networkId,
-      node: host.node,
-      api: { app: host.api.publicApp, url },
-      ...(this.options.client === undefined ? {} : { client: this.options.client }),
-      sync: {
-        blocksBehind: () => follower.status().blocksBehind,
-        relay: (transactions) => host.relay(transactions),
-      },
-    });
+    const { follower, chain } = host;
     follower.on('status', (status) => this.statusChanged(networkId, running, status));
     void follower.finished().then(() => this.followerEnded(networkId, running));
     follower.start();
@@ -318,7 +301,7 @@ function offView(networkId: string, directory: string): OwnNodeView {
 
 function viewOf(
   networkId: string,
-  host: FollowedHost,
+  host: FollowedNodeHost,
   failure: { code: string; message: string } | undefined,
 ): Omit<OwnNodeView, 'apiUrl' | 'directory'> {
   const status = host.follower.status();

@@ -5,8 +5,8 @@
  * follows several peers and one hostile peer is outvoted.
  */
 import { z } from 'zod';
-import { normalizePeerUrl, PeerPool } from '../../client';
-import { discoverFollowedNetwork, type CryptoConfigJson, type PeerRefusal } from '../../sync';
+import { normalizePeerUrl, PeerPool } from '../client';
+import { discoverFollowedNetwork, type CryptoConfigJson, type PeerRefusal } from '../sync';
 
 const peersAnswer = z.object({
   data: z

@@ -1,14 +1,23 @@
 /**
  * A follower with everything around it (docs/design/sync.md): the network learnt from the peers (or from what is
  * stored beside the chain when none answers), the node started on it, the follower, and the public API over the
- * followed chain with its sync source (status, peers, relay of accepted transactions). `votary node --follow` and
- * the app's "own node" (own-nodes.ts) both run one; they differ only in what they print and where they report.
+ * followed chain with its sync source (status, peers, relay of accepted transactions). `hostFollowedNode` also
+ * puts the API on its ports and opens the LocalChain the services reach it by. `votary node --follow` and the
+ * app's "own node" (services/own-node/own-nodes.ts) both run one; they differ only in what they print and where
+ * they report.
  */
-import { createApiServer, type ApiPeer, type ApiServer } from '../../api';
-import { broadcastTransactions, normalizePeerUrl, PeerPool, type PeerPoolOptions } from '../../client';
-import { LocalNode } from '../../node';
-import { chainDirectoryName } from '../../node/node';
-import { transactionToJson, type TransactionData } from '../../protocol/transactions';
+import { createApiServer, type ApiPeer, type ApiServer } from '../api';
+import { LocalChain } from '../chain-access';
+import {
+  broadcastTransactions,
+  normalizePeerUrl,
+  PeerPool,
+  type NodeClientOptions,
+  type PeerPoolOptions,
+} from '../client';
+import { LocalNode } from '../node';
+import { chainDirectoryName } from '../node/node';
+import { transactionToJson, type TransactionData } from '../protocol/transactions';
 import {
   discoverFollowedNetwork,
   Follower,
@@ -22,7 +31,8 @@ import {
   type Discovery,
   type FollowerOptions,
   type StoredNetwork,
-} from '../../sync';
+} from '../sync';
+import { listenApi, type ApiUrls } from './api-listen';
 import { admitPeers, listedPeers } from './peer-admission';
 
 export interface FollowedHostOptions {
@@ -199,6 +209,44 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
       await node.stop();
     },
   };
+}
+
+export interface FollowedNodeHost extends FollowedHost {
+  /** The followed chain as the services reach it: reads, account, broadcast (relayed), watch, how far behind. */
+  readonly chain: LocalChain;
+  readonly urls: ApiUrls;
+}
+
+/**
+ * A followed node ready to serve: opened (openFollowedHost), its API listening (a taken port is an
+ * ApiListenError: both callers chose their ports), its LocalChain with the follower as sync source. The follower
+ * does not run yet: the caller starts it once it has told where the node is.
+ */
+export async function hostFollowedNode(
+  options: FollowedHostOptions & { networkId: string; client?: NodeClientOptions },
+): Promise<FollowedNodeHost> {
+  const { client, networkId, ...hostOptions } = options;
+  const host = await openFollowedHost(hostOptions);
+  let urls: ApiUrls;
+  try {
+    const listen = options.listen?.host;
+    ({ urls } = await listenApi(host.api, listen === undefined ? {} : { host: listen }));
+  } catch (error) {
+    await host.close().catch(() => undefined);
+    throw error;
+  }
+  const { follower } = host;
+  const chain = new LocalChain({
+    networkId,
+    node: host.node,
+    api: { app: host.api.publicApp, url: urls.publicUrl },
+    ...(client === undefined ? {} : { client }),
+    sync: {
+      blocksBehind: () => follower.status().blocksBehind,
+      relay: (transactions) => host.relay(transactions),
+    },
+  });
+  return { ...host, chain, urls };
 }
 
 /** Adds peers the followed peers list, those serving the network's rules, up to `minPeers` (and a few spare). */
