@@ -105,7 +105,8 @@ function oldDatabase() {
 describe('migration 008: compact block rows', () => {
   it('keeps every header and transaction of an existing database', () => {
     const db = oldDatabase();
-    expect(migrate(db).applied).toEqual([8]);
+    // 8 and whatever came after it.
+    expect(migrate(db).applied).toEqual(MIGRATIONS.filter((m) => m.version >= 8).map((m) => m.version));
     const blocks = new BlockRepository(db);
     for (const h of HEADERS) {
       expect(blocks.header(h.height)).toEqual(h);

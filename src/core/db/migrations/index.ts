@@ -6,6 +6,7 @@ import { apiTypeCounters } from './005-api-type-counters';
 import { localnetSnapshots } from './006-localnet-snapshots';
 import { redundantIndexes } from './007-redundant-indexes';
 import { compactBlocks } from './008-compact-blocks';
+import { apiKeptCounts } from './010-api-kept-counts';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   localnetSnapshots,
   redundantIndexes,
   compactBlocks,
+  apiKeptCounts,
 ];

@@ -8,7 +8,7 @@ import { decodeStoredTransaction, type TransactionData } from '../../protocol/tr
 import type { ReadContext } from './context';
 import { criteriaFilter } from './query/criteria';
 import { and, type SqlFragment } from './sql/filter';
-import { runPage, type PageRows } from './sql/page-query';
+import { keySource, runPage, type PageRows } from './sql/page-query';
 import { TRANSACTION_CRITERIA } from './transaction-criteria';
 import type { ListWindow } from './blocks';
 
@@ -105,6 +105,7 @@ export function listTransactions(
     start: window.start,
     limit: window.limit,
     ...(knownTotal === undefined ? {} : { knownTotal }),
+    key: { column: 't.rowid', from: keySource('transactions t', FROM, ['b'], where, orderBy) },
   });
   return { rows: page.rows.map((row) => decode(ctx, row)), totalCount: page.totalCount };
 }
