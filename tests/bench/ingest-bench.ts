@@ -13,7 +13,9 @@
  *
  * Usage: node dist/bench-ingest.mjs [transfers per shape = 8000]
  * Environment: BENCH_INGEST_ROUNDS (4), ARK_BASE (/var/tmp/ark-core-testnet: the reference; absent → not measured),
- * BENCH_INGEST_ONLY=distinct|hot (one shape).
+ * BENCH_INGEST_ONLY=distinct|hot (one shape), BENCH_INGEST_ARK_API (the local ARK Core node's API, e.g.
+ * http://127.0.0.1:17003, started with ARK_NO_RATE_LIMIT=1: its own rate on the same shapes, ingest-ark.cjs, after
+ * Votary's; BENCH_INGEST_ARK_COUNT transfers per shape, default 2000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -32,7 +34,7 @@ import {
   type TransactionData,
 } from '../../src/core/protocol/transactions';
 import { serveClientProcess, startClientProcess } from './ingest-clients';
-import { startNativeVerifier, type NativeVerifier } from './ingest-native';
+import { arkCoreRates, startNativeVerifier, type NativeVerifier } from './ingest-native';
 
 // The clients' process is this bundle too: loaded first, so the timing starts with the first request.
 if (process.argv.includes('--clients')) serveClientProcess();
@@ -238,6 +240,11 @@ async function main(): Promise<void> {
     const load = loadavg()[0]!.toFixed(1);
     const results: Record<string, ShapeResult> = {};
     for (const shape of shapes) results[shape.name] = await measure(shape);
+    const arkApi = process.env['BENCH_INGEST_ARK_API'];
+    const arkCore =
+      arkApi === undefined
+        ? undefined
+        : await arkCoreRates(ARK_BASE, arkApi, Number(process.env['BENCH_INGEST_ARK_COUNT'] ?? 2_000));
     console.log(
       JSON.stringify(
         {
@@ -251,6 +258,7 @@ async function main(): Promise<void> {
               ? 'not measured (no ARK Core install)'
               : `@arkecosystem/crypto, bcrypto ${native.backend}`,
           ...results,
+          ...(arkCore === undefined ? {} : { arkCore }),
           ...(firstError === undefined ? {} : { firstError }),
         },
         null,

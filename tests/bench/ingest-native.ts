@@ -3,7 +3,7 @@
  * bcrypto's native addon (the ARK Core install of scripts/ark-core/run.sh, ARK_BASE) deserializes and verifies
  * the same serialized transactions Votary is sent (ingest-native.cjs). Undefined when that install is absent.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,4 +67,29 @@ export async function startNativeVerifier(
       child.kill();
     },
   };
+}
+
+export interface ArkCoreRate {
+  accepted: number;
+  perSecond: number;
+  firstError?: string;
+}
+
+/**
+ * ARK Core 3.9.1's own rate on the same shapes (ingest-ark.cjs): its transfers, signed by ARK's library, POSTed
+ * to the local ARK Core node at `api` by 4 clients in batches of 40.
+ */
+export async function arkCoreRates(
+  arkBase: string,
+  api: string,
+  perShape: number,
+): Promise<{ distinct: ArkCoreRate; hot: ArkCoreRate }> {
+  const node16 = join(arkBase, 'node16', 'package', 'bin', 'node');
+  const script = fileURLToPath(new URL('../tests/bench/ingest-ark.cjs', import.meta.url));
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(node16, [script, arkBase, api, String(perShape)], { maxBuffer: 1 << 20 }, (error, out, err) =>
+      error ? reject(new Error(`ingest-ark: ${error.message}\n${err}`)) : resolve(out),
+    );
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { distinct: ArkCoreRate; hot: ArkCoreRate };
 }
