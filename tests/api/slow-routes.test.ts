@@ -158,3 +158,42 @@ it("a wallet's votes walk only its own votes", async () => {
     .get(user1.address) as { n: bigint };
   expect(answer.total).toBe(Number(votes.n));
 });
+
+describe('totals a counter keeps', () => {
+  const count = (sql: string, ...params: unknown[]) =>
+    Number(
+      (
+        db()
+          .prepare(sql)
+          .get(...params) as { n: bigint }
+      ).n,
+    );
+
+  it.each([
+    ['/api/transactions?type=3', 'SELECT count(*) AS n FROM transactions WHERE type_group = 1 AND type = 3'],
+    [
+      '/api/transactions?type=0&typeGroup=1',
+      'SELECT count(*) AS n FROM transactions WHERE type_group = 1 AND type = 0',
+    ],
+    ['/api/transactions?typeGroup=1', 'SELECT count(*) AS n FROM transactions WHERE type_group = 1'],
+    ['/api/transactions?typeGroup=2', 'SELECT count(*) AS n FROM transactions WHERE type_group = 2'],
+  ])('%s', async (url, sql) => {
+    const answer = await page(url);
+    expect(answer.total).toBe(count(sql));
+    expect(answer.queries.some((q) => /count\(\*\)/.test(q))).toBe(false);
+  });
+
+  it('/blocks?generatorPublicKey= one key', async () => {
+    const generator = chain.node.store.blockByHeight(chain.node.height)!.header.generatorPublicKey;
+    const answer = await page(`/api/blocks?generatorPublicKey=${generator}&limit=1&page=2`);
+    expect(answer.total).toBe(
+      count(
+        'SELECT count(*) AS n FROM blocks WHERE generator_id = (SELECT id FROM delegate_keys WHERE public_key = ?)',
+        generator,
+      ),
+    );
+    expect(answer.queries.some((q) => /count\(\*\)/.test(q))).toBe(false);
+    const all = await page(`/api/blocks?generatorPublicKey=${generator}&limit=100`);
+    expect(answer.ids).toEqual(all.ids.slice(1, 2));
+  });
+});

@@ -161,6 +161,10 @@ export function listBlocks(
   window: ListWindow,
   extra?: KeptCountFragment,
 ): PageRows<BlockRow> {
+  const generator = soleGenerator(query);
+  // One generator alone is a delegate's blocks: its total is kept.
+  if (extra === undefined && generator !== undefined)
+    return listBlocks(ctx, {}, orderBy, window, forgedBy([generator]));
   const criteria = criteriaFilter(BLOCK_CRITERIA, query);
   const bounds = extra === undefined ? heightBounds(ctx, query) : undefined;
   if (bounds !== undefined) return boundedPage(ctx, bounds, orderBy, window);
@@ -183,6 +187,14 @@ export function listBlocks(
     ...(knownTotal === undefined ? {} : { knownTotal }),
     key: { column: 'b.height', from: keySource('blocks b', BLOCK_FROM, ['b_p', 'b_g'], where, orderBy) },
   });
+}
+
+/** The generator's key when the query's one criterion is a single generatorPublicKey. */
+function soleGenerator(query: Readonly<Record<string, unknown>>): string | undefined {
+  const present = Object.keys(BLOCK_CRITERIA).filter((key) => query[key] !== undefined);
+  if (present.length !== 1 || present[0] !== 'generatorPublicKey') return undefined;
+  const keys = listOf(query['generatorPublicKey'] as string | string[]);
+  return keys.length === 1 ? keys[0] : undefined;
 }
 
 /** Inclusive height bounds, clamped to the chain (low > high: no block). */
