@@ -1,87 +1,75 @@
 /**
  * `npm run bench:ingest`: signed transfers POSTed to the embedded node's public API (`POST /api/transactions`,
- * JSON as ARK clients send it), distinct senders, accepted and persisted in the pool. A real LocalNode on a fresh
- * localnet with its worker pool (dist/verify-worker.mjs, every core), forging paused while measuring so only
- * admission is timed. Reports accepted transfers/s for batches of 40 and of 1 from 4 concurrent clients, and
- * the worst event-loop stall meanwhile (perf_hooks.monitorEventLoopDelay). The clients run on a worker thread
- * of their own, as a wallet or an exchange posts from another process: their JSON and HTTP work does not share
- * the node's event loop (it shares the machine's two cores).
+ * JSON as ARK clients send it) by 4 concurrent clients in batches of 40, accepted and persisted in the pool, in two
+ * shapes: distinct senders (one transfer each), and hot wallets (each batch one sender's 40 consecutive nonces). A
+ * real LocalNode on a fresh localnet with its worker pool (dist/verify-worker.mjs, every core), forging paused while
+ * measuring so only admission is timed. The clients run in a process of their own (ingest-clients.ts).
  *
- * Usage: node dist/bench-ingest.mjs [senders=8000]
+ * Beside each shape, the reference's native rate on the same transactions' bytes: ARK Core 3.9.1's
+ * @arkecosystem/crypto with bcrypto's native addon on ARK's Node 16 (ingest-native.ts), one thread, as its pool
+ * worker deserializes and verifies. Votary and the reference take turns on slices of the same batches (rounds),
+ * so a machine shared with other work loads both alike. Reports accepted transfers/s, the reference's rate, their
+ * ratio, and the worst event-loop stall while Votary ingested (perf_hooks.monitorEventLoopDelay).
+ *
+ * Usage: node dist/bench-ingest.mjs [transfers per shape = 8000]
+ * Environment: BENCH_INGEST_ROUNDS (4), ARK_BASE (/var/tmp/ark-core-testnet: the reference; absent → not measured),
+ * BENCH_INGEST_ONLY=distinct|hot (one shape), BENCH_INGEST_ARK_API (the local ARK Core node's API, e.g.
+ * http://127.0.0.1:17003, started with ARK_NO_RATE_LIMIT=1: its own rate on the same shapes, ingest-ark.cjs, after
+ * Votary's; BENCH_INGEST_ARK_COUNT transfers per shape, default 2000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { createApiServer } from '../../src/core/api';
 import { LocalNode } from '../../src/core/node/node';
 import { localnet, localnetDelegateSecrets } from '../../src/core/node/localnet';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
+import { toHex } from '../../src/core/protocol/hex';
 import {
+  serializeTransaction,
   signTransaction,
   transactionToJson,
   type TransactionData,
 } from '../../src/core/protocol/transactions';
+import { serveClientProcess, startClientProcess } from './ingest-clients';
+import { arkCoreRates, startNativeVerifier, type NativeVerifier } from './ingest-native';
 
-interface ClientJob {
-  url: string;
-  batches: string[];
-  clients: number;
+// The clients' process is this bundle too: loaded first, so the timing starts with the first request.
+if (process.argv.includes('--clients')) serveClientProcess();
+else await main();
+
+interface Shape {
+  name: 'distinct' | 'hot';
+  /** Batches of 40 as JSON bodies, and each batch's transactions serialized in hex (for the reference). */
+  bodies: string[];
+  hex: string[][];
 }
 
-interface ClientResult {
+interface ShapeResult {
+  transactions: number;
   accepted: number;
-  firstError?: string;
-}
-
-/** The client side: `clients` loops POSTing the prepared bodies in turn; accepted transactions counted. */
-async function runClients({ url, batches, clients }: ClientJob): Promise<ClientResult> {
-  let firstError: string | undefined;
-  let next = 0;
-  let accepted = 0;
-  async function post(body: string): Promise<number> {
-    const answer = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    const parsed = (await answer.json()) as {
-      data?: { accept: string[] };
-      errors?: unknown;
-      message?: string;
-    };
-    if (firstError === undefined && (parsed.errors !== undefined || parsed.data === undefined)) {
-      firstError = JSON.stringify(parsed.errors ?? parsed).slice(0, 400);
-    }
-    return parsed.data?.accept.length ?? 0;
-  }
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < batches.length) {
-        const taken = await post(batches[next++]!);
-        accepted += taken;
-      }
-    }),
-  );
-  return firstError === undefined ? { accepted } : { accepted, firstError };
-}
-
-if (!isMainThread) {
-  // Loaded: the job comes next, so the timing starts with the first request and not with this bundle's loading.
-  parentPort!.once('message', (job: ClientJob) => {
-    void runClients(job).then((result) => parentPort!.postMessage(result));
-  });
-  parentPort!.postMessage('ready');
-} else {
-  await main();
+  perSecond: number;
+  nativePerSecond?: number;
+  ratio?: number;
+  /** CPU time per accepted transfer: Votary's node process (every thread), the reference's (one thread). */
+  cpuMicrosPerTransfer: number;
+  nativeCpuMicrosPerTransfer?: number;
+  maxEventLoopDelayMs: number;
+  rounds: { votary: number; native?: number }[];
 }
 
 async function main(): Promise<void> {
-  const SENDERS = Number(process.argv[2] ?? 8_000);
+  const PER_SHAPE = Number(process.argv[2] ?? 8_000);
+  const ROUNDS = Number(process.env['BENCH_INGEST_ROUNDS'] ?? 4);
+  const ONLY = process.env['BENCH_INGEST_ONLY'];
+  const ARK_BASE = process.env['ARK_BASE'] ?? '/var/tmp/ark-core-testnet';
   const CLIENTS = 4;
+  const BATCH = 40;
   const PAYMENTS = 128;
   const PORT = 4391;
+  const pubKeyHash = localnet.network.pubKeyHash;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-bench-ingest-'));
   const node = await LocalNode.start({
@@ -91,27 +79,34 @@ async function main(): Promise<void> {
   });
   const api = createApiServer({ node, publicPort: PORT, port: PORT + 1 });
   const { publicUrl } = await api.listen();
+  let native: NativeVerifier | undefined;
 
   try {
     // 1. Fund the senders: multipayments of 128 from the genesis delegates, forged in a few 1-second blocks.
+    //    Distinct senders send one transfer each; a hot wallet sends 40 (each batch is one of them).
     const delegates = localnetDelegateSecrets();
-    const senders = Array.from({ length: SENDERS }, (_, i) => `votary ingest bench sender ${i}`);
-    const addresses = senders.map((passphrase) =>
-      addressFromPassphrase(passphrase, localnet.network.pubKeyHash),
+    const distinct = Array.from({ length: PER_SHAPE }, (_, i) => `votary ingest bench sender ${i}`);
+    const hot = Array.from(
+      { length: Math.ceil(PER_SHAPE / BATCH) },
+      (_, i) => `votary ingest hot wallet ${i}`,
     );
+    const senders = [...distinct, ...hot];
+    const addresses = senders.map((passphrase) => addressFromPassphrase(passphrase, pubKeyHash));
     const ctx = () => ({ network: localnet, height: node.height + 1 });
     const nonces = new Map<string, bigint>();
     const funding: TransactionData[] = [];
-    for (let start = 0, k = 0; start < SENDERS; start += PAYMENTS, k++) {
+    for (let start = 0, k = 0; start < senders.length; start += PAYMENTS, k++) {
       const passphrase = delegates[k % delegates.length]!;
       const current =
         nonces.get(passphrase) ??
-        node.store.state().wallet(addressFromPassphrase(passphrase, localnet.network.pubKeyHash)).nonce;
+        node.store.state().wallet(addressFromPassphrase(passphrase, pubKeyHash)).nonce;
       const nonce = current + 1n;
       nonces.set(passphrase, nonce);
-      const payments = addresses
-        .slice(start, start + PAYMENTS)
-        .map((recipientId) => ({ recipientId, amount: 100_000_000n }));
+      // 1 VTY a distinct sender, 10 a hot wallet (40 transfers and their fees).
+      const payments = addresses.slice(start, start + PAYMENTS).map((recipientId, j) => ({
+        recipientId,
+        amount: start + j < distinct.length ? 100_000_000n : 1_000_000_000n,
+      }));
       funding.push(
         signTransaction({ type: 6, nonce, fee: 50_000_000n, asset: { payments } }, { passphrase }, ctx()),
       );
@@ -124,64 +119,146 @@ async function main(): Promise<void> {
     }
     node.forger.pause();
 
-    // 2. One transfer per sender (nonce 1), signed ahead, as JSON.
-    const sign = (passphrase: string, i: number) =>
-      transactionToJson(
-        signTransaction(
-          { type: 0, nonce: 1n, amount: 1_000n + BigInt(i), recipientId: addresses[(i + 1) % SENDERS]! },
-          { passphrase },
-          ctx(),
+    // 2. The transfers, signed ahead, in batches of 40: JSON bodies for Votary, hex for the reference.
+    const transfer = (passphrase: string, nonce: bigint, i: number) =>
+      signTransaction(
+        { type: 0, nonce, amount: 1_000n + BigInt(i), recipientId: addresses[(i + 1) % PER_SHAPE]! },
+        { passphrase },
+        ctx(),
+      );
+    const toShape = (name: Shape['name'], txs: TransactionData[]): Shape => {
+      const bodies: string[] = [];
+      const hex: string[][] = [];
+      for (let i = 0; i < txs.length; i += BATCH) {
+        const batch = txs.slice(i, i + BATCH);
+        bodies.push(JSON.stringify({ transactions: batch.map(transactionToJson) }));
+        hex.push(batch.map((tx) => toHex(serializeTransaction(tx))));
+      }
+      return { name, bodies, hex };
+    };
+    const shapes: Shape[] = [];
+    if (ONLY !== 'hot')
+      shapes.push(
+        toShape(
+          'distinct',
+          distinct.map((p, i) => transfer(p, 1n, i)),
         ),
       );
-    const half = Math.floor(SENDERS / 2);
-    const batched = senders.slice(0, half).map(sign);
-    const single = senders
-      .slice(half, half + Math.min(2_000, SENDERS - half))
-      .map((p, i) => sign(p, half + i));
+    if (ONLY !== 'distinct') {
+      const txs: TransactionData[] = [];
+      hot.forEach((passphrase, w) => {
+        for (let n = 1; n <= BATCH && txs.length < PER_SHAPE; n++)
+          txs.push(transfer(passphrase, BigInt(n), w));
+      });
+      shapes.push(toShape('hot', txs));
+    }
+
+    native = await startNativeVerifier(ARK_BASE, pubKeyHash, node.height + 1);
+    if (native !== undefined) {
+      // The reference's JIT warmed on a slice it will see again (it keeps nothing between calls).
+      await native.run(shapes[0]!.hex.slice(0, 10).flat());
+    }
 
     let firstError: string | undefined;
+    const script = fileURLToPath(import.meta.url);
 
-    /** Accepted per second, `size` per POST, CLIENTS posting concurrently; and the worst event-loop delay. */
-    async function ingest(items: unknown[], size: number) {
-      const batches: string[] = [];
-      for (let i = 0; i < items.length; i += size) {
-        batches.push(JSON.stringify({ transactions: items.slice(i, i + size) }));
-      }
-      const job: ClientJob = { url: `${publicUrl}/transactions`, batches, clients: CLIENTS };
-      const worker = new Worker(new URL(import.meta.url));
-      const ready = new Promise<void>((resolve) => worker.once('message', () => resolve()));
-      await ready;
-      const done = new Promise<ClientResult>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
+    /**
+     * Votary: the slice's batches from CLIENTS concurrent clients; accepted, seconds, the node process's CPU time
+     * (every thread: HTTP, admission, the verify workers) and the worst stall.
+     */
+    async function votary(bodies: string[]) {
+      const clients = await startClientProcess(script);
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
+      const cpu = process.cpuUsage();
       const started = performance.now();
-      worker.postMessage(job);
-      const { accepted, firstError: error } = await done;
+      const result = await clients.run({
+        url: `${publicUrl}/transactions`,
+        batches: bodies,
+        clients: CLIENTS,
+      });
       const seconds = (performance.now() - started) / 1000;
+      const used = process.cpuUsage(cpu);
       delay.disable();
-      await worker.terminate();
-      firstError ??= error;
+      firstError ??= result.firstError;
+      const cpuSeconds = (used.user + used.system) / 1e6;
+      return { accepted: result.accepted, seconds, cpuSeconds, maxDelayMs: delay.max / 1e6 };
+    }
+
+    async function measure(shape: Shape): Promise<ShapeResult> {
+      const per = Math.ceil(shape.bodies.length / ROUNDS);
+      let accepted = 0;
+      let seconds = 0;
+      let verified = 0;
+      let nativeSeconds = 0;
+      let cpuSeconds = 0;
+      let nativeCpuMs = 0;
+      let maxDelayMs = 0;
+      const rounds: ShapeResult['rounds'] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const bodies = shape.bodies.slice(r * per, (r + 1) * per);
+        if (bodies.length === 0) break;
+        const items = shape.hex.slice(r * per, (r + 1) * per).flat();
+        // Alternate who goes first, so neither always follows the other's leftovers (GC, page cache).
+        const runNative = async () => {
+          if (native === undefined) return undefined;
+          const run = await native.run(items);
+          if (run.failed > 0) firstError ??= `reference refused ${run.failed}: ${run.firstError ?? ''}`;
+          verified += run.verified;
+          nativeSeconds += run.ms / 1000;
+          nativeCpuMs += run.cpuMs;
+          return Math.round(run.verified / (run.ms / 1000));
+        };
+        const first = r % 2 === 0 ? undefined : await runNative();
+        const v = await votary(bodies);
+        const second = r % 2 === 0 ? await runNative() : first;
+        accepted += v.accepted;
+        seconds += v.seconds;
+        cpuSeconds += v.cpuSeconds;
+        maxDelayMs = Math.max(maxDelayMs, v.maxDelayMs);
+        const votaryRate = Math.round(v.accepted / v.seconds);
+        rounds.push(second === undefined ? { votary: votaryRate } : { votary: votaryRate, native: second });
+      }
+      const perSecond = Math.round(accepted / seconds);
+      const nativePerSecond = native === undefined ? undefined : Math.round(verified / nativeSeconds);
       return {
-        transactions: items.length,
+        transactions: shape.bodies.length === 0 ? 0 : shape.hex.flat().length,
         accepted,
-        perSecond: Math.round(accepted / seconds),
-        maxEventLoopDelayMs: Math.round(delay.max / 1e6),
+        perSecond,
+        ...(nativePerSecond === undefined
+          ? {}
+          : { nativePerSecond, ratio: Math.round((perSecond / nativePerSecond) * 100) / 100 }),
+        cpuMicrosPerTransfer: Math.round((cpuSeconds * 1e6) / accepted),
+        ...(native === undefined
+          ? {}
+          : { nativeCpuMicrosPerTransfer: Math.round((nativeCpuMs * 1e3) / verified) }),
+        maxEventLoopDelayMs: Math.round(maxDelayMs),
+        rounds,
       };
     }
 
-    const forty = await ingest(batched, 40);
-    const one = await ingest(single, 1);
+    const load = loadavg()[0]!.toFixed(1);
+    const results: Record<string, ShapeResult> = {};
+    for (const shape of shapes) results[shape.name] = await measure(shape);
+    const arkApi = process.env['BENCH_INGEST_ARK_API'];
+    const arkCore =
+      arkApi === undefined
+        ? undefined
+        : await arkCoreRates(ARK_BASE, arkApi, Number(process.env['BENCH_INGEST_ARK_COUNT'] ?? 2_000));
     console.log(
       JSON.stringify(
         {
           date: new Date().toISOString(),
           cores: availableParallelism(),
+          loadAverage: `${load} → ${loadavg()[0]!.toFixed(1)}`,
           clients: CLIENTS,
-          batchesOf40: forty,
-          batchesOf1: one,
+          batch: BATCH,
+          reference:
+            native === undefined
+              ? 'not measured (no ARK Core install)'
+              : `@arkecosystem/crypto, bcrypto ${native.backend}`,
+          ...results,
+          ...(arkCore === undefined ? {} : { arkCore }),
           ...(firstError === undefined ? {} : { firstError }),
         },
         null,
@@ -189,6 +266,7 @@ async function main(): Promise<void> {
       ),
     );
   } finally {
+    native?.close();
     await api.close();
     await node.stop();
     rmSync(dataDir, { recursive: true, force: true });

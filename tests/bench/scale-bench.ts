@@ -12,7 +12,9 @@
  * default 1,000,001, 4,000,001, 10,000,001 and 40,000,001 up to the final size), BENCH_SCALE_TX_EVERY (one block
  * in N holds a transaction, default 10), BENCH_SCALE_WALLETS (default 300,000), BENCH_SCALE_SAMPLES (default 60),
  * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
- * and report the disk only), VOTARY_BENCH_DIR (default .votary-data/bench-scale).
+ * and report the disk only), VOTARY_BENCH_DIR (default .votary-data/bench-scale), BENCH_SCALE_COMPARE=<another build's
+ * dist/bench-scale.mjs> with BENCH_SCALE_COMPARE_DIR=<a copy of the data directory> (only the routes, on the chain
+ * as it is, asked of both builds in turn: scale-compare.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { LocalNode, chainDatabasePath, openLocalnetChain } from '../../src/core/
 import { measureApply, type ApplyRate } from './scale-apply';
 import { growScaleChain, scaleChainHeight, type ScaleShape } from './scale-chain-db';
 import { diskReport, type DiskReport } from './scale-disk';
+import { compareBuilds } from './scale-compare';
 import { scaleRoutes, type ScaleRoute } from './scale-routes';
 
 const FINAL = Number(process.env['BENCH_SCALE_BLOCKS'] ?? 40_000_001);
@@ -265,9 +268,27 @@ async function main(): Promise<void> {
   if (steps.length > 0) printGrowth(steps);
 }
 
+async function compare(other: string): Promise<void> {
+  const dataDir = process.env['VOTARY_BENCH_DIR'] ?? join(process.cwd(), '.votary-data', 'bench-scale');
+  const db = openDatabase(chainDatabasePath(dataDir, LOCALNET_NAME));
+  let routes: ScaleRoute[];
+  try {
+    routes = scaleRoutes(db);
+  } finally {
+    db.close();
+  }
+  const otherDir = process.env['BENCH_SCALE_COMPARE_DIR'];
+  if (otherDir === undefined)
+    throw new Error('BENCH_SCALE_COMPARE_DIR: a copy of the chain for the other build');
+  await compareBuilds(dataDir, otherDir, process.argv[1]!, other, routes, SAMPLES);
+}
+
 const serveAt = process.argv.indexOf('--serve');
+const compareWith = process.env['BENCH_SCALE_COMPARE'];
 if (serveAt >= 0) {
   await serve(process.argv[serveAt + 1] ?? '');
+} else if (compareWith !== undefined) {
+  await compare(compareWith);
 } else {
   await main();
 }

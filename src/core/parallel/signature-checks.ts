@@ -7,6 +7,7 @@
 import { blockSigningHash, type Block } from '../protocol/blocks';
 import { verdictKey, type SignatureAlgorithm } from '../protocol/crypto/verdicts';
 import { ecdsaVerify, schnorrVerify } from '../protocol/crypto';
+import { sha256 } from '../protocol/hash';
 import { fromHex, isHex } from '../protocol/hex';
 import type { Network } from '../protocol/networks';
 import { signingHash, type TransactionData } from '../protocol/transactions';
@@ -18,20 +19,36 @@ export interface SignatureCheck {
   publicKey: Uint8Array;
 }
 
-/** The sender signature's check (64 bytes: legacy Schnorr, anything else ECDSA, protocol reference §3.3). */
-export function transactionCheck(tx: TransactionData): SignatureCheck | undefined {
+/**
+ * The sender signature's check (64 bytes: legacy Schnorr, anything else ECDSA, protocol reference §3.3).
+ * `serialized` — bytes this process serialized from `tx` (serializeTransaction), never bytes as received — lets a
+ * version 2 transaction whose signature ends its bytes (no second signature, no multisignatures: §4.3's trailer)
+ * take its signing hash from them, without serializing it once more.
+ */
+export function transactionCheck(tx: TransactionData, serialized?: Uint8Array): SignatureCheck | undefined {
   if (tx.signature === undefined || !isHex(tx.signature) || !isHex(tx.senderPublicKey, 33)) return undefined;
   try {
     const signature = fromHex(tx.signature);
     return {
       algorithm: signature.length === 64 ? 'schnorr' : 'ecdsa',
-      hash: signingHash(tx),
+      hash: signedPrefix(tx, signature.length, serialized) ?? signingHash(tx),
       signature,
       publicKey: fromHex(tx.senderPublicKey),
     };
   } catch {
     return undefined;
   }
+}
+
+function signedPrefix(
+  tx: TransactionData,
+  signatureLength: number,
+  serialized: Uint8Array | undefined,
+): Uint8Array | undefined {
+  if (serialized === undefined || tx.version !== 2 || tx.secondSignature !== undefined) return undefined;
+  if (tx.signatures !== undefined && tx.signatures.length > 0) return undefined;
+  if (serialized.length <= signatureLength) return undefined;
+  return sha256(serialized.subarray(0, serialized.length - signatureLength));
 }
 
 /** The block signature's check and every transaction's sender signature check. */

@@ -9,6 +9,7 @@ import { PoolError, decodeIncoming, wrongNetwork, type DecodeResult } from '../.
 import type { ChainContext } from '../../protocol/networks';
 import { isProtocolError } from '../../protocol/errors';
 import { fromHex } from '../../protocol/hex';
+import { transactionCheck } from '../../parallel/signature-checks';
 import { transactionAndBytesFromJson } from '../../protocol/transactions';
 import type { ApiContext } from '../context';
 
@@ -70,8 +71,16 @@ function decodeItem(chain: ChainContext, item: unknown, index: number): DecodeRe
   }
   try {
     const { tx, bytes } = transactionAndBytesFromJson(json, chain, { strict: false });
-    // The id is the one the bytes give (deserializing computed it), as ARK's TransactionFactory.fromData.
-    return { key: tx.id ?? key, candidate: { id: tx.id ?? key, tx, bytes } };
+    // The id is the one the bytes give (deserializing computed it), as ARK's TransactionFactory.fromData. The bytes
+    // were serialized here from the transaction, so its signing hash is read from them.
+    const signatureCheck = transactionCheck(tx, bytes);
+    const candidate = {
+      id: tx.id ?? key,
+      tx,
+      bytes,
+      ...(signatureCheck === undefined ? {} : { signatureCheck }),
+    };
+    return { key: tx.id ?? key, candidate };
   } catch (error) {
     if (!isProtocolError(error)) throw error;
     return badData(key, error.message);

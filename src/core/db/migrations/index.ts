@@ -6,6 +6,7 @@ import { apiTypeCounters } from './005-api-type-counters';
 import { localnetSnapshots } from './006-localnet-snapshots';
 import { redundantIndexes } from './007-redundant-indexes';
 import { compactBlocks } from './008-compact-blocks';
+import { apiKeptCounts } from './010-api-kept-counts';
 import { legacyBusiness } from './011-legacy-business';
 import type { Migration } from './types';
 
@@ -21,5 +22,6 @@ export const MIGRATIONS: readonly Migration[] = [
   localnetSnapshots,
   redundantIndexes,
   compactBlocks,
+  apiKeptCounts,
   legacyBusiness,
 ];

@@ -6,7 +6,7 @@
  */
 import { isRange, listOf } from './query/criteria';
 import { and, fragment, placeholders, type SqlFragment } from './sql/filter';
-import type { SqlParam } from './sql/statement-cache';
+import type { SqlParam, StatementCache } from './sql/statement-cache';
 
 const NO_HEIGHT = '9223372036854775807';
 
@@ -37,4 +37,22 @@ export function timestampAsHeight(heightColumn: string, value: unknown): SqlFrag
     );
   }
   return and(parts);
+}
+
+/** The height of the first block at or after `timestamp` (one seek in blocks_timestamp), undefined when none. */
+export function heightAtOrAfter(sql: StatementCache, timestamp: SqlParam): number | undefined {
+  const row = sql.get1<{ height: bigint }>(
+    'SELECT height FROM blocks WHERE timestamp >= ? ORDER BY timestamp ASC LIMIT 1',
+    [timestamp],
+  );
+  return row === undefined ? undefined : Number(row.height);
+}
+
+/** The height of the last block at or before `timestamp`, undefined when none. */
+export function heightAtOrBefore(sql: StatementCache, timestamp: SqlParam): number | undefined {
+  const row = sql.get1<{ height: bigint }>(
+    'SELECT height FROM blocks WHERE timestamp <= ? ORDER BY timestamp DESC LIMIT 1',
+    [timestamp],
+  );
+  return row === undefined ? undefined : Number(row.height);
 }

@@ -8,7 +8,7 @@ import { decodeStoredTransaction, type TransactionData } from '../../protocol/tr
 import type { ReadContext } from './context';
 import { criteriaFilter } from './query/criteria';
 import { and, type SqlFragment } from './sql/filter';
-import { runPage, type PageRows } from './sql/page-query';
+import { keySource, runPage, type PageRows } from './sql/page-query';
 import { TRANSACTION_CRITERIA } from './transaction-criteria';
 import type { ListWindow } from './blocks';
 
@@ -75,6 +75,25 @@ export function transactionTypeTotal(ctx: ReadContext, typeGroup: number, type: 
 }
 
 /**
+ * The total of a query whose only criteria are one type and/or one typeGroup, from the per-type counters instead
+ * of counting the type's rows (`/transactions?type=6`); undefined for any other query.
+ */
+function keptTypeTotal(ctx: ReadContext, query: Readonly<Record<string, unknown>>): number | undefined {
+  const present = Object.keys(TRANSACTION_CRITERIA).filter((key) => query[key] !== undefined);
+  if (present.length === 0 || present.some((key) => key !== 'type' && key !== 'typeGroup')) return undefined;
+  const { type, typeGroup } = query;
+  if (type !== undefined && typeof type !== 'number') return undefined;
+  if (typeGroup !== undefined && typeof typeGroup !== 'number') return undefined;
+  // A type without a typeGroup is a Core type (transaction-criteria.ts, as ARK).
+  if (type !== undefined) return transactionTypeTotal(ctx, typeGroup ?? 1, type);
+  const row = ctx.sql.get1<{ value: bigint }>(
+    'SELECT coalesce(sum(value), 0) AS value FROM api_type_counters WHERE type_group = ?',
+    [typeGroup!],
+  );
+  return Number(row?.value ?? 0n);
+}
+
+/**
  * A page of transactions matching the query's criteria and `extra` (a block, a wallet, a type …). `extraTotal`
  * is the total of `extra` alone when a counter knows it (used when the query adds no criteria of its own).
  */
@@ -93,7 +112,9 @@ export function listTransactions(
       ? transactionTotal(ctx)
       : criteria === undefined && extraTotal !== undefined
         ? extraTotal()
-        : undefined;
+        : extra === undefined
+          ? keptTypeTotal(ctx, query)
+          : undefined;
   // The count needs the block join only when the order or a filter refers to the block (`b.`).
   const needsBlock = where !== undefined && /\bb\./.test(where.sql);
   const page = runPage<TransactionRow>(ctx.sql, {
@@ -105,6 +126,7 @@ export function listTransactions(
     start: window.start,
     limit: window.limit,
     ...(knownTotal === undefined ? {} : { knownTotal }),
+    key: { column: 't.rowid', from: keySource('transactions t', FROM, ['b'], where, orderBy) },
   });
   return { rows: page.rows.map((row) => decode(ctx, row)), totalCount: page.totalCount };
 }

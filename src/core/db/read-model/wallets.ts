@@ -12,7 +12,7 @@ import { memoryOrderSql, patternable, textCriterion } from './query/memory-crite
 import type { SortItem } from './query/order-by';
 import { address, nestedObject, publicKey, type JsonSchema } from './values';
 import { and, between, inList, type SqlFragment } from './sql/filter';
-import { runPage, type PageRows } from './sql/page-query';
+import { keySource, runPage, type PageRows } from './sql/page-query';
 import type { ListWindow } from './blocks';
 import { attributesFilter, attributeSort, isAttributePath } from './wallet-attributes';
 
@@ -133,15 +133,17 @@ export function listWallets(
   extra?: SqlFragment,
 ): PageRows<WalletRow> {
   const where = and([criteriaFilter(WALLET_CRITERIA, query), extra]);
+  const orderBy = walletOrderSql(order);
   return runPage<WalletRow>(ctx.sql, {
     columns: COLUMNS,
     from: FROM,
     countFrom: 'wallets w',
     where,
-    orderBy: walletOrderSql(order),
+    orderBy,
     start: window.start,
     limit: window.limit,
     ...(where === undefined ? { knownTotal: walletTotal(ctx) } : {}),
+    key: { column: 'w.rowid', from: keySource('wallets w', FROM, ['d'], where, orderBy) },
   });
 }
 
