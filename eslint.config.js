@@ -41,10 +41,11 @@ const CORE_LAYERS = {
   node: ['protocol', 'fs', 'domain', 'db'],
   api: ['protocol', 'fs', 'domain', 'db', 'node'],
   client: ['protocol', 'fs'],
+  p2p: ['protocol', 'client'],
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
   chain: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
-  sync: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
+  sync: ['protocol', 'fs', 'domain', 'db', 'node', 'client', 'p2p'],
 };
 const CORE_FOLDERS = [
   'protocol',
@@ -54,6 +55,7 @@ const CORE_FOLDERS = [
   'node',
   'api',
   'client',
+  'p2p',
   'keystore',
   'monitor',
   'chain',
