@@ -37,7 +37,16 @@ export interface P2pTestPeer {
   /** When each getBlocks arrived (Date.now()). */
   getBlocksAt: number[];
   mutate: P2pMutation | undefined;
+  /** getBlocks refused with a 429 because they came sooner than `getBlocksEveryMs` after the last one. */
+  refused: number;
   close(): Promise<void>;
+}
+
+export interface P2pPeerOptions {
+  mutate?: P2pMutation;
+  /** As core-p2p's rate limiter: a getBlocks sooner than this after the connection's last one is answered 429. */
+  getBlocksEveryMs?: number;
+  port?: number;
 }
 
 export function p2pBlockOf(node: LocalNode, height: number): P2pBlock | undefined {
@@ -67,14 +76,23 @@ export function p2pBlockOf(node: LocalNode, height: number): P2pBlock | undefine
 export async function startP2pPeer(
   node: LocalNode,
   nethash: string,
-  mutate?: P2pMutation,
+  mutateOrOptions?: P2pMutation | P2pPeerOptions,
 ): Promise<P2pTestPeer> {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  const options: P2pPeerOptions =
+    typeof mutateOrOptions === 'function' ? { mutate: mutateOrOptions } : (mutateOrOptions ?? {});
+  const mutate = options.mutate;
+  const server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: options.port ?? 0,
+    perMessageDeflate: false,
+    maxPayload: 1024 * 1024,
+  });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const peer: P2pTestPeer = {
     url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
     getBlocksAt: [],
     mutate,
+    refused: 0,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate();
@@ -100,6 +118,7 @@ export async function startP2pPeer(
     return encodeGetStatusResponse({ height: node.height, header, version: '3.9.1', nethash });
   };
   server.on('connection', (socket: WebSocket) => {
+    let lastGetBlocks = Number.NEGATIVE_INFINITY;
     socket.on('message', (data: Buffer) => {
       const message = parseNesMessage(data);
       if (message.type === 'hello') {
@@ -107,6 +126,18 @@ export async function startP2pPeer(
         return;
       }
       if (message.type !== 'request') return;
+      if (message.path === 'p2p.blocks.getBlocks' && options.getBlocksEveryMs !== undefined) {
+        const now = Date.now();
+        if (now - lastGetBlocks < options.getBlocksEveryMs) {
+          peer.refused++;
+          const text = new TextEncoder().encode('Rate limit exceeded');
+          socket.send(
+            stringifyNesMessage({ type: 'request', id: message.id, statusCode: 429, payload: text }),
+          );
+          return;
+        }
+        lastGetBlocks = now;
+      }
       const honest = answer(message.path, message.payload);
       const frame = stringifyNesMessage({ type: 'request', id: message.id, payload: honest });
       const change = peer.mutate?.({ path: message.path, id: message.id, answer: honest, frame });
