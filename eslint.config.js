@@ -52,11 +52,12 @@ const CORE_LAYERS = {
   node: ['protocol', 'parallel', 'fs', 'domain', 'db'],
   api: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node'],
   client: ['protocol', 'fs'],
+  p2p: ['protocol', 'client'],
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
   'chain-access': ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client'],
-  sync: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client'],
-  host: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'api', 'client', 'chain-access', 'sync'],
+  sync: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client', 'p2p'],
+  host: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'api', 'client', 'p2p', 'chain-access', 'sync'],
 };
 const CORE_FOLDERS = [
   'protocol',
@@ -67,6 +68,7 @@ const CORE_FOLDERS = [
   'node',
   'api',
   'client',
+  'p2p',
   'keystore',
   'monitor',
   'chain-access',

@@ -21,8 +21,9 @@ votary message verify --json F [--network NAME]
   node: `votary node --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]
       run the local chain until SIGINT/SIGTERM; public API on --public-port (default 4003), secondary interface
       on --port (default 4004), both on 127.0.0.1 unless --host; --verbose logs each block and missed slot
-votary node --follow URL[,URL…] --data-dir DIR [--ark-test-mode] [--port N] [--public-port M] [--host H]
-      follow and verify a real network from its peers (http://host:port/api), serve its API, print progress
+votary node --follow URL[,URL…] --data-dir DIR [--p2p HOST:PORT[,…]] [--ark-test-mode] [--port N] [--public-port M] [--host H]
+      follow and verify a real network from its peers (http://host:port/api), serve its API, print progress;
+      --p2p also downloads blocks from ARK Core P2P ports (each peer kept within ARK's limits)
 votary node verify --data-dir DIR [--network localnet|FOLDER]
       replay a stored chain from genesis and compare the state (JSON; exit 1 when it differs)`,
 } as const;

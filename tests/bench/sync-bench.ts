@@ -13,6 +13,10 @@
  *     ARK's test-mode lock rule; BENCH_SYNC_ARK_FILL=N first has ARK Core forge N more transfers (ark-fill.ts), so
  *     that its chain has full blocks too.
  *
+ * (a)–(c) keep no request budget (`apiRateLimit: 'none'`: a peer of one's own): the follower's own capacity.
+ * (d) and (e), the syncs through peers that hold it to ARK's limits and the projection for mainnet, are
+ * sync-limits.ts's; BENCH_SYNC_ONLY=e runs (e) alone, BENCH_SYNC_LIMITED_BLOCKS=N sizes its chain.
+ *
  * Chains are built in temporary directories and removed afterwards; figures go to stdout.
  */
 import { spawn } from 'node:child_process';
@@ -30,6 +34,7 @@ import type { TransactionData } from '../../src/core/protocol/transactions';
 import { discoverFollowedNetwork, Follower } from '../../src/core/sync';
 import { createTestChain, forgeBlock, sign, type TestChain } from '../node/support/chain-fixture';
 import { fillArkWithTransfers } from './ark-fill';
+import { arkScenario, limitedScenario, serveLimited } from './sync-limits';
 
 const EMPTY_BLOCKS = 5_000;
 const FULL_BLOCKS = positiveInteger(process.env.BENCH_SYNC_FULL_BLOCKS) ?? 40;
@@ -171,6 +176,7 @@ async function syncFrom(url: string, rules?: ChainRules): Promise<SyncResult> {
     network: discovery.network,
     peerPool,
     exceptions: discovery.exceptions,
+    apiRateLimit: 'none',
     log: (line) => console.error(line),
   });
   const started = performance.now();
@@ -260,11 +266,30 @@ async function main(): Promise<void> {
       const discovery = await discoverFollowedNetwork(new PeerPool([ark], { timeoutMs: 30_000 }));
       await fillArkWithTransfers(ark, discovery.network, fill, (line) => console.error(line));
     }
-    report(`(c) ARK Core testnet at ${ark}`, await syncFrom(ark, { arkTestMode: true }));
+    if (only === undefined || only === 'c') {
+      report(`(c) ARK Core testnet at ${ark}`, await syncFrom(ark, { arkTestMode: true }));
+    }
+    if (only === undefined || only === 'd') await arkScenario(ark, process.env.BENCH_SYNC_ARK_P2P);
+  }
+  if (only === undefined || only === 'e') {
+    const blocks = positiveInteger(process.env.BENCH_SYNC_LIMITED_BLOCKS) ?? 30_000;
+    await limitedScenario(
+      (count) =>
+        buildPeerChain(chain, (peer) => {
+          for (let i = 0; i < count; i++) peer.applyBlock(forgeBlock(chain, peer.store));
+        }),
+      blocks,
+    );
   }
 }
 
-(process.argv[2] === 'serve' ? serve(process.argv[3]!) : main()).then(
+const mode = process.argv[2];
+(mode === 'serve'
+  ? serve(process.argv[3]!)
+  : mode === 'serve-limited'
+    ? serveLimited(process.argv[3]!, createTestChain({ users: PER_BLOCK }))
+    : main()
+).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

@@ -133,6 +133,17 @@ describe('votary node --follow', () => {
     const notUrl = runCli('node', '--follow', 'not a url', '--data-dir', tempDir());
     expect(notUrl.code).not.toBe(0);
     expect(notUrl.stderr).toMatch(/--follow: "not a url" is not a peer URL/);
+    const notP2p = runCli(
+      'node',
+      '--follow',
+      'http://127.0.0.1:1/api',
+      '--p2p',
+      'no port',
+      '--data-dir',
+      tempDir(),
+    );
+    expect(notP2p.code).toBe(2);
+    expect(notP2p.stderr).toMatch(/--p2p: "no port" is not a P2P address \(host:port\)/);
     const nobody = runCli(
       'node',
       '--follow',

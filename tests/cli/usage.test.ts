@@ -27,6 +27,7 @@ const OPTIONS: Record<string, string[]> = {
     '--verbose',
     '--follow',
     '--ark-test-mode',
+    '--p2p',
   ],
 };
 

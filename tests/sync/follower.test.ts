@@ -141,7 +141,11 @@ describe('a lying peer', () => {
   it('serving a transaction with a flipped byte is banned, and the honest peer completes the sync', async () => {
     const target = peer.heights.transfers;
     const f = await syncBesideLiar((url, body) => {
-      if (!url.pathname.endsWith('/transactions') || !url.pathname.includes('/blocks/')) return body;
+      // A block's transactions: its own page, or a page of several blocks' (`/transactions?blockId=a,b`).
+      const blocksTransactions =
+        url.pathname.endsWith('/transactions') &&
+        (url.pathname.includes('/blocks/') || url.searchParams.has('blockId'));
+      if (!blocksTransactions) return body;
       const page = body as { data: { signature: string; blockHeight: number }[] };
       for (const tx of page.data) if (tx.blockHeight === target) tx.signature = flipHex(tx.signature);
       return body;

@@ -87,6 +87,8 @@ export async function startFollower(
     peerPool,
     exceptions: discovery.exceptions,
     pollMs: 20,
+    // The in-process peers have no limit; the budget has tests of its own (rate-budget, spread).
+    apiRateLimit: 'none',
     log: (line) => logs.push(line),
     ...options,
   });

@@ -17,10 +17,13 @@ export interface FollowOptions {
   listen: { host: string | undefined; port: number | undefined; publicPort: number | undefined };
   /** The peers run ARK Core with `--env=test` (node/transaction-handlers ChainRules). */
   arkTestMode: boolean;
+  /** P2P addresses (ARK Core's P2P port) to download blocks from besides the public APIs (sync.md "P2P"). */
+  p2p: string[];
 }
 
 export async function runFollow(options: FollowOptions): Promise<number> {
   const { hostFollowedNode } = await import('../../core/host');
+  const { P2pPeers } = await import('../../core/p2p');
   const { dataDir, listen } = options;
   const log = (line: string) => process.stderr.write(`votary node: ${line}\n`);
   ensureWritableDir(dataDir);
@@ -30,6 +33,7 @@ export async function runFollow(options: FollowOptions): Promise<number> {
     dataDir,
     peers: options.peers,
     arkTestMode: options.arkTestMode,
+    ...(options.p2p.length === 0 ? {} : { follower: { p2p: new P2pPeers(options.p2p) } }),
     listen: {
       ...(listen.host === undefined ? {} : { host: listen.host }),
       ...(listen.port === undefined ? {} : { port: listen.port }),

@@ -52,6 +52,25 @@ function parsePeerUrls(value: string): string[] {
   return urls;
 }
 
+/** `--p2p`: comma-separated P2P addresses (host:port, ARK Core's P2P port) to download blocks from too. */
+function parseP2pAddresses(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const addresses = value
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+  if (addresses.length === 0) throw usageError('--p2p needs at least one address (host:port)');
+  for (const address of addresses) {
+    if (
+      !/^(wss?:\/\/)?[^\s/:]+(:\d{1,5})$/.test(address) &&
+      !/^(wss?:\/\/)?\[[0-9a-f:.]+\]:\d{1,5}$/i.test(address)
+    ) {
+      throw usageError(`--p2p: "${address}" is not a P2P address (host:port)`);
+    }
+  }
+  return addresses;
+}
+
 /**
  * `votary node --data-dir DIR …` runs the localnet node headless until SIGINT/SIGTERM and serves
  * the public API and the secondary interface; stdout gets one line with both URLs once ready. `votary node verify
@@ -82,6 +101,7 @@ export async function nodeCommand(args: string[]): Promise<number> {
     verbose: { type: 'boolean' },
     follow: { type: 'string' },
     'ark-test-mode': { type: 'boolean' },
+    p2p: { type: 'string' },
   });
   const dataDir = resolve(requireOption(options['data-dir'], 'data-dir'));
   if (options.follow !== undefined) {
@@ -98,9 +118,11 @@ export async function nodeCommand(args: string[]): Promise<number> {
         publicPort: parsePort(options['public-port'], 'public-port'),
       },
       arkTestMode: options['ark-test-mode'] === true,
+      p2p: parseP2pAddresses(options.p2p),
     });
   }
   if (options['ark-test-mode'] === true) throw usageError('--ark-test-mode goes with --follow');
+  if (options.p2p !== undefined) throw usageError('--p2p goes with --follow');
   const network = parseNetwork(options.network);
   if (options.host === '') throw usageError('--host must not be empty');
   const api: ApiListen = {

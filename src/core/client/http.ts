@@ -42,6 +42,8 @@ export interface HttpAnswer<T> {
   latencyMs: number;
   /** `X-Block-Height` of the answer (ark-core-api.md §5.1), when the peer sends it. */
   height: number | undefined;
+  /** The peer's own request limit per window (`x-ratelimit-limit`, as ARK's core-api sends it), when it says. */
+  rateLimit: number | undefined;
 }
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -183,6 +185,8 @@ export async function requestJson<T>(
     const latencyMs = performance.now() - started;
     const heightHeader = Number(response.headers.get('x-block-height') ?? Number.NaN);
     const height = Number.isSafeInteger(heightHeader) && heightHeader >= 0 ? heightHeader : undefined;
+    const limitHeader = Number(response.headers.get('x-ratelimit-limit') ?? Number.NaN);
+    const rateLimit = Number.isSafeInteger(limitHeader) && limitHeader > 0 ? limitHeader : undefined;
     const status = response.status;
     if (status >= 300 && status < 400) {
       throw new ClientError(
@@ -227,7 +231,7 @@ export async function requestJson<T>(
         { url: peer, status, cause: parsed.error },
       );
     }
-    return { value: parsed.data, status, latencyMs, height };
+    return { value: parsed.data, status, latencyMs, height, rateLimit };
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);

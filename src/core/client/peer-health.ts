@@ -5,6 +5,7 @@
  * for the Retry-After the peer asked for (ark-core-api.md §5.1–§5.2).
  */
 import type { ClientError, ClientErrorCode } from './errors';
+import type { RateBudget } from './rate-budget';
 
 export interface PeerHealthOptions {
   /** Unix milliseconds. */
@@ -78,6 +79,8 @@ export class PeerHealth {
   private consecutiveFailures = 0;
   private failureBackoffUntil = 0;
   private rateLimitedUntil = 0;
+  /** How often this peer may be asked, when a limit is kept for it (rate-budget.ts); undefined: no limit. */
+  budget: RateBudget | undefined;
 
   constructor(url: string, options: PeerHealthOptions = DEFAULT_PEER_HEALTH_OPTIONS) {
     this.url = url;
@@ -134,6 +137,7 @@ export class PeerHealth {
     const asked = error.retryAfter === undefined ? this.options.defaultRetryAfterMs : error.retryAfter * 1000;
     const wait = Math.min(asked, MAX_RETRY_AFTER_MS);
     this.rateLimitedUntil = now + wait;
+    this.budget?.pauseUntil(this.rateLimitedUntil);
   }
 
   health(): number {

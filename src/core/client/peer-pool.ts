@@ -13,6 +13,7 @@ import {
   type PeerHealthOptions,
   type PeerStatus,
 } from './peer-health';
+import { RateBudget, type RateLimit } from './rate-budget';
 import { normalizePeerUrl } from './urls';
 
 export interface PeerPoolOptions extends Partial<PeerHealthOptions> {
@@ -21,6 +22,11 @@ export interface PeerPoolOptions extends Partial<PeerHealthOptions> {
   /** How many peers one request may try before giving up (default 4). */
   maxAttempts?: number;
   fetch?: FetchLike;
+  /**
+   * Keep every peer within this request rate (rate-budget.ts), adopting the limit a peer announces
+   * (`x-ratelimit-limit`, per the same window) once it does; default: no limit kept.
+   */
+  rateLimit?: RateLimit;
 }
 
 export type PeerRequest<T> = Omit<HttpRequest<T>, 'timeoutMs'> & { timeoutMs?: number };
@@ -30,10 +36,12 @@ export class PeerPool {
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
   private readonly fetchImpl: FetchLike | undefined;
+  private rateLimit: RateLimit | undefined;
   private health: PeerHealth[] = [];
 
   constructor(urls: readonly string[], options: PeerPoolOptions = {}) {
-    const { timeoutMs, maxAttempts, fetch, ...health } = options;
+    const { timeoutMs, maxAttempts, fetch, rateLimit, ...health } = options;
+    this.rateLimit = rateLimit;
     this.healthOptions = { ...DEFAULT_PEER_HEALTH_OPTIONS, ...health };
     this.timeoutMs = timeoutMs ?? 5_000;
     this.maxAttempts = maxAttempts ?? 4;
@@ -45,7 +53,19 @@ export class PeerPool {
   setPeers(urls: readonly string[]): void {
     const normalized = [...new Set(urls.map(normalizePeerUrl))];
     const known = new Map(this.health.map((peer) => [peer.url, peer]));
-    this.health = normalized.map((url) => known.get(url) ?? new PeerHealth(url, this.healthOptions));
+    this.health = normalized.map((url) => known.get(url) ?? this.newPeer(url));
+  }
+
+  private newPeer(url: string): PeerHealth {
+    const peer = new PeerHealth(url, this.healthOptions);
+    if (this.rateLimit !== undefined) peer.budget = new RateBudget(this.rateLimit, this.healthOptions.now);
+    return peer;
+  }
+
+  /** Keeps every peer, present and future, within `rate` from now on (a peer's announced limit still wins). */
+  limitRequests(rate: RateLimit): void {
+    this.rateLimit = rate;
+    for (const peer of this.health) peer.budget ??= new RateBudget(rate, this.healthOptions.now);
   }
 
   urls(): string[] {
@@ -73,6 +93,8 @@ export class PeerPool {
 
   /** One request to one peer, with its outcome recorded in that peer's health. */
   async attempt<T>(peer: PeerHealth, request: PeerRequest<T>): Promise<HttpAnswer<T>> {
+    // Waiting for the peer's next slot is not the peer's failure (an abort meanwhile is the caller's).
+    await peer.budget?.acquire(request.signal);
     try {
       const answer = await requestJson(
         peer.url,
@@ -80,6 +102,14 @@ export class PeerPool {
         ...(this.fetchImpl ? [this.fetchImpl] : []),
       );
       peer.recordSuccess(answer.latencyMs, answer.height);
+      const budget = peer.budget;
+      if (
+        budget !== undefined &&
+        answer.rateLimit !== undefined &&
+        answer.rateLimit !== budget.limit().limit
+      ) {
+        budget.setLimit({ ...budget.limit(), limit: answer.rateLimit });
+      }
       return answer;
     } catch (error) {
       if (error instanceof ClientError) {

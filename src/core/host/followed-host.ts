@@ -52,7 +52,7 @@ export interface FollowedHostOptions {
    */
   minPeers?: number;
   /** The follower's timing and bounds (poll, ban, revert bound, clock), when not the defaults. */
-  follower?: Pick<FollowerOptions, 'pollMs' | 'banMs' | 'maxRevert' | 'now'>;
+  follower?: Pick<FollowerOptions, 'pollMs' | 'banMs' | 'maxRevert' | 'now' | 'p2p' | 'apiRateLimit'>;
   /** The client's per-peer timeout and health clock, when not the defaults. */
   client?: Pick<PeerPoolOptions, 'timeoutMs' | 'now'>;
   /** One line per event worth telling: a refused peer, a ban, a relay the peers refused. */

@@ -1,9 +1,12 @@
 /**
- * Downloading a run of blocks from one peer over the public API (docs/design/sync.md "Download"): the raw headers
+ * Downloading a run of blocks from one peer (docs/design/sync.md "Download"). Over the public API: the raw headers
  * of a height range in one request (`/blocks?height.from&height.to&orderBy=height:asc&transform=false`), then the
- * raw transactions of each block that has some (`/blocks/{id}/transactions?transform=false`, paged), a few blocks
- * at a time. Every header and transaction is rebuilt and its id checked (raw-block.ts); a run that is not
- * contiguous from the height asked is the peer's fault.
+ * raw transactions of the blocks that have some — of many blocks in one request where they fit in a page
+ * (`/transactions?blockId=a,b,…&transform=false`: ARK Core 3.9.1's transaction criteria take a list of block ids,
+ * core-api `schemas.ts` orEqualCriteria), a block of more than a page on its own
+ * (`/blocks/{id}/transactions?transform=false`, paged). Over a node's P2P interface: the whole blocks of one
+ * `getBlocks` answer (p2p-blocks.ts). Every header and transaction is rebuilt and its id checked (raw-block.ts); a
+ * run that is not contiguous from the height asked is the peer's fault.
  */
 import { z } from 'zod';
 import { ClientError, type PeerPool, type PeerRequest } from '../client';
@@ -12,12 +15,15 @@ import type { PeerHealth } from '../client/peer-health';
 import type { Block, BlockHeader } from '../protocol/blocks';
 import type { Network } from '../protocol/networks';
 import { peerDataError } from './errors';
+import { P2P_BATCH, type P2pBlockSource } from './p2p-blocks';
 import { blockFromPeer, headerFromPeer } from './raw-block';
 
 /** ARK's page size limit (ark-core-api.md §2.3). */
 export const PAGE_LIMIT = 100;
-/** Blocks whose transactions are asked for at the same time. */
+/** Requests for a run's transactions in flight at the same time. */
 export const TRANSACTION_FETCH_CONCURRENCY = 8;
+/** Block ids in one `/transactions?blockId=` request at most (a URL of ~1.3 kB with 64-hex ids). */
+const BLOCK_IDS_PER_REQUEST = 20;
 
 const rawPage = z.object({ data: z.array(z.unknown()) });
 
@@ -29,6 +35,10 @@ const RUN_TRANSACTIONS = 600;
 
 /** The first headers of a batch whose transactions fit in one run (at least one block). */
 export function runOf(headers: readonly BlockHeader[]): BlockHeader[] {
+  return headers.slice(0, runLength(headers));
+}
+
+function runLength(headers: readonly BlockHeader[]): number {
   let transactions = 0;
   let end = 0;
   while (end < headers.length) {
@@ -36,7 +46,34 @@ export function runOf(headers: readonly BlockHeader[]): BlockHeader[] {
     if (end > 0 && transactions > RUN_TRANSACTIONS) break;
     end++;
   }
-  return headers.slice(0, end);
+  return end;
+}
+
+/**
+ * The blocks holding transactions, in requests: blocks whose transactions fit in one page together share one, a
+ * block of more than a page has its own (paged).
+ */
+export function transactionRequests(headers: readonly BlockHeader[]): BlockHeader[][] {
+  const groups: BlockHeader[][] = [];
+  let group: BlockHeader[] = [];
+  let count = 0;
+  for (const header of headers) {
+    const n = header.numberOfTransactions;
+    if (n === 0) continue;
+    if (n > PAGE_LIMIT) {
+      groups.push([header]);
+      continue;
+    }
+    if (count + n > PAGE_LIMIT || group.length >= BLOCK_IDS_PER_REQUEST) {
+      groups.push(group);
+      group = [];
+      count = 0;
+    }
+    group.push(header);
+    count += n;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
 }
 
 export interface DownloadOptions {
@@ -47,7 +84,18 @@ export class BlockDownload {
   constructor(
     private readonly peerPool: PeerPool,
     private readonly network: Network,
+    private readonly p2p?: P2pBlockSource,
   ) {}
+
+  /** Blocks one request for headers brings (P2P: a whole getBlocks answer). */
+  spanOf(peer: PeerHealth, batchSize: number): number {
+    return this.p2p?.of(peer) === undefined ? batchSize : P2P_BATCH;
+  }
+
+  /** The first of a batch's headers that make one run: a P2P answer is one run, its blocks already here. */
+  runOf(peer: PeerHealth, headers: readonly BlockHeader[]): BlockHeader[] {
+    return this.p2p?.of(peer) === undefined ? runOf(headers) : [...headers];
+  }
 
   /**
    * One request. A 4xx here is the peer's failure, not an answer: every route the follower asks exists on an ARK
@@ -80,6 +128,12 @@ export class BlockDownload {
     to: number,
     options: DownloadOptions = {},
   ): Promise<BlockHeader[]> {
+    const p2p = this.p2p?.of(peer);
+    if (p2p !== undefined) {
+      const headers = await this.p2p!.headers(p2p, from, options.signal);
+      // Fork resolution asks for ranges; a P2P answer may reach further than asked.
+      return headers.filter((header) => header.height <= to);
+    }
     const limit = Math.min(PAGE_LIMIT, to - from + 1);
     const answer = await this.ask(peer, {
       method: 'GET',
@@ -150,23 +204,88 @@ export class BlockDownload {
     return all;
   }
 
+  /** The raw transactions of several blocks whose transactions fit in one page, by block id, in one request. */
+  async transactionsOfBlocks(
+    peer: PeerHealth,
+    headers: readonly BlockHeader[],
+    options: DownloadOptions = {},
+  ): Promise<Map<string, unknown[]>> {
+    const byId = new Map<string, unknown[]>(headers.map((header) => [header.id ?? '', []]));
+    const expected = headers.reduce((sum, header) => sum + header.numberOfTransactions, 0);
+    const first = headers[0]!;
+    const answer = await this.ask(peer, {
+      method: 'GET',
+      route: '/transactions',
+      query: {
+        blockId: headers.map((header) => header.id ?? ''),
+        transform: false,
+        page: 1,
+        limit: PAGE_LIMIT,
+      },
+      schema: rawPage,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    const data = answer.value.data;
+    // Checked before any item is read: a page longer than asked is a lie whatever it holds.
+    if (data.length !== expected) {
+      const page = data.length > PAGE_LIMIT ? ` in one page of ${PAGE_LIMIT}` : '';
+      throw peerDataError(
+        first.height,
+        `the headers of blocks ${first.height}–${headers.at(-1)!.height} count ${expected} transactions, the peer served ${data.length}${page}`,
+      );
+    }
+    for (const item of data) {
+      const blockId =
+        typeof item === 'object' && item !== null ? (item as { blockId?: unknown }).blockId : undefined;
+      const list = typeof blockId === 'string' ? byId.get(blockId) : undefined;
+      if (list === undefined) {
+        throw peerDataError(
+          first.height,
+          `asked for the transactions of ${headers.length} blocks, it served one of block ${String(blockId)}`,
+        );
+      }
+      list.push(item);
+    }
+    for (const header of headers) {
+      const served = byId.get(header.id ?? '')!.length;
+      if (served !== header.numberOfTransactions) {
+        throw peerDataError(
+          header.height,
+          `the header counts ${header.numberOfTransactions} transactions, the peer served ${served}`,
+        );
+      }
+    }
+    return byId;
+  }
+
   /** Whole blocks for headers already checked. */
   async blocks(
     peer: PeerHealth,
     headers: readonly BlockHeader[],
     options: DownloadOptions = {},
   ): Promise<Block[]> {
-    const blocks: Block[] = new Array<Block>(headers.length);
+    const p2p = this.p2p?.of(peer);
+    if (p2p !== undefined) return this.p2p!.blocks(p2p, headers);
+    const raw = new Map<string, unknown[]>();
+    const requests = transactionRequests(headers);
     let next = 0;
     const worker = async () => {
-      while (next < headers.length) {
-        const index = next++;
-        const header = headers[index]!;
-        const raw = header.numberOfTransactions === 0 ? [] : await this.transactions(peer, header, options);
-        blocks[index] = blockFromPeer(header, raw, this.network);
+      while (next < requests.length) {
+        const group = requests[next++]!;
+        if (group.length === 1 && group[0]!.numberOfTransactions > PAGE_LIMIT) {
+          raw.set(group[0]!.id ?? '', await this.transactions(peer, group[0]!, options));
+        } else {
+          for (const [id, list] of await this.transactionsOfBlocks(peer, group, options)) raw.set(id, list);
+        }
       }
     };
     await Promise.all(Array.from({ length: TRANSACTION_FETCH_CONCURRENCY }, worker));
-    return blocks;
+    return headers.map((header) =>
+      blockFromPeer(
+        header,
+        header.numberOfTransactions === 0 ? [] : (raw.get(header.id ?? '') ?? []),
+        this.network,
+      ),
+    );
   }
 }

@@ -17,10 +17,13 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import { ClientError, type PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
+import { ARK_API_RATE_LIMIT, type RateLimit } from '../client/rate-budget';
+import type { P2pPeers } from '../p2p';
 import { isBlockRejectedError } from '../node/block-store';
 import type { Block } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import { BlockDownload, PAGE_LIMIT, TRANSACTION_FETCH_CONCURRENCY } from './block-download';
+import { P2P_BATCH, P2pBlockSource } from './p2p-blocks';
 import { isSyncError, SyncError } from './errors';
 import { competingChainFault } from './fork-check';
 import { examineFork } from './fork-resolution';
@@ -30,7 +33,7 @@ import { choosePeer } from './peer-choice';
 import { PeerBans } from './peer-bans';
 import { PeerLedger, plainWords } from './peer-ledger';
 import { checkNotExcepted, type ChainExceptions } from './raw-block';
-import { PIPELINE_DEPTH, RunQueue, UnsupportedBlock } from './run-queue';
+import { MAX_PIPELINE_DEPTH, PIPELINE_DEPTH, RunQueue, UnsupportedBlock } from './run-queue';
 import { buildStatus } from './status-report';
 import { SyncRate } from './sync-rate';
 import type { FollowedPeerStatus, SyncStatus } from './sync-status';
@@ -41,6 +44,13 @@ export interface FollowerOptions {
   node: FollowedNode;
   network: Network;
   peerPool: PeerPool;
+  /** Nodes' P2P interfaces to download from besides the pool's public APIs (docs/design/sync.md "P2P"). */
+  p2p?: P2pPeers;
+  /**
+   * The request rate every public API peer is kept within (default ARK Core's, 100 a minute; a peer announcing
+   * its own limit is held to that); `'none'` keeps none (a peer of one's own).
+   */
+  apiRateLimit?: RateLimit | 'none';
   exceptions: ChainExceptions;
   /** Blocks per request (default 100, ARK's page limit). */
   batchSize?: number;
@@ -80,7 +90,17 @@ export class Follower {
 
   constructor(private readonly options: FollowerOptions) {
     this.now = options.now ?? Date.now;
-    this.download = new BlockDownload(options.peerPool, options.network);
+    if (options.apiRateLimit !== 'none')
+      options.peerPool.limitRequests(options.apiRateLimit ?? ARK_API_RATE_LIMIT);
+    const p2p =
+      options.p2p === undefined
+        ? undefined
+        : new P2pBlockSource(
+            options.p2p,
+            options.network,
+            () => options.node.headerAt(1) ?? options.node.lastBlock(),
+          );
+    this.download = new BlockDownload(options.peerPool, options.network, p2p);
     this.bans = new PeerBans(this.now);
     this.rate = new SyncRate(this.now);
     this.batchSize = Math.min(options.batchSize ?? PAGE_LIMIT, PAGE_LIMIT);
@@ -90,14 +110,16 @@ export class Follower {
     this.startedAt = this.now();
     // Every request of the queued runs listens to this one signal: more than Node's default ten at once is expected
     // (each run: its headers, then a few blocks' transactions at a time).
-    setMaxListeners((PIPELINE_DEPTH + 1) * (TRANSACTION_FETCH_CONCURRENCY + 1), this.abort.signal);
+    setMaxListeners((MAX_PIPELINE_DEPTH + 1) * (TRANSACTION_FETCH_CONCURRENCY + 1), this.abort.signal);
     this.queue = new RunQueue({
       download: this.download,
       node: options.node,
       batchSize: this.batchSize,
       signal: this.abort.signal,
       usable: (peer) => this.usable(peer),
-      choose: () => choosePeer(options.peerPool.candidates(), this.ledger, (peer) => this.usable(peer)),
+      choose: (queued) => choosePeer(this.candidates(), this.ledger, (peer) => this.usable(peer), queued),
+      depth: () => Math.max(PIPELINE_DEPTH, this.candidates().filter((peer) => this.usable(peer)).length),
+      farBehind: () => this.networkHeight() - options.node.height > 2 * P2P_BATCH,
     });
     this.ended = new Promise((resolve) => {
       this.markEnded = resolve;
@@ -126,7 +148,14 @@ export class Follower {
     this.abort.abort();
     this.wake?.();
     await this.running;
+    this.options.p2p?.close();
     this.markEnded();
+  }
+
+  /** Every peer blocks may be asked of: the public APIs (the pool's order) and the P2P interfaces. */
+  private candidates(): PeerHealth[] {
+    const p2p = this.options.p2p?.all().map((peer) => peer.health) ?? [];
+    return [...this.options.peerPool.candidates(), ...p2p.filter((peer) => !peer.isRateLimited())];
   }
 
   /** Resolves when the follower ended: by itself (a stop rule, see `status().error`) or by `stop()`. */
@@ -147,7 +176,10 @@ export class Follower {
       lastAdvanceAt: this.lastAdvanceAt,
       startedAt: this.startedAt,
       blocksPerSecond: this.rate.perSecond(),
-      peers: this.options.peerPool.statuses().map((health) => ({
+      peers: [
+        ...this.options.peerPool.statuses(),
+        ...(this.options.p2p?.all().map((peer) => peer.health.status()) ?? []),
+      ].map((health) => ({
         health,
         record: this.ledger.of(health.url),
         ban: this.bans.of(health.url),
@@ -236,7 +268,9 @@ export class Follower {
       return false;
     }
     // The next runs download (and their signatures verify on the workers) while this one is applied.
-    this.queue.fill(run, above[above.length - 1]!.header.height);
+    const last = above[above.length - 1]!.header.height;
+    this.queue.ran(run, tipHeight, last);
+    this.queue.fill(run, last);
     let applied = 0;
     for (const block of above) {
       try {

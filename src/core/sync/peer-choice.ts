@@ -12,15 +12,37 @@ import type { PeerLedger } from './peer-ledger';
 /** Keeps a peer that delivered nothing lately (nothing was new) comparable by its health. */
 const DELIVERY_FLOOR = 0.1;
 
+/**
+ * Peers kept within a request budget (client/rate-budget.ts) are asked in the order they can answer — the seconds
+ * until their next slot, after the runs already queued for them — and only among those free soonest (within
+ * AVAILABILITY_SLACK_MS) by what they delivered: while the chain is far behind, every peer's budget is the limit,
+ * so a burst of runs spreads over all of them instead of queueing behind the best one. Without budgets (a peer of
+ * one's own) every peer is free at once and the best is asked.
+ */
+const AVAILABILITY_SLACK_MS = 50;
+
+function waitOf(peer: PeerHealth, queued: number): number {
+  const budget = peer.budget;
+  if (budget === undefined) return 0;
+  const { limit, windowMs } = budget.limit();
+  return budget.waitMs() + (queued * windowMs) / limit;
+}
+
 export function choosePeer(
   candidates: readonly PeerHealth[],
   ledger: PeerLedger,
   usable: (peer: PeerHealth) => boolean,
+  queued: (peer: PeerHealth) => number = () => 0,
 ): PeerHealth | undefined {
+  const open = candidates
+    .filter((peer) => usable(peer) && !peer.isBackingOff())
+    .map((peer) => ({ peer, wait: waitOf(peer, queued(peer)) }));
+  if (open.length === 0) return undefined;
+  const soonest = Math.min(...open.map((entry) => entry.wait));
   let best: PeerHealth | undefined;
   let bestScore = -1;
-  for (const peer of candidates) {
-    if (!usable(peer) || peer.isBackingOff()) continue;
+  for (const { peer, wait } of open) {
+    if (wait > soonest + AVAILABILITY_SLACK_MS) continue;
     const score = (ledger.of(peer.url).deliveredPerRequest + DELIVERY_FLOOR) * peer.score();
     if (score > bestScore) {
       best = peer;

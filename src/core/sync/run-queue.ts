@@ -1,11 +1,14 @@
 /**
- * The follower's pipeline (docs/design/sync.md "Download"): runs of blocks downloaded from one peer ahead of the one
- * being applied, their signatures verified on the worker threads meanwhile (`prepareBlocks`). Each run starts at a
- * height known at once (our tip) or once the run before it has its headers.
+ * The follower's pipeline (docs/design/sync.md "Download"): runs of blocks downloaded ahead of the one being
+ * applied, their signatures verified on the worker threads meanwhile (`prepareBlocks`), each run from the peer that
+ * can answer soonest (its rate budget) and has delivered best — so the work spreads over every usable peer, public
+ * API and P2P alike. A run starts at a height known at once (our tip), once the run before it has its headers, or —
+ * far behind the network, after full runs — where the run before it will end if it is answered in full
+ * (speculative: a run that then does not start at our tip is dropped with the queue behind it).
  */
 import type { PeerHealth } from '../client/peer-health';
 import type { Block, BlockHeader } from '../protocol/blocks';
-import { runOf, type BlockDownload } from './block-download';
+import type { BlockDownload } from './block-download';
 import type { SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
 
@@ -16,6 +19,8 @@ import type { FollowedNode } from './followed-node';
 export interface Prefetch {
   from: Promise<number | undefined>;
   peer: PeerHealth;
+  /** How many blocks above `from` the run asks for (a full answer ends at from + span). */
+  span: number;
   /** The height the run ends at, once its headers arrived (undefined: nothing above `from`). */
   last: Promise<number | undefined>;
   blocks: Promise<Block[]>;
@@ -33,9 +38,11 @@ export class UnsupportedBlock extends Error {
 
 /**
  * Runs downloaded and verified ahead of the one being applied. Three keep the workers' queue full while this
- * thread applies (one alone left them idle between runs: docs/benchmarks.md "Sync").
+ * thread applies (one alone left them idle between runs: docs/benchmarks.md "Sync"); with more usable peers, one
+ * run each (up to MAX_PIPELINE_DEPTH), so that every peer's budget is used while the chain is far behind.
  */
 export const PIPELINE_DEPTH = 3;
+export const MAX_PIPELINE_DEPTH = 16;
 
 export interface RunQueueOptions {
   download: BlockDownload;
@@ -43,12 +50,21 @@ export interface RunQueueOptions {
   batchSize: number;
   signal: AbortSignal;
   usable: (peer: PeerHealth) => boolean;
-  /** The peer to ask when the run has no peer of its own (peer-choice.ts). */
-  choose: () => PeerHealth | undefined;
+  /**
+   * The peer to ask (peer-choice.ts); `queued(peer)` is how many runs are queued for it and not yet answered, so a
+   * burst of choices spreads instead of all going to the best peer.
+   */
+  choose: (queued: (peer: PeerHealth) => number) => PeerHealth | undefined;
+  /** How many runs to keep ahead (default PIPELINE_DEPTH). */
+  depth?: () => number;
+  /** Whether the network is far enough ahead that runs may start where the previous would end (default never). */
+  farBehind?: () => boolean;
 }
 
 export class RunQueue {
   private queue: Prefetch[] = [];
+  /** Whether the last run handed out was answered in full (its span): speculation pays only then. */
+  private lastRunFull = false;
 
   constructor(private readonly options: RunQueueOptions) {}
 
@@ -63,22 +79,37 @@ export class RunQueue {
     const from = await prefetch.from.catch(() => undefined);
     if (from !== tipHeight || !this.options.usable(prefetch.peer)) {
       this.queue = [];
+      this.lastRunFull = false;
       return undefined;
     }
     return prefetch;
   }
 
-  /** Queues runs behind `run` (which ends at `last`) from its peer, up to PIPELINE_DEPTH. */
+  /** The step took `run`, which ended at `last`: whether it was answered in full decides speculation. */
+  ran(run: Prefetch, from: number, last: number): void {
+    this.lastRunFull = last - from >= run.span;
+  }
+
+  private queued(peer: PeerHealth): number {
+    return this.queue.filter((run) => run.peer === peer).length;
+  }
+
+  /** Queues runs behind `run` (which ends at `last`), up to the depth. */
   fill(run: Prefetch, last: number): void {
-    if (!this.options.usable(run.peer)) return;
+    const depth = Math.min(MAX_PIPELINE_DEPTH, this.options.depth?.() ?? PIPELINE_DEPTH);
     let previous: Prefetch | undefined = this.queue.at(-1);
     if (previous === undefined) {
       previous = this.fetchFrom(last, run.peer);
       if (previous === undefined) return;
       this.queue.push(previous);
     }
-    while (this.queue.length < PIPELINE_DEPTH) {
-      const next = this.fetchFrom(previous.last, previous.peer);
+    while (this.queue.length < depth) {
+      const speculate = this.lastRunFull && this.options.farBehind?.() === true;
+      const span = previous.span;
+      const from = speculate
+        ? previous.from.then((height) => (height === undefined ? undefined : height + span))
+        : previous.last;
+      const next = this.fetchFrom(from, previous.peer);
       if (next === undefined) return;
       this.queue.push(next);
       previous = next;
@@ -91,16 +122,21 @@ export class RunQueue {
    */
   fetchFrom(from: number | Promise<number | undefined>, preferred?: PeerHealth): Prefetch | undefined {
     const { download, batchSize, signal, node } = this.options;
-    const peer =
-      preferred !== undefined && this.options.usable(preferred) && !preferred.isBackingOff()
-        ? preferred
-        : this.options.choose();
+    // The preferred peer (the previous run's) keeps the work while it has no limit to wait for; a peer with a
+    // budget shares it with the others (the soonest to answer).
+    const keep =
+      preferred !== undefined &&
+      this.options.usable(preferred) &&
+      !preferred.isBackingOff() &&
+      preferred.budget === undefined;
+    const peer = keep ? preferred : this.options.choose((candidate) => this.queued(candidate));
     if (peer === undefined) return undefined;
     const start = Promise.resolve(from);
+    const span = download.spanOf(peer, batchSize);
     const headers = start.then(async (height) => {
       if (height === undefined) return { tip: undefined, run: [] };
       const [tip, ...above] = await download.headers(peer, height, height + batchSize, { signal });
-      return { tip, run: runOf(above) };
+      return { tip, run: download.runOf(peer, above) };
     });
     const last = headers.then(({ run }) => run.at(-1)?.height);
     const blocks = headers.then(async ({ tip, run }) => {
@@ -111,6 +147,6 @@ export class RunQueue {
     });
     // Settled by whoever takes them; a dropped prefetch must not be an unhandled rejection.
     for (const promise of [start, last, blocks]) promise.catch(() => undefined);
-    return { from: start, peer, last, blocks };
+    return { from: start, peer, span, last, blocks };
   }
 }

@@ -26,7 +26,7 @@ export async function follow(
   peers: readonly HostilePeer[],
   options: {
     dataDir?: string;
-    follower?: Pick<FollowerOptions, 'maxRevert' | 'banMs'>;
+    follower?: Pick<FollowerOptions, 'maxRevert' | 'banMs' | 'apiRateLimit'>;
     timeoutMs?: number;
     minPeers?: number;
   } = {},
@@ -37,7 +37,13 @@ export async function follow(
     dataDir,
     peers: peers.map((peer) => peer.url),
     log: (line) => logs.push(line),
-    follower: { pollMs: 20, now: () => chain.clock.now, ...options.follower },
+    // A budget as the CLI keeps one, at a rate these short tests can wait for (the peers announce no limit).
+    follower: {
+      pollMs: 20,
+      now: () => chain.clock.now,
+      apiRateLimit: { limit: 6_000, windowMs: 60_000 },
+      ...options.follower,
+    },
     client: { timeoutMs: options.timeoutMs ?? 1_500 },
     ...(options.minPeers === undefined ? {} : { minPeers: options.minPeers }),
   });

@@ -14,7 +14,10 @@ import { passThrough, send, type Exchange, type Mutation } from './proxy';
 type Json = Record<string, unknown>;
 
 const isBlocksPage = (url: URL) => url.pathname === '/api/blocks';
-const isTransactionsPage = (url: URL) => /^\/api\/blocks\/[^/]+\/transactions$/.test(url.pathname);
+/** A block's transactions: its own page, or one page of several blocks' (`/api/transactions?blockId=a,b`). */
+const isTransactionsPage = (url: URL) =>
+  /^\/api\/blocks\/[^/]+\/transactions$/.test(url.pathname) ||
+  (url.pathname === '/api/transactions' && url.searchParams.has('blockId'));
 const isCrypto = (url: URL) => url.pathname === '/api/node/configuration/crypto';
 
 /** The honest answer with its JSON body rewritten (and headers, e.g. X-Block-Height). */

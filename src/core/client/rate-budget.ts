@@ -1,0 +1,82 @@
+/**
+ * How often one peer may be asked: at most `limit` requests in any `windowMs` (ARK Core's public API: 100 a
+ * minute per client by default, core-api's rate limit; its P2P port: one `getBlocks` every 2 s, core-p2p
+ * `utils/build-rate-limiter.ts`). Requests are spaced evenly, windowMs / limit apart — a bucket of one token —
+ * so that no window of that length, wherever it starts, holds more than `limit` of them: a server counting in
+ * fixed windows and one counting in sliding windows both see the client within its limit. A 429's Retry-After
+ * pushes the next slot past it.
+ */
+import { ClientError } from './errors';
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/** ARK Core's public API default (core-api `CORE_API_RATE_LIMIT_USER_LIMIT` 100 per `…_EXPIRES` 60 s). */
+export const ARK_API_RATE_LIMIT: RateLimit = { limit: 100, windowMs: 60_000 };
+
+export class RateBudget {
+  private nextAt = Number.NEGATIVE_INFINITY;
+  private spacing: number;
+
+  constructor(
+    private rate: RateLimit,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.spacing = spacingOf(rate);
+  }
+
+  limit(): RateLimit {
+    return this.rate;
+  }
+
+  /** Another limit from now on (the peer says it has one: `x-ratelimit-limit`). */
+  setLimit(rate: RateLimit): void {
+    this.rate = rate;
+    this.spacing = spacingOf(rate);
+  }
+
+  /** Milliseconds until a request may be sent (0: now). */
+  waitMs(): number {
+    return Math.max(0, this.nextAt - this.now());
+  }
+
+  /** Takes the next slot; resolves when it comes (rejects with ERR_ABORTED when `signal` aborts first). */
+  async acquire(signal?: AbortSignal): Promise<void> {
+    const now = this.now();
+    const at = Math.max(now, this.nextAt);
+    this.nextAt = at + this.spacing;
+    const wait = at - now;
+    if (wait > 0) await sleep(wait, signal);
+  }
+
+  /** Nothing before `until` (Unix ms): a 429 asked us to wait. */
+  pauseUntil(until: number): void {
+    this.nextAt = Math.max(this.nextAt, until);
+  }
+}
+
+function spacingOf(rate: RateLimit): number {
+  if (!(rate.limit > 0) || !(rate.windowMs > 0))
+    throw new RangeError('a rate limit is a positive count per window');
+  return rate.windowMs / rate.limit;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ClientError('ERR_ABORTED', 'the request was cancelled'));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ClientError('ERR_ABORTED', 'the request was cancelled'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

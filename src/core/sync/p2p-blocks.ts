@@ -1,0 +1,109 @@
+/**
+ * Blocks from a node's P2P interface (docs/design/sync.md "P2P"): one `p2p.blocks.getBlocks` answers up to 400
+ * blocks with their transactions (core-p2p `socket-server/controllers/blocks.ts`), where the public API needs a
+ * request per 100 headers and more for the transactions. Each block is rebuilt as the public API's are
+ * (raw-block.ts): the header's id must be the hash of its serialization, every transaction must decode from the
+ * bytes served (its id is the hash of them), the count must be the header's, and the heights must follow each other
+ * from the one asked — anything else is the peer's lie. The signatures, payload hash and state rules are the
+ * node's `applyBlock`, exactly as for every other block.
+ */
+import type { PeerHealth } from '../client/peer-health';
+import type { P2pBlock, P2pPeer, P2pPeers } from '../p2p';
+import type { Block, BlockHeader } from '../protocol/blocks';
+import { transactionRulesHeight, type Network } from '../protocol/networks';
+import { deserializeTransaction, type TransactionData } from '../protocol/transactions';
+import { peerDataError } from './errors';
+import { headerFromPeer } from './raw-block';
+
+/** Blocks a P2P answer holds at most (core-p2p MAX_DOWNLOAD_BLOCKS). */
+export const P2P_BATCH = 400;
+/** Blocks kept per peer for runs not yet assembled: a few answers' worth. */
+const KEPT_BLOCKS = 4 * P2P_BATCH;
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A block from getBlocks, checked as far as a block can be without the chain (see above). */
+export function blockFromP2p(served: P2pBlock, network: Network): Block {
+  const { transactions, ...columns } = served;
+  const header = headerFromPeer(columns, network);
+  if (transactions.length !== header.numberOfTransactions) {
+    throw peerDataError(
+      header.height,
+      `the header counts ${header.numberOfTransactions} transactions, the peer served ${transactions.length}`,
+    );
+  }
+  const ctx = { network, height: transactionRulesHeight(header.height) };
+  const txs: TransactionData[] = [];
+  transactions.forEach((bytes, index) => {
+    try {
+      txs.push(deserializeTransaction(bytes, ctx));
+    } catch (error) {
+      throw peerDataError(header.height, `transaction ${index} does not decode: ${reason(error)}`);
+    }
+  });
+  return { header, transactions: txs, transactionBytes: [...transactions] };
+}
+
+export class P2pBlockSource {
+  /**
+   * The blocks of each peer's recent answers until `blocks()` hands them out (answers to queued runs may arrive
+   * in any order); bounded, the oldest dropped first.
+   */
+  private readonly answers = new Map<string, Map<number, Block>>();
+
+  constructor(
+    private readonly peers: P2pPeers,
+    private readonly network: Network,
+    /** The chain's genesis header: getBlocks cannot serve height 1 (its schema's lastBlockHeight minimum is 1). */
+    private readonly genesis: () => BlockHeader,
+  ) {}
+
+  of(peer: PeerHealth): P2pPeer | undefined {
+    return this.peers.of(peer);
+  }
+
+  /** The checked headers from `from` up, as many as one answer holds (400 at most); the first is the one at `from`. */
+  async headers(peer: P2pPeer, from: number, signal?: AbortSignal): Promise<BlockHeader[]> {
+    const lastBlockHeight = Math.max(1, from - 1);
+    const served = await peer.getBlocks(lastBlockHeight, P2P_BATCH, signal);
+    let blocks = this.answers.get(peer.url);
+    if (blocks === undefined) {
+      blocks = new Map<number, Block>();
+      this.answers.set(peer.url, blocks);
+    }
+    const headers: BlockHeader[] = from === 1 ? [this.genesis()] : [];
+    served.forEach((item, index) => {
+      const expected = lastBlockHeight + 1 + index;
+      if (item.height !== expected) {
+        throw peerDataError(
+          expected,
+          `asked for the blocks after ${lastBlockHeight}, the peer answered height ${item.height}`,
+        );
+      }
+      const block = blockFromP2p(item, this.network);
+      blocks.delete(block.header.height);
+      blocks.set(block.header.height, block);
+      headers.push(block.header);
+    });
+    for (const height of blocks.keys()) {
+      if (blocks.size <= KEPT_BLOCKS) break;
+      blocks.delete(height);
+    }
+    return headers;
+  }
+
+  /** The whole blocks of headers the last `headers()` of this peer returned. */
+  blocks(peer: P2pPeer, headers: readonly BlockHeader[]): Block[] {
+    const answer = this.answers.get(peer.url);
+    return headers.map((header) => {
+      const block = answer?.get(header.height);
+      if (block === undefined || block.header !== header) {
+        throw new Error(`block ${header.height} is not one of ${peer.url}'s last answer`);
+      }
+      answer?.delete(header.height);
+      return block;
+    });
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * A peer's request budget (client/rate-budget.ts) on a fake clock: however many requests are waiting, no window of
+ * the limit's length holds more than the limit — wherever the window starts — a 429's Retry-After is honoured, and
+ * a limit the peer announces (x-ratelimit-limit) is kept from then on.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { PeerPool, type FetchLike } from '../../src/core/client';
+import { RateBudget } from '../../src/core/client/rate-budget';
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_700_000_000_000 });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The most requests any window of `windowMs` (half-open, starting anywhere) holds. */
+const ASK = { method: 'GET', route: '/blockchain', schema: z.object({ data: z.object({}) }) } as const;
+
+function busiestWindow(times: readonly number[], windowMs: number): number {
+  let most = 0;
+  let start = 0;
+  for (let end = 0; end < times.length; end++) {
+    while (times[end]! - times[start]! >= windowMs) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
+
+function recordingFetch(
+  sent: number[],
+  answer: () => Response = () => Response.json({ data: {} }),
+): FetchLike {
+  return () => {
+    sent.push(Date.now());
+    return Promise.resolve(answer());
+  };
+}
+
+describe('a request budget', () => {
+  it('spaces requests so that no minute holds more than 100, however many wait', async () => {
+    const sent: number[] = [];
+    const pool = new PeerPool(['http://peer.test'], {
+      fetch: recordingFetch(sent),
+      rateLimit: { limit: 100, windowMs: 60_000 },
+      now: () => Date.now(),
+    });
+    const [peer] = pool.candidates();
+    const requests = Array.from({ length: 350 }, () => pool.attempt(peer!, ASK));
+    await vi.advanceTimersByTimeAsync(4 * 60_000);
+    await Promise.all(requests);
+    expect(sent).toHaveLength(350);
+    expect(busiestWindow(sent, 60_000)).toBe(100);
+    // …and the budget is used: 350 requests in about 3.5 minutes, not more.
+    expect(sent.at(-1)! - sent[0]!).toBeLessThanOrEqual(350 * 600);
+  });
+
+  it('waits out a 429’s Retry-After before the next request to that peer', async () => {
+    const sent: number[] = [];
+    let first = true;
+    const pool = new PeerPool(['http://peer.test'], {
+      fetch: recordingFetch(sent, () => {
+        if (!first) return Response.json({ data: {} });
+        first = false;
+        return new Response('{}', { status: 429, headers: { 'retry-after': '30' } });
+      }),
+      rateLimit: { limit: 100, windowMs: 60_000 },
+      now: () => Date.now(),
+    });
+    const [peer] = pool.candidates();
+    await expect(pool.attempt(peer!, ASK)).rejects.toMatchObject({
+      code: 'ERR_RATE_LIMITED',
+    });
+    expect(pool.candidates()).toHaveLength(0);
+    const next = pool.attempt(peer!, ASK);
+    await vi.advanceTimersByTimeAsync(31_000);
+    await next;
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it('keeps the limit a peer announces (x-ratelimit-limit) from its first answer on', async () => {
+    const sent: number[] = [];
+    const pool = new PeerPool(['http://peer.test'], {
+      fetch: recordingFetch(sent, () =>
+        Response.json({ data: {} }, { headers: { 'x-ratelimit-limit': '20' } }),
+      ),
+      rateLimit: { limit: 100, windowMs: 60_000 },
+      now: () => Date.now(),
+    });
+    const [peer] = pool.candidates();
+    await pool.attempt(peer!, ASK);
+    const requests = Array.from({ length: 40 }, () => pool.attempt(peer!, ASK));
+    await vi.advanceTimersByTimeAsync(3 * 60_000);
+    await Promise.all(requests);
+    expect(busiestWindow(sent.slice(1), 60_000)).toBe(20);
+  });
+
+  it('a waiting request is cancelled by its signal without being sent', async () => {
+    const budget = new RateBudget({ limit: 1, windowMs: 2_000 }, () => Date.now());
+    await budget.acquire();
+    const controller = new AbortController();
+    const waiting = budget.acquire(controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'ERR_ABORTED' });
+  });
+});

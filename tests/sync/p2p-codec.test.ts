@@ -1,0 +1,120 @@
+/**
+ * ARK Core 3.9.1's P2P frames as a real node sent them (tests/fixtures/p2p/ark-core-3.9.1-frames.json, recorded from
+ * the testnet node of scripts/ark-core/run.sh): the nes framing, getStatus and getBlocks decode to what the node
+ * holds — every block's id is the hash of the header decoded from them, every transaction decodes — and encoding
+ * what was decoded gives back the same decoded data. Malformed answers are errors, never a crash or a read past
+ * the bytes.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeGetBlocksRequest,
+  decodeGetBlocksResponse,
+  decodeGetStatusResponse,
+  encodeGetBlocksRequest,
+  encodeGetBlocksResponse,
+  encodeGetStatusResponse,
+  P2pCodecError,
+  parseNesMessage,
+  stringifyNesMessage,
+  NesFrameError,
+} from '../../src/core/p2p';
+import { testnet } from '../../src/core/protocol/networks';
+import { blockFromP2p } from '../../src/core/sync/p2p-blocks';
+
+interface Exchange {
+  route: string;
+  request: string;
+  answer: string;
+}
+const fixture = JSON.parse(
+  readFileSync(new URL('../fixtures/p2p/ark-core-3.9.1-frames.json', import.meta.url), 'utf8'),
+) as { nethash: string; exchanges: Exchange[] };
+const exchange = (route: string) => fixture.exchanges.find((item) => item.route === route)!;
+const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
+
+describe("ARK Core's nes frames", () => {
+  it('parse as ARK wrote them and write back byte for byte', () => {
+    const hello = parseNesMessage(bytes(exchange('hello').answer));
+    // ARK's server writes no version into its answers (0); its client's hello carries 2.
+    expect(hello).toMatchObject({ version: 0, type: 'hello', id: 1, statusCode: 200 });
+    expect(parseNesMessage(bytes(exchange('hello').request))).toMatchObject({ version: 2, type: 'hello' });
+    expect(hello.socket.length).toBeGreaterThan(0);
+    for (const item of fixture.exchanges) {
+      const frame = bytes(item.answer);
+      const parsed = parseNesMessage(frame);
+      expect(Buffer.from(stringifyNesMessage(parsed))).toEqual(Buffer.from(frame));
+    }
+    const request = parseNesMessage(bytes(exchange('p2p.blocks.getBlocks').request));
+    expect(request).toMatchObject({ type: 'request', path: 'p2p.blocks.getBlocks' });
+    expect(decodeGetBlocksRequest(request.payload)).toMatchObject({ lastBlockHeight: 1, blockLimit: 400 });
+    expect(decodeGetBlocksRequest(encodeGetBlocksRequest({ lastBlockHeight: 1, blockLimit: 400 }))).toEqual({
+      lastBlockHeight: 1,
+      blockLimit: 400,
+      headersOnly: false,
+      version: '3.9.1',
+    });
+  });
+
+  it('are refused when cut short or naming more than they hold', () => {
+    const frame = bytes(exchange('p2p.peer.getStatus').answer);
+    expect(() => parseNesMessage(frame.subarray(0, 10))).toThrow(NesFrameError);
+    const lying = Uint8Array.from(frame.subarray(0, 14));
+    lying[8] = 60; // a 60-byte path in a frame that ends at its header
+    expect(() => parseNesMessage(lying)).toThrow(NesFrameError);
+    const unknownType = Uint8Array.from(frame);
+    unknownType[1] = 7;
+    expect(() => parseNesMessage(unknownType)).toThrow(NesFrameError);
+  });
+});
+
+describe("ARK Core's getStatus and getBlocks answers", () => {
+  it("getStatus names the node's network and height", () => {
+    const status = decodeGetStatusResponse(
+      parseNesMessage(bytes(exchange('p2p.peer.getStatus').answer)).payload,
+    );
+    expect(status.nethash).toBe(fixture.nethash);
+    expect(status.version).toBe('3.9.1');
+    expect(status.header?.height).toBe(status.height);
+    expect(decodeGetStatusResponse(encodeGetStatusResponse(status))).toEqual(status);
+  });
+
+  it('getBlocks decodes to blocks whose ids hash from their headers and whose transactions decode', () => {
+    const payload = parseNesMessage(bytes(exchange('p2p.blocks.getBlocks').answer)).payload;
+    const served = decodeGetBlocksResponse(payload);
+    expect(served.length).toBeGreaterThan(50);
+    expect(served[0]!.height).toBe(2);
+    const blocks = served.map((item) => blockFromP2p(item, testnet));
+    blocks.forEach((block, index) => {
+      expect(block.header.height).toBe(2 + index);
+      expect(block.header.id).toBe(served[index]!.id);
+      if (index > 0) expect(block.header.previousBlock).toBe(blocks[index - 1]!.header.id);
+    });
+    const withTransactions = blocks.filter((block) => block.transactions.length > 0);
+    expect(withTransactions.length).toBeGreaterThan(0);
+    for (const block of withTransactions) {
+      for (const tx of block.transactions) expect(tx.id).toMatch(/^[0-9a-f]{64}$/);
+    }
+    expect(decodeGetBlocksResponse(encodeGetBlocksResponse(served))).toEqual(served);
+  });
+
+  it('a record running past the answer, too many blocks, or a broken field is a codec error', () => {
+    const payload = parseNesMessage(bytes(exchange('p2p.blocks.getBlocks').answer)).payload;
+    expect(() => decodeGetBlocksResponse(payload.subarray(0, payload.length - 3))).toThrow(P2pCodecError);
+    const first = decodeGetBlocksResponse(payload)[0]!;
+    const tooMany = encodeGetBlocksResponse(Array.from({ length: 401 }, () => first));
+    expect(() => decodeGetBlocksResponse(tooMany)).toThrow(/more than 400 block/);
+    const broken = Uint8Array.from([0, 0, 0, 3, 0x0a, 0x7f, 0x41]); // a 127-byte string in a 3-byte record
+    expect(() => decodeGetBlocksResponse(broken)).toThrow(P2pCodecError);
+  });
+
+  it('a changed header byte or transaction byte is caught as the peer’s lie', () => {
+    const payload = parseNesMessage(bytes(exchange('p2p.blocks.getBlocks').answer)).payload;
+    const served = decodeGetBlocksResponse(payload);
+    const withTx = served.find((item) => item.transactions.length > 0)!;
+    expect(() => blockFromP2p({ ...withTx, totalFee: '1' }, testnet)).toThrow(/hashes to/);
+    expect(() => blockFromP2p({ ...withTx, transactions: [] }, testnet)).toThrow(/counts 1 transactions/);
+    const cut = withTx.transactions[0]!.subarray(0, 40);
+    expect(() => blockFromP2p({ ...withTx, transactions: [cut] }, testnet)).toThrow(/does not decode/);
+  });
+});
