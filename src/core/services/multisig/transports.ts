@@ -107,7 +107,11 @@ export class RestMusigClient implements MusigTransport {
 
   async list(publicKey: string, state?: ProposalState): Promise<RemoteProposal[]> {
     const query = new URLSearchParams({ publicKey, ...(state === undefined ? {} : { state }) });
-    return parsed(z.array(remoteProposal).max(MAX_LIST), await this.call(`/transactions?${query.toString()}`), this.url);
+    return parsed(
+      z.array(remoteProposal).max(MAX_LIST),
+      await this.call(`/transactions?${query.toString()}`),
+      this.url,
+    );
   }
   async show(id: string): Promise<RemoteProposal> {
     return parsed(remoteProposal, await this.call(`/transaction/${encodeURIComponent(id)}`), this.url);

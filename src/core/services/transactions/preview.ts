@@ -170,6 +170,8 @@ export type DraftPreview = TxPreview & { problems: DraftProblem[]; lockAmount?: 
 /** A multisignature wallet's draft: its participants sign (services/multisig), not a key of the vault. */
 export interface PreviewOptions {
   multisig?: { min: number; publicKeys: string[] };
+  /** The wallet to preview for when it is not in the vault (a co-signer reviews another's registration). */
+  wallet?: WalletInfo;
 }
 
 export async function previewDraft(
@@ -178,7 +180,7 @@ export async function previewDraft(
   input: DraftInput,
   options: PreviewOptions = {},
 ): Promise<DraftPreview> {
-  const wallet: WalletInfo = deps.keystore.getWallet(walletId);
+  const wallet: WalletInfo = options.wallet ?? deps.keystore.getWallet(walletId);
   const entry = deps.networks.byNethash(wallet.nethash);
   if (entry === undefined) {
     throw new ServiceError(
