@@ -74,10 +74,10 @@ describe('votary musig-server with both clients', () => {
     const rest: MusigTransport = new RestMusigClient(`${server.url}/`);
     const rpc: MusigTransport = new RpcMusigClient(server.url);
 
-    const { id } = await rest.store(body(spend([0])));
+    const { id } = await rest.submit(body(spend([0])));
     expect((await rpc.list(KEYS[2]!, 'pending')).map((p) => p.id)).toEqual([id]);
     // ArkVault's client adds the second signature; the REST client sees it ready.
-    expect(await rpc.store(body(spend([1])))).toEqual({ id });
+    expect(await rpc.submit(body(spend([1])))).toEqual({ id });
     const [ready] = await rest.list(MULTI_KEY, 'ready');
     expect(ready!.data['signatures']).toHaveLength(2);
 
@@ -100,15 +100,15 @@ describe('votary musig-server with both clients', () => {
       const rpc = new RpcMusigClient(server.url);
       const forged = { ...spend([0]), signatures: [`02${spend([0]).signatures![0]!.slice(2)}`] };
       for (const client of [rest, rpc]) {
-        await expect(client.store(body(forged))).rejects.toMatchObject({
+        await expect(client.submit(body(forged))).rejects.toMatchObject({
           code: 'ERR_MUSIG_SERVER',
           message: expect.stringMatching(
             /refused: signatures\[0\] is not participant 2's signature/,
           ) as string,
         });
       }
-      for (const nonce of [1n, 2n, 3n]) await rest.store(body(spend([0], nonce)));
-      await expect(rpc.store(body(spend([0], 4n)))).rejects.toMatchObject({
+      for (const nonce of [1n, 2n, 3n]) await rest.submit(body(spend([0], nonce)));
+      await expect(rpc.submit(body(spend([0], 4n)))).rejects.toMatchObject({
         message: expect.stringMatching(/maximum of 3 pending transactions/) as string,
       });
     } finally {

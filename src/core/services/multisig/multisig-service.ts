@@ -172,7 +172,7 @@ async function deliver(
   if (via === 'server') {
     await (
       await transportOf(s, entry)
-    ).store({ data: transactionToJson(proposal.tx), multisigAsset: proposal.asset });
+    ).submit({ data: transactionToJson(proposal.tx), multisigAsset: proposal.asset });
   }
   return view(s, entry, proposal);
 }

@@ -33,7 +33,7 @@ export interface MusigTransport {
   readonly kind: MusigServerKind;
   list(publicKey: string, state?: ProposalState): Promise<RemoteProposal[]>;
   show(id: string): Promise<RemoteProposal>;
-  store(body: ProposalBody): Promise<{ id: string }>;
+  submit(body: ProposalBody): Promise<{ id: string }>;
   remove(id: string): Promise<void>;
 }
 
@@ -116,7 +116,7 @@ export class RestMusigClient implements MusigTransport {
   async show(id: string): Promise<RemoteProposal> {
     return parsed(remoteProposal, await this.call(`/transaction/${encodeURIComponent(id)}`), this.url);
   }
-  async store(body: ProposalBody): Promise<{ id: string }> {
+  async submit(body: ProposalBody): Promise<{ id: string }> {
     const answer = await this.call('/transaction', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -165,7 +165,7 @@ export class RpcMusigClient implements MusigTransport {
   async show(id: string): Promise<RemoteProposal> {
     return parsed(remoteProposal, await this.call('show', { id }), this.url);
   }
-  async store(body: ProposalBody): Promise<{ id: string }> {
+  async submit(body: ProposalBody): Promise<{ id: string }> {
     return parsed(z.object({ id: hex64 }), await this.call('store', body), this.url);
   }
   async remove(id: string): Promise<void> {
