@@ -6,6 +6,7 @@ import { CliError } from './cli-error';
 import { blockCommand } from './commands/block';
 import { keysCommand } from './commands/keys';
 import { messageCommand } from './commands/message';
+import { musigServerCommand } from './commands/musig-server';
 import { nodeCommand } from './commands/node';
 import { serveCommand } from './commands/serve';
 import { txCommand } from './commands/tx';
@@ -21,6 +22,7 @@ const commands: Record<keyof typeof COMMAND_USAGE, Command> = {
   message: messageCommand,
   serve: serveCommand,
   node: nodeCommand,
+  'musig-server': musigServerCommand,
 };
 
 /** Runs the `votary` command; JSON goes to stdout, errors are one line on stderr. Returns the exit code. */

@@ -11,7 +11,12 @@ import type { ChainContext, Network } from '../protocol/networks';
 import { CoreType, TypeGroup, type TransactionData, type TransactionDraft } from '../protocol/transactions';
 import { KeystoreError } from './errors';
 import { confirmsMnemonic, newPendingMnemonic, type NewMnemonicWallet } from './pending-mnemonic';
-import { signDraftWithKeys, signMessageWithKeys, type SigningKeys } from './signing';
+import {
+  participantSignatureWithKeys,
+  signDraftWithKeys,
+  signMessageWithKeys,
+  type SigningKeys,
+} from './signing';
 import { VaultSession, type Session } from './vault-session';
 import {
   checkSecondPassphrase,
@@ -260,6 +265,20 @@ export class Keystore extends VaultSession {
       throw new KeystoreError('ERR_INVALID_INPUT', 'this wallet has no second passphrase to sign with');
     }
     return signDraftWithKeys(draft, keys, ctx, second);
+  }
+
+  /**
+   * Adds this wallet's participant signature to a multisignature transaction (a registration it takes part in, or
+   * a spend of a multisignature wallet it is a participant of), inside the key store. Public data out only.
+   */
+  signParticipant(
+    walletId: string,
+    tx: TransactionData,
+    index: number,
+    publicKeys: readonly string[],
+  ): TransactionData {
+    const { keys } = this.keysFor(this.act(), walletId);
+    return participantSignatureWithKeys(tx, keys, index, publicKeys);
   }
 
   /** Signs a text message with the wallet's key (protocol/message.ts): ARK Core 3's form, or ArkVault's. */

@@ -9,6 +9,7 @@ import { ecdsaSign, schnorrSign, type SignedMessage } from '../protocol/crypto';
 import { toHex } from '../protocol/hex';
 import type { ChainContext } from '../protocol/networks';
 import {
+  multiSignatureSigningHash,
   prepareTransaction,
   secondSigningHash,
   signingHash,
@@ -70,6 +71,37 @@ export function signDraftWithKeys(
   } catch (error) {
     throw asDraftError(error);
   }
+}
+
+/**
+ * A multisignature participant's signature (protocol reference §4.4, `addMultiSignature` with a private key): Schnorr
+ * over the hash without any signature, appended as `hex2(index) ‖ signature`, the id recomputed. The key must be
+ * `publicKeys[index]` and that participant must not have signed yet.
+ */
+export function participantSignatureWithKeys(
+  tx: TransactionData,
+  keys: SigningKeys,
+  index: number,
+  publicKeys: readonly string[],
+): TransactionData {
+  if (!Number.isInteger(index) || index < 0 || index >= publicKeys.length) {
+    throw new KeystoreError(
+      'ERR_INVALID_DRAFT',
+      `participant ${index} is not one of the ${publicKeys.length} keys`,
+    );
+  }
+  if (publicKeys[index]!.toLowerCase() !== toHex(keys.publicKey)) {
+    throw new KeystoreError('ERR_INVALID_DRAFT', `this wallet’s key is not participant ${index}’s`);
+  }
+  const signatures = tx.signatures ?? [];
+  if (signatures.some((entry) => Number.parseInt(entry.slice(0, 2), 16) === index)) {
+    throw new KeystoreError('ERR_INVALID_DRAFT', `participant ${index} has signed already`);
+  }
+  const entry =
+    index.toString(16).padStart(2, '0') + toHex(schnorrSign(multiSignatureSigningHash(tx), keys.privateKey));
+  const next: TransactionData = { ...tx, signatures: [...signatures, entry] };
+  next.id = transactionId(next);
+  return next;
 }
 
 /**

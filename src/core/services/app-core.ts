@@ -37,6 +37,9 @@ import { transactionHandlers } from './transactions/handlers';
 import { messageHandlers } from './messages/handlers';
 import { CONTACTS_FILE, ContactBook } from './contacts/contact-book';
 import { contactHandlers } from './contacts/handlers';
+import { multisigHandlers } from './multisig/handlers';
+import { MULTISIG_FILE, MultisigBook } from './multisig/multisig-book';
+import { LocalMusigServer } from './multisig/local-server';
 import { monitorTarget, openMonitor } from './monitor/monitor-host';
 import { Networks } from './networks/networks';
 import { PENDING_FILE } from './transactions/pending-store';
@@ -135,6 +138,7 @@ export class AppCore {
         ...chainHandlers(services),
         ...monitorHandlers(services),
         ...ownNodeHandlers(services),
+        ...multisigHandlers(services),
       },
       { onDefect },
     );
@@ -228,6 +232,17 @@ export class AppCore {
       // The last status changes reach the pending file before the process may exit.
       closers.add(() => tracker.flush());
       const contacts = await ContactBook.open(join(options.dataDir, 'profiles', profile, CONTACTS_FILE));
+      const multisigBook = await MultisigBook.open(join(options.dataDir, 'profiles', profile, MULTISIG_FILE));
+      // localnet's multisignature server, started on first use (services/multisig/local-server.ts).
+      const musigServer = new LocalMusigServer({
+        path: join(options.dataDir, 'localnet', 'musig.db'),
+        ctx: () => ({
+          network: node.network,
+          height: Math.max(...node.network.milestones.map((m) => m.height)),
+        }),
+        onDefect,
+      });
+      closers.add(() => musigServer.close());
 
       const keystore: Keystore = new Keystore({
         dataDir: options.dataDir,
@@ -298,6 +313,7 @@ export class AppCore {
         },
         monitor,
         ownNodes,
+        multisig: { book: multisigBook, local: { networkId: EMBEDDED_NETWORK_ID, server: musigServer } },
         now,
       };
       return new AppCore(services, closers, onDefect);

@@ -12,6 +12,7 @@ import type { OwnNodes } from './own-node/own-nodes';
 import type { PendingTracker } from './transactions/pending-tracker';
 import type { SettingsFile } from './settings';
 import type { ContactBook } from './contacts/contact-book';
+import type { MultisigParts } from './multisig/multisig-service';
 
 export interface Services {
   info: AppInfo;
@@ -31,5 +32,7 @@ export interface Services {
   monitor: NodeMonitor;
   /** The remote networks' own nodes (followers in this process). */
   ownNodes: OwnNodes;
+  /** The profile's multisignature wallets and servers, and the server hosted for localnet. */
+  multisig: MultisigParts;
   now: () => number;
 }

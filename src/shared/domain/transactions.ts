@@ -72,6 +72,17 @@ export const htlcClaimDraft = z.strictObject({
 });
 export const htlcRefundDraft = z.strictObject({ kind: z.literal('htlcRefund'), lockId: hex64, fee });
 
+/**
+ * A multisignature wallet's registration (ARK Core 3, aip11): `min` of the `publicKeys` must sign its every
+ * transaction. Signed by every participant first, then by this wallet (multisig:* channels; tx:send refuses it).
+ */
+export const multiSignatureDraft = z.strictObject({
+  kind: z.literal('multiSignature'),
+  min: z.number().int().min(1).max(16),
+  publicKeys: z.array(publicKeyHex).min(2).max(16),
+  fee,
+});
+
 export const draftInput = z.union([
   transferDraft,
   multiPaymentDraft,
@@ -82,6 +93,7 @@ export const draftInput = z.union([
   htlcLockDraft,
   htlcClaimDraft,
   htlcRefundDraft,
+  multiSignatureDraft,
 ]);
 export type DraftInput = z.input<typeof draftInput>;
 

@@ -74,6 +74,16 @@ export const IPC_CHANNELS = [
   // Signed messages: sign with a wallet's key, verify either wallet form.
   'message:sign',
   'message:verify',
+  // Multisignature wallets: import, register, propose, review and co-sign, broadcast.
+  'multisig:wallets',
+  'multisig:import',
+  'multisig:server',
+  'multisig:register',
+  'multisig:propose',
+  'multisig:proposals',
+  'multisig:review',
+  'multisig:sign',
+  'multisig:broadcast',
   // Contacts: names for other people's addresses, per network.
   'contacts:list',
   'contacts:add',

@@ -8,6 +8,7 @@
  */
 import type { ChainReader, Lock } from '../../client';
 import { unless404 } from '../../client';
+import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import { sha256, utf8Bytes } from '../../protocol/hash';
 import { fromHex, toHex } from '../../protocol/hex';
 import type { Milestone, Network } from '../../protocol/networks';
@@ -103,9 +104,61 @@ function expiryWords(lock: Lock): string {
     : `epoch second ${lock.expirationValue} (network time)`;
 }
 
+/**
+ * A registration's asset as ARK Core 3's MultiSignatureRegistrationTransactionHandler checks it: min within the
+ * keys, no key twice, keys that are curve points, and a wallet (at the address the asset derives) not registered
+ * already (MultiSignatureAlreadyRegisteredError).
+ */
+async function multiSignatureProblems(
+  input: Extract<DraftInput, { kind: 'multiSignature' }>,
+  ctx: CheckContext,
+): Promise<DraftProblem[]> {
+  if (input.min > input.publicKeys.length) {
+    return [
+      {
+        field: 'min',
+        message: `At most ${input.publicKeys.length} of ${input.publicKeys.length} participants can be required.`,
+      },
+    ];
+  }
+  const keys = input.publicKeys.map((key) => key.toLowerCase());
+  if (new Set(keys).size !== keys.length) {
+    return [
+      { field: 'publicKeys', message: 'A participant is listed twice: every public key must be different.' },
+    ];
+  }
+  let address: string;
+  try {
+    address = addressFromPublicKey(
+      multiSignaturePublicKey({ min: input.min, publicKeys: keys }),
+      ctx.network.network.pubKeyHash,
+    );
+  } catch (error) {
+    return [
+      {
+        field: 'publicKeys',
+        message: `These keys do not make a multisignature wallet: ${(error as Error).message}.`,
+      },
+    ];
+  }
+  const existing = await unless404(ctx.reads.wallet(address)).catch(() => undefined);
+  if (existing?.attributes.multiSignature !== undefined) {
+    return [
+      {
+        field: 'publicKeys',
+        code: 'ERR_ALREADY_REGISTERED',
+        message: `This multisignature wallet (${address}) is registered already: import it instead.`,
+      },
+    ];
+  }
+  return [];
+}
+
 async function kindProblems(input: DraftInput, ctx: CheckContext): Promise<DraftProblem[]> {
   const { milestone, sender, reads } = ctx;
   switch (input.kind) {
+    case 'multiSignature':
+      return multiSignatureProblems(input, ctx);
     case 'delegateRegistration': {
       const problem = usernameProblem(input.username);
       if (problem !== undefined) return [{ field: 'username', message: problem }];

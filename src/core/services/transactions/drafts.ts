@@ -108,6 +108,9 @@ export function checkNetworkRules(input: DraftInput, milestone: Milestone): void
     case 'delegateResignation':
       if (milestone.aip11 !== true) refuse('This network does not accept delegate resignations yet.');
       return;
+    case 'multiSignature':
+      if (milestone.aip11 !== true) refuse('This network does not accept multisignature registrations yet.');
+      return;
     default:
       return;
   }
@@ -208,6 +211,16 @@ export function buildDraft(input: DraftInput, ctx: DraftContext): BuiltDraft {
           ...base,
           type: CoreType.HtlcRefund,
           asset: { refund: { lockTransactionId: input.lockId.toLowerCase() } },
+        },
+      };
+    case 'multiSignature':
+      return {
+        draft: {
+          ...base,
+          type: CoreType.MultiSignature,
+          asset: {
+            multiSignature: { min: input.min, publicKeys: input.publicKeys.map((key) => key.toLowerCase()) },
+          },
         },
       };
   }

@@ -9,7 +9,7 @@
 import { unless404, type ChainReader } from '../../client';
 import { effectOn, spendable, type LedgerEffect, type LedgerLock } from '../../domain';
 import { KeystoreError, type WalletInfo } from '../../keystore';
-import { addressFromPublicKey } from '../../protocol/crypto';
+import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import { staticFee } from '../../protocol/fees';
 import { milestoneAt, type Network } from '../../protocol/networks';
 import { epochTimestamp } from '../../protocol/time';
@@ -42,7 +42,14 @@ async function delegateName(reads: ChainReader, publicKey: string): Promise<stri
 
 async function wordsOf(
   input: DraftInput,
-  ctx: { reads: ChainReader; token: string; lock: LedgerLock | undefined; expired: boolean; self: string },
+  ctx: {
+    reads: ChainReader;
+    token: string;
+    lock: LedgerLock | undefined;
+    expired: boolean;
+    self: string;
+    pubKeyHash: number;
+  },
   delegate: { username: string } | undefined,
 ): Promise<Words> {
   const say = (value: bigint | string) => tokens(BigInt(value), ctx.token);
@@ -100,6 +107,19 @@ async function wordsOf(
       const to = lock.recipient === ctx.self ? 'this wallet' : lock.recipient;
       return { what: `Claim the lock ${input.lockId}: ${say(lock.amount)} go to ${to}`, warnings: [] };
     }
+    case 'multiSignature': {
+      const address = addressFromPublicKey(
+        multiSignaturePublicKey({ min: input.min, publicKeys: input.publicKeys.map((k) => k.toLowerCase()) }),
+        ctx.pubKeyHash,
+      );
+      return {
+        what: `Register a ${input.min}-of-${input.publicKeys.length} multisignature wallet at ${address}`,
+        warnings: [
+          `Every one of the ${input.publicKeys.length} participants signs first, then this wallet, which pays the fee.`,
+          `From then on ${input.min} of them must sign every transaction of ${address}.`,
+        ],
+      };
+    }
     case 'htlcRefund': {
       const lock = ctx.lock;
       const back =
@@ -147,12 +167,20 @@ const WATCH_ONLY = 'This is a watch-only wallet: it holds no key to sign with.';
  */
 export type DraftPreview = TxPreview & { problems: DraftProblem[]; lockAmount?: bigint };
 
+/** A multisignature wallet's draft: its participants sign (services/multisig), not a key of the vault. */
+export interface PreviewOptions {
+  multisig?: { min: number; publicKeys: string[] };
+  /** The wallet to preview for when it is not in the vault (a co-signer reviews another's registration). */
+  wallet?: WalletInfo;
+}
+
 export async function previewDraft(
   deps: SenderDeps,
   walletId: string,
   input: DraftInput,
+  options: PreviewOptions = {},
 ): Promise<DraftPreview> {
-  const wallet: WalletInfo = deps.keystore.getWallet(walletId);
+  const wallet: WalletInfo = options.wallet ?? deps.keystore.getWallet(walletId);
   const entry = deps.networks.byNethash(wallet.nethash);
   if (entry === undefined) {
     throw new ServiceError(
@@ -161,7 +189,8 @@ export async function previewDraft(
     );
   }
   const problems: DraftProblem[] = [];
-  if (wallet.kind === 'watch') {
+  const multisigWarnings: string[] = [];
+  if (wallet.kind === 'watch' && options.multisig === undefined) {
     problems.push({ field: 'wallet', message: WATCH_ONLY });
   }
   const { network } = entry;
@@ -257,9 +286,30 @@ export async function previewDraft(
           : `The fee of ${tokens(effect.fee, token)} is more than this wallet can spend now (${tokens(available, token)}${pendingOut > 0n ? ' after what it has pending' : ''}).`,
     });
   }
+  if (options.multisig !== undefined) {
+    const { min, publicKeys } = options.multisig;
+    const registered = chainWallet?.attributes.multiSignature;
+    if (registered === undefined) {
+      problems.push({
+        field: 'wallet',
+        message:
+          'This multisignature wallet is not registered on chain yet: a node refuses its transactions until it is.',
+      });
+    }
+    multisigWarnings.push(
+      `${min} of its ${publicKeys.length} participants must sign before anyone can broadcast it.`,
+    );
+  }
   const words = await wordsOf(
     input,
-    { reads, token: network.network.client.token, lock, expired, self: wallet.address },
+    {
+      reads,
+      token: network.network.client.token,
+      lock,
+      expired,
+      self: wallet.address,
+      pubKeyHash: network.network.pubKeyHash,
+    },
     delegate,
   );
   return {
@@ -281,7 +331,7 @@ export async function previewDraft(
     lockedBefore: amountString(locked),
     lockedAfter: amountString(locked + effect.locked - effect.unlocked),
     ...('memo' in input && input.memo !== undefined && input.memo !== '' ? { memo: input.memo } : {}),
-    warnings: words.warnings,
+    warnings: [...words.warnings, ...multisigWarnings],
     problems,
     ...(lock === undefined ? {} : { lockAmount: lock.amount }),
   };

@@ -82,6 +82,13 @@ export async function sendTransaction(
   input: DraftInput,
   options: { confirmHighFee?: boolean; password?: string } = {},
 ): Promise<SendResult> {
+  if (input.kind === 'multiSignature') {
+    // Its participants sign before this wallet does (services/multisig/registration.ts).
+    throw new ServiceError(
+      'ERR_INVALID_DRAFT',
+      'A multisignature registration is signed by every participant first: start it on the Multisignature page.',
+    );
+  }
   // Everything a node would refuse is refused here first, in the review's words (tx:preview).
   const preview = await previewDraft(deps, walletId, input);
   refuseProblems(preview);

@@ -1,0 +1,61 @@
+/** multisig:* — multisignature wallets, their proposals and the server they travel through (multisig-service.ts). */
+import { unless404 } from '../../client';
+import type { ChannelHandlers } from '../dispatcher';
+import {
+  broadcastProposal,
+  cosign,
+  entryOf,
+  importMultisig,
+  listProposals,
+  proposeTransfer,
+  reviewProposal,
+  serverOf,
+  startRegistration,
+  type MultisigServices,
+} from './multisig-service';
+import type { MultisigRecord } from './multisig-book';
+
+type MultisigChannels = Extract<keyof ChannelHandlers, `multisig:${string}`>;
+
+export function multisigHandlers(s: MultisigServices): Pick<ChannelHandlers, MultisigChannels> {
+  const walletView = async (record: MultisigRecord) => {
+    const entry = s.networks.byNethash(record.nethash)!;
+    const chainWallet = await unless404(s.networks.chain(entry.id).reads.wallet(record.address)).catch(
+      () => undefined,
+    );
+    return {
+      walletId: record.walletId,
+      name: s.keystore.getWallet(record.walletId).name,
+      address: record.address,
+      publicKey: record.publicKey,
+      min: record.min,
+      publicKeys: record.publicKeys,
+      registered: chainWallet?.attributes.multiSignature !== undefined,
+    };
+  };
+  return {
+    'multisig:wallets': async (request) => {
+      const entry = entryOf(s, request?.networkId);
+      // A watch wallet the person removed takes its record with it.
+      await s.multisig.book.keepOnly(new Set(s.keystore.listWallets().map((w) => w.id)));
+      return Promise.all(s.multisig.book.wallets(entry.nethash).map(walletView));
+    },
+    'multisig:import': async (request) => {
+      const wallet = await importMultisig(s, request);
+      return walletView(s.multisig.book.byWallet(wallet.id)!);
+    },
+    'multisig:server': async (request) => {
+      const entry = entryOf(s, request?.networkId);
+      if (request?.server !== undefined)
+        await s.multisig.book.setServer(entry.nethash, request.server ?? undefined);
+      const server = await serverOf(s, entry);
+      return server ?? { url: '', kind: 'rest' as const, hosted: false };
+    },
+    'multisig:register': (request) => startRegistration(s, request),
+    'multisig:propose': (request) => proposeTransfer(s, request),
+    'multisig:proposals': (request) => listProposals(s, request ?? {}),
+    'multisig:review': (request) => reviewProposal(s, request),
+    'multisig:sign': (request) => cosign(s, request),
+    'multisig:broadcast': (request) => broadcastProposal(s, request),
+  };
+}

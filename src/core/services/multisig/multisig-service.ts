@@ -1,0 +1,447 @@
+/**
+ * Multisignature wallets end to end (docs/design/multisig.md): import one by its participants' keys, register one
+ * (every participant signs, then the sender), propose a spend, review and co-sign, broadcast once enough have
+ * signed. Every step goes through the one review (transactions/preview.ts) and every signature is made inside the
+ * vault (Keystore.signParticipant / signDraft). Proposals travel through the network's multisignature server
+ * (transports.ts; localnet's is hosted by the app, local-server.ts) or as a document (a file or a QR code).
+ */
+import type { NetworkEntry } from '../../client';
+import type { WalletInfo } from '../../keystore';
+import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
+import type { ChainContext } from '../../protocol/networks';
+import { prepareTransaction, transactionToJson, verifyMultiSignatures } from '../../protocol/transactions';
+import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
+import type { DraftInput, SendResult, TxPreview } from '../../../shared/domain/transactions';
+import { ServiceError } from '../service-error';
+import type { Services } from '../services';
+import { kindOf, recipientOf } from '../explorer/views';
+import { broadcastOutcome } from '../transactions/pending-tracker';
+import { draftFor } from '../transactions/sender';
+import { buildDraft } from '../transactions/drafts';
+import { previewDraft, refuseProblems, type DraftPreview } from '../transactions/preview';
+import { MultisigError } from './errors';
+import type { MultisigBook, MusigServerChoice } from './multisig-book';
+import type { LocalMusigServer } from './local-server';
+import {
+  draftOfProposal,
+  isRegistrationTx,
+  proposalFromDocument,
+  checkedProposal,
+  proposalView,
+  signedIndices,
+  type Proposal,
+} from './proposal';
+import { musigClient, type MusigTransport } from './transports';
+
+export interface MultisigParts {
+  book: MultisigBook;
+  /** The server the app hosts for the embedded localnet, and that network's id. */
+  local: { networkId: string; server: LocalMusigServer };
+}
+
+export type MultisigServices = Services;
+
+const NOT_REGISTERED = 'This multisignature wallet is not registered on chain yet';
+
+export function entryOf(s: Services, networkId?: string): NetworkEntry {
+  return networkId === undefined ? s.networks.active() : s.networks.entry(networkId);
+}
+
+/** Proposals are read at the network's latest milestone, as `votary musig-server` reads them. */
+function readContext(entry: NetworkEntry): ChainContext {
+  return { network: entry.network, height: Math.max(...entry.network.milestones.map((m) => m.height)) };
+}
+
+/** The network's server: the person's choice, else localnet's hosted one; undefined: files only. */
+export async function serverOf(
+  s: MultisigServices,
+  entry: NetworkEntry,
+): Promise<(MusigServerChoice & { hosted: boolean }) | undefined> {
+  const chosen = s.multisig.book.server(entry.nethash);
+  if (chosen !== undefined) return { ...chosen, hosted: false };
+  if (entry.id === s.multisig.local.networkId) {
+    return { url: await s.multisig.local.server.url(), kind: 'rest', hosted: true };
+  }
+  return undefined;
+}
+
+async function transportOf(s: MultisigServices, entry: NetworkEntry): Promise<MusigTransport> {
+  const server = await serverOf(s, entry);
+  if (server === undefined) {
+    throw new MultisigError(
+      'ERR_MUSIG_SERVER',
+      `No multisignature server is set for ${entry.name}: set one on the Multisignature page, or pass proposals as files.`,
+    );
+  }
+  return musigClient(server.url, server.kind);
+}
+
+async function readProposal(s: MultisigServices, entry: NetworkEntry, ref: ProposalRef): Promise<Proposal> {
+  const ctx = readContext(entry);
+  if ('document' in ref) return proposalFromDocument(ref.document, ctx);
+  const remote = await (await transportOf(s, entry)).show(ref.id);
+  const proposal = checkedProposal({ data: remote.data, multisigAsset: remote.multisigAsset }, ctx);
+  if (proposal.storeId !== ref.id.toLowerCase()) {
+    throw new MultisigError(
+      'ERR_MUSIG_PROPOSAL',
+      'The server answered with another proposal than the one asked for.',
+    );
+  }
+  return proposal;
+}
+
+/** A wallet that is not in the vault, for the review of what it signs (its name says so). */
+function outsideWallet(entry: NetworkEntry, publicKey: string, name: string): WalletInfo {
+  return {
+    id: '',
+    name,
+    kind: 'watch',
+    network: entry.network.network.name,
+    nethash: entry.nethash,
+    address: addressFromPublicKey(publicKey, entry.pubKeyHash),
+    publicKey,
+    hasSecondPassphrase: false,
+    createdAt: '',
+  };
+}
+
+/** The one review of a proposal (transactions/preview.ts), for the wallet that sends it, plus the nonce check. */
+async function reviewOf(s: MultisigServices, entry: NetworkEntry, proposal: Proposal): Promise<DraftPreview> {
+  const input = draftOfProposal(proposal);
+  const { tx, asset } = proposal;
+  const vault = s.keystore.listWallets({ nethash: entry.nethash });
+  let preview: DraftPreview;
+  if (isRegistrationTx(proposal)) {
+    const sender = vault.find((w) => w.publicKey === tx.senderPublicKey && w.kind !== 'watch');
+    preview = await previewDraft(s, sender?.id ?? '', input, {
+      ...(sender === undefined
+        ? { wallet: outsideWallet(entry, tx.senderPublicKey, 'Registering wallet (not in this vault)') }
+        : {}),
+    });
+    // The registering wallet need not be in this vault: only its last signature needs its key.
+    preview.problems = preview.problems.filter(
+      (p) => p.field !== 'wallet' || sender !== undefined || !p.message.includes('watch-only'),
+    );
+  } else {
+    const record = s.multisig.book.byPublicKey(entry.nethash, tx.senderPublicKey);
+    preview = await previewDraft(s, record?.walletId ?? '', input, {
+      multisig: asset,
+      ...(record === undefined
+        ? { wallet: outsideWallet(entry, tx.senderPublicKey, 'Multisignature wallet (not imported)') }
+        : {}),
+    });
+  }
+  const senderAddress = addressFromPublicKey(tx.senderPublicKey, entry.pubKeyHash);
+  const account = await s.accounts.sender(entry.id, senderAddress, tx.senderPublicKey);
+  if (tx.nonce < account.nextNonce) {
+    preview.problems.push({
+      field: 'wallet',
+      message: `This proposal's nonce ${tx.nonce} is used already (the wallet's next is ${account.nextNonce}): it was broadcast, or another transaction took its place.`,
+    });
+  }
+  return preview;
+}
+
+function participantIndex(proposal: Proposal, wallet: WalletInfo): number {
+  const index = proposal.asset.publicKeys.findIndex((key) => key === wallet.publicKey?.toLowerCase());
+  if (index < 0 || wallet.kind === 'watch') {
+    throw new MultisigError(
+      'ERR_NOT_PARTICIPANT',
+      `${wallet.name} holds none of this wallet's participant keys.`,
+    );
+  }
+  if (signedIndices(proposal).includes(index)) {
+    throw new MultisigError(
+      'ERR_ALREADY_SIGNED',
+      `${wallet.name} (participant ${index + 1}) has signed this proposal already.`,
+    );
+  }
+  return index;
+}
+
+function view(s: Services, entry: NetworkEntry, proposal: Proposal): ProposalView {
+  return proposalView(proposal, readContext(entry), s.keystore.listWallets({ nethash: entry.nethash }));
+}
+
+async function deliver(
+  s: MultisigServices,
+  entry: NetworkEntry,
+  proposal: Proposal,
+  via: 'server' | 'file',
+): Promise<ProposalView> {
+  if (via === 'server') {
+    await (
+      await transportOf(s, entry)
+    ).submit({ data: transactionToJson(proposal.tx), multisigAsset: proposal.asset });
+  }
+  return view(s, entry, proposal);
+}
+
+// ── the operations behind the multisig:* channels ─────────────────────────────────────────────────────────────
+
+/** Adds a multisignature wallet by its participants' keys: a watch wallet at the address the asset derives. */
+export async function importMultisig(
+  s: MultisigServices,
+  input: { networkId?: string; name?: string; min: number; publicKeys: string[] },
+): Promise<WalletInfo> {
+  const entry = entryOf(s, input.networkId);
+  const publicKeys = input.publicKeys.map((key) => key.toLowerCase());
+  if (input.min > publicKeys.length || new Set(publicKeys).size !== publicKeys.length) {
+    throw new ServiceError(
+      'ERR_INVALID_DRAFT',
+      'min must be at most the number of keys, and no key may repeat.',
+    );
+  }
+  const publicKey = multiSignaturePublicKey({ min: input.min, publicKeys });
+  const address = addressFromPublicKey(publicKey, entry.pubKeyHash);
+  const existing = s.keystore.listWallets({ nethash: entry.nethash }).find((w) => w.address === address);
+  const wallet =
+    existing ??
+    (await s.keystore.addWatchOnly({
+      network: entry.network,
+      address,
+      name: input.name ?? `Multisignature ${input.min} of ${publicKeys.length}`,
+    }));
+  await s.multisig.book.add({
+    walletId: wallet.id,
+    nethash: entry.nethash,
+    address,
+    publicKey,
+    min: input.min,
+    publicKeys,
+  });
+  s.events.emit('wallet:changed', { reason: 'added', walletId: wallet.id, address });
+  return wallet;
+}
+
+/** Starts a registration: the review, then the registering wallet's own participant signature. */
+export async function startRegistration(
+  s: MultisigServices,
+  input: {
+    walletId: string;
+    draft: Extract<DraftInput, { kind: 'multiSignature' }>;
+    via: 'server' | 'file';
+    password?: string;
+  },
+): Promise<ProposalView> {
+  const preview = await previewDraft(s, input.walletId, input.draft);
+  refuseProblems(preview);
+  const { wallet, entry, account } = await draftFor(s, input.walletId, input.draft);
+  const built = buildDraft(input.draft, {
+    network: entry.network,
+    height: account.height,
+    now: s.now(),
+    nonce: account.nextNonce,
+  });
+  const ctx = { network: entry.network, height: account.height };
+  const tx = prepareTransaction({ ...built.draft, senderPublicKey: wallet.publicKey! }, ctx);
+  const asset = tx.asset!.multiSignature!;
+  const draft: Proposal = { storeId: '', tx, asset };
+  const index = participantIndex(draft, wallet);
+  await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
+  const signed = s.keystore.signParticipant(wallet.id, tx, index, asset.publicKeys);
+  return deliver(
+    s,
+    entry,
+    checkedProposal({ data: transactionToJson(signed), multisigAsset: asset }, readContext(entry)),
+    input.via,
+  );
+}
+
+/** Proposes a transfer from a multisignature wallet, signed first by one of its participants in this vault. */
+export async function proposeTransfer(
+  s: MultisigServices,
+  input: {
+    walletId: string;
+    signerId: string;
+    draft: Extract<DraftInput, { kind: 'transfer' }>;
+    via: 'server' | 'file';
+    password?: string;
+  },
+): Promise<ProposalView> {
+  const record = s.multisig.book.byWallet(input.walletId);
+  if (record === undefined) {
+    throw new MultisigError(
+      'ERR_MULTISIG_UNKNOWN',
+      'That wallet is not a multisignature wallet of this profile: import it first.',
+    );
+  }
+  const asset = { min: record.min, publicKeys: record.publicKeys };
+  const preview = await previewDraft(s, input.walletId, input.draft, { multisig: asset });
+  refuseProblems(preview);
+  const entry = s.networks.byNethash(record.nethash)!;
+  const account = await s.accounts.sender(entry.id, record.address, record.publicKey);
+  const built = buildDraft(input.draft, {
+    network: entry.network,
+    height: account.height,
+    now: s.now(),
+    nonce: account.nextNonce,
+  });
+  const ctx = { network: entry.network, height: account.height };
+  const tx = prepareTransaction({ ...built.draft, senderPublicKey: record.publicKey }, ctx);
+  const signer = s.keystore.getWallet(input.signerId);
+  const index = participantIndex({ storeId: '', tx, asset }, signer);
+  await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
+  const signed = s.keystore.signParticipant(signer.id, tx, index, asset.publicKeys);
+  return deliver(
+    s,
+    entry,
+    checkedProposal({ data: transactionToJson(signed), multisigAsset: asset }, readContext(entry)),
+    input.via,
+  );
+}
+
+/** The proposal and its one review. */
+export async function reviewProposal(
+  s: MultisigServices,
+  input: { networkId?: string; proposal: ProposalRef },
+): Promise<{ proposal: ProposalView; preview: TxPreview }> {
+  const entry = entryOf(s, input.networkId);
+  const proposal = await readProposal(s, entry, input.proposal);
+  return { proposal: view(s, entry, proposal), preview: await reviewOf(s, entry, proposal) };
+}
+
+/** Adds a participant's signature after the review found nothing a node would refuse. */
+export async function cosign(
+  s: MultisigServices,
+  input: {
+    networkId?: string;
+    proposal: ProposalRef;
+    walletId: string;
+    via: 'server' | 'file';
+    password?: string;
+  },
+): Promise<ProposalView> {
+  const entry = entryOf(s, input.networkId);
+  const proposal = await readProposal(s, entry, input.proposal);
+  const preview = await reviewOf(s, entry, proposal);
+  refuseProblems(preview);
+  const wallet = s.keystore.getWallet(input.walletId);
+  const index = participantIndex(proposal, wallet);
+  await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
+  const signed = s.keystore.signParticipant(wallet.id, proposal.tx, index, proposal.asset.publicKeys);
+  return deliver(s, entry, { ...proposal, tx: signed }, input.via);
+}
+
+/**
+ * Broadcasts a proposal once enough participants signed: a spend as it is (a multisignature wallet's transaction
+ * carries only `signatures`), a registration after the registering wallet's own signature over them all. It joins
+ * the pending list; the server's copy is deleted.
+ */
+export async function broadcastProposal(
+  s: MultisigServices,
+  input: { networkId?: string; proposal: ProposalRef; password?: string },
+): Promise<SendResult> {
+  const entry = entryOf(s, input.networkId);
+  const proposal = await readProposal(s, entry, input.proposal);
+  const preview = await reviewOf(s, entry, proposal);
+  refuseProblems({
+    ...preview,
+    problems: preview.problems.filter(
+      (p) => !p.message.startsWith(NOT_REGISTERED) || isRegistrationTx(proposal),
+    ),
+  });
+  const { tx, asset } = proposal;
+  const senderAddress = addressFromPublicKey(tx.senderPublicKey, entry.pubKeyHash);
+  const account = await s.accounts.sender(entry.id, senderAddress, tx.senderPublicKey);
+  let final = tx;
+  let walletId: string | undefined;
+  if (isRegistrationTx(proposal)) {
+    if (signedIndices(proposal).length < asset.publicKeys.length) {
+      throw new MultisigError(
+        'ERR_NOT_ENOUGH_SIGNATURES',
+        `Every participant signs a registration first: ${signedIndices(proposal).length} of ${asset.publicKeys.length} have.`,
+      );
+    }
+    const sender = s.keystore
+      .listWallets({ nethash: entry.nethash })
+      .find((w) => w.publicKey === tx.senderPublicKey && w.kind !== 'watch');
+    if (sender === undefined) {
+      throw new MultisigError(
+        'ERR_NOT_PARTICIPANT',
+        `Only the registering wallet (${senderAddress}) can sign last and broadcast this registration.`,
+      );
+    }
+    walletId = sender.id;
+    await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
+    final = s.keystore.signDraft(
+      sender.id,
+      tx,
+      { network: entry.network, height: account.height },
+      { secondSignature: account.secondPublicKey !== undefined },
+    );
+  } else {
+    if (!verifyMultiSignatures(tx, asset)) {
+      throw new MultisigError(
+        'ERR_NOT_ENOUGH_SIGNATURES',
+        `${asset.min} participants must sign before it can be broadcast: ${signedIndices(proposal).length} have.`,
+      );
+    }
+    walletId = s.multisig.book.byPublicKey(entry.nethash, tx.senderPublicKey)?.walletId;
+  }
+  const id = final.id ?? '';
+  const outcome = broadcastOutcome(await s.networks.chain(entry.id).broadcast([final]), id);
+  const recipient = recipientOf(final);
+  const pending = s.tracker.track(
+    {
+      networkId: entry.id,
+      ...(walletId === undefined ? {} : { walletId }),
+      sender: senderAddress,
+      kind: kindOf(final.typeGroup, final.type),
+      amount: final.amount,
+      fee: final.fee,
+      nonce: final.nonce,
+      ...(recipient === undefined ? {} : { recipient }),
+      json: { ...transactionToJson(final), id },
+      height: account.height,
+      maxAge: account.maxAge,
+    },
+    outcome,
+  );
+  if (outcome.accepted) {
+    if ('id' in input.proposal) {
+      // The server's copy has done its work; a failure to delete only leaves it to expire.
+      await (await transportOf(s, entry)).remove(proposal.storeId).catch(() => undefined);
+    }
+    if (isRegistrationTx(proposal))
+      await importMultisig(s, { networkId: entry.id, min: asset.min, publicKeys: asset.publicKeys });
+  }
+  return {
+    id,
+    accepted: outcome.accepted,
+    ...(outcome.error === undefined ? {} : { error: outcome.error }),
+    pending,
+  };
+}
+
+/** The proposals waiting for this vault's wallets (as participants or senders) on the network's server. */
+export async function listProposals(
+  s: MultisigServices,
+  input: { networkId?: string },
+): Promise<ProposalView[]> {
+  const entry = entryOf(s, input.networkId);
+  const server = await serverOf(s, entry);
+  if (server === undefined) return [];
+  const transport = musigClient(server.url, server.kind);
+  const keys = new Set<string>();
+  for (const wallet of s.keystore.listWallets({ nethash: entry.nethash })) {
+    if (wallet.publicKey !== undefined && wallet.kind !== 'watch') keys.add(wallet.publicKey);
+  }
+  for (const record of s.multisig.book.wallets(entry.nethash)) keys.add(record.publicKey);
+  const found = new Map<string, ProposalView>();
+  const ctx = readContext(entry);
+  for (const key of keys) {
+    for (const remote of await transport.list(key)) {
+      if (found.has(remote.id)) continue;
+      try {
+        found.set(
+          remote.id,
+          view(s, entry, checkedProposal({ data: remote.data, multisigAsset: remote.multisigAsset }, ctx)),
+        );
+      } catch {
+        // A server's entry that does not verify is never shown (its word is a claim).
+      }
+    }
+  }
+  return [...found.values()];
+}

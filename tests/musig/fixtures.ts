@@ -1,0 +1,52 @@
+/** Participants, a 2-of-3 asset and transactions signed with the protocol layer, for the multisignature tests. */
+import { keyPairFromPassphrase, multiSignaturePublicKey } from '../../src/core/protocol/crypto';
+import { toHex } from '../../src/core/protocol/hex';
+import { devnet, type ChainContext } from '../../src/core/protocol/networks';
+import {
+  addMultiSignature,
+  prepareTransaction,
+  signTransaction,
+  transactionToJson,
+  type TransactionData,
+} from '../../src/core/protocol/transactions';
+
+export const CTX: ChainContext = {
+  network: devnet,
+  height: Math.max(...devnet.milestones.map((m) => m.height)),
+};
+export const PARTICIPANTS = ['musig test one', 'musig test two', 'musig test three'];
+export const KEYS = PARTICIPANTS.map((p) => toHex(keyPairFromPassphrase(p).publicKey));
+export const ASSET = { min: 2, publicKeys: KEYS };
+export const MULTI_KEY = multiSignaturePublicKey(ASSET);
+export const SENDER = 'musig test sender';
+export const RECIPIENT = 'DRac35wghMcmUSe5jDMLBDLWkVVjyKZFxK';
+
+/** A transfer from the 2-of-3 wallet, signed by the given participants. */
+export function spend(signers: number[], nonce = 1n, amount = 100_000_000n): TransactionData {
+  let tx = prepareTransaction(
+    { type: 0, nonce, senderPublicKey: MULTI_KEY, amount, recipientId: RECIPIENT },
+    CTX,
+  );
+  for (const index of signers) tx = addMultiSignature(tx, PARTICIPANTS[index]!, index);
+  return tx;
+}
+
+/** The registration of the 2-of-3 asset by SENDER, signed by the given participants (and the sender last). */
+export function registration(signers: number[], senderSigns = false): TransactionData {
+  let tx = prepareTransaction(
+    {
+      type: 4,
+      nonce: 1n,
+      senderPublicKey: toHex(keyPairFromPassphrase(SENDER).publicKey),
+      asset: { multiSignature: ASSET },
+    },
+    CTX,
+  );
+  for (const index of signers) tx = addMultiSignature(tx, PARTICIPANTS[index]!, index);
+  return senderSigns ? signTransaction(tx, { passphrase: SENDER }, CTX) : tx;
+}
+
+export const body = (tx: TransactionData, asset = ASSET) => ({
+  data: transactionToJson(tx),
+  multisigAsset: asset,
+});

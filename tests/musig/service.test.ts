@@ -1,0 +1,155 @@
+/**
+ * Multisignature wallets end to end through the multisig:* channels of a real AppCore on localnet (1 s blocks):
+ * a 2-of-3 registered through the app's hosted server (every participant, then the sender), funded, and spent by a
+ * proposal one participant makes and another co-signs from a document (the file path); the review's refusals.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/core/services';
+import type { PendingView } from '../../src/shared/domain/transactions';
+import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from '../services/support';
+
+const confirmed = (id: string) => (p: PendingView) => p.id === id && p.status === 'confirmed';
+
+describe('multisignature wallets on localnet', () => {
+  let dir: string;
+  let core: AppCore;
+  const wallets: { id: string; address: string; publicKey: string }[] = [];
+
+  beforeAll(async () => {
+    dir = tempDir('votary-musig-service-');
+    core = await openCore(dir);
+    await call(core, 'keystore:create', { password: PASSWORD });
+    for (const name of ['one', 'two', 'three']) {
+      const wallet = await call(core, 'wallets:import-passphrase', {
+        passphrase: `musig participant ${name}`,
+        name,
+      });
+      wallets.push({ id: wallet.id, address: wallet.address, publicKey: wallet.publicKey! });
+    }
+    const funded = await call(core, 'faucet:fund', { address: wallets[0]!.address });
+    await nextEvent(core, 'tx:status', confirmed(funded.transactionId));
+  }, 60_000);
+  afterAll(async () => {
+    await core.close();
+    removeDir(dir);
+  });
+
+  it('registers a 2-of-3 wallet, then spends from it with two participants’ signatures', async () => {
+    const publicKeys = wallets.map((w) => w.publicKey);
+    const draft = { kind: 'multiSignature' as const, min: 2, publicKeys };
+    const preview = await call(core, 'tx:preview', { walletId: wallets[0]!.id, draft });
+    expect(preview.what).toMatch(/^Register a 2-of-3 multisignature wallet at /);
+    expect(preview.fee).toBe('2000000000'); // 5 tokens × (3 keys + 1), ARK's static fee
+
+    // tx:send refuses it: participants sign first.
+    const refused = await core.handleRequest('tx:send', { walletId: wallets[0]!.id, draft });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_INVALID_DRAFT' } });
+
+    const server = await call(core, 'multisig:server');
+    expect(server).toMatchObject({ hosted: true, kind: 'rest' });
+
+    const started = await call(core, 'multisig:register', { walletId: wallets[0]!.id, draft, via: 'server' });
+    expect(started).toMatchObject({ kind: 'multiSignature', signatures: 1, required: 3, ready: false });
+    const listed = await call(core, 'multisig:proposals');
+    expect(listed.map((p) => p.id)).toEqual([started.id]);
+
+    const review = await call(core, 'multisig:review', { proposal: { id: started.id } });
+    expect(review.preview.problems).toEqual([]);
+    expect(review.preview.what).toBe(started.what);
+    await expect(
+      core.handleRequest('multisig:broadcast', { proposal: { id: started.id } }),
+    ).resolves.toMatchObject({ ok: false, error: { code: 'ERR_NOT_ENOUGH_SIGNATURES' } });
+    const again = await core.handleRequest('multisig:sign', {
+      proposal: { id: started.id },
+      walletId: wallets[0]!.id,
+      via: 'server',
+    });
+    expect(again).toMatchObject({ ok: false, error: { code: 'ERR_ALREADY_SIGNED' } });
+
+    await call(core, 'multisig:sign', {
+      proposal: { id: started.id },
+      walletId: wallets[1]!.id,
+      via: 'server',
+    });
+    const all = await call(core, 'multisig:sign', {
+      proposal: { id: started.id },
+      walletId: wallets[2]!.id,
+      via: 'server',
+    });
+    expect(all).toMatchObject({ signatures: 3, ready: true });
+
+    const registered = await call(core, 'multisig:broadcast', { proposal: { id: started.id } });
+    expect(registered.accepted).toBe(true);
+    await nextEvent(core, 'tx:status', confirmed(registered.id));
+    expect(await call(core, 'multisig:proposals')).toEqual([]);
+
+    // The registration imported the wallet; it is registered on chain.
+    const [multisig] = await call(core, 'multisig:wallets');
+    expect(multisig).toMatchObject({
+      min: 2,
+      publicKeys,
+      registered: true,
+      address: started.multisigAddress,
+    });
+
+    const funding = await call(core, 'tx:send', {
+      walletId: wallets[0]!.id,
+      draft: { kind: 'transfer', recipientId: multisig!.address, amount: '1000000000' },
+    });
+    await nextEvent(core, 'tx:status', confirmed(funding.id));
+
+    // The file path: participant three proposes as a document, participant two co-signs the document.
+    const transfer = { kind: 'transfer' as const, recipientId: wallets[1]!.address, amount: '300000000' };
+    const proposed = await call(core, 'multisig:propose', {
+      walletId: multisig!.walletId,
+      signerId: wallets[2]!.id,
+      draft: transfer,
+      via: 'file',
+    });
+    expect(proposed).toMatchObject({ kind: 'transfer', signatures: 1, required: 2, ready: false });
+    const fileReview = await call(core, 'multisig:review', { proposal: { document: proposed.document } });
+    expect(fileReview.preview).toMatchObject({ sent: '300000000', address: multisig!.address, problems: [] });
+    expect(fileReview.preview.warnings).toContain(
+      '2 of its 3 participants must sign before anyone can broadcast it.',
+    );
+
+    const cosigned = await call(core, 'multisig:sign', {
+      proposal: { document: proposed.document },
+      walletId: wallets[1]!.id,
+      via: 'file',
+    });
+    expect(cosigned).toMatchObject({ signatures: 2, ready: true });
+    const spent = await call(core, 'multisig:broadcast', { proposal: { document: cosigned.document } });
+    expect(spent.accepted).toBe(true);
+    await nextEvent(core, 'tx:status', confirmed(spent.id));
+    const balance = await call(core, 'tx:spendable', { walletId: multisig!.walletId });
+    expect(balance.balance).toBe(String(1_000_000_000 - 300_000_000 - 10_000_000));
+
+    // The spent proposal's nonce is used: reviewing the document again says so.
+    const stale = await call(core, 'multisig:review', { proposal: { document: cosigned.document } });
+    expect(stale.preview.problems.map((p) => p.message).join(' ')).toMatch(/nonce 1 is used already/);
+  }, 120_000);
+
+  it('refuses a document that is not a proposal, and a forged signature, in plain words', async () => {
+    const notJson = await core.handleRequest('multisig:review', { proposal: { document: 'hello there' } });
+    expect(notJson).toMatchObject({ ok: false, error: { code: 'ERR_MUSIG_PROPOSAL' } });
+    const proposed = await call(core, 'multisig:propose', {
+      walletId: (await call(core, 'multisig:wallets'))[0]!.walletId,
+      signerId: wallets[0]!.id,
+      draft: { kind: 'transfer', recipientId: wallets[2]!.address, amount: '100000000' },
+      via: 'file',
+    });
+    const document = JSON.parse(proposed.document) as { data: { amount: string } };
+    document.data.amount = '900000000';
+    const forged = await core.handleRequest('multisig:review', {
+      proposal: { document: JSON.stringify(document) },
+    });
+    expect(forged).toMatchObject({
+      ok: false,
+      error: {
+        code: 'ERR_MUSIG_PROPOSAL',
+        message: expect.stringMatching(/is not participant 0's signature/) as string,
+      },
+    });
+  }, 60_000);
+});
