@@ -83,7 +83,7 @@ async function syncThrough(label: string, options: SyncOptions): Promise<Limited
   const follower = new Follower({
     node,
     network: discovery.network,
-    pool,
+    peerPool: pool,
     p2p,
     exceptions: discovery.exceptions,
     log: (line) => console.error(line),

@@ -13,7 +13,7 @@ import { CoreBridge, CoreStartError } from '../../src/main/core-process/core-bri
 import { RestartPolicy } from '../../src/main/core-process/restart-policy';
 import { fromCoreFrame, toCoreFrame } from '../../src/shared/ipc/port-frames';
 import { CodedError } from '../../src/shared/lib/coded-error';
-import { MemoryKeychain } from '../keystore/support';
+import { MemoryKeychain } from '../support/memory-keychain';
 import { inProcessChild, type InProcessChild } from './in-process-core';
 
 interface TestCore extends ServedCore {

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CoreBridge, CoreStartError } from '../../src/main/core-process/core-bridge';
-import { MemoryKeychain } from '../keystore/support';
+import { MemoryKeychain } from '../support/memory-keychain';
 import { forkCore } from './process-frames';
 
 const CHILD = join(import.meta.dirname, '..', '..', 'dist', 'forked-core.mjs');

@@ -3,11 +3,11 @@
  * reference's for every devnet vector: single signature, second signature, multisignatures, ECDSA and Schnorr.
  */
 import { describe, expect, it } from 'vitest';
-import devnetVectors from '../../../../fixtures/vectors/transactions-devnet.json';
-import { fromHex, toHex } from '../../../../../src/core/protocol/hex';
-import { transactionCheck } from '../../../../../src/core/protocol/parallel/signature-checks';
-import { deserializeTransaction, serializeTransaction } from '../../../../../src/core/protocol/transactions';
-import { ctx } from '../transactions/support';
+import devnetVectors from '../../../fixtures/vectors/transactions-devnet.json';
+import { fromHex, toHex } from '../../../../src/core/protocol/hex';
+import { transactionCheck } from '../../../../src/core/parallel/signature-checks';
+import { deserializeTransaction, serializeTransaction } from '../../../../src/core/protocol/transactions';
+import { ctx } from '../protocol/transactions/support';
 
 const signed = devnetVectors.vectors.filter((vector) => vector.signingHashHex !== undefined);
 
