@@ -12,6 +12,7 @@ import type { OwnNodes } from './own-node/own-nodes';
 import type { PendingTracker } from './transactions/pending-tracker';
 import type { SettingsFile } from './settings';
 import type { ContactBook } from './contacts/contact-book';
+import type { ProfileSwitch } from './profiles/profile-switch';
 
 export interface Services {
   info: AppInfo;
@@ -31,5 +32,7 @@ export interface Services {
   monitor: NodeMonitor;
   /** The remote networks' own nodes (followers in this process). */
   ownNodes: OwnNodes;
+  /** The profiles of the data directory and the one open; its switch replaces the profile's parts above. */
+  profiles: ProfileSwitch;
   now: () => number;
 }

@@ -29,6 +29,7 @@ export const ROUTES = [
   'fees',
   'randomness',
   'settings',
+  'profiles',
 ] as const;
 /** Pages reached from another page rather than the sidebar. */
 export type Route = (typeof ROUTES)[number] | 'wallet' | 'delegate-info';

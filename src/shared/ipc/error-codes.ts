@@ -123,6 +123,11 @@ export const HOST_ERROR_CODES = [
   'ERR_CONTACT_INVALID',
   'ERR_CONTACTS_CHANGED',
   'ERR_CONTACTS_FILE',
+  // the profile list (core/services/profiles/errors.ts)
+  'ERR_PROFILE_NOT_FOUND',
+  'ERR_PROFILE_EXISTS',
+  'ERR_PROFILE_IN_USE',
+  'ERR_PROFILES_CHANGED',
   // the bridge itself (errors.ts BRIDGE_ERROR_CODES)
   'ERR_UNKNOWN_CHANNEL',
   'ERR_INVALID_REQUEST',
