@@ -81,11 +81,14 @@ async function loadAll(store: StoreApi<VotaryState>): Promise<void> {
 }
 
 /**
- * Another profile was opened: its vault is locked (the wallets of the last one are cleared with it), and its
+ * Another profile was opened: its vault is locked (the wallets of the last one are cleared with it), the route
+ * goes to the dashboard, and its
  * networks, pending list, alerts, monitor, own nodes and contacts are read again.
  */
 export async function profileOpened(store: StoreApi<VotaryState> = useVotary): Promise<void> {
   store.setState({ wallets: [], contacts: [], contactsNetworkId: undefined, alerts: [] });
+  // Another person's app starts at its dashboard, not on the screen the last profile was left on.
+  store.getState().navigate('dashboard');
   await loadAll(store);
   await store.getState().loadContacts();
 }
