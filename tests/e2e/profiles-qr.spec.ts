@@ -131,21 +131,21 @@ test('a QR code picked as a PNG or dropped as a JPEG fills Send; an image withou
 
   // A bare address, as a receive screen shows it: the browser re-encodes the code as a JPEG and drops it.
   const addressPng = (await QRCode.toBuffer(PAYEE, { type: 'png', scale: 6 })).toString('base64');
-  await page.getByTestId('qr-drop').evaluate(async (zone, base64) => {
+  // In the page (this file has no DOM types): PNG → canvas → JPEG, dropped on the zone as a file.
+  await page.evaluate(`(async () => {
     const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
+    image.src = 'data:image/png;base64,${addressPng}';
     await image.decode();
     const canvas = document.createElement('canvas');
     canvas.width = image.width;
     canvas.height = image.height;
-    canvas.getContext('2d')!.drawImage(image, 0, 0);
-    const jpeg = await new Promise<Blob>((resolve) =>
-      canvas.toBlob((blob) => resolve(blob!), 'image/jpeg', 0.9),
-    );
+    canvas.getContext('2d').drawImage(image, 0, 0);
+    const jpeg = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
     const transfer = new DataTransfer();
     transfer.items.add(new File([jpeg], 'address.jpg', { type: 'image/jpeg' }));
+    const zone = document.querySelector('[data-testid="qr-drop"]');
     zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, addressPng);
+  })()`);
   await expect(page.getByLabel('Recipient address')).toHaveValue(PAYEE);
 
   const blank = Buffer.from(
