@@ -30,6 +30,8 @@ let host: ChildProcess | undefined;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
+  // A busy machine takes a while to open a new data directory's chain.
+  test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-profiles-'));
   [host, page] = await Promise.all([startHost(PORT, dataDir, TOKEN), openPage(browser)]);
 });

@@ -21,6 +21,7 @@ import { CONTACTS_FILE, ContactBook } from './contacts/contact-book';
 import type { AppEvents } from './events';
 import { ChainReads } from './explorer/chain-reads';
 import { monitorTarget, openMonitor } from './monitor/monitor-host';
+import { forwardToWebhook } from './monitor/webhook-host';
 import { ChainWatch } from './networks/chain-watch';
 import { Networks } from './networks/networks';
 import { OwnNodes } from './own-node/own-nodes';
@@ -124,6 +125,7 @@ export async function openProfileScope(
     });
     closers.add(() => monitor.close());
     closers.add(unwatch);
+    closers.add(forwardToWebhook(events, monitor, networks));
 
     const watch = new ChainWatch({ networks, keystore, events, tracker, onDefect });
     closers.add(() => watch.stop());

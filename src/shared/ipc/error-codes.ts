@@ -86,6 +86,7 @@ export const HOST_ERROR_CODES = [
   'ERR_MONITOR_NOT_REMOVABLE',
   'ERR_MONITOR_UNKNOWN_DELEGATE',
   'ERR_MONITOR_NO_DATA',
+  'ERR_MONITOR_WEBHOOK',
   // the localnet controls (core/node/controls/errors.ts)
   'ERR_SNAPSHOT_EXISTS',
   'ERR_SNAPSHOT_UNKNOWN',
