@@ -1,5 +1,5 @@
 /**
- * What changes around my delegates between two readings of the node (src/core/monitor/README.md "Alerts"): a
+ * What changes around my delegates between two readings of the node (src/core/monitor/README.md "Ranks and voters"): a
  * delegate's rank, and its voters — one joining, one leaving, one whose balance (and so the delegate's vote
  * weight) moved by at least the threshold. The first reading of a delegate is the baseline and raises nothing;
  * a reading that failed is skipped (no voter "left" because a page did not come). The delegate-rank and
@@ -48,7 +48,8 @@ export class DelegateWatch {
       if (rank === undefined) continue;
       const before = this.ranks.get(publicKey);
       this.ranks.set(publicKey, rank);
-      if (before !== undefined && before !== rank) changes.push({ kind: 'rank', publicKey, from: before, to: rank });
+      if (before !== undefined && before !== rank)
+        changes.push({ kind: 'rank', publicKey, from: before, to: rank });
     }
     for (const publicKey of [...this.ranks.keys()]) if (!mine.has(publicKey)) this.ranks.delete(publicKey);
     return changes;

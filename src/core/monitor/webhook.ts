@@ -1,5 +1,5 @@
 /**
- * Alerts POSTed to a webhook as JSON (docs/design/monitor.md "Webhook"), so they reach a phone or a team chat.
+ * Alerts POSTed to a webhook as JSON (src/core/monitor/README.md "Webhook"), so they reach a phone or a team chat.
  * Never in the monitor's way: `post` only queues (a bounded queue; the oldest is dropped when full, and counted),
  * one delivery runs at a time, each try has a timeout, failed tries are retried a bounded number of times with a
  * growing pause, and a delivery that failed for good is reported once (onFailure) with the reason in words.

@@ -188,7 +188,7 @@ export const monitorSettings = z.object({
   /** delegate-voters fires for a voter whose balance moved by at least this many whole tokens (0 = never). */
   voterBalanceThreshold: z.number().int().min(0).max(10_000_000_000),
   /**
-   * Every alert is also POSTed here as JSON (docs/design/monitor.md "Webhook"); null = none. https, or http to
+   * Every alert is also POSTed here as JSON (src/core/monitor/README.md "Webhook"); null = none. https, or http to
    * this machine only.
    */
   webhookUrl: z.string().max(2048).nullable(),

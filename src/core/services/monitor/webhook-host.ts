@@ -1,6 +1,6 @@
 /**
  * Every alert of the open profile (the monitor's rules, incoming transactions, an unreachable node) POSTed to the
- * webhook its monitor settings name (core/monitor/webhook.ts; the JSON shape is in docs/design/monitor.md). A
+ * webhook its monitor settings name (core/monitor/webhook.ts; the JSON shape is in src/core/monitor/README.md "Webhook"). A
  * delivery that failed for good is itself an alert in the window (WEBHOOK_FAILED), never sent to the webhook.
  */
 import type { NodeMonitor } from '../../monitor';

@@ -1,5 +1,5 @@
 /**
- * Where alerts go besides this screen: a webhook that receives each one as JSON (docs/design/monitor.md
+ * Where alerts go besides this screen: a webhook that receives each one as JSON (src/core/monitor/README.md
  * "Webhook"), and how large a voter's balance move must be to raise delegate-voters.
  */
 import { useState, type FormEvent } from 'react';
