@@ -124,7 +124,7 @@ export function AlertsPage() {
       )}
       {/* Not keyed by the settings: a save answers new settings, and remounting would drop the form's status. */}
       {settings && <AlertSettings settings={settings} />}
-      {settings && <AlertDelivery key={settings.webhookUrl ?? ''} settings={settings} />}
+      {settings && <AlertDelivery settings={settings} />}
     </section>
   );
 }
