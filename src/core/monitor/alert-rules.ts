@@ -163,7 +163,11 @@ function tokens(arktoshi: bigint, symbol: string): string {
  * "My delegate's rank changed" (delegate-rank) and "a voter of my delegate joined, left or moved a large
  * balance" (delegate-voters): one-shot alerts from DelegateWatch's changes (delegate-watch.ts).
  */
-export function delegateChangeRule(ctx: RuleContext, changes: readonly DelegateChange[], symbol: string): void {
+export function delegateChangeRule(
+  ctx: RuleContext,
+  changes: readonly DelegateChange[],
+  symbol: string,
+): void {
   for (const change of changes) {
     const name = ctx.name(change.publicKey);
     switch (change.kind) {

@@ -363,7 +363,11 @@ export class NodeMonitor {
   private delegateChanges: DelegateChange[] = [];
 
   /** My delegates' ranks and voters, compared with the last reading (delegate-watch.ts). */
-  private async readDelegates(target: MonitorTarget, mine: ReadonlySet<string>, directory: Map<string, DelegateInfo>) {
+  private async readDelegates(
+    target: MonitorTarget,
+    mine: ReadonlySet<string>,
+    directory: Map<string, DelegateInfo>,
+  ) {
     const ranks = new Map([...directory].map(([publicKey, info]) => [publicKey, info.rank]));
     const changes = this.delegateWatch.ranksRead(mine, ranks);
     const threshold = BigInt(this.settings.get().voterBalanceThreshold) * 100_000_000n;

@@ -120,7 +120,8 @@ export class WebhookSender {
         if (answer.status >= 200 && answer.status < 300) return undefined;
         reason = `it answered HTTP ${answer.status}`;
         // A 4xx other than 408/429 will not change by trying again.
-        if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) break;
+        if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429)
+          break;
       } catch (error) {
         reason =
           error instanceof Error && error.name === 'TimeoutError'

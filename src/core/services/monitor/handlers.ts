@@ -14,7 +14,8 @@ export function monitorHandlers(s: Services): Pick<ChannelHandlers, MonitorChann
     'monitor:overview': () => monitorViews.overview(m()),
     'monitor:round': (request) => monitorViews.round(m(), request?.delegate),
     'monitor:productivity': (request) => monitorViews.productivityOf(m(), request?.window ?? 'day'),
-    'monitor:missed-slots': (request) => monitorViews.missedSlots(m(), request?.limit ?? 50, request?.delegate),
+    'monitor:missed-slots': (request) =>
+      monitorViews.missedSlots(m(), request?.limit ?? 50, request?.delegate),
     'monitor:samples': ({ nodeId, since }) => monitorViews.samples(m(), nodeId, since),
     'monitor:nodes-add': async ({ url, label }) => {
       await m().addNode(url, label);

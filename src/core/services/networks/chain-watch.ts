@@ -143,7 +143,8 @@ export class ChainWatch {
         received.set(address, (received.get(address) ?? 0n) + BigInt(amount));
       };
       // Transfers (type 0 of group 1) pay their recipient; a lock (type 8) only reserves, so it is left out.
-      if ((tx.typeGroup ?? 1) === 1 && tx.type === 0 && tx.recipientId !== undefined) add(tx.recipientId, tx.amount);
+      if ((tx.typeGroup ?? 1) === 1 && tx.type === 0 && tx.recipientId !== undefined)
+        add(tx.recipientId, tx.amount);
       for (const payment of tx.asset?.payments ?? []) add(payment.recipientId, payment.amount);
       for (const [address, amount] of received) {
         const wallet = wallets.get(address)!;
