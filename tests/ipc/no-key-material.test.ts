@@ -215,6 +215,16 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('keystore:lock');
     await value('keystore:unlock', { password: NEW_PASSWORD });
     await value('wallets:remove', { walletId: watch.id });
+    // Profiles last: a switch locks the vault.
+    const profiles = await value<{ profiles: { id: string; name: string }[] }>('profiles:create', {
+      name: 'Scan',
+    });
+    const scan = profiles.profiles.find((profile) => profile.name === 'Scan')!;
+    await value('profiles:rename', { id: scan.id, name: 'Scanned' });
+    await value('profiles:list');
+    await value('profiles:switch', { id: scan.id });
+    await value('profiles:switch', { id: 'default' });
+    await value('profiles:remove', { id: scan.id });
 
     expect([...called].sort()).toEqual([...IPC_CHANNELS].sort());
   });

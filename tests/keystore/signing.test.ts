@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keyPairFromPassphrase, signMessage, verifyMessage } from '../../src/core/protocol/crypto';
+import { keyPairFromPassphrase } from '../../src/core/protocol/crypto';
+import { signMessageWithPassphrase, verifySignedMessage } from '../../src/core/protocol/message';
 import { toHex } from '../../src/core/protocol/hex';
 import {
   signTransaction,
@@ -125,8 +126,8 @@ describe('signMessage and revealRecoveryPhrase', () => {
     const keystore = await newVault();
     const pass = await keystore.importPassphrase({ network: devnet, passphrase: KEY.passphrase });
     const signed = keystore.signMessage(pass.id, 'I own this address');
-    expect(signed).toEqual(signMessage('I own this address', KEY.passphrase));
-    expect(verifyMessage(signed)).toBe(true);
+    expect(signed).toEqual(signMessageWithPassphrase('I own this address', KEY.passphrase));
+    expect(verifySignedMessage(signed).verified).toBe(true);
     await keystore.removeWallet(pass.id, PASSWORD);
     const wif = await keystore.importWif({ network: devnet, wif: KEY.networks.devnet.wif });
     expect(keystore.signMessage(wif.id, 'I own this address')).toEqual(signed);

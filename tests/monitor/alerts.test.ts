@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlertEngine } from '../../src/core/monitor/alert-engine';
-import { forgingSetRule, ownNodeRules, votedDelegateRule } from '../../src/core/monitor/alert-rules';
+import {
+  delegateChangeRule,
+  forgingSetRule,
+  ownNodeRules,
+  votedDelegateRule,
+} from '../../src/core/monitor/alert-rules';
 import { MonitorSettingsStore } from '../../src/core/monitor/settings';
 import { AlertStore } from '../../src/core/db/monitor/alert-store';
 import { MetaStore } from '../../src/core/db/monitor/meta';
@@ -107,6 +112,34 @@ describe('alert engine', () => {
     forgingSetRule(ctx, mine, new Set(['d']), previous);
     expect(raised.map((a) => a.message)).toEqual(['d left the forging set.', 'd entered the forging set.']);
     expect(store.list('n', { activeOnly: true, limit: 10 })).toEqual([]);
+  });
+
+  it('rank and voter changes: one-shot alerts in words of the token, listed cleared, off when switched off', () => {
+    const { engine, store, settings, raised } = setup();
+    const ctx = { engine, network: 'n', now: 1, name: (key: string) => (key === 'k' ? 'genesis_3' : key) };
+    const TOKEN = 100_000_000n;
+    delegateChangeRule(
+      ctx,
+      [
+        { kind: 'rank', publicKey: 'k', from: 5, to: 7 },
+        { kind: 'joined', publicKey: 'k', address: 'Djoins', balance: 1_234_567n * TOKEN + 50_000_000n },
+        { kind: 'left', publicKey: 'k', address: 'Dleaves', balance: 20n * TOKEN },
+        { kind: 'balance', publicKey: 'k', address: 'Dmoves', from: 5_000n * TOKEN, to: 3_900n * TOKEN },
+        { kind: 'more', publicKey: 'k', count: 4 },
+      ],
+      'VTY',
+    );
+    expect(raised.map((a) => [a.rule, a.level, a.message])).toEqual([
+      ['delegate-rank', 'warning', 'genesis_3 moved from rank 5 to rank 7.'],
+      ['delegate-voters', 'info', 'Djoins now votes for genesis_3 with 1,234,567.5 VTY.'],
+      ['delegate-voters', 'warning', 'Dleaves no longer votes for genesis_3 (it had 20 VTY).'],
+      ['delegate-voters', 'warning', 'Dmoves, a voter of genesis_3, moved out 1,100 VTY (now 3,900 VTY).'],
+      ['delegate-voters', 'info', '4 more changes among the voters of genesis_3.'],
+    ]);
+    expect(store.list('n', { activeOnly: true, limit: 10 })).toEqual([]);
+    settings.update({ rules: { 'delegate-rank': false } });
+    delegateChangeRule(ctx, [{ kind: 'rank', publicKey: 'k', from: 7, to: 3 }], 'VTY');
+    expect(raised).toHaveLength(5);
   });
 
   it('voted delegates: resigned or out of the set raise one alert each, cleared when back', () => {

@@ -4,8 +4,7 @@
  * one-time display of a new recovery phrase (`createMnemonicWallet`) and `revealRecoveryPhrase`, which asks
  * for the password again (docs/design/architecture.md "Rules").
  */
-import type { SignedMessage } from '../protocol/crypto';
-import type { MessageFormat, SignedMessageDocument } from '../protocol/message';
+import type { Core3Message, MessageFormat, SignedMessageDocument } from '../protocol/message';
 import { addressFromPassphrase } from '../protocol/crypto';
 import type { ChainContext, Network } from '../protocol/networks';
 import { CoreType, TypeGroup, type TransactionData, type TransactionDraft } from '../protocol/transactions';
@@ -282,7 +281,7 @@ export class Keystore extends VaultSession {
   }
 
   /** Signs a text message with the wallet's key (protocol/message.ts): ARK Core 3's form, or ArkVault's. */
-  signMessage(walletId: string, message: string): SignedMessage;
+  signMessage(walletId: string, message: string): Core3Message;
   signMessage(walletId: string, message: string, format: MessageFormat): SignedMessageDocument;
   signMessage(walletId: string, message: string, format: MessageFormat = 'core3'): SignedMessageDocument {
     if (typeof message !== 'string') throw new KeystoreError('ERR_INVALID_INPUT', 'the message must be text');

@@ -5,7 +5,7 @@
  * the bytes that include the first, then the id, then the full validation. Same inputs give the same bytes as
  * `signTransaction` with the passphrase (tests/keystore prove it).
  */
-import { ecdsaSign, schnorrSign, type SignedMessage } from '../protocol/crypto';
+import { ecdsaSign, schnorrSign } from '../protocol/crypto';
 import { toHex } from '../protocol/hex';
 import type { ChainContext } from '../protocol/networks';
 import {
@@ -21,6 +21,7 @@ import {
 import { ProtocolError } from '../protocol/errors';
 import {
   signMessageWithPrivateKey,
+  type Core3Message,
   type MessageFormat,
   type SignedMessageDocument,
 } from '../protocol/message';
@@ -108,7 +109,7 @@ export function participantSignatureWithKeys(
  * A signed message (protocol/message.ts): ARK Core 3's `Crypto.Message.sign` form (ECDSA-DER over SHA256 of the
  * UTF-8 message) by default, ArkVault's legacy Schnorr form on request.
  */
-export function signMessageWithKeys(message: string, keys: SigningKeys): SignedMessage;
+export function signMessageWithKeys(message: string, keys: SigningKeys): Core3Message;
 export function signMessageWithKeys(
   message: string,
   keys: SigningKeys,

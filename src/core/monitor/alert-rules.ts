@@ -8,6 +8,7 @@ import type { AlertEngine } from './alert-engine';
 import type { NodeSnapshot } from './node-probe';
 import type { LedgerBlock } from '../db/monitor/ledger';
 import type { DerivedMiss } from './schedule';
+import type { DelegateChange } from './delegate-watch';
 
 export interface RuleContext {
   engine: AlertEngine;
@@ -148,4 +149,79 @@ export function forkRule(ctx: RuleContext, forks: readonly ForkView[]): void {
         },
     ctx.now,
   );
+}
+
+/** Arktoshi in words of the token ("1,234.5 DѦ"), for the voter alerts. */
+function tokens(arktoshi: bigint, symbol: string): string {
+  const magnitude = arktoshi < 0n ? -arktoshi : arktoshi;
+  const whole = (magnitude / 100_000_000n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (magnitude % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
+  return `${arktoshi < 0n ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`} ${symbol}`;
+}
+
+/**
+ * "My delegate's rank changed" (delegate-rank) and "a voter of my delegate joined, left or moved a large
+ * balance" (delegate-voters): one-shot alerts from DelegateWatch's changes (delegate-watch.ts).
+ */
+export function delegateChangeRule(
+  ctx: RuleContext,
+  changes: readonly DelegateChange[],
+  symbol: string,
+): void {
+  for (const change of changes) {
+    const name = ctx.name(change.publicKey);
+    switch (change.kind) {
+      case 'rank':
+        ctx.engine.event(
+          ctx.network,
+          'delegate-rank',
+          change.publicKey,
+          {
+            level: change.to > change.from ? 'warning' : 'info',
+            message: `${name} moved from rank ${change.from} to rank ${change.to}.`,
+          },
+          ctx.now,
+        );
+        break;
+      case 'joined':
+      case 'left':
+        ctx.engine.event(
+          ctx.network,
+          'delegate-voters',
+          `${change.publicKey}:${change.address}`,
+          {
+            level: change.kind === 'left' ? 'warning' : 'info',
+            message:
+              change.kind === 'joined'
+                ? `${change.address} now votes for ${name} with ${tokens(change.balance, symbol)}.`
+                : `${change.address} no longer votes for ${name} (it had ${tokens(change.balance, symbol)}).`,
+          },
+          ctx.now,
+        );
+        break;
+      case 'balance': {
+        const moved = change.to - change.from;
+        ctx.engine.event(
+          ctx.network,
+          'delegate-voters',
+          `${change.publicKey}:${change.address}`,
+          {
+            level: moved < 0n ? 'warning' : 'info',
+            message: `${change.address}, a voter of ${name}, ${moved < 0n ? 'moved out' : 'received'} ${tokens(moved < 0n ? -moved : moved, symbol)} (now ${tokens(change.to, symbol)}).`,
+          },
+          ctx.now,
+        );
+        break;
+      }
+      case 'more':
+        ctx.engine.event(
+          ctx.network,
+          'delegate-voters',
+          `${change.publicKey}:more`,
+          { level: 'info', message: `${change.count} more changes among the voters of ${name}.` },
+          ctx.now,
+        );
+        break;
+    }
+  }
 }

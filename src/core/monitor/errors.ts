@@ -14,7 +14,9 @@ export type MonitorErrorCode =
   | 'ERR_MONITOR_UNKNOWN_NODE'
   | 'ERR_MONITOR_NOT_REMOVABLE'
   | 'ERR_MONITOR_UNKNOWN_DELEGATE'
-  | 'ERR_MONITOR_NO_DATA';
+  | 'ERR_MONITOR_NO_DATA'
+  /** A webhook URL that is not https (or http on this machine): webhook.ts `webhookUrlProblem`. */
+  | 'ERR_MONITOR_WEBHOOK';
 
 export class MonitorError extends CodedError<MonitorErrorCode> {
   override readonly name = 'MonitorError';

@@ -11,6 +11,7 @@ import { milestoneAt } from '../protocol/networks';
 import { roundInfo } from '../protocol/rounds';
 import { AlertEngine, type AlertChange } from './alert-engine';
 import {
+  delegateChangeRule,
   forgingSetRule,
   forkRule,
   missedSlotRule,
@@ -18,6 +19,7 @@ import {
   votedDelegateRule,
   type RuleContext,
 } from './alert-rules';
+import { DelegateWatch, readVoters, type DelegateChange } from './delegate-watch';
 import { bestHeight, ForkDetector, lagOf, type ProbedNode } from './forks';
 import { ingest, type IngestResult } from './ingest';
 import { InterestResolver, type Interest, type VaultWallets } from './interest';
@@ -301,6 +303,7 @@ export class NodeMonitor {
     for (const [publicKey, username] of interest.usernames) this.learnUsername(publicKey, username);
     this.state.directory = directory;
     this.state.interest = interest;
+    await this.readDelegates(target, interest.mine, directory);
   }
 
   private evaluate(
@@ -343,6 +346,7 @@ export class NodeMonitor {
     const forgingSet = new Set(order.order);
     forgingSetRule(ctx, interest.mine, forgingSet, this.membership);
     votedDelegateRule(ctx, interest.voted, interest.resigned, forgingSet);
+    delegateChangeRule(ctx, this.delegateChanges.splice(0), target.network.network.client.symbol);
   }
 
   private learnUsername(publicKey: string, username: string): void {
@@ -354,6 +358,27 @@ export class NodeMonitor {
   }
 
   private readonly usernameCache = new Map<string, string>();
+  private readonly delegateWatch = new DelegateWatch();
+  /** Rank and voter changes read since the last evaluation. */
+  private delegateChanges: DelegateChange[] = [];
+
+  /** My delegates' ranks and voters, compared with the last reading (delegate-watch.ts). */
+  private async readDelegates(
+    target: MonitorTarget,
+    mine: ReadonlySet<string>,
+    directory: Map<string, DelegateInfo>,
+  ) {
+    const ranks = new Map([...directory].map(([publicKey, info]) => [publicKey, info.rank]));
+    const changes = this.delegateWatch.ranksRead(mine, ranks);
+    const threshold = BigInt(this.settings.get().voterBalanceThreshold) * 100_000_000n;
+    for (const publicKey of mine) {
+      const voters = await readVoters(target.client, publicKey);
+      if (this.target !== target) return;
+      if (voters !== undefined) changes.push(...this.delegateWatch.votersRead(publicKey, voters, threshold));
+    }
+    this.delegateWatch.keepOnly(mine);
+    this.delegateChanges.push(...changes);
+  }
 
   private alertChanged(alert: MonitorAlertView, change: AlertChange): void {
     if (change === 'raised') this.options.onAlert?.(alert);

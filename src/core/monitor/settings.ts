@@ -14,6 +14,8 @@ export const DEFAULT_MONITOR_SETTINGS: MonitorSettings = {
   behindThreshold: 10,
   stallSeconds: 60,
   pollSeconds: 4,
+  voterBalanceThreshold: 10_000,
+  webhookUrl: null,
   rules: Object.fromEntries(alertRule.options.map((rule) => [rule, true])) as MonitorSettings['rules'],
 };
 
@@ -47,6 +49,8 @@ function merge(base: MonitorSettings, patch: Partial<MonitorSettingsPatch>): Mon
     behindThreshold: patch.behindThreshold ?? base.behindThreshold,
     stallSeconds: patch.stallSeconds ?? base.stallSeconds,
     pollSeconds: patch.pollSeconds ?? base.pollSeconds,
+    voterBalanceThreshold: patch.voterBalanceThreshold ?? base.voterBalanceThreshold,
+    webhookUrl: patch.webhookUrl === undefined ? base.webhookUrl : patch.webhookUrl,
     rules,
   };
 }

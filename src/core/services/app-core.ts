@@ -9,42 +9,31 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProcessLock } from '../fs/process-lock';
 import { hostLocalNode } from '../host';
-import {
-  EMBEDDED_NETWORK_ID,
-  jsonFileNetworkStore,
-  NetworkRegistry,
-  type NodeClientOptions,
-} from '../client';
-import { Keystore, type Keychain, type ScryptParams } from '../keystore';
+import { EMBEDDED_NETWORK_ID, type NodeClientOptions } from '../client';
+import type { Keychain, ScryptParams } from '../keystore';
 import { LOCALNET_NAME, type PoolOptionsInput } from '../node';
 import { NodeLocalnetControls, restoreForgingControls } from '../node/controls';
 import type { AppInfo } from '../../shared/domain/app';
 import type { IpcResult } from '../../shared/ipc/errors';
-import { Accounts } from './transactions/accounts';
-import { ChainReads } from './explorer/chain-reads';
-import { ChainWatch } from './networks/chain-watch';
+import { Closers } from './closers';
 import { createDispatcher, type RequestHandler } from './dispatcher';
 import { AppEvents, type EventListener } from './events';
-import { keystoreStatus, vaultHandlers } from './wallets/handlers';
+import { vaultHandlers } from './wallets/handlers';
 import { chainHandlers } from './explorer/handlers';
 import { localnetHandlers } from './localnet/handlers';
 import { monitorHandlers } from './monitor/handlers';
 import { ownNodeHandlers } from './own-node/handlers';
-import { OwnNodes } from './own-node/own-nodes';
 import { networkHandlers } from './networks/handlers';
 import type { Services } from './services';
 import { transactionHandlers } from './transactions/handlers';
 import { messageHandlers } from './messages/handlers';
-import { CONTACTS_FILE, ContactBook } from './contacts/contact-book';
 import { contactHandlers } from './contacts/handlers';
 import { multisigHandlers } from './multisig/handlers';
-import { MULTISIG_FILE, MultisigBook } from './multisig/multisig-book';
 import { LocalMusigServer } from './multisig/local-server';
-import { monitorTarget, openMonitor } from './monitor/monitor-host';
-import { Networks } from './networks/networks';
-import { PENDING_FILE } from './transactions/pending-store';
-import { PendingTracker } from './transactions/pending-tracker';
-import { SettingsFile } from './settings';
+import { openProfileScope, type ProcessParts } from './profile-scope';
+import { ProfileList, profilePaths } from './profiles/profile-list';
+import { profileHandlers } from './profiles/handlers';
+import { ProfileSwitch } from './profiles/profile-switch';
 
 export interface AppCoreOptions {
   /** The app's data directory: chain, vault, networks and settings live under it. */
@@ -56,11 +45,6 @@ export interface AppCoreOptions {
   blockTime?: number;
   /** Run the forger (default true). */
   forging?: boolean;
-  /**
-   * Unix milliseconds for the embedded node, its localnet controls and the services (default Date.now). Tests pass
-   * a fake clock with `forging: false` and forge each slot themselves (LocalNodeOptions.now, Forger.forgeAt).
-   */
-  now?: () => number;
   /** The embedded API's ports (default 4003 public, 4004 secondary; taken ports fall back to free ones). */
   api?: { publicPort?: number; port?: number };
   /** Key-store profile (default "default"). */
@@ -74,39 +58,21 @@ export interface AppCoreOptions {
   pollMs?: number;
   /** Where defects (bugs, not bad input) are reported; default stderr. */
   onDefect?: (error: unknown) => void;
+  /**
+   * Unix milliseconds for the embedded node, its localnet controls and the services (default Date.now). Tests pass
+   * a fake clock with `forging: false` and forge each slot themselves (LocalNodeOptions.now, Forger.forgeAt).
+   */
+  now?: () => number;
   /** The bundled verify worker: the embedded node then checks signatures on every core (LocalNodeOptions). */
   verifyWorkerUrl?: URL;
 }
 
-export const DEFAULT_PROFILE = 'default';
+export { DEFAULT_PROFILE } from './profiles/profile-list';
 
 function defaultDefect(error: unknown): void {
   process.stderr.write(
     `votary core: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
-}
-
-/** What must close, in the reverse order it was opened; one failing closer does not keep the others open. */
-class Closers {
-  private readonly list: (() => unknown)[] = [];
-
-  add(close: () => unknown): void {
-    this.list.push(close);
-  }
-
-  async closeAll(): Promise<void> {
-    const failures: unknown[] = [];
-    for (const close of this.list.splice(0).reverse()) {
-      try {
-        await close();
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-    if (failures.length === 1)
-      throw failures[0] instanceof Error ? failures[0] : new Error(String(failures[0]));
-    if (failures.length > 1) throw new AggregateError(failures, 'closing the app core failed');
-  }
 }
 
 /** The data directory's process lock (core/fs/process-lock.ts), beside settings.json. */
@@ -134,6 +100,7 @@ export class AppCore {
         ...transactionHandlers(services),
         ...messageHandlers(services),
         ...contactHandlers(services),
+        ...profileHandlers(services),
         ...localnetHandlers(services),
         ...chainHandlers(services),
         ...monitorHandlers(services),
@@ -173,7 +140,6 @@ export class AppCore {
   private static async openLocked(options: AppCoreOptions): Promise<AppCore> {
     const onDefect = options.onDefect ?? defaultDefect;
     const events = new AppEvents();
-    const settings = await SettingsFile.open(join(options.dataDir, 'settings.json'));
     const now = options.now ?? Date.now;
     const client = options.client === undefined ? {} : { client: options.client };
     const hosted = await hostLocalNode({
@@ -210,29 +176,6 @@ export class AppCore {
       );
       // Nothing is pushed once the parts above the API have closed.
       closers.add(() => events.clear());
-
-      const registry = await NetworkRegistry.open(
-        jsonFileNetworkStore(join(options.dataDir, 'networks.json')),
-        {
-          name: LOCALNET_NAME,
-          url: publicUrl,
-          network: node.network,
-        },
-      );
-      const networks = new Networks(registry, settings, {
-        ...client,
-        pollMs: options.pollMs ?? 4_000,
-        inProcess: [localnet],
-      });
-
-      const profile = options.profile ?? DEFAULT_PROFILE;
-      const tracker = await PendingTracker.open(networks, events, {
-        path: join(options.dataDir, 'profiles', profile, PENDING_FILE),
-      });
-      // The last status changes reach the pending file before the process may exit.
-      closers.add(() => tracker.flush());
-      const contacts = await ContactBook.open(join(options.dataDir, 'profiles', profile, CONTACTS_FILE));
-      const multisigBook = await MultisigBook.open(join(options.dataDir, 'profiles', profile, MULTISIG_FILE));
       // localnet's multisignature server, started on first use (services/multisig/local-server.ts).
       const musigServer = new LocalMusigServer({
         path: join(options.dataDir, 'localnet', 'musig.db'),
@@ -244,51 +187,27 @@ export class AppCore {
       });
       closers.add(() => musigServer.close());
 
-      const keystore: Keystore = new Keystore({
+      const processParts: ProcessParts = {
         dataDir: options.dataDir,
-        profile,
-        idleLockMs: settings.get().idleLockMs,
-        onLocked: (reason) =>
-          void keystoreStatus(keystore)
-            .then((status) => events.emit('keystore:status', { ...status, lockedBy: reason }))
-            .catch(onDefect),
-        ...(options.keychain === undefined ? {} : { keychain: options.keychain }),
+        events,
+        node,
+        localnet,
+        publicUrl,
+        onDefect,
+        now,
+        musig: { networkId: EMBEDDED_NETWORK_ID, server: musigServer },
+        pollMs: options.pollMs ?? 4_000,
+        ...(options.client === undefined ? {} : { client: options.client }),
         ...(options.scrypt === undefined ? {} : { scrypt: options.scrypt }),
-      });
-      closers.add(() => keystore.lock());
-
-      const monitor = openMonitor({
-        dataDir: options.dataDir,
-        networks,
-        events,
-        keystore: () => keystore,
-        ...client,
-        onDefect,
-      });
-      closers.add(() => monitor.close());
-
-      const watch = new ChainWatch({ networks, keystore, events, tracker, onDefect });
-      closers.add(() => watch.stop());
-      networks.onActiveChanged((entry) => {
-        watch.follow(entry);
-        monitor.follow(monitorTarget(networks, entry));
-      });
-      watch.start();
-      monitor.follow(monitorTarget(networks, networks.active()));
-      monitor.start();
-
-      // Last opened, first closed: an own node stops while the watcher and the monitor still listen.
-      const ownNodes = new OwnNodes({
-        dataDir: options.dataDir,
-        networks,
-        settings,
-        events,
-        ...client,
+        ...(options.keychain === undefined ? {} : { keychain: options.keychain }),
         ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
-        onDefect,
-      });
-      closers.add(() => ownNodes.close());
-      ownNodes.restore();
+      };
+      const profiles = await ProfileList.open(options.dataDir);
+      const profileId = options.profile ?? profiles.activeId;
+      const scope = await openProfileScope(processParts, profileId, profilePaths(options.dataDir, profileId));
+      const host = new ProfileSwitch(processParts, profiles, scope);
+      // The open profile closes before the API and the node it opened on.
+      closers.add(() => host.close());
 
       const services: Services = {
         info: {
@@ -299,23 +218,17 @@ export class AppCore {
           embeddedApiUrl: publicUrl,
         },
         node,
-        keystore,
-        networks,
-        chainReads: new ChainReads(networks),
-        accounts: new Accounts(networks, tracker),
-        tracker,
-        settings,
-        contacts,
         events,
         localnet: {
           networkId: EMBEDDED_NETWORK_ID,
           controls: new NodeLocalnetControls({ node, now }),
         },
-        monitor,
-        ownNodes,
-        multisig: { book: multisigBook, local: { networkId: EMBEDDED_NETWORK_ID, server: musigServer } },
+        ...scope.services,
+        profiles: host,
         now,
       };
+      // A switch replaces the profile's parts in place: every handler reads them from `services` when called.
+      host.onSwitched((next) => Object.assign(services, next));
       return new AppCore(services, closers, onDefect);
     } catch (error) {
       await closers.closeAll();

@@ -16,7 +16,20 @@ export class AppEvents {
   private early: IpcEventPayload<'alert'>[] = [];
 
   emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void {
-    this.emitter.emit('event', event, IPC_EVENT_SCHEMAS[event].parse(payload));
+    const parsed = IPC_EVENT_SCHEMAS[event].parse(payload);
+    this.emitter.emit('event', event, parsed);
+    if (event === 'alert') this.emitter.emit('alert-tap', parsed);
+  }
+
+  /**
+   * Every alert, for a part of the core that passes alerts on (the webhook); not a shell, so it neither takes the
+   * alerts kept for the first shell nor counts as one.
+   */
+  tapAlerts(listener: (alert: IpcEventPayload<'alert'>) => void): () => void {
+    this.emitter.on('alert-tap', listener);
+    return () => {
+      this.emitter.off('alert-tap', listener);
+    };
   }
 
   alert(level: 'info' | 'warning' | 'error', code: string, message: string): void {

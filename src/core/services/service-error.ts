@@ -8,6 +8,7 @@ import type { MonitorErrorCode } from '../monitor/errors';
 import type { LocalnetErrorCode } from '../node/controls/errors';
 import type { SyncErrorCode } from '../sync/errors';
 import type { ContactsErrorCode } from './contacts/errors';
+import type { ProfilesErrorCode } from './profiles/errors';
 import { CodedError, isCodedError } from '../../shared/lib/coded-error';
 import { BRIDGE_ERROR_CODES, ipcError, type IpcError } from '../../shared/ipc/errors';
 
@@ -44,7 +45,9 @@ export type ServiceErrorCode =
   /** The follower's, declared beside it (src/core/sync/errors.ts): why an own node cannot follow its peers. */
   | SyncErrorCode
   /** The contact book's, declared beside it (services/contacts/errors.ts). */
-  | ContactsErrorCode;
+  | ContactsErrorCode
+  /** The profile list's, declared beside it (services/profiles/errors.ts). */
+  | ProfilesErrorCode;
 
 export class ServiceError extends CodedError<ServiceErrorCode> {
   override readonly name = 'ServiceError';

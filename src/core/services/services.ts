@@ -13,6 +13,7 @@ import type { PendingTracker } from './transactions/pending-tracker';
 import type { SettingsFile } from './settings';
 import type { ContactBook } from './contacts/contact-book';
 import type { MultisigParts } from './multisig/multisig-service';
+import type { ProfileSwitch } from './profiles/profile-switch';
 
 export interface Services {
   info: AppInfo;
@@ -34,5 +35,7 @@ export interface Services {
   ownNodes: OwnNodes;
   /** The profile's multisignature wallets and servers, and the server hosted for localnet. */
   multisig: MultisigParts;
+  /** The profiles of the data directory and the one open; its switch replaces the profile's parts above. */
+  profiles: ProfileSwitch;
   now: () => number;
 }

@@ -1,7 +1,8 @@
 /**
- * Desktop notifications for the monitor's alerts: each new alert the core raises (push event
- * `alert` with a `MONITOR_…` code — raised once per condition, never repeated while it lasts) becomes one
- * Electron Notification. Other `alert` events (port in use, forging failures) stay in the window.
+ * Desktop notifications for the monitor's alerts and for payments received: each new alert the core raises
+ * (push event `alert` with a `MONITOR_…` code — raised once per condition, never repeated while it lasts — or
+ * INCOMING_TRANSACTION, once per payment in a forged block) becomes one Electron Notification. Other `alert`
+ * events (port in use, forging failures, a webhook that failed) stay in the window.
  */
 import { Notification } from 'electron';
 import type { CoreLink } from '../core-process/core-bridge';
@@ -12,9 +13,14 @@ export function forwardAlertNotifications(core: CoreLink): () => void {
   return core.subscribe((event, payload) => {
     if (event !== 'alert') return;
     const alert = IPC_EVENT_SCHEMAS.alert.parse(payload);
-    if (!alert.code.startsWith('MONITOR_')) return;
+    if (!alert.code.startsWith('MONITOR_') && alert.code !== 'INCOMING_TRANSACTION') return;
     new Notification({
-      title: alert.level === 'info' ? 'Votary' : `Votary — ${alert.level}`,
+      title:
+        alert.code === 'INCOMING_TRANSACTION'
+          ? 'Votary — payment received'
+          : alert.level === 'info'
+            ? 'Votary'
+            : `Votary — ${alert.level}`,
       body: alert.message,
       urgency: alert.level === 'error' ? 'critical' : 'normal',
     }).show();

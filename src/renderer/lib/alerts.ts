@@ -11,6 +11,8 @@ export const RULE_LABELS: Record<AlertRule, string> = {
   'node-behind': 'My node is behind the network',
   'node-stalled': 'My node stopped advancing',
   fork: 'A fork is seen',
+  'delegate-rank': 'My delegate’s rank changed',
+  'delegate-voters': 'A voter of my delegate joined, left or moved a large balance',
 };
 
 export const RULES = Object.keys(RULE_LABELS) as AlertRule[];

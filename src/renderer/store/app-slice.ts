@@ -3,6 +3,7 @@ import type { AlertView } from '../../shared/domain/app';
 import { plainError, type PlainError } from '../lib/errors';
 import { applyTheme, loadTheme, type ThemeChoice } from '../lib/theme';
 import { fetchAppInfo } from '../services/app-info';
+import { showDesktopNotification } from '../lib/desktop-notifications';
 import type { ConnectionState } from '../services/bridge';
 import type { Place } from './route-url';
 import type { Slice } from './types';
@@ -29,6 +30,7 @@ export const ROUTES = [
   'fees',
   'randomness',
   'settings',
+  'profiles',
 ] as const;
 /** Pages reached from another page rather than the sidebar. */
 export type Route = (typeof ROUTES)[number] | 'wallet' | 'delegate-info';
@@ -59,7 +61,7 @@ export interface AppSlice {
   connectionChanged: (connection: ConnectionState) => void;
 }
 
-export const createAppSlice: Slice<AppSlice> = (set) => ({
+export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   info: undefined,
   hostStatus: 'loading',
   connection: { status: 'connected', attempts: 0 },
@@ -99,6 +101,18 @@ export const createAppSlice: Slice<AppSlice> = (set) => ({
   },
   reportError: (error) => set({ error: plainError(error) }),
   clearError: () => set({ error: undefined }),
-  pushAlert: (alert) => set((state) => ({ alerts: [alert, ...state.alerts].slice(0, 20) })),
+  pushAlert: (alert) => {
+    set((state) => ({ alerts: [alert, ...state.alerts].slice(0, 20) }));
+    // A payment received reaches the person outside the window too; Electron's main notifies by itself
+    // (src/main/notifications), the browser shell through the Notification API once the person allowed it.
+    const state = get();
+    if (
+      alert.code === 'INCOMING_TRANSACTION' &&
+      state.desktopNotifications &&
+      state.info?.shell === 'browser'
+    ) {
+      showDesktopNotification('Votary — payment received', alert.message, `incoming-${alert.at}`);
+    }
+  },
   connectionChanged: (connection) => set({ connection }),
 });

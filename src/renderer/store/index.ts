@@ -9,6 +9,7 @@ import { createMonitorSlice } from './monitor-slice';
 import { createNodeSlice } from './node-slice';
 import { createOwnNodeSlice } from './own-node-slice';
 import { createPendingSlice } from './pending-slice';
+import { createProfilesSlice } from './profiles-slice';
 import type { VotaryState } from './types';
 import { createVaultSlice } from './vault-slice';
 import { createWalletsSlice } from './wallets-slice';
@@ -24,6 +25,7 @@ export function createVotaryStore() {
     ...createOwnNodeSlice(...a),
     ...createContactsSlice(...a),
     ...createLinksSlice(...a),
+    ...createProfilesSlice(...a),
   }));
 }
 
@@ -45,6 +47,11 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
     'monitor:update': (event) => store.getState().monitorUpdated(event),
     'follower:status': (view) => store.getState().ownNodeChanged(view),
     'link:open': ({ url }) => store.getState().openLink(url),
+    'profile:changed': (list) => {
+      const before = store.getState().profiles?.activeId;
+      store.getState().profilesChanged(list);
+      if (before !== undefined && before !== list.activeId) void profileOpened(store);
+    },
   });
   await loadAll(store);
   // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).
@@ -68,8 +75,22 @@ async function loadAll(store: StoreApi<VotaryState>): Promise<void> {
     state.loadAlerts(),
     state.loadMonitorSettings(),
     state.loadOwnNodes(),
+    state.loadProfiles(),
   ]);
   if (store.getState().vault?.unlocked === true) await store.getState().loadWallets();
+}
+
+/**
+ * Another profile was opened: its vault is locked (the wallets of the last one are cleared with it), the route
+ * goes to the dashboard, and its
+ * networks, pending list, alerts, monitor, own nodes and contacts are read again.
+ */
+export async function profileOpened(store: StoreApi<VotaryState> = useVotary): Promise<void> {
+  store.setState({ wallets: [], contacts: [], contactsNetworkId: undefined, alerts: [] });
+  // Another person's app starts at its dashboard, not on the screen the last profile was left on.
+  store.getState().navigate('dashboard');
+  await loadAll(store);
+  await store.getState().loadContacts();
 }
 
 export type { VotaryState } from './types';

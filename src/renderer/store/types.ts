@@ -6,6 +6,7 @@ import type { MonitorSlice } from './monitor-slice';
 import type { NodeSlice } from './node-slice';
 import type { OwnNodeSlice } from './own-node-slice';
 import type { PendingSlice } from './pending-slice';
+import type { ProfilesSlice } from './profiles-slice';
 import type { VaultSlice } from './vault-slice';
 import type { WalletsSlice } from './wallets-slice';
 
@@ -18,5 +19,6 @@ export type VotaryState = AppSlice &
   MonitorSlice &
   OwnNodeSlice &
   ContactsSlice &
-  LinksSlice;
+  LinksSlice &
+  ProfilesSlice;
 export type Slice<T> = StateCreator<VotaryState, [], [], T>;

@@ -168,6 +168,10 @@ export const alertRule = z.enum([
   'node-behind',
   'node-stalled',
   'fork',
+  /** My delegate's rank changed. */
+  'delegate-rank',
+  /** A voter of my delegate joined, left, or moved at least voterBalanceThreshold. */
+  'delegate-voters',
 ]);
 export type AlertRule = z.output<typeof alertRule>;
 
@@ -181,6 +185,13 @@ export const monitorSettings = z.object({
   /** Poll interval of the node watcher. */
   pollSeconds: z.number().int().min(1).max(600),
   rules: z.record(alertRule, z.boolean()),
+  /** delegate-voters fires for a voter whose balance moved by at least this many whole tokens (0 = never). */
+  voterBalanceThreshold: z.number().int().min(0).max(10_000_000_000),
+  /**
+   * Every alert is also POSTed here as JSON (src/core/monitor/README.md "Webhook"); null = none. https, or http to
+   * this machine only.
+   */
+  webhookUrl: z.string().max(2048).nullable(),
 });
 export type MonitorSettings = z.output<typeof monitorSettings>;
 
@@ -191,6 +202,8 @@ export const monitorSettingsPatch = z.strictObject({
   stallSeconds: monitorSettings.shape.stallSeconds.optional(),
   pollSeconds: monitorSettings.shape.pollSeconds.optional(),
   rules: z.partialRecord(alertRule, z.boolean()).optional(),
+  voterBalanceThreshold: monitorSettings.shape.voterBalanceThreshold.optional(),
+  webhookUrl: monitorSettings.shape.webhookUrl.optional(),
 });
 export type MonitorSettingsPatch = z.output<typeof monitorSettingsPatch>;
 

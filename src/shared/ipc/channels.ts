@@ -91,6 +91,12 @@ export const IPC_CHANNELS = [
   'contacts:remove',
   'contacts:import',
   'contacts:export',
+  // Profiles: each its own vault, wallets, networks and settings.
+  'profiles:list',
+  'profiles:create',
+  'profiles:rename',
+  'profiles:switch',
+  'profiles:remove',
   // Explorer and delegate reads.
   'chain:search',
   'chain:block',
@@ -134,6 +140,8 @@ export const IPC_EVENTS = [
   'alert',
   // Monitor events.
   'monitor:update',
+  // The profile list changed, or another profile was opened (every window reads the host again).
+  'profile:changed',
   // An `ark:` link the operating system opened with the app (Electron registers the protocol).
   'link:open',
 ] as const;

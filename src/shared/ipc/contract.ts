@@ -53,6 +53,7 @@ import {
   contactsFileFormat,
   contactView,
 } from '../domain/contacts';
+import { profileList, profileName } from '../domain/profiles';
 import { MESSAGE_MAX_LENGTH, messageFormat, messageVerdictView, signedMessageView } from '../domain/messages';
 import { knownNetworkView, networkView } from '../domain/networks';
 import {
@@ -93,6 +94,7 @@ const none = z.undefined();
 const password = z.string().min(1).max(1024);
 const walletId = z.string().min(1).max(100);
 const networkId = z.string().min(1).max(100);
+const profileId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a profile id is 1–64 of A–Z a–z 0–9 _ -');
 const walletName = z.string().min(1).max(64).optional();
 const url = z.string().min(1).max(2048);
 /** A delegate as ARK's `/delegates/{id}` takes it: username, public key or address (ark-core-api.md §6.5). */
@@ -485,6 +487,25 @@ export const IPC_CONTRACT = {
     response: contactsExport,
   },
 
+  /** The profiles, and which one is open. */
+  'profiles:list': { request: none, response: profileList },
+  /** A new empty profile; `open` switches to it at once. */
+  'profiles:create': {
+    request: z.strictObject({ name: profileName, open: z.boolean().default(false) }),
+    response: profileList,
+  },
+  'profiles:rename': { request: z.strictObject({ id: profileId, name: profileName }), response: profileList },
+  /** Closes the open profile (its vault locks) and opens this one, locked. */
+  'profiles:switch': { request: z.strictObject({ id: profileId }), response: profileList },
+  /**
+   * Deletes a profile that is not open, with its vault, wallets, contacts, networks and settings. A profile with a
+   * vault needs that vault's password (ERR_WRONG_PASSWORD otherwise).
+   */
+  'profiles:remove': {
+    request: z.strictObject({ id: profileId, password: password.optional() }),
+    response: profileList,
+  },
+
   // Explorer and delegate reads.
   'chain:search': { request: z.strictObject({ query: z.string().max(200) }), response: searchResult },
   'chain:block': {
@@ -598,6 +619,7 @@ export const IPC_EVENT_SCHEMAS = {
   alert: alertView,
   // Monitor events.
   'monitor:update': monitorUpdateEvent,
+  'profile:changed': profileList,
   /** The link as the system gave it; the renderer reads it (shared/lib/payment-link.ts) and only fills a form. */
   'link:open': z.object({ url: z.string().max(LINK_MAX_LENGTH) }),
 } as const satisfies Record<IpcEvent, z.ZodType>;

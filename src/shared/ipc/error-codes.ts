@@ -86,6 +86,7 @@ export const HOST_ERROR_CODES = [
   'ERR_MONITOR_NOT_REMOVABLE',
   'ERR_MONITOR_UNKNOWN_DELEGATE',
   'ERR_MONITOR_NO_DATA',
+  'ERR_MONITOR_WEBHOOK',
   // the localnet controls (core/node/controls/errors.ts)
   'ERR_SNAPSHOT_EXISTS',
   'ERR_SNAPSHOT_UNKNOWN',
@@ -123,6 +124,11 @@ export const HOST_ERROR_CODES = [
   'ERR_CONTACT_INVALID',
   'ERR_CONTACTS_CHANGED',
   'ERR_CONTACTS_FILE',
+  // the profile list (core/services/profiles/errors.ts)
+  'ERR_PROFILE_NOT_FOUND',
+  'ERR_PROFILE_EXISTS',
+  'ERR_PROFILE_IN_USE',
+  'ERR_PROFILES_CHANGED',
   // the bridge itself (errors.ts BRIDGE_ERROR_CODES)
   'ERR_UNKNOWN_CHANNEL',
   'ERR_INVALID_REQUEST',

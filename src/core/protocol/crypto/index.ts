@@ -23,5 +23,3 @@ export { generateMnemonic, isValidMnemonic } from './mnemonic';
 export { schnorrSign, schnorrVerify } from './schnorr';
 export { ecdsaSign, ecdsaVerify, derFromCompact, compactFromStrictDer } from './ecdsa';
 export { verifyTransactionSignature } from './signature';
-export type { SignedMessage } from './message';
-export { signMessage, verifyMessage } from './message';

@@ -25,7 +25,8 @@ export interface MonitorHostDeps {
 
 export const MONITOR_DB_FILE = 'monitor.db';
 
-export function openMonitor(deps: MonitorHostDeps): NodeMonitor {
+/** The monitor, and what stops its triggers on the in-process chains (before the monitor closes). */
+export function openMonitor(deps: MonitorHostDeps): { monitor: NodeMonitor; unwatch: () => void } {
   const monitor = new NodeMonitor({
     file: join(deps.dataDir, MONITOR_DB_FILE),
     ...(deps.now === undefined ? {} : { now: deps.now }),
@@ -60,12 +61,18 @@ export function openMonitor(deps: MonitorHostDeps): NodeMonitor {
     );
   };
   for (const chain of deps.networks.inProcessChains()) watchChain(chain);
-  deps.networks.onInProcessChanged(({ networkId, chain }) => {
+  const offChanged = deps.networks.onInProcessChanged(({ networkId, chain }) => {
     triggers.get(networkId)?.();
     triggers.delete(networkId);
     if (chain !== undefined) watchChain(chain);
   });
-  return monitor;
+  // A profile switch closes this monitor while the embedded node keeps running: its listeners must go with it.
+  const unwatch = () => {
+    offChanged();
+    for (const off of triggers.values()) off();
+    triggers.clear();
+  };
+  return { monitor, unwatch };
 }
 
 /** The monitor's view of a network entry. */

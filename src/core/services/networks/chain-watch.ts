@@ -11,6 +11,7 @@ import type { Keystore } from '../../keystore';
 import { addressFromPublicKey } from '../../protocol/crypto';
 import type { TransactionData } from '../../protocol/transactions';
 import { syncProgress } from '../explorer/chain-reads';
+import { tokenWords } from '../transactions/token-words';
 import type { AppEvents } from '../events';
 import type { Networks } from './networks';
 import type { PendingTracker } from '../transactions/pending-tracker';
@@ -81,6 +82,8 @@ export class ChainWatch {
         // A node catching up applies hundreds of blocks a second: the screens hear its sync events instead.
         if (this.isActive(chain) && event.catchingUp !== true) this.announce(networkId, event.tip);
         if (event.block !== undefined) this.walletActivity(networkId, event.block);
+        // A block as it is forged, not history a node catches up on: that would be hundreds of old payments.
+        if (event.block !== undefined && event.catchingUp !== true) this.incoming(networkId, event.block);
         return;
       case 'revert':
         // A rollback or reset: the restored tip is announced as the last block, and the vault wallets the
@@ -116,6 +119,42 @@ export class ChainWatch {
 
   private announce(networkId: string, tip: ChainTip): void {
     this.deps.events.emit('node:block', { networkId, ...tip, at: Date.now() });
+  }
+
+  /**
+   * One INCOMING_TRANSACTION alert per vault wallet a block pays (a transfer, a multipayment's rows to it, an
+   * claim of an HTLC lock is not announced here), from someone other than itself; the shells make it
+   * a desktop notification and the webhook passes it on.
+   */
+  private incoming(networkId: string, transactions: readonly TransactionData[]): void {
+    const { keystore, events, networks } = this.deps;
+    if (!keystore.isUnlocked() || transactions.length === 0) return;
+    const entry = networks.entry(networkId);
+    const network = entry.network.network;
+    const wallets = new Map(
+      keystore.listWallets({ nethash: network.nethash }).map((wallet) => [wallet.address, wallet]),
+    );
+    if (wallets.size === 0) return;
+    for (const tx of transactions) {
+      const sender = addressFromPublicKey(tx.senderPublicKey, network.pubKeyHash);
+      const received = new Map<string, bigint>();
+      const add = (address: string, amount: string | bigint) => {
+        if (address === sender || !wallets.has(address)) return;
+        received.set(address, (received.get(address) ?? 0n) + BigInt(amount));
+      };
+      // Transfers (type 0 of group 1) pay their recipient; a lock (type 8) only reserves, so it is left out.
+      if ((tx.typeGroup ?? 1) === 1 && tx.type === 0 && tx.recipientId !== undefined)
+        add(tx.recipientId, tx.amount);
+      for (const payment of tx.asset?.payments ?? []) add(payment.recipientId, payment.amount);
+      for (const [address, amount] of received) {
+        const wallet = wallets.get(address)!;
+        events.alert(
+          'info',
+          'INCOMING_TRANSACTION',
+          `${wallet.name} received ${tokenWords(amount, network.client.symbol)} from ${sender} on ${entry.name}.`,
+        );
+      }
+    }
   }
 
   /** `wallet:changed` for each unlocked vault wallet the transactions send from or pay to. */

@@ -9,6 +9,7 @@ import { alertStatusText, partitionAlerts, RULE_LABELS } from '../../lib/alerts'
 import { notificationAccess, requestNotificationAccess } from '../../lib/desktop-notifications';
 import { useVotary } from '../../store';
 import { AlertSettings } from './AlertSettings';
+import { AlertDelivery } from './AlertDelivery';
 import { dateTime, clockTime } from '../../lib/dates';
 
 const time = (ms: number) => clockTime(ms);
@@ -123,6 +124,7 @@ export function AlertsPage() {
       )}
       {/* Not keyed by the settings: a save answers new settings, and remounting would drop the form's status. */}
       {settings && <AlertSettings settings={settings} />}
+      {settings && <AlertDelivery settings={settings} />}
     </section>
   );
 }

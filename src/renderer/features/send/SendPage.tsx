@@ -31,6 +31,7 @@ import { useLatest } from '../../lib/use-read';
 import { AddressName, UnknownRecipients } from '../contacts/AddressName';
 import { ContactOptions, CONTACT_OPTIONS_ID } from '../contacts/ContactOptions';
 import { LinkPaste } from '../links/LinkPaste';
+import { QrImagePick } from '../links/QrImagePick';
 import { BatchFromCsv } from '../batch/BatchFromCsv';
 import { useOpenedLink } from '../links/use-opened-link';
 import { FeeChooser, HighFeeWarning } from './FeeChooser';
@@ -217,6 +218,7 @@ export function SendPage() {
     <section aria-labelledby="send-title">
       <h1 id="send-title">Send</h1>
       {step === 'form' && <LinkPaste />}
+      {step === 'form' && <QrImagePick />}
       {step === 'form' && (
         <BatchFromCsv
           onFill={(transaction) => {

@@ -26,6 +26,7 @@ import { FeesPage } from '../fees/FeesPage';
 import { RandomnessPage } from '../randomness/RandomnessPage';
 import { MessagesPage } from '../messages/MessagesPage';
 import { ContactsPage } from '../contacts/ContactsPage';
+import { ProfilesPage } from '../profiles/ProfilesPage';
 
 function Page() {
   const route = useVotary((s) => s.route);
@@ -72,6 +73,8 @@ function Page() {
       return <RandomnessPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'profiles':
+      return <ProfilesPage />;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ROUTES } from '../../store/app-slice';
 import { type Route } from '../../store/app-slice';
 import { useVotary } from '../../store';
+import { activeProfileName } from '../../store/profiles-slice';
 import { openCount } from '../../lib/alerts';
 import { ALERT_BADGE_ID, AlertBadge, AlertBadgeDescription } from '../alerts/AlertBadge';
 
@@ -24,6 +25,7 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
   fees: 'Fees',
   randomness: 'Randomness',
   settings: 'Settings',
+  profiles: 'Profiles',
 };
 
 /** The sidebar's groups: what a voter uses, what a delegate or node watcher reads, what a developer drives. */
@@ -36,7 +38,7 @@ const GROUPS: Array<{ label: string; items: Array<(typeof ROUTES)[number]> }> = 
     label: 'Network',
     items: ['node', 'delegates', 'round', 'health', 'alerts', 'explorer', 'fees', 'randomness'],
   },
-  { label: 'Developer', items: ['localnet', 'settings'] },
+  { label: 'Developer', items: ['localnet', 'settings', 'profiles'] },
 ];
 
 export function Sidebar() {
@@ -47,6 +49,7 @@ export function Sidebar() {
   const theme = useVotary((s) => s.theme);
   const setTheme = useVotary((s) => s.setTheme);
   const openAlerts = useVotary((s) => openCount(s.monitorAlerts));
+  const profile = useVotary((s) => activeProfileName(s.profiles));
   // The quick toggle flips what is shown now; Settings also offers "follow the system".
   const dark =
     theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
@@ -87,6 +90,11 @@ export function Sidebar() {
       <button type="button" onClick={() => setTheme(dark ? 'light' : 'dark')} aria-pressed={dark}>
         Dark theme
       </button>
+      {profile !== undefined && (
+        <p className="muted small" aria-label="Open profile">
+          Profile: {profile}
+        </p>
+      )}
       <button type="button" onClick={() => void lockVault()}>
         Lock vault
       </button>

@@ -5,6 +5,7 @@ import { PasswordStrengthMeter, usePasswordStrength } from '../../components/Pas
 import { SecretInput } from '../../components/SecretInput';
 import { useVotary } from '../../store';
 import { HostStatus } from '../shell/HostStatus';
+import { ProfileChooser } from '../profiles/ProfileChooser';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
 
@@ -107,6 +108,7 @@ export function VaultGate() {
           </button>
         )}
       </form>
+      <ProfileChooser />
       <HostStatus />
     </main>
   );

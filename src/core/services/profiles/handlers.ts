@@ -1,0 +1,56 @@
+/** profiles:* — the data directory's profiles: list, create, rename, switch, remove (profile-switch.ts). */
+import type { ProfileList as ProfileListView } from '../../../shared/domain/profiles';
+import type { ChannelHandlers } from '../dispatcher';
+import type { Services } from '../services';
+import { keystoreStatus } from '../wallets/handlers';
+
+type ProfileChannels = Extract<keyof ChannelHandlers, `profiles:${string}`>;
+
+async function listView(s: Services): Promise<ProfileListView> {
+  const host = s.profiles;
+  const profiles = await Promise.all(
+    host.list.list().map(async (entry) => ({
+      ...entry,
+      active: entry.id === host.activeId,
+      hasVault: await host.hasVault(entry.id),
+    })),
+  );
+  return { profiles, activeId: host.activeId };
+}
+
+export function profileHandlers(s: Services): Pick<ChannelHandlers, ProfileChannels> {
+  /** After a switch every window reads the new profile again; its vault starts locked. */
+  const switched = async (): Promise<ProfileListView> => {
+    const view = await listView(s);
+    s.events.emit('profile:changed', view);
+    s.events.emit('keystore:status', await keystoreStatus(s.keystore));
+    return view;
+  };
+  return {
+    'profiles:list': () => listView(s),
+    'profiles:create': async ({ name, open }) => {
+      const entry = await s.profiles.list.create(name);
+      if (open) {
+        await s.profiles.switchTo(entry.id);
+        return switched();
+      }
+      return listView(s);
+    },
+    'profiles:rename': async ({ id, name }) => {
+      await s.profiles.list.rename(id, name);
+      const view = await listView(s);
+      s.events.emit('profile:changed', view);
+      return view;
+    },
+    'profiles:switch': async ({ id }) => {
+      await s.profiles.switchTo(id);
+      return switched();
+    },
+    'profiles:remove': async ({ id, password }) => {
+      await s.profiles.remove(id, password);
+      const view = await listView(s);
+      s.events.emit('profile:changed', view);
+      return view;
+    },
+  };
+}
