@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   const { publicUrl } = await server.listen();
   server.publicApp.server.on('connection', () => (connections += 1));
-  chain = new LocalChain({ networkId: 'localnet', node, api: { app: server.publicApp, url: publicUrl } });
+  chain = new LocalChain({ networkId: 'localnet', node, api: { queries: server.queries, url: publicUrl } });
 });
 
 afterAll(async () => {
@@ -122,7 +122,7 @@ describe('LocalChain', () => {
     const follower = new LocalChain({
       networkId: 'followed',
       node,
-      api: { app: server.publicApp, url: 'http://127.0.0.1:1/api' },
+      api: { queries: server.queries, url: 'http://127.0.0.1:1/api' },
       sync: { blocksBehind: () => behind, relay: (transactions) => relayed.push([...transactions]) },
       now: () => now,
     });

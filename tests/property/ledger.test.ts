@@ -120,7 +120,7 @@ async function run(actions: readonly Action[], seedLabel: string): Promise<void>
   const chain = new LocalChain({
     networkId: 'localnet',
     node,
-    api: { app: server.publicApp, url: 'http://127.0.0.1:4003' },
+    api: { queries: server.queries, url: 'http://127.0.0.1:4003' },
   });
   const forge = () => {
     clock.now += milestoneAt(localnet, 1).blocktime * 1000;

@@ -10,6 +10,7 @@ import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
 import { ChainStore } from './chain';
+import type { NodeReadSide } from './read-side';
 import type { ChainRules } from './handlers';
 import {
   Forger,
@@ -88,6 +89,7 @@ type Listener<K extends keyof LocalNodeEvents> = (...args: LocalNodeEvents[K]) =
 export class LocalNode {
   private readonly emitter = new EventEmitter();
   private stopped = false;
+  private reads: NodeReadSide | undefined;
 
   private constructor(
     readonly dataDir: string,
@@ -173,6 +175,24 @@ export class LocalNode {
 
   get network() {
     return this.store.network;
+  }
+
+  /** What reads need of the chain and the pool (core/query, the public API): nothing that writes. */
+  get readSide(): NodeReadSide {
+    const store = this.store;
+    this.reads ??= {
+      chain: {
+        network: store.network,
+        db: store.db,
+        genesis: store.genesis,
+        height: () => store.height(),
+        lastBlock: () => store.lastBlock(),
+        supply: () => store.supply(),
+        balanceOf: (address) => store.state().wallet(address).balance,
+      },
+      pool: this.pool,
+    };
+    return this.reads;
   }
 
   get height(): number {

@@ -230,8 +230,7 @@ export class AppCore {
       const localnet = new LocalChain({
         networkId: EMBEDDED_NETWORK_ID,
         node,
-        api: { app: api.publicApp, url: publicUrl },
-        ...client,
+        api: { queries: api.queries, url: publicUrl },
       });
       const networks = new Networks(registry, settings, {
         ...client,

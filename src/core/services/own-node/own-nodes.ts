@@ -170,8 +170,7 @@ export class OwnNodes {
     const chain = new LocalChain({
       networkId,
       node: host.node,
-      api: { app: host.api.publicApp, url },
-      ...(this.options.client === undefined ? {} : { client: this.options.client }),
+      api: { queries: host.api.queries, url },
       sync: {
         blocksBehind: () => follower.status().blocksBehind,
         relay: (transactions) => host.relay(transactions),
