@@ -39,11 +39,12 @@ const CORE_LAYERS = {
   domain: ['protocol'],
   db: ['protocol', 'fs', 'domain'],
   node: ['protocol', 'fs', 'domain', 'db'],
-  api: ['protocol', 'fs', 'domain', 'db', 'node'],
-  client: ['protocol', 'fs'],
+  query: ['protocol', 'fs', 'domain', 'db', 'node'],
+  api: ['protocol', 'fs', 'domain', 'db', 'node', 'query'],
+  client: ['protocol', 'fs', 'domain'],
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
-  chain: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
+  chain: ['protocol', 'fs', 'domain', 'db', 'node', 'query', 'client'],
   sync: ['protocol', 'fs', 'domain', 'db', 'node', 'client'],
 };
 const CORE_FOLDERS = [
@@ -52,6 +53,7 @@ const CORE_FOLDERS = [
   'domain',
   'db',
   'node',
+  'query',
   'api',
   'client',
   'keystore',

@@ -43,15 +43,7 @@ import {
   staticFees,
 } from './schemas/node';
 import { postTransactionsAnswer, type PostTransactionsAnswer } from './schemas/post';
-import {
-  block,
-  delegate,
-  lock,
-  peer,
-  roundDelegate,
-  transaction,
-  wallet,
-} from './schemas/resources';
+import { block, delegate, lock, peer, roundDelegate, transaction, wallet } from './schemas/resources';
 import { z } from 'zod';
 
 export type { CallOptions, ChainReader, ListQuery };

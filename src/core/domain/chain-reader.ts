@@ -28,12 +28,7 @@ import type {
 
 /** One value of a list query: what a query string can say. */
 export type QueryValue =
-  | string
-  | number
-  | boolean
-  | bigint
-  | readonly (string | number | bigint)[]
-  | undefined;
+  string | number | boolean | bigint | readonly (string | number | bigint)[] | undefined;
 
 /**
  * Pagination and sorting (ark-core-api.md §2.3–§2.4) plus the route's own criteria, keyed as ARK's query string

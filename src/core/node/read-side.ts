@@ -35,4 +35,3 @@ export interface NodeReadSide {
   readonly chain: ChainReadSide;
   readonly pool: PoolReadSide;
 }
-

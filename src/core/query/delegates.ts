@@ -7,7 +7,8 @@ import { findWallet } from '../db/read-model/wallets';
 import type { QueryContext } from './context';
 
 /** ARK's lookup (§6.5): no wallet → "Wallet not found"; a wallet that is not a delegate → "Delegate not found". */
-export type DelegateLookup = { delegate: DelegateRecord } | { missing: 'Wallet not found' | 'Delegate not found' };
+export type DelegateLookup =
+  { delegate: DelegateRecord } | { missing: 'Wallet not found' | 'Delegate not found' };
 
 export class DelegateQueries {
   constructor(private readonly ctx: QueryContext) {}

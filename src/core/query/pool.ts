@@ -24,9 +24,8 @@ export class PoolQueries {
   constructor(private readonly ctx: QueryContext) {}
 
   list(request: ListRequest): PageRows<Readonly<PoolEntry>> {
-    const order = memoryOrderBy(
-      request.query.orderBy as string | string[] | undefined,
-      (property) => Object.hasOwn(POOL_SORT, property),
+    const order = memoryOrderBy(request.query.orderBy as string | string[] | undefined, (property) =>
+      Object.hasOwn(POOL_SORT, property),
     );
     const entries = this.ctx.source.node.pool.all();
     const sorted =

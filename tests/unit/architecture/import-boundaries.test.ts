@@ -65,10 +65,22 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     "import { ChainStore } from './chain';\nimport { openDatabase } from '../db';\nexport const x = [ChainStore, openDatabase];\n",
   ],
   [
+    'core/query',
+    'src/core/query/chain-queries.ts',
+    "import { createApiServer } from '../api';\nexport const x = createApiServer;\n",
+    "import { listBlocks } from '../db/read-model/blocks';\nimport type { NodeReadSide } from '../node/read-side';\nexport const x = listBlocks;\nexport type X = NodeReadSide;\n",
+  ],
+  [
+    'core/query (below client)',
+    'src/core/query/chain-queries.ts',
+    "import { NodeClient } from '../client';\nexport const x = NodeClient;\n",
+    "import { NotFoundError } from '../domain';\nexport const x = NotFoundError;\n",
+  ],
+  [
     'core/api',
     'src/core/api/server.ts',
     "import { AppCore } from '../services';\nexport const x = AppCore;\n",
-    "import { LocalNode } from '../node/node';\nexport const x = LocalNode;\n",
+    "import { ChainQueries } from '../query';\nexport const x = ChainQueries;\n",
   ],
   [
     'core/client',

@@ -42,7 +42,11 @@ export function blockRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/blocks/:id',
     { schema: { params: paramsSchema({ id: blockId() }), querystring: transformOnly } },
     (request) => ({
-      data: blockResources(ctx, [found(blocks.find(paramOf(request, 'id')))], transformOf(queryOf(request)))[0],
+      data: blockResources(
+        ctx,
+        [found(blocks.find(paramOf(request, 'id')))],
+        transformOf(queryOf(request)),
+      )[0],
     }),
   );
 

@@ -122,7 +122,9 @@ const BLOCK_DEFAULT_ORDER: SortItem[] = [{ property: 'height', direction: 'desc'
 const BLOCK_TIE_BREAKERS = ['b.height'];
 
 export function blockByHeight(ctx: ReadContext, height: number): StoredBlock | undefined {
-  const row = ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.height = ?`, [height]);
+  const row = ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.height = ?`, [
+    height,
+  ]);
   return row && storedBlock(row);
 }
 
@@ -149,7 +151,11 @@ export function findBlock(ctx: ReadContext, idOrHeight: string): StoredBlock | u
 export type BlockScope = { generator: string } | undefined;
 
 /** A page of blocks in the query's `orderBy` (the db dialect: `property:asc|desc`). */
-export function listBlocks(ctx: ReadContext, request: ListRequest, scope?: BlockScope): PageRows<StoredBlock> {
+export function listBlocks(
+  ctx: ReadContext,
+  request: ListRequest,
+  scope?: BlockScope,
+): PageRows<StoredBlock> {
   const page = blockRows(ctx, request, scope);
   return { rows: page.rows.map(storedBlock), totalCount: page.totalCount };
 }

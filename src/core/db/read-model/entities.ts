@@ -20,7 +20,6 @@ type EntityRow = Omit<StoredEntityRow, 'data_history'>;
 /** What the API shows of an entity (the update history stays internal). */
 export type EntityView = Omit<Entity, 'dataHistory'>;
 
-
 /** Entity types and subtypes are one byte (ARK: `"type" must be less than or equal to 255`). */
 const byte: JsonSchema = { type: 'integer', minimum: 0, maximum: 255 };
 
