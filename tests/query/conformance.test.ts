@@ -167,19 +167,19 @@ function conformance(start: () => Promise<ApiChain>, transactionsOf: (chain: Api
   });
 }
 
-const baseTransactions = (chain: ApiChain) =>
-  Object.values(chain.txs).filter((tx) => tx !== chain.txs.pending);
+const baseTransactions = (chain: ApiChain): TransactionData[] =>
+  Object.values<TransactionData>({ ...chain.txs }).filter((tx) => tx !== chain.txs.pending);
 
 describe('ChainQueries and NodeClient over the API: the DPoS chain', () => {
   conformance(startDposChain, (chain) => [
     ...baseTransactions(chain),
-    ...Object.values((chain as DposChain).dpos),
+    ...Object.values<TransactionData>({ ...(chain as DposChain).dpos }),
   ]);
 });
 
 describe('ChainQueries and NodeClient over the API: the lock and entity chain', () => {
   conformance(startLockEntityChain, (chain) => [
     ...baseTransactions(chain),
-    ...Object.values((chain as LockEntityChain).more),
+    ...Object.values<TransactionData>({ ...(chain as LockEntityChain).more }),
   ]);
 });

@@ -3,7 +3,7 @@
  * milestones and the genesis block's summary (the public API answers the whole genesis block; a reader needs only
  * what tells one chain from another).
  */
-import type { CryptoConfiguration, MilestoneRecord } from '../domain';
+import type { CryptoConfiguration } from '../domain';
 import type { Block } from '../protocol/blocks';
 import type { Network } from '../protocol/networks';
 
@@ -23,7 +23,7 @@ export function cryptoSummary(network: Network, genesis: Block): CryptoConfigura
       ...(params.burnAddress === undefined ? {} : { burnAddress: params.burnAddress }),
       client: { token: params.client.token, symbol: params.client.symbol, explorer: params.client.explorer },
     },
-    milestones: network.milestones as unknown as MilestoneRecord[],
+    milestones: network.milestones,
     // Votary serves no exceptions here (ARK's own lists are applied, never announced: api.md).
     exceptions: {},
     genesisBlock: {

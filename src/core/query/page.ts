@@ -59,7 +59,7 @@ export function listRequestOf(query: ListQuery = {}): ListRequest & { window: Pa
   const nested: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(query)) {
     if (raw === undefined || key === 'page' || key === 'limit' || key === 'offset') continue;
-    const value = typeof raw === 'bigint' ? raw.toString() : Array.isArray(raw) ? [...raw] : raw;
+    const value: unknown = typeof raw === 'bigint' ? raw.toString() : raw;
     const path = key.split('.');
     let at = nested;
     for (const part of path.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;

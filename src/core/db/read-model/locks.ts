@@ -20,7 +20,7 @@ import {
 import { memoryOrderBy, type SortItem } from './query/order-by';
 import { address, boolean, hex, integer, orList, publicKey, rangeable, text } from './values';
 import type { JsonSchema } from './values';
-import { and, between, fragment, inList, or, placeholders, type SqlFragment } from './sql/filter';
+import { and, between, fragment, inList, or, type SqlFragment } from './sql/filter';
 import { runPage, type PageRows } from './sql/page-query';
 import type { SqlParam } from './sql/statement-cache';
 import { orderByOf, type ListRequest } from './list-request';
