@@ -9,6 +9,7 @@
  *
  * Usage: node dist/bench-ingest.mjs [senders=8000]
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,7 +107,8 @@ async function main(): Promise<void> {
       const passphrase = delegates[k % delegates.length]!;
       const current =
         nonces.get(passphrase) ??
-        node.store.state().wallet(addressFromPassphrase(passphrase, localnet.network.pubKeyHash)).nonce;
+        nodeParts(node).store.state().wallet(addressFromPassphrase(passphrase, localnet.network.pubKeyHash))
+          .nonce;
       const nonce = current + 1n;
       nonces.set(passphrase, nonce);
       const payments = addresses
@@ -119,10 +121,10 @@ async function main(): Promise<void> {
     const funded = node.addTransactions(funding);
     if (funded.invalid.length > 0) throw new Error(`funding refused: ${JSON.stringify(funded.errors)}`);
     const last = addresses.at(-1)!;
-    while (node.pool.size() > 0 || node.store.state().wallet(last).balance === 0n) {
+    while (nodeParts(node).pool.size() > 0 || nodeParts(node).store.state().wallet(last).balance === 0n) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    node.forger.pause();
+    nodeParts(node).forger.pause();
 
     // 2. One transfer per sender (nonce 1), signed ahead, as JSON.
     const sign = (passphrase: string, i: number) =>

@@ -3,6 +3,7 @@
  * API's own answers in this process (no socket: a request is counted by the server's hook, not its connections), broadcast goes straight into the node's pool, the
  * account follows the pool's nonces, and the node's blocks and reverts arrive as events with their transactions.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ const recipient = addressFromPassphrase('votary local chain recipient', localnet
 
 function forge(): void {
   clock.now += milestoneAt(localnet, 1).blocktime * 1000;
-  const outcome = node.forger.forgeAt(clock.now);
+  const outcome = nodeParts(node).forger.forgeAt(clock.now);
   if (outcome.kind !== 'forged') throw new Error(`slot not forged: ${JSON.stringify(outcome)}`);
 }
 

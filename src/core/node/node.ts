@@ -93,9 +93,9 @@ export class LocalNode {
 
   private constructor(
     readonly dataDir: string,
-    readonly store: ChainStore,
-    readonly pool: TransactionPool,
-    readonly forger: Forger,
+    private readonly store: ChainStore,
+    private readonly pool: TransactionPool,
+    private readonly forger: Forger,
     private readonly now: () => number,
     private readonly lock: ProcessLock,
     private readonly verifyPool: VerifyPool | undefined,
@@ -179,7 +179,7 @@ export class LocalNode {
 
   /** What reads need of the chain and the pool (core/query, the public API): nothing that writes. */
   get readSide(): NodeReadSide {
-    const store = this.store;
+    const { store, pool } = this;
     this.reads ??= {
       chain: {
         network: store.network,
@@ -190,7 +190,12 @@ export class LocalNode {
         supply: () => store.supply(),
         balanceOf: (address) => store.state().wallet(address).balance,
       },
-      pool: this.pool,
+      pool: {
+        options: pool.options,
+        size: () => pool.size(),
+        get: (id) => pool.get(id),
+        all: () => pool.all(),
+      },
     };
     return this.reads;
   }
