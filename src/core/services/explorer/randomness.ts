@@ -12,10 +12,11 @@ import { z } from 'zod';
 import { isNotFound, type FetchLike } from '../../client';
 import type { ChainAccess, LocalRandomness } from '../../chain';
 import type { ChainReader } from '../../domain';
+import { SECONDARY_PORT_KEY } from '../../query';
 import type { RandomDraw, RandomnessView } from '../../../shared/domain/explorer';
 import type { Networks } from '../networks/networks';
 
-export const SECONDARY_PORT_KEY = 'votary/secondary-api';
+export { SECONDARY_PORT_KEY };
 const TIMEOUT_MS = 5_000;
 /** Peers asked in turn (best score first) before saying the interface is unreachable. */
 const MAX_PEERS = 3;
