@@ -24,6 +24,17 @@ const restrict = (groups, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
 
+/**
+ * A LocalNode's store, pool and forger are private (TypeScript); node/parts.ts is the one named door to them, for
+ * node/ itself and for tests. Anywhere else in src an import of it is refused (docs/design/architecture.md "Chain
+ * access").
+ */
+const nodeParts = {
+  regex: '(^|/)node/parts(\\.ts)?$',
+  message:
+    "The node's store, pool and forger are its own: use its ChainAccess (core/chain-access), its readSide or LocalnetControls (core/node/controls).",
+};
+
 const coreShells = {
   group: ['electron', 'react', 'react-dom', 'zustand', '**/main/**', '**/renderer/**', '**/preload/**'],
   message: 'core (and the CLI hosting it) never imports electron, React, DOM or the app shells.',
@@ -50,14 +61,28 @@ const CORE_LAYERS = {
   domain: ['protocol'],
   db: ['protocol', 'fs', 'domain'],
   node: ['protocol', 'parallel', 'fs', 'domain', 'db'],
-  api: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node'],
-  client: ['protocol', 'fs'],
+  query: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node'],
+  api: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'query'],
+  client: ['protocol', 'fs', 'domain'],
   p2p: ['protocol', 'client'],
   keystore: ['protocol', 'fs'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
-  'chain-access': ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client'],
+  'chain-access': ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'query', 'client'],
   sync: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client', 'p2p'],
-  host: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'api', 'client', 'p2p', 'chain-access', 'sync'],
+  host: [
+    'protocol',
+    'parallel',
+    'fs',
+    'domain',
+    'db',
+    'node',
+    'query',
+    'api',
+    'client',
+    'p2p',
+    'chain-access',
+    'sync',
+  ],
 };
 const CORE_FOLDERS = [
   'protocol',
@@ -66,6 +91,7 @@ const CORE_FOLDERS = [
   'domain',
   'db',
   'node',
+  'query',
   'api',
   'client',
   'p2p',
@@ -88,6 +114,7 @@ const coreLayerRules = Object.entries(CORE_LAYERS).map(([layer, below]) => {
           patterns: [
             coreShells,
             ...(layer === 'protocol' ? [protocolPlatform] : []),
+            ...(layer === 'node' ? [] : [nodeParts]),
             {
               // A relative import that climbs out of this folder into one that is not below it.
               regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
@@ -151,7 +178,7 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts', 'src/cli/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [coreShells] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreShells, nodeParts] }] },
   },
   ...coreLayerRules,
   {
@@ -175,29 +202,15 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    rules: restrict(['react', 'react-dom', '**/renderer/**'], 'main never imports the renderer.'),
-  },
-  {
-    // The embedded node's parts are its own (docs/design/architecture.md "Chain access"): above node/ and api/ it is
-    // reached through LocalChain and LocalnetControls, never through its store, pool or forger.
-    files: [
-      'src/core/{chain-access,sync,host,services,monitor,client,keystore}/**/*.ts',
-      'src/main/**/*.ts',
-      'src/cli/**/*.ts',
-    ],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-imports': [
         'error',
-        ...[
-          "MemberExpression[object.type!='ThisExpression'][property.name=/^(store|forger)$/]:not([object.name='options'])",
-          // Only a node's `pool` is meant (the client's peers are `peerPool`; other objects may name a pool too).
-          "MemberExpression[property.name='pool'][object.name=/[nN]ode$/]",
-          "MemberExpression[property.name='pool'][object.property.name=/[nN]ode$/]",
-        ].map((selector) => ({
-          selector,
-          message:
-            "The node's store, pool and forger are its own: use its ChainAccess (core/chain-access) or LocalnetControls (core/node/controls).",
-        })),
+        {
+          patterns: [
+            { group: ['react', 'react-dom', '**/renderer/**'], message: 'main never imports the renderer.' },
+            nodeParts,
+          ],
+        },
       ],
     },
   },

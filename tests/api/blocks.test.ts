@@ -1,4 +1,5 @@
 /** /blockchain and /blocks (ark-core-api.md §6.1, §6.2, §6.13; public-api.md §4.1, §4.2). */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressFromPublicKey } from '../../src/core/protocol/crypto';
 import { startApiChain, VTY, faucet, type ApiChain } from './support/api-chain';
@@ -15,11 +16,11 @@ afterAll(async () => chain?.close());
 
 describe('GET /blockchain', () => {
   it('gives the last block and the supply', async () => {
-    const last = chain.node.store.lastBlock();
+    const last = nodeParts(chain.node).store.lastBlock();
     expect((await api('/blockchain')).body).toEqual({
       data: {
         block: { height: last.height, id: last.id },
-        supply: chain.node.store.supply().total.toString(),
+        supply: nodeParts(chain.node).store.supply().total.toString(),
       },
     });
   });
@@ -44,7 +45,7 @@ describe('GET /blocks', () => {
   });
 
   it('has ARK’s transformed shape: forged.amount includes multipayments, confirmations = last − height', async () => {
-    const block = chain.node.store.blockByHeight(chain.heights.transfers)!;
+    const block = nodeParts(chain.node).store.blockByHeight(chain.heights.transfers)!;
     const answer = await api(`/blocks/${chain.heights.transfers}`);
     const data = at(answer.body, 'data');
     expect(Object.keys(data as object)).toEqual([
@@ -111,8 +112,8 @@ describe('GET /blocks', () => {
 
   it('filters: height lists and ranges, id, generator, timestamp, previousBlock, counts and amounts', async () => {
     const h = chain.heights.transfers;
-    const block = chain.node.store.blockByHeight(h)!.header;
-    const previous = chain.node.store.blockByHeight(h - 1)!.header;
+    const block = nodeParts(chain.node).store.blockByHeight(h)!.header;
+    const previous = nodeParts(chain.node).store.blockByHeight(h - 1)!.header;
     expect(await heightsOf('/blocks?height=2,3')).toEqual([3, 2]);
     expect(await heightsOf('/blocks?height.from=2&height.to=4')).toEqual([4, 3, 2]);
     expect(await heightsOf('/blocks?height.from=7')).toEqual([8, 7]);
@@ -165,7 +166,7 @@ describe('single blocks', () => {
   });
 
   it('/blocks/{id|height}: a number up to the height is a height, anything else an id; 404 otherwise', async () => {
-    const block = chain.node.store.blockByHeight(3)!.header;
+    const block = nodeParts(chain.node).store.blockByHeight(3)!.header;
     expect(at((await api('/blocks/3')).body, 'data', 'id')).toBe(block.id);
     expect(at((await api(`/blocks/${block.id}`)).body, 'data', 'height')).toBe(3);
     for (const missing of ['f'.repeat(64), '999999']) {
@@ -192,11 +193,11 @@ describe('single blocks', () => {
     for (const tx of data) {
       expect(at(tx, 'confirmations')).toBe(0);
       expect(at(tx, 'timestamp')).toBeUndefined();
-      expect(at(tx, 'blockId')).toBe(chain.node.store.blockByHeight(h)!.header.id);
+      expect(at(tx, 'blockId')).toBe(nodeParts(chain.node).store.blockByHeight(h)!.header.id);
     }
     expect(at(answer.body, 'meta', 'totalCount')).toBe(5);
     const byId = await api(
-      `/blocks/${chain.node.store.blockByHeight(h)!.header.id}/transactions?vendorField=hello%25`,
+      `/blocks/${nodeParts(chain.node).store.blockByHeight(h)!.header.id}/transactions?vendorField=hello%25`,
     );
     expect(items(byId.body, 'data').map((tx) => at(tx, 'id'))).toEqual([chain.txs.helloTransfer.id]);
     const raw = await api(`/blocks/${h}/transactions?transform=false&limit=1&orderBy=sequence:asc`);

@@ -1,6 +1,7 @@
 /**
  * The transaction counters (migration 002: all; 005: per type) follow inserts and the cascade of a reverted block.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from './support/api-chain';
 import { at, get } from './support/http';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => chain?.close());
 
 function counts(): { counter: number; rows: number } {
-  const db = chain.node.store.db;
+  const db = nodeParts(chain.node).store.db;
   const counter = db.prepare("SELECT value FROM api_counters WHERE name = 'transactions'").get() as {
     value: bigint;
   };
@@ -21,7 +22,7 @@ function counts(): { counter: number; rows: number } {
 }
 
 function typeCounts(): { counters: string[]; rows: string[] } {
-  const db = chain.node.store.db;
+  const db = nodeParts(chain.node).store.db;
   const line = (row: unknown) => {
     const { type_group, type, n } = row as { type_group: bigint; type: bigint; n: bigint };
     return `${type_group}/${type}: ${n}`;
@@ -48,7 +49,8 @@ it('equals count(*) after blocks are applied and reverted', async () => {
   const votesBefore = await voteTotal();
   const before = counts();
   expect(before.counter).toBe(before.rows);
-  while (chain.node.height >= chain.heights.voteAndRegistration) chain.node.store.revertLastBlock();
+  while (chain.node.height >= chain.heights.voteAndRegistration)
+    nodeParts(chain.node).store.revertLastBlock();
   const after = counts();
   expect(after.counter).toBe(after.rows);
   expect(after.rows).toBe(before.rows - 3);
@@ -58,8 +60,8 @@ it('equals count(*) after blocks are applied and reverted', async () => {
   const afterTypes = typeCounts();
   expect(afterTypes.counters).toEqual(afterTypes.rows);
   // The reverted blocks held a vote: /votes answers its total from the per-type counter.
-  const votes = chain.node.store.db
-    .prepare('SELECT count(*) AS n FROM transactions WHERE type_group = 1 AND type = 3')
+  const votes = nodeParts(chain.node)
+    .store.db.prepare('SELECT count(*) AS n FROM transactions WHERE type_group = 1 AND type = 3')
     .get() as { n: bigint };
   expect(await voteTotal()).toBe(Number(votes.n));
   expect(await voteTotal()).toBeLessThan(votesBefore as number);

@@ -4,6 +4,7 @@
  * delegate's blocks are a walk of blocks_generator_height in height order, with no sort. The answers are the ones
  * an OFFSET gives (blocks.test.ts checks pages); here, what SQLite is asked to do.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from './support/api-chain';
 import { get } from './support/http';
@@ -25,7 +26,9 @@ async function rowQuery(url: string): Promise<{ query: RecordedQuery; plan: stri
   const query = recorded.find((q) => q.sql.includes(' LIMIT ? OFFSET ?'));
   if (!query) throw new Error(`no page query for ${url}`);
   const plan = (
-    chain.node.store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as {
+    nodeParts(chain.node)
+      .store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .all(...query.params) as {
       detail: string;
     }[]
   ).map((row) => row.detail);
@@ -45,7 +48,7 @@ describe('deep pages of blocks', () => {
   });
 
   it("a delegate's blocks walk (generator, height) in order, without sorting", async () => {
-    const generator = chain.node.store.lastBlock().generatorPublicKey;
+    const generator = nodeParts(chain.node).store.lastBlock().generatorPublicKey;
     const { plan, heights } = await rowQuery(`/api/delegates/${generator}/blocks?limit=1`);
     expect(heights).toEqual([chain.node.height]);
     expect(plan.join(' | ')).toContain('USING INDEX blocks_generator_height');

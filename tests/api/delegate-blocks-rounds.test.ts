@@ -1,4 +1,5 @@
 /** /delegates/{id}/blocks, /rounds/{id}/delegates and production.approval (ark-core-api.md §6.5, §6.11, §10.5). */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalOf } from '../../src/core/db/read-model/approval';
 import type { Wallet } from '../../src/core/node/state';
@@ -11,8 +12,8 @@ const { api, data, error } = publicApi(() => chain.server.publicApp);
 
 /** Every delegate wallet of the node's state. */
 const delegates = () =>
-  chain.node.store
-    .state()
+  nodeParts(chain.node)
+    .store.state()
     .delegates()
     .filter((w): w is Readonly<Wallet> & { publicKey: string; delegate: NonNullable<Wallet['delegate']> } =>
       Boolean(w.delegate && w.publicKey),
@@ -81,7 +82,7 @@ describe('GET /delegates/{id}/blocks', () => {
 
 describe('GET /rounds/{id}/delegates', () => {
   it('gives the round’s active delegates with their vote balance at the round start, in rank order', async () => {
-    const rows = chain.node.store.roundRows();
+    const rows = nodeParts(chain.node).store.roundRows();
     for (const round of [1, 2]) {
       const list = await data(`/rounds/${round}/delegates`);
       const stored = rows.filter((row) => row.round === round);

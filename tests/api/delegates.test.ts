@@ -1,4 +1,5 @@
 /** /delegates… and /rounds/{id}/delegates (ark-core-api.md §6.5, §6.11, §6.15, §10; public-api.md §4.4). */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalOf } from '../../src/core/db/read-model/approval';
 import type { Wallet } from '../../src/core/node/state';
@@ -13,8 +14,8 @@ const sortedNames = async (url: string) => (await names(url)).sort();
 
 /** Every delegate wallet of the node's state. */
 const delegates = () =>
-  chain.node.store
-    .state()
+  nodeParts(chain.node)
+    .store.state()
     .delegates()
     .filter((w): w is Readonly<Wallet> & { publicKey: string; delegate: NonNullable<Wallet['delegate']> } =>
       Boolean(w.delegate && w.publicKey),
@@ -52,7 +53,7 @@ describe('GET /delegates', () => {
   it('has ARK’s shape: live votes, the round-start rank, approval, forged totals, the last block', async () => {
     const wallet = byName(switchTarget.username!);
     const delegate = wallet.delegate;
-    const last = chain.node.store.blockByHeight(delegate.lastBlock!.height)!.header;
+    const last = nodeParts(chain.node).store.blockByHeight(delegate.lastBlock!.height)!.header;
     const found = (await data(`/delegates?username=${delegate.username}`))[0];
     expect(found).toEqual({
       username: delegate.username,
@@ -73,7 +74,7 @@ describe('GET /delegates', () => {
           },
         },
       },
-      production: { approval: approvalOf(delegate.voteBalance, chain.node.store.supply().total) },
+      production: { approval: approvalOf(delegate.voteBalance, nodeParts(chain.node).store.supply().total) },
       forged: {
         fees: delegate.forgedFees.toString(),
         rewards: delegate.forgedRewards.toString(),
@@ -287,10 +288,10 @@ describe('GET /delegates/{id}/voters', () => {
     expect(await one(`publicKey=${user1.publicKey}`)).toEqual([user1.address]);
     expect(await one('balance.to=2000000000000')).toEqual([user1.address]);
     expect(await one('balance.from=2000000000000')).toEqual([switchTarget.address]);
-    const user1Balance = chain.node.store.state().wallet(user1.address).balance;
+    const user1Balance = nodeParts(chain.node).store.state().wallet(user1.address).balance;
     expect(await one(`balance=${user1Balance}`)).toEqual([user1.address]);
     expect(await one('nonce=6')).toEqual([user1.address]);
-    const delegateNonce = chain.node.store.state().wallet(switchTarget.address).nonce;
+    const delegateNonce = nodeParts(chain.node).store.state().wallet(switchTarget.address).nonce;
     expect(await one(`nonce.from=0&nonce.to=${delegateNonce}`)).toEqual([switchTarget.address]);
     expect(await one('orderBy=balance:asc')).toEqual([user1.address, switchTarget.address]);
     expect(await one('orderBy=nonce:desc')).toEqual([user1.address, switchTarget.address]);

@@ -6,6 +6,7 @@
  * runs it) SQLite plans as if every table held about a million rows, so these plans are the ones a large chain
  * gets.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SECRET_HASH,
@@ -32,7 +33,9 @@ afterAll(async () => chain?.close());
 const BIG_TABLE_SCAN = /^SCAN (b|t|w|blocks|transactions|wallets)\b/;
 
 function plan(query: RecordedQuery): string[] {
-  const rows = chain.node.store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as {
+  const rows = nodeParts(chain.node)
+    .store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+    .all(...query.params) as {
     detail: string;
   }[];
   return rows.map((row) => row.detail);
@@ -78,7 +81,7 @@ async function scansOf(url: string, body?: unknown): Promise<string[]> {
 }
 
 const pk = () => faucet.publicKey;
-const blockId = () => chain.node.store.blockByHeight(3)!.header.id!;
+const blockId = () => nodeParts(chain.node).store.blockByHeight(3)!.header.id!;
 
 const INDEXED: (() => string)[] = [
   () => '/api/blockchain',

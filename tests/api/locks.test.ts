@@ -1,4 +1,5 @@
 /** GET /locks, /locks/{id}, POST /locks/unlocked (ark-core-api.md §6.7, §6.17, §8; public-api.md §4.9). */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localnet } from '../../src/core/node/localnet';
 import { formatTimestamp } from '../../src/core/protocol/time';
@@ -56,8 +57,8 @@ describe('GET /locks', () => {
 
   it('has ARK’s lock shape; isExpired is judged against the last block', async () => {
     const [first, second] = items((await api('/locks')).body, 'data');
-    const lockBlock = chain.node.store.db
-      .prepare(
+    const lockBlock = nodeParts(chain.node)
+      .store.db.prepare(
         'SELECT b.timestamp AS ts FROM transactions t JOIN blocks b ON b.height = t.block_height WHERE t.id = ?',
       )
       .get(expired) as { ts: bigint };
@@ -295,7 +296,9 @@ describe('lock query plans', () => {
     expect(answer.status, answer.text).toBe(200);
     return recorded.map((query) =>
       (
-        chain.node.store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as {
+        nodeParts(chain.node)
+          .store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+          .all(...query.params) as {
           detail: string;
         }[]
       )

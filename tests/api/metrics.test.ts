@@ -3,6 +3,7 @@
  * node's verified and claimed heights, sync state and rate, peers by state, pool size, database size, and the
  * public API's requests and latency by route pattern.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../src/core/api';
 import { SECONDARY_HOST, startApiChain, user1, type ApiChain } from './support/api-chain';
@@ -60,7 +61,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'votary_network_height')).toBe(chain.node.height);
     expect(sample(text, 'votary_sync_state{state="synced"}')).toBe(1);
     expect(sample(text, 'votary_sync_state{state="syncing"}')).toBe(0);
-    expect(sample(text, 'votary_pool_transactions')).toBe(chain.node.pool.size());
+    expect(sample(text, 'votary_pool_transactions')).toBe(nodeParts(chain.node).pool.size());
     expect(sample(text, 'votary_database_bytes')).toBeGreaterThan(100_000);
     expect(sample(text, 'votary_process_resident_memory_bytes')).toBeGreaterThan(0);
   });

@@ -1,4 +1,5 @@
 /** /node/*, /peers and the secondary interface (ark-core-api.md §6.10, §9; public-api.md §2.3, §4.6, §4.7, §4.11). */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenAmount, trngValues } from '../../src/core/api';
 import { localnet, localnetWallet } from '../../src/core/node/localnet';
@@ -20,7 +21,7 @@ afterAll(async () => chain?.close());
 
 describe('node', () => {
   it('/node/status and /node/syncing: the embedded node is the chain, so it is synced', async () => {
-    const last = chain.node.store.lastBlock();
+    const last = nodeParts(chain.node).store.lastBlock();
     expect((await api('/node/status')).body).toEqual({
       data: {
         synced: true,
@@ -65,9 +66,9 @@ describe('node', () => {
     const data = at((await api('/node/configuration/crypto')).body, 'data');
     expect(at(data, 'network')).toEqual(localnet.network);
     expect(at(data, 'milestones')).toEqual(localnet.milestones);
-    expect(at(data, 'genesisBlock', 'id')).toBe(chain.node.store.genesis.header.id);
+    expect(at(data, 'genesisBlock', 'id')).toBe(nodeParts(chain.node).store.genesis.header.id);
     expect(items(data, 'genesisBlock', 'transactions')).toHaveLength(
-      chain.node.store.genesis.transactions.length,
+      nodeParts(chain.node).store.genesis.transactions.length,
     );
   });
 
@@ -137,8 +138,8 @@ describe('peers: the embedded node has none', () => {
 
 describe('secondary interface', () => {
   it('/blockchain: symbol, chainId, height, supply and funds with 8 fraction digits', async () => {
-    const supply = chain.node.store.supply();
-    const state = chain.node.store.state();
+    const supply = nodeParts(chain.node).store.supply();
+    const state = nodeParts(chain.node).store.state();
     const devFund = localnetWallet('devFund').address;
     const communityFund = localnetWallet('communityFund').address;
     expect((await secondary('/blockchain')).body).toEqual({
@@ -155,8 +156,8 @@ describe('secondary interface', () => {
   });
 
   it('/trng and /trng-1: values anyone can recompute from the block id', async () => {
-    const last = chain.node.store.lastBlock();
-    const previous = chain.node.store.blockByHeight(last.height - 1)!.header;
+    const last = nodeParts(chain.node).store.lastBlock();
+    const previous = nodeParts(chain.node).store.blockByHeight(last.height - 1)!.header;
     const trng = await secondary('/trng');
     expect(trng.body).toEqual({
       blockId: last.id,

@@ -5,6 +5,7 @@
  * its offset over row keys only (read-model/sql/page-query.ts), and a wallet's votes walk the partial vote index.
  * Each answer is checked against what the chain holds.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiChain, votedDelegate, user1, type ApiChain } from './support/api-chain';
 import { at, get, items } from './support/http';
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => chain?.close());
 
-const db = () => chain.node.store.db;
+const db = () => nodeParts(chain.node).store.db;
 
 async function page(url: string): Promise<{ ids: unknown[]; total: unknown; queries: string[] }> {
   recorded.length = 0;
@@ -65,7 +66,7 @@ describe('/blocks by height and timestamp ranges', () => {
     expect(after.queries.some((sql) => /count\(\*\)/.test(sql))).toBe(false);
     const shown = (await page(`/api/blocks?timestamp.from=${from}&limit=3&page=2`)).ids;
     const byHeight = heights(`timestamp >= ${from}`, 'DESC', 3, 3);
-    expect(shown).toEqual(byHeight.map((h) => chain.node.store.blockByHeight(h)!.header.id));
+    expect(shown).toEqual(byHeight.map((h) => nodeParts(chain.node).store.blockByHeight(h)!.header.id));
 
     const both = await page(
       `/api/blocks?timestamp.from=${from}&timestamp.to=${to}&height.from=5&orderBy=height:asc&limit=4&page=2`,
@@ -73,7 +74,7 @@ describe('/blocks by height and timestamp ranges', () => {
     expect(both.total).toBe(tip - 2 - 5 + 1);
     expect(both.ids).toEqual(
       heights(`timestamp >= ${from} AND timestamp <= ${to} AND height >= 5`, 'ASC', 4, 4).map(
-        (h) => chain.node.store.blockByHeight(h)!.header.id,
+        (h) => nodeParts(chain.node).store.blockByHeight(h)!.header.id,
       ),
     );
     // Past the chain, and an empty range.
@@ -99,12 +100,12 @@ describe("a delegate's blocks", () => {
     );
 
   it('totals from the kept counter, through forging and reverts', async () => {
-    const generator = chain.node.store.blockByHeight(chain.node.height)!.header.generatorPublicKey;
+    const generator = nodeParts(chain.node).store.blockByHeight(chain.node.height)!.header.generatorPublicKey;
     const first = await page(`/api/delegates/${generator}/blocks?limit=1`);
     expect(first.total).toBe(forged(generator));
     expect(first.queries.some((sql) => /count\(\*\)/.test(sql))).toBe(false);
 
-    chain.node.store.revertLastBlock();
+    nodeParts(chain.node).store.revertLastBlock();
     expect((await page(`/api/delegates/${generator}/blocks?limit=1`)).total).toBe(forged(generator));
     chain.step();
     chain.step();
@@ -119,7 +120,7 @@ describe("a delegate's blocks", () => {
   });
 
   it('a deep page is the same slice as the whole list', async () => {
-    const generator = chain.node.store.blockByHeight(chain.node.height)!.header.generatorPublicKey;
+    const generator = nodeParts(chain.node).store.blockByHeight(chain.node.height)!.header.generatorPublicKey;
     const all = await page(`/api/delegates/${generator}/blocks?limit=100`);
     const deep = await page(`/api/delegates/${generator}/blocks?limit=1&page=2`);
     expect(deep.ids).toEqual(all.ids.slice(1, 2));
@@ -184,7 +185,7 @@ describe('totals a counter keeps', () => {
   });
 
   it('/blocks?generatorPublicKey= one key', async () => {
-    const generator = chain.node.store.blockByHeight(chain.node.height)!.header.generatorPublicKey;
+    const generator = nodeParts(chain.node).store.blockByHeight(chain.node.height)!.header.generatorPublicKey;
     const answer = await page(`/api/blocks?generatorPublicKey=${generator}&limit=1&page=2`);
     expect(answer.total).toBe(
       count(

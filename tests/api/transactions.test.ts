@@ -1,4 +1,5 @@
 /** GET /transactions… (ark-core-api.md §2.6, §6.3, §6.14, §9.4–§9.6; public-api.md §4.3). */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
 import {
@@ -24,7 +25,9 @@ beforeAll(async () => {
 afterAll(async () => chain?.close());
 
 function storedCount(where = '1 = 1'): number {
-  const row = chain.node.store.db.prepare(`SELECT count(*) AS n FROM transactions WHERE ${where}`).get() as {
+  const row = nodeParts(chain.node)
+    .store.db.prepare(`SELECT count(*) AS n FROM transactions WHERE ${where}`)
+    .get() as {
     n: bigint;
   };
   return Number(row.n);
@@ -44,7 +47,7 @@ describe('GET /transactions', () => {
 
   it('has ARK’s shape with its block: confirmations = last − height + 1, the block timestamp', async () => {
     const tx = chain.txs.helloTransfer;
-    const block = chain.node.store.blockByHeight(chain.heights.transfers)!.header;
+    const block = nodeParts(chain.node).store.blockByHeight(chain.heights.transfers)!.header;
     const data = at((await api(`/transactions/${tx.id}`)).body, 'data');
     expect(data).toEqual({
       id: tx.id,
@@ -131,7 +134,7 @@ describe('transaction filters', () => {
 
   it('id, blockId, version, sequence, nonce', async () => {
     expect(await idsOf(`/transactions?id=${t().lock.id},${t().vote.id}`)).toEqual([t().vote.id, t().lock.id]);
-    const blockId = chain.node.store.blockByHeight(chain.heights.voteAndRegistration)!.header.id!;
+    const blockId = nodeParts(chain.node).store.blockByHeight(chain.heights.voteAndRegistration)!.header.id!;
     expect(sorted(await idsOf(`/transactions?blockId=${blockId}`))).toEqual(
       sorted([t().vote.id, t().registration.id]),
     );
@@ -164,7 +167,7 @@ describe('transaction filters', () => {
   });
 
   it('timestamp (the block’s): exact, lists and ranges', async () => {
-    const block = chain.node.store.blockByHeight(chain.heights.voteAndRegistration)!.header;
+    const block = nodeParts(chain.node).store.blockByHeight(chain.heights.voteAndRegistration)!.header;
     expect(sorted(await idsOf(`/transactions?timestamp=${block.timestamp}`))).toEqual(
       sorted([t().vote.id, t().registration.id]),
     );

@@ -1,4 +1,5 @@
 /** /votes and /votes/{id} (ark-core-api.md §6.4, §6.14 (b), §6.20; public-api.md §4.8). */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user1, user3, votedDelegate } from './support/api-chain';
 import { startDposChain, switchTarget, type DposChain } from './support/dpos-chain';
@@ -10,8 +11,8 @@ const ids = async (url: string) => (await data(url)).map((tx) => at(tx, 'id'));
 const voteCount = () =>
   Number(
     (
-      chain.node.store.db
-        .prepare('SELECT count(*) AS n FROM transactions WHERE type_group = 1 AND type = 3')
+      nodeParts(chain.node)
+        .store.db.prepare('SELECT count(*) AS n FROM transactions WHERE type_group = 1 AND type = 3')
         .get() as { n: bigint }
     ).n,
   );

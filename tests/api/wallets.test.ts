@@ -1,4 +1,5 @@
 /** /wallets… (ark-core-api.md §6.6, §6.16; public-api.md §4.10). */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_HASH, faucet, user1, user2, user3, votedDelegate } from './support/api-chain';
 import {
@@ -20,8 +21,10 @@ const { api, data, error } = publicApi(() => chain.server.publicApp);
 const addresses = async (url: string) => (await data(url)).map((w) => at(w, 'address'));
 const sorted = async (url: string) => (await addresses(url)).sort();
 const walletCount = () =>
-  Number((chain.node.store.db.prepare('SELECT count(*) AS n FROM wallets').get() as { n: bigint }).n);
-const stored = () => chain.node.store.state().snapshot().wallets;
+  Number(
+    (nodeParts(chain.node).store.db.prepare('SELECT count(*) AS n FROM wallets').get() as { n: bigint }).n,
+  );
+const stored = () => nodeParts(chain.node).store.state().snapshot().wallets;
 const lockId = () => chain.txs.lock.id!;
 
 beforeAll(async () => {
@@ -53,8 +56,8 @@ describe('GET /wallets', () => {
   });
 
   it('keeps the counter right: the total is the table’s count', () => {
-    const row = chain.node.store.db
-      .prepare("SELECT value FROM api_counters WHERE name = 'wallets'")
+    const row = nodeParts(chain.node)
+      .store.db.prepare("SELECT value FROM api_counters WHERE name = 'wallets'")
       .get() as {
       value: bigint;
     };
@@ -62,7 +65,7 @@ describe('GET /wallets', () => {
   });
 
   it('has ARK 3.x’s five fields with the attribute bag', async () => {
-    const wallet = chain.node.store.state().wallet(user2.address);
+    const wallet = nodeParts(chain.node).store.state().wallet(user2.address);
     const [found] = await data(`/wallets?address=${user2.address}`);
     expect(found).toEqual({
       address: user2.address,
@@ -97,7 +100,7 @@ describe('GET /wallets', () => {
       },
     });
     const lock = chain.txs.lock;
-    const lockBlock = chain.node.store.blockByHeight(chain.heights.transfers)!.header;
+    const lockBlock = nodeParts(chain.node).store.blockByHeight(chain.heights.transfers)!.header;
     expect(at(await one(faucet.address), 'htlc')).toEqual({
       locks: {
         [lock.id!]: {
@@ -122,8 +125,8 @@ describe('GET /wallets', () => {
       delegate: { username: 'api_user3', resigned: true, producedBlocks: 0 },
     });
     expect(at(await one(user3.address), 'delegate', 'rank')).toBeUndefined();
-    const forger = chain.node.store.state().wallet(switchTarget.address).delegate!;
-    const last = chain.node.store.blockByHeight(forger.lastBlock!.height)!.header;
+    const forger = nodeParts(chain.node).store.state().wallet(switchTarget.address).delegate!;
+    const last = nodeParts(chain.node).store.blockByHeight(forger.lastBlock!.height)!.header;
     expect(at(await one(switchTarget.address), 'delegate')).toEqual({
       username: switchTarget.username,
       voteBalance: forger.voteBalance.toString(),
@@ -170,7 +173,7 @@ describe('GET /wallets', () => {
     expect(await addresses(`/wallets?address=${middle}%25`)).toEqual([user1.address]);
     expect(await addresses(`/wallets?publicKey=${user3.publicKey}`)).toEqual([user3.address]);
     expect(await addresses(`/wallets?publicKey=%25${user3.publicKey.slice(-20)}`)).toEqual([user3.address]);
-    const balance = chain.node.store.state().wallet(user2.address).balance;
+    const balance = nodeParts(chain.node).store.state().wallet(user2.address).balance;
     expect(await addresses(`/wallets?balance=${balance}`)).toEqual([user2.address]);
     expect(await addresses('/wallets?balance=0')).toEqual([multisigAddress]);
     const poor = stored().filter((w) => w.balance <= 100n * 100_000_000n);
@@ -321,7 +324,7 @@ describe('GET /wallets/{id}', () => {
 
 describe('the chain fixture', () => {
   it('holds the votes the tests rely on', () => {
-    const state = chain.node.store.state();
+    const state = nodeParts(chain.node).store.state();
     expect(state.wallet(user1.address).vote).toBe(switchTarget.publicKey);
     expect(state.wallet(votedDelegate.address).vote).toBe(votedDelegate.publicKey);
   });
@@ -333,19 +336,21 @@ describe('the wallet counter', () => {
     const counter = () =>
       Number(
         (
-          chain.node.store.db.prepare("SELECT value FROM api_counters WHERE name = 'wallets'").get() as {
+          nodeParts(chain.node)
+            .store.db.prepare("SELECT value FROM api_counters WHERE name = 'wallets'")
+            .get() as {
             value: bigint;
           }
         ).value,
       );
     let reverted = 0;
     while (
-      chain.node.store
-        .state()
+      nodeParts(chain.node)
+        .store.state()
         .snapshot()
         .wallets.some((w) => w.address === user4.address)
     ) {
-      chain.node.store.revertLastBlock();
+      nodeParts(chain.node).store.revertLastBlock();
       reverted += 1;
       expect(counter()).toBe(walletCount());
     }

@@ -17,6 +17,7 @@
  * http://127.0.0.1:17003, started with ARK_NO_RATE_LIMIT=1: its own rate on the same shapes, ingest-ark.cjs, after
  * Votary's; BENCH_INGEST_ARK_COUNT transfers per shape, default 2000).
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
       const passphrase = delegates[k % delegates.length]!;
       const current =
         nonces.get(passphrase) ??
-        node.store.state().wallet(addressFromPassphrase(passphrase, pubKeyHash)).nonce;
+        nodeParts(node).store.state().wallet(addressFromPassphrase(passphrase, pubKeyHash)).nonce;
       const nonce = current + 1n;
       nonces.set(passphrase, nonce);
       // 1 VTY a distinct sender, 10 a hot wallet (40 transfers and their fees).
@@ -114,10 +115,10 @@ async function main(): Promise<void> {
     const funded = node.addTransactions(funding);
     if (funded.invalid.length > 0) throw new Error(`funding refused: ${JSON.stringify(funded.errors)}`);
     const last = addresses.at(-1)!;
-    while (node.pool.size() > 0 || node.store.state().wallet(last).balance === 0n) {
+    while (nodeParts(node).pool.size() > 0 || nodeParts(node).store.state().wallet(last).balance === 0n) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    node.forger.pause();
+    nodeParts(node).forger.pause();
 
     // 2. The transfers, signed ahead, in batches of 40: JSON bodies for Votary, hex for the reference.
     const transfer = (passphrase: string, nonce: bigint, i: number) =>

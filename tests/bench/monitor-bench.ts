@@ -5,6 +5,7 @@
  * reports the monitor database's size (file + WAL) and the process's resident memory at the start, the end and
  * the peak, prints them and writes them into docs/benchmarks.md ("Monitor" section).
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
     const minute = Math.floor((Date.now() - began) / 60_000);
     if ((minute % 2 === 1) !== offline) {
       offline = minute % 2 === 1;
-      node.forger.setOffline('genesis_5', offline);
+      nodeParts(node).forger.setOffline('genesis_5', offline);
     }
     if ((Date.now() - began) % 60_000 < 5_000) {
       process.stdout.write(

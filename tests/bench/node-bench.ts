@@ -11,6 +11,7 @@
  * (c) Restart: LocalNode.start on a localnet database of 1,000,000 blocks (million-blocks.ts: synthetic rows,
  *     built once and reused from .votary-data/bench-node/ or $VOTARY_BENCH_DIR).
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,7 +142,7 @@ async function restartTimes(dataDir: string): Promise<{ height: number; times: n
   }
   // The synthetic chain is consistent enough to continue: forge the next block, then take it back.
   const node = await LocalNode.start({ dataDir, forging: false });
-  const outcome = node.forger.forgeAt(Date.now());
+  const outcome = nodeParts(node).forger.forgeAt(Date.now());
   if (outcome.kind === 'forged') node.revertBlocks(1);
   await node.stop();
   return { height, times, forged: outcome.kind === 'forged' };

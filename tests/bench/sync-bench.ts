@@ -19,6 +19,7 @@
  *
  * Chains are built in temporary directories and removed afterwards; figures go to stdout.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -228,14 +229,14 @@ async function main(): Promise<void> {
     [
       '(a) empty blocks from a Votary peer',
       (peer) => {
-        for (let i = 0; i < EMPTY_BLOCKS; i++) peer.applyBlock(forgeBlock(chain, peer.store));
+        for (let i = 0; i < EMPTY_BLOCKS; i++) peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
       },
     ],
     [
       '(b) full blocks from a Votary peer',
       (peer) => {
         for (let i = 0; i < FULL_BLOCKS; i++) {
-          peer.applyBlock(forgeBlock(chain, peer.store, transfers(chain, BigInt(i + 1))));
+          peer.applyBlock(forgeBlock(chain, nodeParts(peer).store, transfers(chain, BigInt(i + 1))));
         }
       },
     ],
@@ -276,7 +277,7 @@ async function main(): Promise<void> {
     await limitedScenario(
       (count) =>
         buildPeerChain(chain, (peer) => {
-          for (let i = 0; i < count; i++) peer.applyBlock(forgeBlock(chain, peer.store));
+          for (let i = 0; i < count; i++) peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
         }),
       blocks,
     );

@@ -1,14 +1,17 @@
 /**
- * LocalChain (src/core/chain-access/local-chain.ts) over a real LocalNode and its API server: the reads are the public
- * API's own answers in this process (no socket: a request is counted by the server's hook, not its connections), broadcast goes straight into the node's pool, the
- * account follows the pool's nonces, and the node's blocks and reverts arrive as events with their transactions.
+ * LocalChain (src/core/chain-access/local-chain.ts) over a real LocalNode and its API server: the reads are the server's
+ * ChainQueries — the records its routes answer from — with no request at all (the server's hook counts none, its
+ * socket sees no connection), broadcast goes straight into the node's pool, the account follows the pool's nonces,
+ * and the node's blocks and reverts arrive as events with their transactions.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../src/core/api';
 import { LocalChain, type ChainEvent } from '../../src/core/chain-access';
+import { isNotFound } from '../../src/core/client';
 import { localnet, localnetWallet } from '../../src/core/node/localnet';
 import { LocalNode } from '../../src/core/node/node';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
@@ -27,7 +30,7 @@ const recipient = addressFromPassphrase('votary local chain recipient', localnet
 
 function forge(): void {
   clock.now += milestoneAt(localnet, 1).blocktime * 1000;
-  const outcome = node.forger.forgeAt(clock.now);
+  const outcome = nodeParts(node).forger.forgeAt(clock.now);
   if (outcome.kind !== 'forged') throw new Error(`slot not forged: ${JSON.stringify(outcome)}`);
 }
 
@@ -51,7 +54,7 @@ beforeAll(async () => {
   });
   const { publicUrl } = await server.listen();
   server.publicApp.server.on('connection', () => (connections += 1));
-  chain = new LocalChain({ networkId: 'localnet', node, api: { app: server.publicApp, url: publicUrl } });
+  chain = new LocalChain({ networkId: 'localnet', node, api: { queries: server.queries, url: publicUrl } });
 });
 
 afterAll(async () => {
@@ -61,7 +64,8 @@ afterAll(async () => {
 });
 
 describe('LocalChain', () => {
-  it('reads through the public API in this process, without a connection', async () => {
+  it("reads the server's ChainQueries in this process: no request, no connection", async () => {
+    expect(chain.reads).toBe(server.queries);
     expect(chain.inProcess).toBe(true);
     expect((await chain.reads.syncing()).height).toBe(node.height);
     const last = await chain.reads.lastBlock();
@@ -69,9 +73,11 @@ describe('LocalChain', () => {
     expect(last.id).toBe(node.lastBlock().id);
     const wallet = await chain.reads.wallet(faucet.address);
     expect(wallet.balance).toBeGreaterThan(0n);
-    // A 404 is the API's own answer, as a remote node's would be.
-    await expect(chain.reads.wallet(recipient)).rejects.toMatchObject({ code: 'ERR_HTTP_4XX', status: 404 });
-    expect(answered).toBe(4);
+    // A missing wallet is a not-found, as a remote node's 404 is (client/not-found.ts knows both).
+    const missing = await chain.reads.wallet(recipient).catch((error: unknown) => error);
+    expect(isNotFound(missing)).toBe(true);
+    expect(missing).toMatchObject({ code: 'ERR_NOT_FOUND', message: 'Wallet not found' });
+    expect(answered).toBe(0);
     expect(connections).toBe(0);
   });
 
@@ -122,7 +128,7 @@ describe('LocalChain', () => {
     const follower = new LocalChain({
       networkId: 'followed',
       node,
-      api: { app: server.publicApp, url: 'http://127.0.0.1:1/api' },
+      api: { queries: server.queries, url: 'http://127.0.0.1:1/api' },
       sync: { blocksBehind: () => behind, relay: (transactions) => relayed.push([...transactions]) },
       now: () => now,
     });

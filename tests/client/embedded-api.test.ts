@@ -3,6 +3,7 @@
  * 127.0.0.1 with free ports: discovery yields a Network that signs transactions the node accepts, and the typed
  * routes parse the embedded API's answers.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ const clock = { now: 0 };
 
 function forge(): void {
   clock.now += milestoneAt(localnet, 1).blocktime * 1000;
-  const outcome = node.forger.forgeAt(clock.now);
+  const outcome = nodeParts(node).forger.forgeAt(clock.now);
   if (outcome.kind !== 'forged') throw new Error(`slot not forged: ${JSON.stringify(outcome)}`);
 }
 

@@ -7,6 +7,7 @@
  * ARK Core runs here with `--env=test` (the only way one node forges alone), which relaxes the minimum HTLC lock
  * expiration; the chain it forged holds such locks, so the follower is told (`rules.arkTestMode`).
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,7 +148,7 @@ describe('following ARK Core testnet', () => {
       const ark = await arkGet<{ data: { id: string } }>(`/blocks/${h}?transform=false`);
       expect(node.headerAt(h)?.id, `block ${h}`).toBe(ark.data.id);
     }
-    expect(verifyChain(node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(node).store).verified).toBe(true);
   });
 
   it('follows the blocks ARK forges next, each within about a second', async () => {

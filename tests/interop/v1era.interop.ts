@@ -12,6 +12,7 @@
  *   ARK_BASE=/var/tmp/ark-core-v1era ARK_API_PORT=15703 ARK_P2P_PORT=15700 ARK_PG_PORT=15732 ARK_AIP11_HEIGHT=40 \
  *     flock /tmp/votary-ark.lock npm run test:interop -- tests/interop/v1era.interop.ts
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -173,6 +174,6 @@ describe('following a chain ARK Core forged across aip11', () => {
   }, 600_000);
 
   it('the followed chain replays to the same state (votary node verify)', () => {
-    expect(verifyChain(node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(node).store).verified).toBe(true);
   });
 });

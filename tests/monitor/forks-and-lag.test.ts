@@ -3,6 +3,7 @@
  * applying A's blocks (a follower), falls behind when it stops following, and forks when it forges a block of
  * its own at a height where A has another one. Both serve their API; the monitor only sees HTTP.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monitorViews, type NodeMonitor } from '../../src/core/monitor';
 import type { MonitorAlertView } from '../../src/shared/domain/monitor';
@@ -17,14 +18,14 @@ const raised: MonitorAlertView[] = [];
 /** A forges the next slot; B applies A's block unless it is lagging. */
 function stepA(follow: boolean): void {
   clock.now += BLOCK_TIME * 1000;
-  const outcome = a.node.forger.forgeAt(clock.now);
+  const outcome = nodeParts(a.node).forger.forgeAt(clock.now);
   if (outcome.kind !== 'forged') throw new Error(`A did not forge: ${outcome.kind}`);
   if (follow) b.node.applyBlock(outcome.block);
 }
 
 function catchUp(): void {
   for (let height = b.node.height + 1; height <= a.node.height; height++) {
-    b.node.applyBlock(a.node.store.blockByHeight(height)!);
+    b.node.applyBlock(nodeParts(a.node).store.blockByHeight(height)!);
   }
 }
 
@@ -78,7 +79,7 @@ describe('lag and forks across watched nodes', () => {
     // A forges slot s; B (not following) forges slot s + 1 itself: both at one height, different blocks.
     stepA(false);
     clock.now += BLOCK_TIME * 1000;
-    const own = b.node.forger.forgeAt(clock.now);
+    const own = nodeParts(b.node).forger.forgeAt(clock.now);
     expect(own.kind).toBe('forged');
     expect(a.node.height).toBe(b.node.height);
     await monitor.runCycle();
@@ -87,8 +88,8 @@ describe('lag and forks across watched nodes', () => {
     expect(forks[0]!.height).toBe(a.node.height);
     expect(forks[0]!.nodes).toEqual(
       [
-        { id: 'embedded', blockId: a.node.store.lastBlock().id },
-        { id: b.url, blockId: b.node.store.lastBlock().id },
+        { id: 'embedded', blockId: nodeParts(a.node).store.lastBlock().id },
+        { id: b.url, blockId: nodeParts(b.node).store.lastBlock().id },
       ].sort((x, y) => x.id.localeCompare(y.id)),
     );
     expect(raised.filter((alert) => alert.rule === 'fork')).toHaveLength(1);

@@ -2,6 +2,7 @@
  * Issue 6 §5: the missed-slot and productivity computation against a localnet where chosen delegates are
  * offline. The forger's own slot outcomes are the ground truth; the monitor only sees the public API.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeMonitor } from '../../src/core/monitor';
 import type { MissedSlotEvent } from '../../src/core/node/forger';
@@ -22,7 +23,7 @@ let offlineKeys: string[] = [];
 
 function step(): void {
   clock.now += BLOCK_TIME * 1000;
-  const outcome = served.node.forger.forgeAt(clock.now);
+  const outcome = nodeParts(served.node).forger.forgeAt(clock.now);
   if (outcome.kind === 'missed') truthMissed.push(outcome.missed);
   if (outcome.kind === 'forged') {
     const key = outcome.block.header.generatorPublicKey;
@@ -38,7 +39,9 @@ beforeAll(async () => {
   await monitor.runCycle();
   // Ground truth counts only from here: what the monitor saw before is its backfill.
   truthForged.clear();
-  offlineKeys = ['genesis_3', 'genesis_7'].map((name) => served.node.forger.setOffline(name, true));
+  offlineKeys = ['genesis_3', 'genesis_7'].map((name) =>
+    nodeParts(served.node).forger.setOffline(name, true),
+  );
   for (let i = 0; i < 50; i++) {
     step();
     if (i % 10 === 9) await monitor.runCycle();
@@ -56,7 +59,9 @@ describe('missed slots derived from the schedule and the blocks', () => {
   it('rebuilds each round’s forging order exactly as the node forges with it', async () => {
     const round = roundInfo(served.node.height + 1, served.node.network).round;
     for (const r of [round - 2, round - 1, round]) {
-      expect((await monitor.roundOrders().get(r)).order).toEqual(served.node.store.roundDelegates(r));
+      expect((await monitor.roundOrders().get(r)).order).toEqual(
+        nodeParts(served.node).store.roundDelegates(r),
+      );
     }
   });
 
@@ -84,7 +89,7 @@ describe('missed slots derived from the schedule and the blocks', () => {
     expect(view.delegates).toHaveLength(21);
     const producedBy = new Map<string, number>();
     for (let height = 2; height <= served.node.height; height++) {
-      const key = served.node.store.blockByHeight(height)!.header.generatorPublicKey;
+      const key = nodeParts(served.node).store.blockByHeight(height)!.header.generatorPublicKey;
       producedBy.set(key, (producedBy.get(key) ?? 0) + 1);
     }
     for (const row of view.delegates) {
@@ -112,7 +117,7 @@ describe('missed slots derived from the schedule and the blocks', () => {
     ).toBe(view.activeDelegates);
     expect(missed.every((slot) => offlineKeys.includes(slot.publicKey))).toBe(true);
     for (const slot of forged) {
-      expect(served.node.store.blockByHeight(slot.height!)?.header.id).toBe(slot.blockId);
+      expect(nodeParts(served.node).store.blockByHeight(slot.height!)?.header.id).toBe(slot.blockId);
     }
     const slots = view.slots.map((slot) => slot.slot);
     expect(slots).toEqual([...slots].sort((a, b) => a - b));
@@ -130,7 +135,7 @@ describe('missed slots derived from the schedule and the blocks', () => {
     // genesis_7 is not mine: no alert for it.
     expect(raised.some((alert) => alert.subject === offlineKeys[1])).toBe(false);
 
-    served.node.forger.setOffline('genesis_3', false);
+    nodeParts(served.node).forger.setOffline('genesis_3', false);
     for (let i = 0; i < 22; i++) step();
     await monitor.runCycle();
     const after = monitor.alerts.list('embedded', { activeOnly: false, limit: 10 });

@@ -6,6 +6,7 @@
  * read page by page through the public API as the screens read it and summed through the ledger, equals its
  * balance and its locked balance to the arktoshi.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,11 +121,11 @@ async function run(actions: readonly Action[], seedLabel: string): Promise<void>
   const chain = new LocalChain({
     networkId: 'localnet',
     node,
-    api: { app: server.publicApp, url: 'http://127.0.0.1:4003' },
+    api: { queries: server.queries, url: 'http://127.0.0.1:4003' },
   });
   const forge = () => {
     clock.now += milestoneAt(localnet, 1).blocktime * 1000;
-    const outcome = node.forger.forgeAt(clock.now);
+    const outcome = nodeParts(node).forger.forgeAt(clock.now);
     if (outcome.kind !== 'forged') throw new Error(`slot not forged: ${JSON.stringify(outcome)}`);
   };
   const people: Person[] = Array.from({ length: WALLETS }, (_, i) => {
@@ -139,7 +140,7 @@ async function run(actions: readonly Action[], seedLabel: string): Promise<void>
   const submit = (person: Person, input: DraftInput): TransactionData | undefined => {
     const height = node.height;
     // As the wallet's sender does (services/transactions/sender.ts): a second key is registered once.
-    const secondKey = node.store.state().wallet(person.address).secondPublicKey;
+    const secondKey = nodeParts(node).store.state().wallet(person.address).secondPublicKey;
     if (input.kind === 'secondSignature' && secondKey !== undefined) return undefined;
     const publicKey = toHex(keyPairFromPassphrase(person.passphrase).publicKey);
     const { nextNonce } = node.senderAccount(person.address, publicKey);
@@ -258,7 +259,7 @@ async function run(actions: readonly Action[], seedLabel: string): Promise<void>
           });
           continue;
         case 'vote': {
-          const current = node.store.state().wallet(people[step.by]!.address).vote;
+          const current = nodeParts(node).store.state().wallet(people[step.by]!.address).vote;
           const target = delegates[step.delegate]!.publicKey;
           submit(
             people[step.by]!,

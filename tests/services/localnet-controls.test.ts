@@ -4,6 +4,7 @@
  * delegates (their slots missed), snapshots and rollback seen by the API (no stale cached /blocks/last) and by
  * the push events, persistence across a restart, and the refusal on a remote network.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissedSlotEvent } from '../../src/core/node/forger';
 import type { AppCore } from '../../src/core/services';
@@ -181,9 +182,9 @@ describe('localnet controls over IPC', () => {
     core = await open();
     const status = await call(core, 'localnet:status');
     expect(status.forging).toBe('paused');
-    expect(core.services.node.forger.isOffline(status.delegates.find((d) => d.offline)!.publicKey)).toBe(
-      true,
-    );
+    expect(
+      nodeParts(core.services.node).forger.isOffline(status.delegates.find((d) => d.offline)!.publicKey),
+    ).toBe(true);
     expect(status.delegates.filter((d) => d.offline).map((d) => d.username)).toEqual(['genesis_3']);
     expect(clock.step(core)).toEqual({ kind: 'idle', reason: 'paused' });
     expect(core.services.node.height).toBe(height);
@@ -201,7 +202,7 @@ describe('localnet controls over IPC', () => {
         error: { code: 'ERR_LOCALNET_ONLY', message: expect.stringContaining('remote') as string },
       });
     }
-    expect(core.services.node.forger.paused).toBe(false);
+    expect(nodeParts(core.services.node).forger.paused).toBe(false);
     expect(await errorCode(core, 'faucet:fund', { address: 'D61mfSggzbvQgTUe6JhYKH2doHaqJ3Dyib' })).toBe(
       'ERR_FAUCET_UNAVAILABLE',
     );

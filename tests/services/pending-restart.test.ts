@@ -1,3 +1,4 @@
+import { nodeParts } from '../../src/core/node/parts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ describe('pending transactions survive a restart', () => {
     const alice = await call(core, 'wallets:import-passphrase', { passphrase: PASSPHRASE });
     const funded = await call(core, 'faucet:fund', { address: alice.address });
     await nextEvent(core, 'tx:status', statusOf(funded.transactionId, 'confirmed'));
-    core.services.node.forger.pause();
+    nodeParts(core.services.node).forger.pause();
     const sent = await call(core, 'tx:send', {
       walletId: alice.id,
       draft: { kind: 'transfer', recipientId: BOB, amount: '100000000' },
@@ -63,7 +64,7 @@ describe('pending transactions survive a restart', () => {
     const again = await call(core, 'tx:rebroadcast', { id: sent.id });
     expect(again).toMatchObject({ status: 'broadcast', broadcastCount: 2 });
     const confirmed = nextEvent<PendingView>(core, 'tx:status', statusOf(sent.id, 'confirmed'));
-    node.forger.start();
+    nodeParts(node).forger.start();
     const done = await confirmed;
     await core.close();
 

@@ -1,3 +1,4 @@
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView } from '../../src/shared/domain/transactions';
@@ -32,7 +33,7 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
 
   it('follows two transactions while no block is forged, and explains why they wait', async () => {
     const { node, tracker } = core.services;
-    node.forger.pause();
+    nodeParts(node).forger.pause();
     const transfer = (amount: string) =>
       call(core, 'tx:send', {
         walletId: alice.id,
@@ -66,7 +67,7 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
       nextEvent(core, 'tx:status', statusOf(first.id, 'confirmed')),
       nextEvent(core, 'tx:status', statusOf(second.id, 'confirmed')),
     ]);
-    node.forger.resume();
+    nodeParts(node).forger.resume();
     const [a, b] = await confirmed;
     expect(a.height).toBeGreaterThan(height);
     expect(b.height).toBeGreaterThanOrEqual(a.height ?? 0);

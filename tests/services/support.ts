@@ -2,6 +2,7 @@
  * Shared helpers for the service and IPC tests: a real AppCore over a temp data dir with 1-second blocks, forged by
  * its slot timer or, on a fake clock, one slot at a time when a test needs a block (CoreClock).
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,7 @@ export class CoreClock {
   /** Moves to the next slot start and runs it, as the slot timer would: a block, a missed slot, or nothing. */
   step(core: AppCore): SlotOutcome {
     this.now += 1000;
-    return core.services.node.forger.forgeAt(this.now);
+    return nodeParts(core.services.node).forger.forgeAt(this.now);
   }
 
   /** Forges the next block and waits until the pending list says the transaction `id` (in the pool) confirmed. */

@@ -1,3 +1,4 @@
+import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
@@ -47,14 +48,14 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
     await confirmed(
       call(core, 'tx:send', { walletId: alice.id, draft: { kind: 'vote', vote: first!.publicKey } }),
     );
-    expect(core.services.node.store.state().wallet(alice.address).vote).toBe(first!.publicKey);
+    expect(nodeParts(core.services.node).store.state().wallet(alice.address).vote).toBe(first!.publicKey);
     await confirmed(
       call(core, 'tx:send', {
         walletId: alice.id,
         draft: { kind: 'vote', unvote: first!.publicKey, vote: second!.publicKey },
       }),
     );
-    expect(core.services.node.store.state().wallet(alice.address).vote).toBe(second!.publicKey);
+    expect(nodeParts(core.services.node).store.state().wallet(alice.address).vote).toBe(second!.publicKey);
     const onChain = await call(core, 'chain:wallet', { address: alice.address });
     expect(onChain).toMatchObject({ known: true, vote: second!.publicKey });
   });
@@ -72,9 +73,9 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
     expect(lock.htlc?.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(lock.htlc?.secretHash).toMatch(/^[0-9a-f]{64}$/);
     await confirmed(lock);
-    expect(core.services.node.store.state().lock(lock.id)?.status).toBe('locked');
+    expect(nodeParts(core.services.node).store.state().lock(lock.id)?.status).toBe('locked');
 
-    const before = core.services.node.store.state().wallet(bob.address).balance;
+    const before = nodeParts(core.services.node).store.state().wallet(bob.address).balance;
     const claim = await call(core, 'tx:send', {
       walletId: bob.id,
       draft: { kind: 'htlcClaim', lockId: lock.id, secret: lock.htlc?.secret ?? '' },
@@ -82,8 +83,8 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
     // The pending list says what the claim moves (the lock's amount), not its own amount of 0.
     expect(claim.pending).toMatchObject({ kind: 'htlcClaim', amount: '0', lockAmount: '300000000' });
     await confirmed(claim);
-    expect(core.services.node.store.state().lock(lock.id)?.status).toBe('claimed');
-    expect(core.services.node.store.state().wallet(bob.address).balance).toBeGreaterThan(before);
+    expect(nodeParts(core.services.node).store.state().lock(lock.id)?.status).toBe('claimed');
+    expect(nodeParts(core.services.node).store.state().wallet(bob.address).balance).toBeGreaterThan(before);
   });
 
   it('registers a second passphrase, stores it, and co-signs the next transaction with it', async () => {
@@ -94,7 +95,7 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
       }),
     );
     expect((await call(core, 'wallets:list')).find((w) => w.id === bob.id)?.hasSecondPassphrase).toBe(true);
-    expect(core.services.node.store.state().wallet(bob.address).secondPublicKey).toMatch(/^0[23]/);
+    expect(nodeParts(core.services.node).store.state().wallet(bob.address).secondPublicKey).toMatch(/^0[23]/);
 
     const next = await call(core, 'tx:send', {
       walletId: bob.id,

@@ -5,6 +5,7 @@
  * than before; the last one reaches the peer's height; then `votary node verify` replays the stored chain and
  * finds it equal to its state.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,7 +81,7 @@ beforeAll(async () => {
     dataDir: peerDir,
     followed: { network: chain.network, genesis: chain.genesis },
   });
-  for (let i = 0; i < BLOCKS; i++) peer.applyBlock(forgeBlock(chain, peer.store));
+  for (let i = 0; i < BLOCKS; i++) peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
   api = createApiServer({ node: peer, port: 0, publicPort: 0 });
   peerUrl = (await api.listen()).publicUrl;
 }, 120_000);

@@ -4,6 +4,7 @@
  * stores each block, serves the same answers, follows new blocks, resolves a fork, and bans a lying peer while an
  * honest one keeps the sync going.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
 import { verifyChain } from '../../src/core/node/block-store';
@@ -49,7 +50,7 @@ describe('following a Votary peer', () => {
     for (let height = 1; height <= peer.node.height; height++) {
       expect(f.node.headerAt(height)?.id).toBe(peer.node.headerAt(height)?.id);
     }
-    expect(verifyChain(f.node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(f.node).store).verified).toBe(true);
     for (const path of [
       `/wallets/${peer.txs.helloTransfer.recipientId}`,
       '/transactions?orderBy=timestamp:asc&limit=100',
@@ -91,7 +92,7 @@ describe('following a Votary peer', () => {
     await until(() => f.node.height === peer.node.height, 'the peer’s chain');
     expect(f.node.headerAt(forkedAt)?.id).not.toBe(replaced);
     expect(f.logs.some((line) => line.includes(`reverted 2 block(s) to height ${forkedAt - 1}`))).toBe(true);
-    expect(verifyChain(f.node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(f.node).store).verified).toBe(true);
   });
 
   it('puts a transaction of a reverted block that the new chain lacks back into its pool', async () => {
@@ -154,7 +155,7 @@ describe('a lying peer', () => {
     expect(f.follower.status().peers.find((p) => p.url === peerUrl(LIAR))?.banned?.reason).toMatch(
       `block ${target}`,
     );
-    expect(verifyChain(f.node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(f.node).store).verified).toBe(true);
   });
 
   it('serving a block with a changed total is refused: its id no longer matches its header', async () => {

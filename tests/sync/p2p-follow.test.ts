@@ -4,6 +4,7 @@
  * does the public API's. A hostile P2P peer — lying blocks, garbage frames, silence, answers out of order or too
  * long, a 429 — cannot crash, stop or mislead it: the public API peer completes the sync.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
 import { verifyChain } from '../../src/core/node/block-store';
@@ -43,7 +44,7 @@ describe('following through a P2P peer', () => {
   it('syncs the whole chain through getBlocks alone, every block verified, within the peer’s limit', async () => {
     // Past two getBlocks answers (400 blocks each): the sync takes several, each within the limit.
     for (let i = 0; i < 850; i++) chain.step();
-    p2pPeer = await startP2pPeer(chain.node, chain.node.store.network.network.nethash);
+    p2pPeer = await startP2pPeer(chain.node, nodeParts(chain.node).store.network.network.nethash);
     let started = false;
     // The public API peer answers discovery only: every block comes over P2P.
     const fetch = peersFetch({ [HTTP]: { server: chain.server, down: () => started } });
@@ -53,7 +54,7 @@ describe('following through a P2P peer', () => {
     f.follower.start();
     await until(() => f.node.height === chain.node.height, 'sync over P2P', 60_000);
 
-    expect(verifyChain(f.node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(f.node).store).verified).toBe(true);
     for (const height of [2, 401, 402, chain.node.height]) {
       expect(f.node.headerAt(height)?.id).toBe(chain.node.headerAt(height)?.id);
     }
@@ -147,7 +148,7 @@ describe('a hostile P2P peer', () => {
 
   for (const [name, mutation, outcome] of cases) {
     it(`${name}; the public API peer completes the sync`, async () => {
-      p2pPeer = await startP2pPeer(chain.node, chain.node.store.network.network.nethash, mutation);
+      p2pPeer = await startP2pPeer(chain.node, nodeParts(chain.node).store.network.network.nethash, mutation);
       const url = p2pPeer.url;
       let asked = false;
       // The public API peer answers (beyond discovery) only once the P2P peer was asked and judged, so that the
@@ -164,7 +165,7 @@ describe('a hostile P2P peer', () => {
       f.follower.start();
       await until(() => f.node.height === chain.node.height, 'sync through the public API peer', 60_000);
 
-      expect(verifyChain(f.node.store).verified).toBe(true);
+      expect(verifyChain(nodeParts(f.node).store).verified).toBe(true);
       expect(f.follower.status().error).toBeUndefined();
       const peer = f.follower.status().peers.find((p) => p.url === url);
       if (outcome === 'ban') expect(peer?.banned).toBeDefined();

@@ -5,6 +5,7 @@
  * it records when each getBlocks arrived, so a test can show the client kept within ARK's limit. `mutate` turns it
  * hostile: it rewrites the answer (or the whole frame) to any route.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { LocalNode } from '../../src/core/node/node';
@@ -50,7 +51,7 @@ export interface P2pPeerOptions {
 }
 
 export function p2pBlockOf(node: LocalNode, height: number): P2pBlock | undefined {
-  const block = node.store.blockByHeight(height);
+  const block = nodeParts(node).store.blockByHeight(height);
   if (block === undefined) return undefined;
   const h = block.header;
   return {

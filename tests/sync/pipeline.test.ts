@@ -4,6 +4,7 @@
  * hold a transaction keeps dozens of requests in flight; the sync is whole and Node warns of no listener leak
  * (it did, "MaxListenersExceededWarning … abort listeners", with the default limit of ten).
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ beforeAll(async () => {
       },
       from.passphrase,
     );
-    peer.applyBlock(forgeBlock(chain, peer.store, [transfer]));
+    peer.applyBlock(forgeBlock(chain, nodeParts(peer).store, [transfer]));
   }
   server = createApiServer({ node: peer, responseCache: false });
   await server.publicApp.ready();

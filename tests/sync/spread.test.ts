@@ -3,6 +3,7 @@
  * when it can answer soonest, so a sync far behind keeps all of them busy — each within its own limit — instead of
  * queueing behind the one that delivered best.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
 import type { FetchLike } from '../../src/core/client';
@@ -74,7 +75,7 @@ describe('a sync far behind, every peer within a budget', () => {
     const f = follower;
     f.follower.start();
     await until(() => f.node.height === chain.node.height, 'sync', 60_000);
-    expect(verifyChain(f.node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(f.node).store).verified).toBe(true);
     for (const [port, times] of sent) {
       expect(times.length, `requests to ${port}`).toBeGreaterThan(0);
       for (let i = 1; i < times.length; i++) {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiServer } from '../../src/core/api';
 import { createApiServer } from '../../src/core/api';
-import { inProcessFetch } from '../../src/core/chain-access/in-process-fetch';
+import { inProcessFetch } from '../support/in-process-fetch';
 import { PeerPool, type FetchLike } from '../../src/core/client';
 import { LocalNode } from '../../src/core/node/node';
 import { discoverFollowedNetwork, Follower, type Discovery, type FollowerOptions } from '../../src/core/sync';

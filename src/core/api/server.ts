@@ -5,7 +5,8 @@
  * whole blocks.
  */
 import type { FastifyInstance } from 'fastify';
-import { createContext, type ApiContext, type ApiNode, type ApiSyncSource } from './context';
+import { ChainQueries } from '../query';
+import type { ApiContext, ApiNode, ApiSyncSource } from './context';
 import { createBaseApp, type RateLimitOptions } from './http/app';
 import type { ConnectionLimits } from './http/connection-limits';
 import { isChainRoute, registerResponseCache } from './http/response-cache';
@@ -79,6 +80,8 @@ export interface ApiServer {
   /** The secondary interface (/blockchain, /trng, /trng-1, /metrics). */
   readonly secondaryApp: FastifyInstance;
   readonly context: ApiContext;
+  /** The reads every route answers from: a LocalChain of this node reads them too (core/chain-access). */
+  readonly queries: ChainQueries;
   /** Starts listening on both; resolves with their URLs. */
   listen(): Promise<{ publicUrl: string; secondaryUrl: string }>;
   close(): Promise<void>;
@@ -110,17 +113,25 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     public: bound.public ? boundPort(bound.public, publicPort) : publicPort,
     secondary: bound.secondary ? boundPort(bound.secondary, secondaryPort) : secondaryPort,
   });
-  const context = createContext(options.node, {
-    now: options.now ?? Date.now,
+  const queries = new ChainQueries({
+    node: options.node.readSide,
+    sync: options.sync,
     ports,
     version: VOTARY_VERSION,
-    ...(options.sync === undefined ? {} : { sync: options.sync }),
+    now: options.now ?? Date.now,
   });
+  const context: ApiContext = {
+    queries,
+    network: options.node.readSide.chain.network,
+    node: options.node,
+    sync: options.sync,
+  };
+  const chain = options.node.readSide.chain;
   const base = (port: () => number) =>
     createBaseApp({
       host,
       port,
-      blockHeight: () => options.node.store.height(),
+      blockHeight: () => chain.height(),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       eagerSchemas: options.eagerSchemas ?? false,
       ...(options.limits ? { limits: options.limits } : {}),
@@ -133,7 +144,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   publicApp.get('/', () => ({ data: 'Hello World!' }));
   if (options.responseCache ?? true) {
     registerResponseCache(publicApp, {
-      tip: () => options.node.store.lastBlock().id ?? '',
+      tip: () => chain.lastBlock().id ?? '',
       cacheable: isChainRoute,
     });
   }
@@ -157,6 +168,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   return {
     ...apps,
     context,
+    queries,
     async listen() {
       await apps.publicApp.listen({ host, port: publicPort });
       try {

@@ -4,10 +4,22 @@
  * adapters: LocalChain (a node in this process: the embedded localnet, or a remote network's own node following it) and RemoteChain
  * (NodeClient, its peers and failover). Services hold a ChainAccess and never ask which one it is.
  */
-import type { ChainReader, PoolError } from '../client';
+import type { PeerStatus, PoolError } from '../client';
+import type { ChainReader, RandomValues } from '../domain';
 import type { TransactionData } from '../protocol/transactions';
 
 export type { ChainReader };
+
+/**
+ * The secondary interface's random values (public-api.md §4.11) of a node in this process, read without a
+ * request: the same values its `/trng` and `/trng-1` answer at `url`.
+ */
+export interface LocalRandomness {
+  /** The secondary interface that serves the same values. */
+  url(): string;
+  /** The values of the last block (0) or the one before it (1); undefined while the chain has no such block. */
+  values(blocksBack: 0 | 1): RandomValues | undefined;
+}
 
 /** What signing needs to know about a sender now. */
 export interface ChainAccount {
@@ -75,6 +87,13 @@ export interface ChainAccess {
   account(address: string, publicKey: string | undefined, inFlightNonce?: bigint): Promise<ChainAccount>;
   /** Offers signed transactions (each with its id) to the chain's pool(s). */
   broadcast(transactions: readonly TransactionData[]): Promise<ChainBroadcast>;
+  /**
+   * The nodes this app reads the chain from, probed now: a remote network's peers with their health and latency,
+   * or the one node in this process.
+   */
+  peerStatuses(): Promise<PeerStatus[]>;
+  /** Present when the chain's node runs in this process: its random values, read directly. */
+  readonly randomness?: LocalRandomness;
   /** Listens to the chain's events until the returned function is called. */
   watch(listener: ChainListener): () => void;
 }

@@ -10,7 +10,7 @@ export type {
   ChainListener,
   ChainReader,
   ChainTip,
+  LocalRandomness,
 } from './chain-access';
 export { LocalChain, type LocalChainOptions, type LocalChainSync } from './local-chain';
 export { RemoteChain, DEFAULT_MAX_TRANSACTION_AGE, type RemoteChainOptions } from './remote-chain';
-export { inProcessFetch } from './in-process-fetch';

@@ -1,23 +1,29 @@
 /**
  * LocalChain: a chain whose node runs in this process — the embedded localnet, or a remote network's own node
- * following it (services/own-node; `sync` says how far behind it is). Reads go through the public API's own route handlers in process (in-process-fetch.ts: no socket), the
- * account comes from the node's state and pool, broadcast hands signed transactions straight to the node's pool
- * (no JSON, no HTTP), and events are the node's own, as they happen.
+ * following it (services/own-node; `sync` says how far behind it is). Reads are the node's ChainQueries (core/query:
+ * typed records straight from its database, the very reads its public API answers from — no HTTP, no JSON, no peer
+ * pool), the account comes from the node's state and pool, broadcast hands signed transactions straight to the
+ * node's pool, and events are the node's own, as they happen.
  */
-import type { FastifyInstance } from 'fastify';
-import { NodeClient, type NodeClientOptions } from '../client';
+import type { PeerStatus } from '../client';
 import type { LocalNode } from '../node';
 import type { Block, BlockHeader } from '../protocol/blocks';
 import type { TransactionData } from '../protocol/transactions';
-import type { ChainAccess, ChainAccount, ChainBroadcast, ChainListener, ChainTip } from './chain-access';
-import { inProcessFetch } from './in-process-fetch';
+import type { ChainQueries } from '../query';
+import type {
+  ChainAccess,
+  ChainAccount,
+  ChainBroadcast,
+  ChainListener,
+  ChainTip,
+  LocalRandomness,
+} from './chain-access';
 
 export interface LocalChainOptions {
   networkId: string;
   node: LocalNode;
-  /** The node's public API server (its routes answer the reads) and the URL it is known by. */
-  api: { app: Pick<FastifyInstance, 'inject'>; url: string };
-  client?: NodeClientOptions;
+  /** The node's public API server: the queries its routes answer from (the reads), and the URL it is known by. */
+  api: { queries: ChainQueries; url: string };
   /**
    * A node following its network (core/sync): how far behind its peers it is. Without it the node forges its own
    * chain and is in sync with what it has.
@@ -45,8 +51,10 @@ function tipOf(header: BlockHeader): ChainTip {
 export class LocalChain implements ChainAccess {
   readonly inProcess = true;
   readonly networkId: string;
-  readonly reads: NodeClient;
+  readonly reads: ChainQueries;
   readonly localApiUrl: string | undefined;
+  readonly randomness: LocalRandomness;
+  private readonly apiUrl: string;
   private readonly node: LocalNode;
   private readonly sync: LocalChainSync | undefined;
   private readonly now: () => number;
@@ -56,11 +64,36 @@ export class LocalChain implements ChainAccess {
     this.node = options.node;
     this.sync = options.sync;
     this.now = options.now ?? Date.now;
+    this.apiUrl = options.api.url;
     this.localApiUrl = options.sync === undefined ? undefined : options.api.url;
-    this.reads = new NodeClient([options.api.url], {
-      ...options.client,
-      fetch: inProcessFetch(options.api.app),
-    });
+    const queries = (this.reads = options.api.queries);
+    this.randomness = {
+      url: () => {
+        const url = new URL(this.apiUrl);
+        const port = queries.source.ports().secondary;
+        url.port = String(port);
+        return url.origin;
+      },
+      values: (blocksBack) => queries.of.randomness.values(blocksBack),
+    };
+  }
+
+  /** The one node the reads come from: this process's, which answers every read (no network between). */
+  peerStatuses(): Promise<PeerStatus[]> {
+    return Promise.resolve([
+      {
+        url: this.apiUrl,
+        score: 1,
+        health: 1,
+        latencyMs: undefined,
+        height: this.node.height,
+        lastError: undefined,
+        lastSuccessAt: this.now(),
+        backoffUntil: undefined,
+        rateLimited: false,
+        consecutiveFailures: 0,
+      },
+    ]);
   }
 
   /** The node's view, pool included: what this app sent is in that pool or was refused by it. */

@@ -3,7 +3,7 @@
  * account comes from the sender's wallet on the node plus what this app has sent (a remote pool cannot be read),
  * broadcast goes to three peers at once, and events come from polling /node/syncing while someone watches.
  */
-import { unless404, type NodeClient } from '../client';
+import { unless404, type NodeClient, type PeerStatus } from '../client';
 import { transactionToJson, type TransactionData } from '../protocol/transactions';
 import type { ChainAccess, ChainAccount, ChainBroadcast, ChainListener } from './chain-access';
 
@@ -45,6 +45,11 @@ export class RemoteChain implements ChainAccess {
   async broadcast(transactions: readonly TransactionData[]): Promise<ChainBroadcast> {
     const json = transactions.map((tx) => transactionToJson(tx));
     return this.reads.broadcast(json, { peers: BROADCAST_PEERS });
+  }
+
+  /** Asks every peer for /node/syncing at once, then reports health, latency and height. */
+  peerStatuses(): Promise<PeerStatus[]> {
+    return this.reads.refresh();
   }
 
   /** Polls the node while watched: a new height is a `block` and a `sync`; an outage is said once. */

@@ -62,18 +62,26 @@ export {
   type StoredNetwork,
 } from './registry-data';
 export { jsonFileNetworkStore } from './registry-file-store';
-export type { Page, PageMeta, Timestamp } from './schemas/common';
 export type {
-  NodeConfiguration,
+  BlockRecord as Block,
+  Blockchain,
   CryptoConfiguration,
+  DelegateRecord as Delegate,
+  FeeStatistic,
+  LockRecord as Lock,
   NetworkConstants,
+  NodeConfiguration,
+  NodeFees,
   NodeStatus,
   NodeSyncing,
-  NodeFees,
-  FeeStatistic,
+  Page,
+  PageMeta,
+  PeerRecord as Peer,
+  RoundDelegateRecord as RoundDelegate,
   StaticFees,
-  Blockchain,
-} from './schemas/node';
-export type { Block, Transaction, Wallet, Delegate, Lock, Peer, RoundDelegate } from './schemas/resources';
+  Timestamp,
+  TransactionRecord as Transaction,
+  WalletRecord as Wallet,
+} from '../domain';
 export type { PostTransactionsAnswer, PoolError } from './schemas/post';
 export { isNotFound, unless404 } from './not-found';

@@ -9,10 +9,30 @@ import {
   type BroadcastResult,
   type TransactionPayload,
 } from './broadcast';
+import type {
+  BlockRecord as Block,
+  Blockchain,
+  CallOptions,
+  ChainReader,
+  CryptoConfiguration,
+  DelegateRecord as Delegate,
+  ListQuery,
+  LockRecord as Lock,
+  NodeConfiguration,
+  NodeFees,
+  NodeStatus,
+  NodeSyncing,
+  Page,
+  PeerRecord as Peer,
+  RoundDelegateRecord as RoundDelegate,
+  StaticFees,
+  TransactionRecord as Transaction,
+  WalletRecord as Wallet,
+} from '../domain';
 import type { Query } from './http';
 import type { PeerStatus } from './peer-health';
 import { PeerPool, type PeerPoolOptions } from './peer-pool';
-import { dataOf, pageOf, type Page } from './schemas/common';
+import { dataOf, pageOf } from './schemas/common';
 import {
   blockchain,
   cryptoConfiguration,
@@ -21,40 +41,12 @@ import {
   nodeStatus,
   nodeSyncing,
   staticFees,
-  type Blockchain,
-  type CryptoConfiguration,
-  type NodeConfiguration,
-  type NodeFees,
-  type NodeStatus,
-  type NodeSyncing,
-  type StaticFees,
 } from './schemas/node';
 import { postTransactionsAnswer, type PostTransactionsAnswer } from './schemas/post';
-import {
-  block,
-  delegate,
-  lock,
-  peer,
-  roundDelegate,
-  transaction,
-  wallet,
-  type Block,
-  type Delegate,
-  type Lock,
-  type Peer,
-  type RoundDelegate,
-  type Transaction,
-  type Wallet,
-} from './schemas/resources';
+import { block, delegate, lock, peer, roundDelegate, transaction, wallet } from './schemas/resources';
 import { z } from 'zod';
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
-/** Pagination and sorting (ark-core-api.md §2.3–§2.4) plus the route's own criteria. */
-export type ListQuery = Query & { page?: number; limit?: number; offset?: number; orderBy?: string };
+export type { CallOptions, ChainReader, ListQuery };
 
 export type NodeClientOptions = PeerPoolOptions;
 
@@ -74,7 +66,7 @@ function segment(id: string | number): string {
   return encodeURIComponent(String(id));
 }
 
-export class NodeClient {
+export class NodeClient implements ChainReader {
   readonly peerPool: PeerPool;
 
   constructor(peers: readonly string[], options: NodeClientOptions = {}) {
@@ -292,10 +284,3 @@ export class NodeClient {
     );
   }
 }
-
-/**
- * The reads of a chain (ARK's resources, amounts as bigint), without the write and peer-list methods: what a
- * ChainAccess (core/chain-access) offers whoever serves the chain — a remote node's peers, or the public API's own route
- * handlers in this process.
- */
-export type ChainReader = Omit<NodeClient, 'setPeers' | 'postTransactions' | 'broadcast'>;

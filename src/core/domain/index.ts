@@ -25,3 +25,42 @@ export {
   type LedgerLock,
   type LedgerTransaction,
 } from './ledger';
+export type {
+  BlockRecord,
+  DelegateRecord,
+  EntityRecord,
+  LockRecord,
+  Page,
+  PageMeta,
+  PeerRecord,
+  RoundDelegateRecord,
+  Timestamp,
+  TransactionRecord,
+  WalletAttributesRecord,
+  WalletDelegateAttribute,
+  WalletBusinessAttribute,
+  WalletRecord,
+} from './chain-records';
+export type {
+  Blockchain,
+  CryptoConfiguration,
+  FeeStatistic,
+  GenesisSummary,
+  MilestoneRecord,
+  NetworkConstants,
+  NetworkParameters,
+  NodeConfiguration,
+  NodeFees,
+  NodeStatus,
+  NodeSyncing,
+  RandomValues,
+  StaticFees,
+} from './node-records';
+export {
+  NotFoundError,
+  isNotFoundError,
+  type CallOptions,
+  type ChainReader,
+  type ListQuery,
+  type QueryValue,
+} from './chain-reader';

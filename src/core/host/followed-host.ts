@@ -239,7 +239,7 @@ export async function hostFollowedNode(
   const chain = new LocalChain({
     networkId,
     node: host.node,
-    api: { app: host.api.publicApp, url: urls.publicUrl },
+    api: { queries: host.api.queries, url: urls.publicUrl },
     ...(client === undefined ? {} : { client }),
     sync: {
       blocksBehind: () => follower.status().blocksBehind,

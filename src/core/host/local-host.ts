@@ -76,7 +76,7 @@ export async function hostLocalNode(options: LocalHostOptions): Promise<LocalHos
     const chain = new LocalChain({
       networkId: options.networkId,
       node,
-      api: { app: api.publicApp, url: urls.publicUrl },
+      api: { queries: api.queries, url: urls.publicUrl },
       ...(options.client === undefined ? {} : { client: options.client }),
     });
     return {

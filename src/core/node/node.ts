@@ -10,6 +10,7 @@ import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
 import { BlockStore } from './block-store';
+import type { NodeReadSide } from './read-side';
 import type { ChainRules } from './transaction-handlers';
 import {
   Forger,
@@ -88,12 +89,13 @@ type Listener<K extends keyof LocalNodeEvents> = (...args: LocalNodeEvents[K]) =
 export class LocalNode {
   private readonly emitter = new EventEmitter();
   private stopped = false;
+  private reads: NodeReadSide | undefined;
 
   private constructor(
     readonly dataDir: string,
-    readonly store: BlockStore,
-    readonly pool: TransactionPool,
-    readonly forger: Forger,
+    private readonly store: BlockStore,
+    private readonly pool: TransactionPool,
+    private readonly forger: Forger,
     private readonly now: () => number,
     private readonly lock: ProcessLock,
     private readonly verifyWorkers: VerifyWorkers | undefined,
@@ -173,6 +175,29 @@ export class LocalNode {
 
   get network() {
     return this.store.network;
+  }
+
+  /** What reads need of the chain and the pool (core/query, the public API): nothing that writes. */
+  get readSide(): NodeReadSide {
+    const { store, pool } = this;
+    this.reads ??= {
+      chain: {
+        network: store.network,
+        db: store.db,
+        genesis: store.genesis,
+        height: () => store.height(),
+        lastBlock: () => store.lastBlock(),
+        supply: () => store.supply(),
+        balanceOf: (address) => store.state().wallet(address).balance,
+      },
+      pool: {
+        options: pool.options,
+        size: () => pool.size(),
+        get: (id) => pool.get(id),
+        all: () => pool.all(),
+      },
+    };
+    return this.reads;
   }
 
   get height(): number {

@@ -4,6 +4,7 @@
  * leaves one transaction in the pool. The public API and the secondary interface are served over it with
  * fastify's `inject` (no sockets).
  */
+import { nodeParts } from '../../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,7 +98,7 @@ export async function startApiChain(
   const node = await LocalNode.start({ dataDir, forging: false, now: () => clock.now });
   const step = () => {
     clock.now += blockTime * 1000;
-    const outcome = node.forger.forgeAt(clock.now);
+    const outcome = nodeParts(node).forger.forgeAt(clock.now);
     if (outcome.kind !== 'forged') throw new Error(`slot not forged: ${JSON.stringify(outcome)}`);
   };
   step();

@@ -5,6 +5,7 @@
  * ranking is taken again at height 22: the resigned delegate loses its rank) and a delegate registered after it
  * (not ranked yet). Every transaction is forged by the real node.
  */
+import { nodeParts } from '../../../src/core/node/parts';
 import { localnet, localnetWallets } from '../../../src/core/node/localnet';
 import {
   addressFromPassphrase,
@@ -84,7 +85,7 @@ export async function startDposChain(): Promise<DposChain> {
     add(...txs);
     chain.step();
     for (const tx of txs) {
-      if (node.pool.get(tx.id!)) throw new Error(`transaction ${tx.id} was not forged`);
+      if (nodeParts(node).pool.get(tx.id!)) throw new Error(`transaction ${tx.id} was not forged`);
     }
   };
 

@@ -3,6 +3,7 @@
  * refunded, expired (still open) and active, and entities registered, updated and resigned — all forged by
  * the embedded node through its pool, like any client's transactions.
  */
+import { nodeParts } from '../../../src/core/node/parts';
 import { localnet } from '../../../src/core/node/localnet';
 import type { LocalNode } from '../../../src/core/node/node';
 import { sha256 } from '../../../src/core/protocol/hash';
@@ -53,7 +54,7 @@ function forge(chain: ApiChain, txs: TransactionData[]): void {
     throw new Error(`the pool refused test transactions: ${JSON.stringify(result.errors)}`);
   chain.step();
   const missing = txs.filter(
-    (tx) => !chain.node.store.db.prepare('SELECT 1 FROM transactions WHERE id = ?').get(tx.id),
+    (tx) => !nodeParts(chain.node).store.db.prepare('SELECT 1 FROM transactions WHERE id = ?').get(tx.id),
   );
   if (missing.length > 0) throw new Error(`not forged: ${missing.map((tx) => tx.id).join(', ')}`);
 }
@@ -62,7 +63,7 @@ export async function startLockEntityChain(): Promise<LockEntityChain> {
   const chain = await startApiChain();
   const { node } = chain;
   const { activeDelegates, blocktime } = milestoneAt(localnet, node.height);
-  const tip = node.store.lastBlock();
+  const tip = nodeParts(node).store.lastBlock();
 
   const lockToClaim = sign(node, faucet, {
     type: 8,

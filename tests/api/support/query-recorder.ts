@@ -9,7 +9,7 @@ export interface RecordedQuery {
 
 export function recordQueries(server: ApiServer): RecordedQuery[] {
   const seen: RecordedQuery[] = [];
-  const cache = server.context.sql;
+  const cache = server.queries.context.read.sql;
   const all = cache.all.bind(cache);
   const get1 = cache.get1.bind(cache);
   cache.all = <Row>(sql: string, params: readonly SqlParam[] = []): Row[] => {

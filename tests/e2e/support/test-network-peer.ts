@@ -4,6 +4,7 @@
  * journeys that follow a remote network with an own node. Bundled with esbuild by the spec that uses it, as
  * restart.spec.ts does with the fake nodes.
  */
+import { nodeParts } from '../../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ export async function startTestNetworkPeer(blocks: number): Promise<TestNetworkP
     followed: { network: chain.network, genesis: chain.genesis },
   });
   const forge = (count: number) => {
-    for (let i = 0; i < count; i++) node.applyBlock(forgeBlock(chain, node.store));
+    for (let i = 0; i < count; i++) node.applyBlock(forgeBlock(chain, nodeParts(node).store));
   };
   forge(blocks);
   const api = createApiServer({ node, publicPort: 0, port: 0 });

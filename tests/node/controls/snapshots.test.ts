@@ -2,6 +2,7 @@
  * Snapshots, rollback and reset of the localnet (docs/design/node.md "Localnet controls"), on a node
  * driven by a fake clock: every block is forged by a direct `forgeAt`, so the tests are exact and fast.
  */
+import { nodeParts } from '../../../src/core/node/parts';
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalnetSnapshots } from '../../../src/core/node/controls/snapshots';
@@ -62,8 +63,8 @@ function advance(clocked: ClockedNode, count: number, nonce?: bigint): void {
 }
 
 function archived(clocked: ClockedNode): number {
-  const row = clocked.node.store.db
-    .prepare<[], { n: bigint }>('SELECT count(*) AS n FROM snapshot_blocks')
+  const row = nodeParts(clocked.node)
+    .store.db.prepare<[], { n: bigint }>('SELECT count(*) AS n FROM snapshot_blocks')
     .get();
   return Number(row?.n ?? 0n);
 }
@@ -74,13 +75,13 @@ describe('LocalnetSnapshots', () => {
     const { node } = clocked;
     advance(clocked, 3, 1n);
     const saved = snapshots.save('before spending', 1_700_000_000_000);
-    const state = chainState(node.store.db);
-    const tip = node.store.lastBlock().id;
+    const state = chainState(nodeParts(node).store.db);
+    const tip = nodeParts(node).store.lastBlock().id;
     expect(saved).toMatchObject({ height: node.height, blockId: tip, reachable: true });
 
     advance(clocked, 4, 2n);
     advance(clocked, 3, 3n);
-    expect(node.store.state().wallet(someone).balance).toBe(9n * VTY);
+    expect(nodeParts(node).store.state().wallet(someone).balance).toBe(9n * VTY);
     const result = await snapshots.toSnapshot('before spending', 'flush');
     expect(result).toEqual({
       reverted: 7,
@@ -92,8 +93,8 @@ describe('LocalnetSnapshots', () => {
       dropped: 2,
       poolSize: 0,
     });
-    expect(chainState(node.store.db)).toBe(state);
-    expect(node.store.state().wallet(someone).balance).toBe(3n * VTY);
+    expect(chainState(nodeParts(node).store.db)).toBe(state);
+    expect(nodeParts(node).store.state().wallet(someone).balance).toBe(3n * VTY);
     // The chain goes on from there.
     advance(clocked, 1);
     expect(node.height).toBe(saved.height + 1);
@@ -107,9 +108,9 @@ describe('LocalnetSnapshots', () => {
     advance(clocked, 2, 1n);
     const result = await snapshots.toHeight(height, 'readmit');
     expect(result).toMatchObject({ reverted: 2, reapplied: 0, height, returned: 1, dropped: 0, poolSize: 1 });
-    expect(node.store.state().wallet(someone).balance).toBe(0n);
+    expect(nodeParts(node).store.state().wallet(someone).balance).toBe(0n);
     advance(clocked, 1);
-    expect(node.store.state().wallet(someone).balance).toBe(3n * VTY);
+    expect(nodeParts(node).store.state().wallet(someone).balance).toBe(3n * VTY);
   });
 
   it('restores a snapshot whose block was rolled back below, and goes back to the other branch', async () => {
@@ -117,16 +118,16 @@ describe('LocalnetSnapshots', () => {
     const { node } = clocked;
     advance(clocked, 3, 1n);
     const a = snapshots.save('branch A', 1);
-    const stateA = chainState(node.store.db);
+    const stateA = chainState(nodeParts(node).store.db);
 
     // Below A, then a different branch (other timestamps, other transfer): A's block is off the chain.
     await snapshots.toHeight(a.height - 2, 'flush');
     expect(archived(clocked)).toBe(2);
     clocked.clock += 5_000;
     advance(clocked, 4, 2n);
-    expect(node.store.blockByHeight(a.height)?.header.id).not.toBe(a.blockId);
+    expect(nodeParts(node).store.blockByHeight(a.height)?.header.id).not.toBe(a.blockId);
     const b = snapshots.save('branch B', 2);
-    const stateB = chainState(node.store.db);
+    const stateB = chainState(nodeParts(node).store.db);
     expect(snapshots.list().map((s) => [s.name, s.reachable])).toEqual([
       ['branch A', true],
       ['branch B', true],
@@ -134,13 +135,13 @@ describe('LocalnetSnapshots', () => {
 
     const back = await snapshots.toSnapshot('branch A', 'flush');
     expect(back).toMatchObject({ reverted: 4, reapplied: 2, height: a.height, lastBlockId: a.blockId });
-    expect(chainState(node.store.db)).toBe(stateA);
+    expect(chainState(nodeParts(node).store.db)).toBe(stateA);
     // A is on the chain again; B's four blocks are archived, A's are not needed any more.
     expect(archived(clocked)).toBe(4);
 
     const forward = await snapshots.toSnapshot('branch B', 'flush');
     expect(forward).toMatchObject({ reverted: 2, reapplied: 4, height: b.height, lastBlockId: b.blockId });
-    expect(chainState(node.store.db)).toBe(stateB);
+    expect(chainState(nodeParts(node).store.db)).toBe(stateB);
     expect(archived(clocked)).toBe(2);
     snapshots.remove('branch A');
     expect(archived(clocked)).toBe(0);
@@ -149,23 +150,23 @@ describe('LocalnetSnapshots', () => {
   it('resets to genesis with an empty pool; snapshots stay restorable', async () => {
     const { clocked, snapshots } = await startNode();
     const { node } = clocked;
-    const genesis = chainState(node.store.db);
-    const faucetBalance = node.store.state().wallet(faucet.address).balance;
+    const genesis = chainState(nodeParts(node).store.db);
+    const faucetBalance = nodeParts(node).store.state().wallet(faucet.address).balance;
     advance(clocked, 3, 1n);
     snapshots.save('funded', 1);
-    const funded = chainState(node.store.db);
+    const funded = chainState(nodeParts(node).store.db);
     const pending = faucetTransfer(2n, VTY, node.height + 1);
     expect(node.addTransactions([pending]).accept).toEqual([pending.id]);
 
     const result = await snapshots.reset();
     expect(result).toMatchObject({ reverted: 3, reapplied: 0, height: 1, poolSize: 0 });
-    expect(node.pool.size()).toBe(0);
-    expect(chainState(node.store.db)).toBe(genesis);
-    expect(node.store.state().wallet(faucet.address).balance).toBe(faucetBalance);
-    expect(node.store.state().wallet(someone).balance).toBe(0n);
+    expect(nodeParts(node).pool.size()).toBe(0);
+    expect(chainState(nodeParts(node).store.db)).toBe(genesis);
+    expect(nodeParts(node).store.state().wallet(faucet.address).balance).toBe(faucetBalance);
+    expect(nodeParts(node).store.state().wallet(someone).balance).toBe(0n);
 
     await snapshots.toSnapshot('funded', 'flush');
-    expect(chainState(node.store.db)).toBe(funded);
+    expect(chainState(nodeParts(node).store.db)).toBe(funded);
   });
 
   it('runs a long rollback in batches: forging paused meanwhile, a second rollback refused', async () => {
@@ -176,12 +177,12 @@ describe('LocalnetSnapshots', () => {
     node.on('revert', ({ height }) => reverts.push(height));
     const running = snapshots.toHeight(2, 'readmit');
     expect(snapshots.busy).toBe(true);
-    expect(node.forger.paused).toBe(true);
+    expect(nodeParts(node).forger.paused).toBe(true);
     await expect(snapshots.toHeight(1, 'readmit')).rejects.toMatchObject({ code: 'ERR_LOCALNET_BUSY' });
     expect(await running).toMatchObject({ reverted: 59, height: 2 });
     expect(reverts).toEqual([41, 21, 2]);
     expect(snapshots.busy).toBe(false);
-    expect(node.forger.paused).toBe(false);
+    expect(nodeParts(node).forger.paused).toBe(false);
   });
 
   it('refuses unknown or duplicate names, heights out of range, and a snapshot whose blocks were lost', async () => {

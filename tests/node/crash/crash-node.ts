@@ -10,6 +10,7 @@
  * on stdout: whatever the log holds was acknowledged, so it must survive a SIGKILL (in a block or in the pool).
  * stdout carries one JSON object per line: ready, block, accepted, forging-error. SIGTERM stops cleanly.
  */
+import { nodeParts } from '../../../src/core/node/parts';
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { verifyChain } from '../../../src/core/node/block-store';
 import { localnet, localnetWallets } from '../../../src/core/node/localnet';
@@ -55,26 +56,26 @@ const recipients = Array.from({ length: 8 }, (_, i) =>
 async function main(dir: string, log: string, seed: number): Promise<void> {
   const next = random(seed);
   const node = await LocalNode.start({ dataDir: dir, blockTime: 1, forging: false });
-  const verification = verifyChain(node.store);
+  const verification = verifyChain(nodeParts(node).store);
   report({
     event: 'ready',
     height: node.height,
     verified: verification.verified,
     differences: verification.differences.slice(0, 5),
-    pool: node.pool.size(),
+    pool: nodeParts(node).pool.size(),
   });
   node.on('block', (block) =>
     report({ event: 'block', height: block.header.height, transactions: block.transactions.length }),
   );
   node.on('forging-error', (error) => report({ event: 'forging-error', message: error.message }));
-  node.forger.start();
+  nodeParts(node).forger.start();
 
   const logFd = openSync(log, 'a');
   let turn = 0;
   const nextNonce = (publicKey: string): bigint => {
-    const queued = node.pool.bySender(publicKey);
+    const queued = nodeParts(node).pool.bySender(publicKey);
     const last = queued[queued.length - 1];
-    return (last ? last.nonce : node.store.state().walletByPublicKey(publicKey).nonce) + 1n;
+    return (last ? last.nonce : nodeParts(node).store.state().walletByPublicKey(publicKey).nonce) + 1n;
   };
   const tick = () => {
     const batch: TransactionData[] = [];

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../../src/core/db';
 import { WalletRepository } from '../../../src/core/db/repositories';
-import { walletAttributes } from '../../../src/core/api/resources/wallet';
 import type { Wallet } from '../../../src/core/domain';
+import type { ReadContext } from '../../../src/core/db/read-model/context';
+import { PublicKeyDirectory } from '../../../src/core/db/read-model/public-keys';
+import { StatementCache } from '../../../src/core/db/read-model/sql/statement-cache';
+import { devnet } from '../../../src/core/protocol/networks';
+import type { QuerySource } from '../../../src/core/query/source';
+import { WalletQueries } from '../../../src/core/query/wallets';
 import assets from '../../fixtures/vectors/magistrate-handler-assets.json';
 
 describe('a wallet’s legacy business in the wallets table', () => {
@@ -73,10 +78,19 @@ describe('a wallet’s legacy business in the wallets table', () => {
         },
       },
     });
-    const row = db
-      .prepare('SELECT w.*, NULL AS username FROM wallets w WHERE address = ?')
-      .get(address) as Parameters<typeof walletAttributes>[0];
-    expect(walletAttributes(row, { ipfsHashes: [], entities: [] })).toEqual({
+    const sql = new StatementCache(db);
+    const read: ReadContext = {
+      network: devnet,
+      sql,
+      keys: new PublicKeyDirectory(sql, devnet.network.pubKeyHash),
+      height: () => 0,
+      supply: () => ({ total: 0n }),
+      now: () => 0,
+    };
+    // A wallet's record reads only the database: no node stands behind this source.
+    const queries = new WalletQueries({ read, source: {} as QuerySource });
+    const wallet = queries.find(address)!;
+    expect(queries.records([wallet])[0]!.attributes).toEqual({
       business: {
         businessAsset: assets.businessUpdateAsset,
         bridgechains: { [hash]: { bridgechainAsset: assets.bridgechainRegistrationAsset } },

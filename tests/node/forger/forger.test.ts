@@ -1,3 +1,4 @@
+import { nodeParts } from '../../../src/core/node/parts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MissedSlotEvent } from '../../../src/core/node/forger';
 import { localnet, localnetWallets } from '../../../src/core/node/localnet';
@@ -24,7 +25,7 @@ function forged(outcome: ReturnType<ClockedNode['step']>): Block {
 }
 
 function slotOwner(clocked: ClockedNode, block: Block): string {
-  const { store } = clocked.node;
+  const { store } = nodeParts(clocked.node);
   const round = roundInfo(block.header.height, localnet).round;
   const slot = slotNumber(block.header.timestamp, clocked.blockTime);
   return store.roundDelegates(round)[forgerIndex(slot, 21)]!;
@@ -43,14 +44,16 @@ describe('Forger', () => {
     }
     // Consecutive slots: one block time apart.
     expect(blocks[1]!.header.timestamp - blocks[0]!.header.timestamp).toBe(8);
-    expect(clocked.node.store.roundDelegates(2)).not.toEqual(clocked.node.store.roundDelegates(1));
+    expect(nodeParts(clocked.node).store.roundDelegates(2)).not.toEqual(
+      nodeParts(clocked.node).store.roundDelegates(1),
+    );
     expect(clocked.node.height).toBe(26);
   });
 
   it('puts a pooled transfer into the next block and moves the balances', async () => {
     const clocked = await startNode();
     const { node } = clocked;
-    const before = node.store.state().wallet(faucet.address).balance;
+    const before = nodeParts(node).store.state().wallet(faucet.address).balance;
     const tx = faucetTransfer(1n, 5n * 100_000_000n, node.height + 1);
     const poolEvents: number[] = [];
     node.on('pool', ({ size }) => poolEvents.push(size));
@@ -59,11 +62,11 @@ describe('Forger', () => {
     const block = forged(clocked.step());
     expect(block.transactions.map((t) => t.id)).toEqual([tx.id]);
     expect(block.header.totalFee).toBe(tx.fee);
-    expect(node.store.state().wallet(someone).balance).toBe(5n * 100_000_000n);
-    expect(node.store.state().wallet(faucet.address).balance).toBe(before - tx.amount - tx.fee);
-    const generator = node.store.state().walletByPublicKey(block.header.generatorPublicKey);
+    expect(nodeParts(node).store.state().wallet(someone).balance).toBe(5n * 100_000_000n);
+    expect(nodeParts(node).store.state().wallet(faucet.address).balance).toBe(before - tx.amount - tx.fee);
+    const generator = nodeParts(node).store.state().walletByPublicKey(block.header.generatorPublicKey);
     expect(generator.delegate?.forgedFees).toBe(tx.fee);
-    expect(node.pool.size()).toBe(0);
+    expect(nodeParts(node).pool.size()).toBe(0);
     expect(poolEvents).toEqual([1, 0]);
   });
 
@@ -73,9 +76,9 @@ describe('Forger', () => {
     const first = forged(clocked.step());
     // The owner of the following slot goes offline, by username.
     const nextSlot = slotNumber(first.header.timestamp, 8) + 1;
-    const owner = node.store.roundDelegates(1)[forgerIndex(nextSlot, 21)]!;
-    const username = node.store.state().walletByPublicKey(owner).delegate!.username;
-    expect(node.forger.setOffline(username, true)).toBe(owner);
+    const owner = nodeParts(node).store.roundDelegates(1)[forgerIndex(nextSlot, 21)]!;
+    const username = nodeParts(node).store.state().walletByPublicKey(owner).delegate!.username;
+    expect(nodeParts(node).forger.setOffline(username, true)).toBe(owner);
     const missed: MissedSlotEvent[] = [];
     node.on('missed-slot', (event) => missed.push(event));
 
@@ -89,8 +92,8 @@ describe('Forger', () => {
     expect(second.header.height).toBe(first.header.height + 1);
     expect(second.header.timestamp - first.header.timestamp).toBe(16);
 
-    node.forger.setOffline(owner, false);
-    expect(node.forger.isOffline(owner)).toBe(false);
+    nodeParts(node).forger.setOffline(owner, false);
+    expect(nodeParts(node).forger.isOffline(owner)).toBe(false);
   });
 
   it('misses the slots of delegates it has no secret for, until one is added', async () => {
@@ -102,7 +105,7 @@ describe('Forger', () => {
     const owner = outcome.kind === 'missed' ? outcome.missed.publicKey : '';
     expect(outcome).toMatchObject({ missed: { reason: 'no-secret' } });
     const secret = delegates.find((d) => d.publicKey === owner)!.passphrase;
-    expect(node.forger.addDelegateSecret(secret)).toBe(owner);
+    expect(nodeParts(node).forger.addDelegateSecret(secret)).toBe(owner);
     clocked.clock -= 8000; // the same slot again
     expect(forged(clocked.step()).header.generatorPublicKey).toBe(owner);
   });
@@ -110,11 +113,11 @@ describe('Forger', () => {
   it('does not forge while paused, and resumes', async () => {
     const clocked = await startNode();
     const { node } = clocked;
-    node.forger.pause();
-    expect(node.forger.paused).toBe(true);
+    nodeParts(node).forger.pause();
+    expect(nodeParts(node).forger.paused).toBe(true);
     expect(clocked.step()).toEqual({ kind: 'idle', reason: 'paused' });
     expect(node.height).toBe(1);
-    node.forger.resume();
+    nodeParts(node).forger.resume();
     forged(clocked.step());
     expect(node.height).toBe(2);
   });
@@ -122,11 +125,14 @@ describe('Forger', () => {
   it('does not forge twice in one slot', async () => {
     const clocked = await startNode();
     forged(clocked.step());
-    expect(clocked.node.forger.forgeAt(clocked.clock + 1000)).toEqual({ kind: 'idle', reason: 'slot-taken' });
+    expect(nodeParts(clocked.node).forger.forgeAt(clocked.clock + 1000)).toEqual({
+      kind: 'idle',
+      reason: 'slot-taken',
+    });
   });
 
   it('rejects an unknown delegate for setOffline', async () => {
     const clocked = await startNode();
-    expect(() => clocked.node.forger.setOffline('nobody_here', true)).toThrow(/no delegate/);
+    expect(() => nodeParts(clocked.node).forger.setOffline('nobody_here', true)).toThrow(/no delegate/);
   });
 });

@@ -1,3 +1,4 @@
+import { nodeParts } from '../../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +58,7 @@ export class ClockedNode {
   /** Moves to the next slot start and runs it. */
   step() {
     this.clock += this.blockTime * 1000;
-    return this.node.forger.forgeAt(this.clock);
+    return nodeParts(this.node).forger.forgeAt(this.clock);
   }
 }
 

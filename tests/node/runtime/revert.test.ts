@@ -1,3 +1,4 @@
+import { nodeParts } from '../../../src/core/node/parts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../../src/core/node/block-store';
 import { localnet } from '../../../src/core/node/localnet';
@@ -31,8 +32,8 @@ function ids(txs: readonly TransactionData[]): string[] {
 }
 
 function poolRowIds(clocked: ClockedNode): string[] {
-  return clocked.node.store.db
-    .prepare<[], { id: string }>('SELECT id FROM pool ORDER BY id')
+  return nodeParts(clocked.node)
+    .store.db.prepare<[], { id: string }>('SELECT id FROM pool ORDER BY id')
     .all()
     .map((row) => row.id);
 }
@@ -45,7 +46,7 @@ describe('LocalNode.revertBlocks', () => {
     const clocked = await startNode();
     const { node } = clocked;
     const start = node.height;
-    const balance = node.store.state().wallet(faucet.address).balance;
+    const balance = nodeParts(node).store.state().wallet(faucet.address).balance;
     const first = [faucetTransfer(1n, 1n * VTY, start + 1), faucetTransfer(2n, 2n * VTY, start + 1)];
     expect(node.addTransactions(first).accept).toEqual(ids(first));
     expect(ids(forged(clocked.step()).transactions)).toEqual(ids(first));
@@ -59,25 +60,33 @@ describe('LocalNode.revertBlocks', () => {
     node.on('revert', ({ blocks, height }) => events.push({ height, count: blocks.length }));
     expect(node.revertBlocks(1).map((b) => b.header.height)).toEqual([start + 2]);
     expect(node.height).toBe(start + 1);
-    expect(node.pool.bySender(faucet.publicKey).map((e) => e.nonce)).toEqual([3n, 4n]);
+    expect(
+      nodeParts(node)
+        .pool.bySender(faucet.publicKey)
+        .map((e) => e.nonce),
+    ).toEqual([3n, 4n]);
 
     expect(node.revertToHeight(start).map((b) => b.header.height)).toEqual([start + 1]);
     expect(events).toEqual([
       { height: start + 1, count: 1 },
       { height: start, count: 1 },
     ]);
-    expect(node.store.state().wallet(faucet.address).balance).toBe(balance);
-    expect(node.store.state().wallet(someone).balance).toBe(0n);
+    expect(nodeParts(node).store.state().wallet(faucet.address).balance).toBe(balance);
+    expect(nodeParts(node).store.state().wallet(someone).balance).toBe(0n);
     // The blocks' transactions, then the pending one: the sender's nonce order.
-    expect(node.pool.bySender(faucet.publicKey).map((e) => e.nonce)).toEqual([1n, 2n, 3n, 4n]);
+    expect(
+      nodeParts(node)
+        .pool.bySender(faucet.publicKey)
+        .map((e) => e.nonce),
+    ).toEqual([1n, 2n, 3n, 4n]);
     expect(poolRowIds(clocked)).toEqual([...ids(first), second.id ?? '', pending.id ?? ''].sort());
 
     const reforged = forged(clocked.step());
     expect(ids(reforged.transactions)).toEqual([...ids(first), second.id, pending.id]);
-    expect(node.store.state().wallet(someone).balance).toBe(10n * VTY);
-    expect(node.pool.size()).toBe(0);
+    expect(nodeParts(node).store.state().wallet(someone).balance).toBe(10n * VTY);
+    expect(nodeParts(node).pool.size()).toBe(0);
     expect(poolRowIds(clocked)).toEqual([]);
-    expect(verifyChain(node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(node).store).verified).toBe(true);
   });
 
   it('reverts several blocks at once and keeps the chain verifiable', async () => {
@@ -90,8 +99,12 @@ describe('LocalNode.revertBlocks', () => {
     const top = node.height;
     const reverted = node.revertBlocks(3);
     expect(reverted.map((b) => b.header.height)).toEqual([top - 2, top - 1, top]);
-    expect(node.pool.bySender(faucet.publicKey).map((e) => e.nonce)).toEqual([1n, 2n, 3n]);
-    expect(verifyChain(node.store).verified).toBe(true);
+    expect(
+      nodeParts(node)
+        .pool.bySender(faucet.publicKey)
+        .map((e) => e.nonce),
+    ).toEqual([1n, 2n, 3n]);
+    expect(verifyChain(nodeParts(node).store).verified).toBe(true);
   });
 
   it('drops reverted transactions that no longer apply (pending incoming funds cannot be spent)', async () => {
@@ -111,14 +124,14 @@ describe('LocalNode.revertBlocks', () => {
     );
     expect(node.addTransactions([spend]).accept).toEqual([spend.id]);
     forged(clocked.step());
-    expect(node.store.state().wallet(someone).balance).toBe(5n * VTY);
+    expect(nodeParts(node).store.state().wallet(someone).balance).toBe(5n * VTY);
 
     node.revertBlocks(2);
-    expect(node.pool.has(funding.id!)).toBe(true);
+    expect(nodeParts(node).pool.has(funding.id!)).toBe(true);
     // The spend needs the funding confirmed: the pool applies sender-side only, so it leaves (ARK alike).
-    expect(node.pool.has(spend.id!)).toBe(false);
+    expect(nodeParts(node).pool.has(spend.id!)).toBe(false);
     expect(poolRowIds(clocked)).toEqual([funding.id]);
-    expect(verifyChain(node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(node).store).verified).toBe(true);
   });
 
   it('refuses to revert the genesis block or a negative count', async () => {
@@ -144,9 +157,9 @@ describe('LocalNode.revertBlocks', () => {
 
     expect(node.revertBlocks(1, { returnToPool: false })).toHaveLength(1);
     // Nonce 1 is gone from the chain and not pooled: nonce 2 no longer applies and leaves too.
-    expect(node.pool.size()).toBe(0);
+    expect(nodeParts(node).pool.size()).toBe(0);
     expect(poolRowIds(clocked)).toEqual([]);
-    expect(verifyChain(node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(node).store).verified).toBe(true);
   });
 });
 
@@ -160,12 +173,12 @@ describe('BlockStore.revertLastBlock({ returnToPool })', () => {
     expect(poolRowIds(clocked)).toEqual([]);
 
     // The chain alone, as if the process died right after the revert's commit.
-    node.store.revertLastBlock({ returnToPool: true });
+    nodeParts(node).store.revertLastBlock({ returnToPool: true });
     expect(poolRowIds(clocked)).toEqual(ids(txs).sort());
     const reopened = TransactionPool.open({
-      db: node.store.db,
+      db: nodeParts(node).store.db,
       network: node.network,
-      chain: node.store,
+      chain: nodeParts(node).store,
       now: () => clocked.clock,
     });
     expect(reopened.bySender(faucet.publicKey).map((e) => e.id)).toEqual(ids(txs));

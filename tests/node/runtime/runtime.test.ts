@@ -1,3 +1,4 @@
+import { nodeParts } from '../../../src/core/node/parts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../../src/core/node/block-store';
 import { localnet } from '../../../src/core/node/localnet';
@@ -34,11 +35,11 @@ describe('LocalNode with the slot timer', () => {
     const blocks = await nextBlocks(node, 2);
     for (const block of blocks) {
       const round = roundInfo(block.header.height, node.network).round;
-      const owner = node.store.roundDelegates(round)[forgerIndex(block.header.timestamp, 21)];
+      const owner = nodeParts(node).store.roundDelegates(round)[forgerIndex(block.header.timestamp, 21)];
       expect(block.header.generatorPublicKey).toBe(owner);
     }
     expect(blocks[1]!.header.timestamp - blocks[0]!.header.timestamp).toBe(1);
-    expect(verifyChain(node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(node).store).verified).toBe(true);
   });
 
   it('pauses and resumes the forger: a paused slot stays empty, the next one after resume is forged', async () => {
@@ -47,11 +48,11 @@ describe('LocalNode with the slot timer', () => {
     const { node } = clocked;
     running.push(node);
     expect(clocked.step().kind).toBe('forged');
-    node.forger.pause();
+    nodeParts(node).forger.pause();
     const height = node.height;
     expect(clocked.step()).toEqual({ kind: 'idle', reason: 'paused' });
     expect(node.height).toBe(height);
-    node.forger.resume();
+    nodeParts(node).forger.resume();
     const next = nextBlocks(node, 1);
     expect(clocked.step().kind).toBe('forged');
     const [block] = await next;
@@ -61,8 +62,8 @@ describe('LocalNode with the slot timer', () => {
   it('stops cleanly: no timer left, the database closed', async () => {
     const node = await LocalNode.start({ dataDir: tempDataDir(), blockTime: 1 });
     await node.stop();
-    expect(node.forger.isRunning).toBe(false);
-    expect(node.store.db.open).toBe(false);
+    expect(nodeParts(node).forger.isRunning).toBe(false);
+    expect(nodeParts(node).store.db.open).toBe(false);
     await node.stop();
   });
 });
@@ -74,22 +75,22 @@ describe('LocalNode restart', () => {
     running.push(first.node);
     for (let i = 0; i < 3; i++) first.step();
     const pending = faucetTransfer(1n, 42n, first.node.height + 1);
-    first.node.forger.pause();
+    nodeParts(first.node).forger.pause();
     expect(first.node.addTransactions([pending]).accept).toEqual([pending.id]);
     const height = first.node.height;
-    const tip = first.node.store.lastBlock().id;
+    const tip = nodeParts(first.node).store.lastBlock().id;
     await first.node.stop();
 
     const second = await ClockedNode.start({ dataDir, at: first.clock });
     running.push(second.node);
     expect(second.node.height).toBe(height);
-    expect(second.node.store.lastBlock().id).toBe(tip);
-    expect(second.node.pool.has(pending.id!)).toBe(true);
+    expect(nodeParts(second.node).store.lastBlock().id).toBe(tip);
+    expect(nodeParts(second.node).pool.has(pending.id!)).toBe(true);
     const outcome = second.step();
     expect(outcome.kind).toBe('forged');
     expect(second.node.height).toBe(height + 1);
-    expect(second.node.store.state().wallet(someone).balance).toBe(42n);
-    expect(verifyChain(second.node.store).verified).toBe(true);
+    expect(nodeParts(second.node).store.state().wallet(someone).balance).toBe(42n);
+    expect(verifyChain(nodeParts(second.node).store).verified).toBe(true);
     expect(second.node.network.network.nethash).toBe(localnet.network.nethash);
   });
 });

@@ -3,6 +3,7 @@
  * follower never ends, never bans the honest peer, stores only what verifies (verifyChain), completes the sync
  * through the honest peer, and its status and API say only what it verified. docs/design/sync.md "Hostile peers".
  */
+import { nodeParts } from '../../../src/core/node/parts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../../src/core/node/block-store';
 import { startApiChain, type ApiChain } from '../../api/support/api-chain';
@@ -68,7 +69,7 @@ async function expectHonestSync(f: Followed, honest: HostilePeer): Promise<void>
   expect(f.ended()).toBe(false);
   expect(statusOf(f, honest)?.banned).toBeUndefined();
   expect(f.host.node.lastBlock().id).toBe(chain.node.lastBlock().id);
-  expect(verifyChain(f.host.node.store).verified).toBe(true);
+  expect(verifyChain(nodeParts(f.host.node).store).verified).toBe(true);
 }
 
 /** More blocks on the honest chain (empty ones, one per slot). */
@@ -158,7 +159,7 @@ describe('a hostile peer cannot stop the follower', () => {
     expect(statusOf(f, honest)?.diverged).toMatch(/more than 2 blocks back/);
     // Still serving its verified chain.
     expect(await api(f, '/node/syncing')).toMatchObject({ height: f.host.node.height });
-    expect(verifyChain(f.host.node.store).verified).toBe(true);
+    expect(verifyChain(nodeParts(f.host.node).store).verified).toBe(true);
   });
 });
 

@@ -29,18 +29,45 @@ function sources(dir: string): Source[] {
   });
 }
 
-function statementsOutsideDb(files: readonly Source[]): string[] {
+/** A condition on an aliased column with a placeholder (`'t.sender_public_key = ?'`, `'w.vote IN ('`). */
+const SQL_FRAGMENT = /['`"][^'`"]*\b[a-z]{1,2}\.[a-z_]+\s+(=|IN|<=|>=|<|>)\s+(\?|\()/;
+/** A row's snake_case column read as a property (`row.vote_balance`): rows are mapped to records inside db/. */
+const ROW_COLUMN = /\b[a-zA-Z]+\.[a-z]+_[a-z0-9_]+\b/;
+
+function linesOutsideDb(files: readonly Source[], pattern: RegExp): string[] {
   return files.flatMap(({ path, text }) => {
     if (ALLOWED.some((allowed) => path.startsWith(allowed))) return [];
     return text
       .split('\n')
-      .flatMap((line, index) => (SQL_STATEMENT.test(line) ? [`${path}:${index + 1}: ${line.trim()}`] : []));
+      .flatMap((line, index) => (pattern.test(line) ? [`${path}:${index + 1}: ${line.trim()}`] : []));
   });
 }
+
+const statementsOutsideDb = (files: readonly Source[]) => linesOutsideDb(files, SQL_STATEMENT);
 
 describe('every SQL statement lives in core/db', () => {
   it('no source file outside core/db writes one', () => {
     expect(statementsOutsideDb(sources(join(ROOT, 'src')))).toEqual([]);
+  });
+
+  it('no SQL fragment and no row column leaves core/db (core/query and the API speak typed records)', () => {
+    const src = sources(join(ROOT, 'src'));
+    expect(linesOutsideDb(src, SQL_FRAGMENT)).toEqual([]);
+    expect(linesOutsideDb(src, ROW_COLUMN)).toEqual([]);
+  });
+
+  it('the checks find a fragment or a row column outside core/db, and only there', () => {
+    for (const [pattern, text] of [
+      [SQL_FRAGMENT, "fragment('t.sender_public_key = ?', wallet.publicKey)"],
+      [SQL_FRAGMENT, 'const voters = `w.vote IN (${keys})`;'],
+      [ROW_COLUMN, 'voteBalance: (row.vote_balance ?? 0n).toString(),'],
+    ] as const) {
+      expect(linesOutsideDb([{ path: 'src/core/api/routes/wallets.ts', text }], pattern)).toHaveLength(1);
+      expect(linesOutsideDb([{ path: 'src/core/db/read-model/wallets.ts', text }], pattern)).toEqual([]);
+    }
+    expect(
+      linesOutsideDb([{ path: 'src/core/api/x.ts', text: 'a.voteBalance = b ?? c' }], ROW_COLUMN),
+    ).toEqual([]);
   });
 
   it('the check finds a statement written outside core/db, and only there', () => {

@@ -3,30 +3,10 @@
  * `/api` prefix (public-api.md §2.1: "The paths in next, previous, self, first, last carry the /api prefix and
  * the page and limit query parameters").
  */
+import type { PageWindow } from '../../query';
 import { parseQueryString, stringifyQuery, type QueryValue } from '../http/query-string';
 
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 100;
-
-export interface PaginationQuery {
-  page?: number;
-  limit?: number;
-  offset?: number;
-}
-
-export interface PageWindow {
-  page: number;
-  limit: number;
-  /** First row: `offset` when given and non-zero, else (page − 1) × limit. */
-  start: number;
-}
-
-export function pageWindow(query: PaginationQuery): PageWindow {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_LIMIT;
-  const start = query.offset !== undefined && query.offset > 0 ? query.offset : (page - 1) * limit;
-  return { page, limit, start };
-}
+export { DEFAULT_LIMIT, MAX_LIMIT, pageWindow, type PageWindow } from '../../query';
 
 export interface PageMeta {
   totalCountIsEstimate: boolean;

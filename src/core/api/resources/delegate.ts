@@ -1,6 +1,6 @@
 /** The delegate resource (ark-core-api.md §6.15): amounts as integer strings, absent parts omitted. */
 import type { TimestampObject } from '../../protocol/time';
-import type { DelegateRecord } from '../../db/read-model/delegates';
+import type { DelegateRecord } from '../../domain';
 
 export interface DelegateResource {
   username: string;

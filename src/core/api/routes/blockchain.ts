@@ -1,12 +1,8 @@
-/** GET /blockchain (ark-core-api.md §6.1) and the root `GET /` (§1). */
+/** GET /blockchain (ark-core-api.md §6.1). */
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context';
+import { arkJson } from '../resources/json';
 
 export function blockchainRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get('/blockchain', () => {
-    const last = ctx.node.store.lastBlock();
-    return {
-      data: { block: { height: last.height, id: last.id }, supply: ctx.node.store.supply().total.toString() },
-    };
-  });
+  app.get('/blockchain', () => ({ data: arkJson(ctx.queries.of.node.blockchain()) }));
 }

@@ -1,6 +1,7 @@
-/** What every list route does with its validated query: the page window, the transform flag, the envelope. */
+/** What every route does with its validated request: the query, a parameter, the window, `transform`, the envelope. */
 import type { FastifyRequest } from 'fastify';
-import { linkBase, pageWindow, paginate, type PageWindow, type Paginated } from '../query/pagination';
+import { pageWindow, type PageWindow } from '../../query';
+import { linkBase, paginate, type Paginated } from '../query/pagination';
 
 export type Query = Readonly<Record<string, unknown>>;
 
@@ -24,10 +25,6 @@ export function windowOf(query: Query): PageWindow {
 /** `transform` (default true) of the routes that have it (ark-core-api.md §2.5). */
 export function transformOf(query: Query): boolean {
   return query.transform !== false;
-}
-
-export function orderByOf(query: Query): string | string[] | undefined {
-  return query.orderBy as string | string[] | undefined;
 }
 
 /** The paginated envelope; the links repeat the request's own path (with /api) and query. */

@@ -1,24 +1,15 @@
 /** HTLC locks (ark-core-api.md §6.7, §6.17, §8; public-api.md §4.9). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
-import {
-  isLockPath,
-  listLocks,
-  lockCriteria,
-  openLockById,
-  unlockingTransactionsFilter,
-} from '../../db/read-model/locks';
-import { listTransactions } from '../../db/read-model/transactions';
-import { notFound } from '../http/errors';
+import { lockCriteria } from '../../db/read-model/locks';
 import { criteriaSchemas } from '../../db/read-model/query/criteria';
-import { dbOrderBy } from '../../db/read-model/query/order-by';
-import { chainTipOf, lockResource, lockResources } from '../resources/lock';
+import { transactionId, type JsonSchema } from '../../db/read-model/values';
+import { notFound } from '../http/errors';
+import { lockResources } from '../resources/lock';
 import { transactionResources } from '../resources/transaction';
 import { paramsSchema, querySchema } from '../schema/common';
-import { transactionId, type JsonSchema } from '../../db/read-model/values';
-import { orderByOf, pageOf, paramOf, queryOf, windowOf } from './helpers';
+import { pageOf, paramOf, queryOf, windowOf } from './helpers';
 import { listRoute } from './list-route';
-import { TRANSACTION_ORDERING } from './orderings';
 
 /** ARK: 1–25 unique lock ids per request (§8). */
 export const MAX_UNLOCKED_IDS = 25;
@@ -49,21 +40,21 @@ function requestedIds(request: FastifyRequest): string[] | undefined {
 }
 
 export function lockRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const criteria = lockCriteria(ctx.network);
+  const { locks, transactions } = ctx.queries.of;
 
   listRoute(app, '/locks', {
-    criteria: criteriaSchemas(criteria),
-    orderBy: { dialect: 'memory', sortable: isLockPath },
+    criteria: criteriaSchemas(lockCriteria(ctx.network)),
+    orderBy: 'memory',
     transform: false,
-    list: ({ query, order, window }) => listLocks(ctx, criteria, query, order, window),
+    list: (request) => locks.list(request),
     resources: (rows) => lockResources(ctx, rows),
   });
 
   // No query schema, as ARK's (any query is accepted); the id is 64 hex.
   app.get('/locks/:id', { schema: { params: paramsSchema({ id: transactionId() }) } }, (request) => {
-    const lock = openLockById(ctx, paramOf(request, 'id').toLowerCase());
+    const lock = locks.open(paramOf(request, 'id'));
     if (!lock) throw notFound('Lock not found');
-    return { data: lockResource(ctx.network, lock, chainTipOf(ctx)) };
+    return { data: lockResources(ctx, [lock])[0] };
   });
 
   app.post(
@@ -82,10 +73,11 @@ export function lockRoutes(app: FastifyInstance, ctx: ApiContext): void {
     (request) => {
       const query = queryOf(request);
       const window = windowOf(query);
-      const { sort, defaults, tieBreakers } = TRANSACTION_ORDERING;
-      const order = dbOrderBy(orderByOf(query), sort, defaults, tieBreakers);
-      const extra = unlockingTransactionsFilter(requestedIds(request));
-      const page = listTransactions(ctx, {}, order, window, extra);
+      // Only the order applies: the query has no criteria here.
+      const page = transactions.list(
+        { query: { orderBy: query.orderBy }, window },
+        { unlocking: requestedIds(request) },
+      );
       return pageOf(request, window, page.totalCount, transactionResources(ctx, page.rows, true), false);
     },
   );

@@ -6,7 +6,8 @@
  */
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { ApiContext, ApiPeer } from '../context';
+import type { ApiContext } from '../context';
+import { sortedPeers } from '../../query';
 import { notFound, unprocessable } from '../http/errors';
 import { paramsSchema, querySchema } from '../schema/common';
 import { text } from '../../db/read-model/values';
@@ -30,23 +31,12 @@ function isIpWithOptionalCidr(value: string): boolean {
 const IP_MESSAGE =
   '"ip" must be a valid ip address of one of the following versions [ipv4, ipv6] with a optional CIDR';
 
-const PEER_SORTABLE = new Set(['ip', 'port', 'version', 'height', 'latency']);
-
-/** The followed peers in the order asked (ARK's default: latency ascending); unknown properties sort nothing. */
-function sortedPeers(peers: ApiPeer[], orderBy: unknown): ApiPeer[] {
-  const [property = 'latency', direction = 'asc'] = typeof orderBy === 'string' ? orderBy.split(':') : [];
-  if (!PEER_SORTABLE.has(property)) return peers;
-  const key = property as keyof ApiPeer;
-  const sign = direction.toLowerCase() === 'desc' ? -1 : 1;
-  return [...peers].sort((a, b) => (a[key] < b[key] ? -sign : a[key] > b[key] ? sign : 0));
-}
-
 export function peerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/peers', { schema: { querystring: peersQuery } }, (request) => {
     const query = queryOf(request);
     if (typeof query.ip === 'string' && !isIpWithOptionalCidr(query.ip)) throw unprocessable(IP_MESSAGE);
     const window = windowOf(query);
-    const peers = sortedPeers(ctx.sync?.peers() ?? [], query.orderBy);
+    const peers = sortedPeers(ctx.queries.of.node.peers(), query.orderBy);
     return pageOf(
       request,
       window,
@@ -59,7 +49,7 @@ export function peerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/peers/:ip', { schema: { params: paramsSchema({ ip: text(64) }) } }, (request) => {
     const ip = paramOf(request, 'ip');
     if (!isIpWithOptionalCidr(ip)) throw unprocessable(IP_MESSAGE);
-    const peer = ctx.sync?.peers().find((candidate) => candidate.ip === ip);
+    const peer = ctx.queries.of.node.peers().find((candidate) => candidate.ip === ip);
     if (peer === undefined) throw notFound('Peer not found');
     return { data: peer };
   });

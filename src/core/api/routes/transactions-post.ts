@@ -13,8 +13,9 @@ import { transactionCheck } from '../../parallel/signature-checks';
 import { transactionAndBytesFromJson } from '../../protocol/transactions';
 import type { ApiContext } from '../context';
 
-/** ARK's maxTransactionsPerRequest. */
-export const MAX_TRANSACTIONS_PER_REQUEST = 40;
+import { MAX_TRANSACTIONS_PER_REQUEST } from '../../query';
+
+export { MAX_TRANSACTIONS_PER_REQUEST };
 
 /** The body schema, with ARK's ajv-6 wording (§7 "Validation"). */
 const bodySchema = {
@@ -91,7 +92,7 @@ export function postTransactionsRoute(app: FastifyInstance, ctx: ApiContext): vo
   app.post('/transactions', { schema: { body: bodySchema } }, async (request) => {
     const { transactions } = request.body as { transactions: unknown[] };
     // Every item is decoded for the next block's height, read once for the request.
-    const chain = { network: ctx.network, height: ctx.node.store.height() + 1 };
+    const chain = { network: ctx.network, height: ctx.queries.of.node.height() + 1 };
     const items = transactions.map((raw, index) => decodeItem(chain, raw, index));
     // The batch's signatures are checked on every core first; admission below then finds the verdicts.
     await ctx.node.prefetchSignatures?.(

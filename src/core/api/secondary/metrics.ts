@@ -43,7 +43,7 @@ function databaseBytes(file: string): number {
 export function createNodeMetrics(ctx: ApiContext): NodeMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'votary_' });
-  const store = ctx.node.store;
+  const { node, pool } = ctx.queries.of;
   const status = () => ctx.sync?.status?.();
 
   new Gauge({
@@ -51,7 +51,7 @@ export function createNodeMetrics(ctx: ApiContext): NodeMetrics {
     help: 'Height of the verified chain this node stores and serves',
     registers: [registry],
     collect() {
-      this.set(store.height());
+      this.set(node.height());
     },
   });
   new Gauge({
@@ -59,7 +59,7 @@ export function createNodeMetrics(ctx: ApiContext): NodeMetrics {
     help: 'Highest height a usable peer claims (the chain height when the node follows no network)',
     registers: [registry],
     collect() {
-      this.set(ctx.sync ? ctx.sync.networkHeight() : store.height());
+      this.set(ctx.sync ? ctx.sync.networkHeight() : node.height());
     },
   });
   new Gauge({
@@ -123,7 +123,7 @@ export function createNodeMetrics(ctx: ApiContext): NodeMetrics {
     help: 'Transactions waiting in the pool',
     registers: [registry],
     collect() {
-      this.set(ctx.node.pool.size());
+      this.set(pool.size());
     },
   });
   new Gauge({
@@ -131,7 +131,7 @@ export function createNodeMetrics(ctx: ApiContext): NodeMetrics {
     help: 'Size of the chain database on disk (the file and its write-ahead log)',
     registers: [registry],
     collect() {
-      this.set(databaseBytes(store.db.name));
+      this.set(databaseBytes(ctx.node.readSide.chain.db.name));
     },
   });
 

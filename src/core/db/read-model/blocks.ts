@@ -12,7 +12,8 @@ import {
   previousBlockStored,
   storedHex,
 } from '../block-encoding';
-import type { BlockRow } from '../repositories/blocks';
+import type { BlockHeader } from '../../protocol/blocks';
+import { headerFromRow, type BlockRow } from '../repositories/blocks';
 import type { ReadContext } from './context';
 import {
   criteriaFilter,
@@ -23,13 +24,19 @@ import {
   type CriteriaSet,
   type Criterion,
 } from './query/criteria';
-import type { DbSortColumns, SortItem } from './query/order-by';
+import { dbOrderBy, type DbSortColumns, type SortItem } from './query/order-by';
+import { orderByOf, type ListRequest, type ListWindow } from './list-request';
 import { blockId, hex, integer, orList, publicKey, type JsonSchema } from './values';
 import { and, fragment, inList, placeholders, type SqlFragment } from './sql/filter';
 import { keySource, runPage, type PageRows } from './sql/page-query';
 import { heightAtOrAfter, heightAtOrBefore, timestampAsHeight } from './timestamps';
 
-export type { BlockRow };
+/** A stored block's header: every block the read model answers has its id and signature. */
+export type StoredBlock = BlockHeader & { id: string; blockSignature: string };
+
+function storedBlock(row: BlockRow): StoredBlock {
+  return headerFromRow(row) as StoredBlock;
+}
 
 /** A block row's columns as `BlockRow` names them (the stored encoding: src/core/db/block-encoding.ts). */
 export const BLOCK_COLUMNS = blockRowColumns('b');
@@ -54,7 +61,7 @@ export interface KeptCountFragment extends SqlFragment {
  * the key's number, so the index also gives the height order (a page of a delegate's blocks reads only its rows),
  * and its total is kept (`api_generator_counters`, migration 010); several are an IN list.
  */
-export function forgedBy(publicKeys: readonly string[]): KeptCountFragment {
+function forgedBy(publicKeys: readonly string[]): KeptCountFragment {
   if (publicKeys.length === 1) {
     const key = publicKeys[0]!;
     return {
@@ -109,7 +116,7 @@ export const BLOCK_CRITERIA: CriteriaSet = {
   blockSignature: hexCriterion('b.block_signature', hex()),
 };
 
-export const BLOCK_SORT: DbSortColumns = {
+const BLOCK_SORT: DbSortColumns = {
   id: 'b.id',
   version: 'b.version',
   timestamp: 'b.height',
@@ -125,22 +132,28 @@ export const BLOCK_SORT: DbSortColumns = {
   blockSignature: 'b.block_signature',
 };
 
-export const BLOCK_DEFAULT_ORDER: SortItem[] = [{ property: 'height', direction: 'desc' }];
-export const BLOCK_TIE_BREAKERS = ['b.height'];
+const BLOCK_DEFAULT_ORDER: SortItem[] = [{ property: 'height', direction: 'desc' }];
+const BLOCK_TIE_BREAKERS = ['b.height'];
 
-export function blockByHeight(ctx: ReadContext, height: number): BlockRow | undefined {
-  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.height = ?`, [height]);
+export function blockByHeight(ctx: ReadContext, height: number): StoredBlock | undefined {
+  const row = ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.height = ?`, [
+    height,
+  ]);
+  return row && storedBlock(row);
 }
 
-export function blockById(ctx: ReadContext, id: string): BlockRow | undefined {
-  return ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.id = ?`, [storedHex(id)]);
+export function blockById(ctx: ReadContext, id: string): StoredBlock | undefined {
+  const row = ctx.sql.get1<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM ${BLOCK_FROM} WHERE b.id = ?`, [
+    storedHex(id),
+  ]);
+  return row && storedBlock(row);
 }
 
 /**
  * `{id|height}` as ARK resolves it (§6.2): a number that is at most the chain height is a height, anything else
  * a block id.
  */
-export function findBlock(ctx: ReadContext, idOrHeight: string): BlockRow | undefined {
+export function findBlock(ctx: ReadContext, idOrHeight: string): StoredBlock | undefined {
   const asNumber = Number(idOrHeight);
   if (/^\d+$/.test(idOrHeight) && asNumber >= 1 && asNumber <= ctx.height()) {
     return blockByHeight(ctx, asNumber);
@@ -148,23 +161,28 @@ export function findBlock(ctx: ReadContext, idOrHeight: string): BlockRow | unde
   return blockById(ctx, idOrHeight);
 }
 
-export interface ListWindow {
-  start: number;
-  limit: number;
-}
+/** Whose blocks a list holds: every block, or the ones a delegate (by public key) forged. */
+export type BlockScope = { generator: string } | undefined;
 
-/** A page of blocks; `extra` is an additional condition (e.g. a delegate's generatorPublicKey). */
+/** A page of blocks in the query's `orderBy` (the db dialect: `property:asc|desc`). */
 export function listBlocks(
   ctx: ReadContext,
-  query: Readonly<Record<string, unknown>>,
-  orderBy: readonly string[],
-  window: ListWindow,
-  extra?: KeptCountFragment,
-): PageRows<BlockRow> {
+  request: ListRequest,
+  scope?: BlockScope,
+): PageRows<StoredBlock> {
+  const page = blockRows(ctx, request, scope);
+  return { rows: page.rows.map(storedBlock), totalCount: page.totalCount };
+}
+
+function blockRows(ctx: ReadContext, request: ListRequest, scope: BlockScope): PageRows<BlockRow> {
+  const { query, window } = request;
+  const orderBy = dbOrderBy(orderByOf(request), BLOCK_SORT, BLOCK_DEFAULT_ORDER, BLOCK_TIE_BREAKERS);
   const generator = soleGenerator(query);
   // One generator alone is a delegate's blocks: its total is kept.
-  if (extra === undefined && generator !== undefined)
-    return listBlocks(ctx, {}, orderBy, window, forgedBy([generator]));
+  if (scope === undefined && generator !== undefined) {
+    return blockRows(ctx, { query: { orderBy: query['orderBy'] }, window }, { generator });
+  }
+  const extra = scope === undefined ? undefined : forgedBy([scope.generator]);
   const criteria = criteriaFilter(BLOCK_CRITERIA, query);
   const bounds = extra === undefined ? heightBounds(ctx, query) : undefined;
   if (bounds !== undefined) return boundedPage(ctx, bounds, orderBy, window);

@@ -1,8 +1,7 @@
 /**
  * What every read-model query receives: the chain database's statement cache and the few facts of the node that
- * are not rows (the height and supply the block store keeps in memory, the network clock). The public API's context
- * is one of these (api/context.ts), so the API and LocalChain, which reads through the API's handlers, share one
- * read side.
+ * are not rows (the height and supply the block store keeps in memory, the network clock). core/query builds one
+ * per ChainQueries (query/context.ts), which the public API and a LocalChain both read through: one read side.
  */
 import type { Network } from '../../protocol/networks';
 import type { PublicKeyDirectory } from './public-keys';

@@ -4,29 +4,17 @@
  * ones, a few hundred at most), read from the small `delegates` table, so the criteria are ARK's own semantics
  * (query/memory-match.ts) on the very values the resource shows.
  */
-import { formatTimestamp, type TimestampObject } from '../../protocol/time';
+import type { DelegateRecord } from '../../domain';
+import { formatTimestamp } from '../../protocol/time';
 import type { ReadContext } from './context';
 import { matchesCriteria } from './query/memory-match';
 import { patternable } from './query/memory-criteria';
-import type { SortItem } from './query/order-by';
+import { memoryOrderBy, slicePage, sortInMemory, type SortItem } from './query/order-by';
+import { orderByOf, type ListRequest } from './list-request';
+import type { PageRows } from './sql/page-query';
 import { address, boolean, hex, integer, orList, publicKey, text, type JsonSchema } from './values';
 import { approvalOf } from './approval';
 import { bigIntegerText, memoryRangeable } from './wallets';
-
-export interface DelegateRecord {
-  username: string;
-  address: string;
-  publicKey: string;
-  votes: bigint;
-  rank?: number;
-  isResigned: boolean;
-  blocks: {
-    produced: number;
-    last?: { id: string; height: number; timestamp: TimestampObject };
-  };
-  production: { approval: number };
-  forged: { fees: bigint; rewards: bigint; total: bigint };
-}
 
 interface DelegateRow {
   public_key: string;
@@ -76,7 +64,7 @@ function recordOf(ctx: ReadContext, row: DelegateRow, supply: bigint): DelegateR
 }
 
 /** Every registered delegate, resigned ones included, with approval against the current supply (§10.5). */
-export function allDelegates(ctx: ReadContext): DelegateRecord[] {
+function allDelegates(ctx: ReadContext): DelegateRecord[] {
   const supply = ctx.supply().total;
   return ctx.sql.all<DelegateRow>(SELECT).map((row) => recordOf(ctx, row, supply));
 }
@@ -126,7 +114,7 @@ export const DELEGATE_CRITERIA: Record<string, JsonSchema> = {
 };
 
 /** Whether a delegate satisfies every criterion of the query (AND across keys). */
-export function matchesDelegate(record: DelegateRecord, query: Readonly<Record<string, unknown>>): boolean {
+function matchesDelegate(record: DelegateRecord, query: Readonly<Record<string, unknown>>): boolean {
   return Object.keys(DELEGATE_CRITERIA).every(
     (key) =>
       !Object.hasOwn(query, key) ||
@@ -155,13 +143,24 @@ const DELEGATE_PATHS = new Set([
   'forged.total',
 ]);
 
-export const isDelegatePath = (path: string): boolean => DELEGATE_PATHS.has(path);
+const isDelegatePath = (path: string): boolean => DELEGATE_PATHS.has(path);
 
 /** ARK's default and tie-breakers (§2.4 B): unranked delegates (resigned, or registered this round) last. */
-export const DELEGATE_TIE_BREAKERS: SortItem[] = [
+const DELEGATE_TIE_BREAKERS: SortItem[] = [
   { property: 'rank', direction: 'asc' },
   { property: 'publicKey', direction: 'asc' },
 ];
+
+/**
+ * A page of delegates matching the query, in its `orderBy` (the memory dialect) then rank and public key. ARK
+ * builds every delegate's resource and filters and sorts those; so does this, over the few registered delegates.
+ */
+export function listDelegates(ctx: ReadContext, request: ListRequest): PageRows<DelegateRecord> {
+  const order = memoryOrderBy(orderByOf(request), isDelegatePath);
+  const matching = allDelegates(ctx).filter((delegate) => matchesDelegate(delegate, request.query));
+  const sorted = sortInMemory(matching, [...order, ...DELEGATE_TIE_BREAKERS]);
+  return { rows: slicePage(sorted, request.window.start, request.window.limit), totalCount: matching.length };
+}
 
 /** A round's active delegates with their vote balance at the round start, in rank order (§10.2). */
 export function roundDelegatesByVotes(

@@ -3,34 +3,22 @@
  * registered entity, resigned ones included, from the `entities` table. Memory-dialect criteria and sorting run
  * in SQL (query/memory-criteria.ts); the default order `data.name:asc` walks an index (migration 004).
  */
-import type { EntityRow as StoredEntityRow } from '../repositories/entities';
+import { entityViewFromRow, type EntityRow as StoredEntityRow } from '../repositories/entities';
 import type { Entity } from '../../domain';
 import type { ReadContext } from './context';
 import { criteriaFilter, listOf, type CriteriaSet } from './query/criteria';
 import { memoryOrderSql, patternable, textCriterion, type MemorySortColumns } from './query/memory-criteria';
-import type { SortItem } from './query/order-by';
+import { memoryOrderBy, type SortItem } from './query/order-by';
 import { address, boolean, hex, orList, publicKey, text, type JsonSchema } from './values';
 import { and, fragment, inList, type SqlFragment } from './sql/filter';
 import { runPage, type PageRows } from './sql/page-query';
-import type { ListWindow } from './blocks';
+import { orderByOf, type ListRequest } from './list-request';
 
 /** The columns the API selects: everything but the update history. */
 type EntityRow = Omit<StoredEntityRow, 'data_history'>;
 
 /** What the API shows of an entity (the update history stays internal). */
 export type EntityView = Omit<Entity, 'dataHistory'>;
-
-function entityOf(row: EntityRow): EntityView {
-  return {
-    id: row.id,
-    address: row.address,
-    publicKey: row.public_key,
-    type: Number(row.type),
-    subType: Number(row.sub_type),
-    data: row.ipfs_data === null ? { name: row.name } : { name: row.name, ipfsData: row.ipfs_data },
-    resigned: row.resigned === 1n,
-  };
-}
 
 /** Entity types and subtypes are one byte (ARK: `"type" must be less than or equal to 255`). */
 const byte: JsonSchema = { type: 'integer', minimum: 0, maximum: 255 };
@@ -69,7 +57,7 @@ export const ENTITY_CRITERIA: CriteriaSet = {
   },
 };
 
-export const ENTITY_SORT: MemorySortColumns = {
+const ENTITY_SORT: MemorySortColumns = {
   id: { sql: 'e.id' },
   address: { sql: 'e.address' },
   publicKey: { sql: 'e.public_key' },
@@ -86,12 +74,10 @@ export const isEntityPath = (path: string): boolean => Object.hasOwn(ENTITY_SORT
 const ENTITY_TIE_BREAKERS: SortItem[] = [{ property: 'data.name', direction: 'asc' }];
 const ENTITY_FINAL = 'e.id ASC';
 
-export function listEntities(
-  ctx: ReadContext,
-  query: Readonly<Record<string, unknown>>,
-  order: readonly SortItem[],
-  window: ListWindow,
-): PageRows<EntityView> {
+/** A page of entities matching the query's criteria, in its `orderBy` (the memory dialect). */
+export function listEntities(ctx: ReadContext, request: ListRequest): PageRows<EntityView> {
+  const { query, window } = request;
+  const order = memoryOrderBy(orderByOf(request), isEntityPath);
   const page = runPage<EntityRow>(ctx.sql, {
     columns: 'e.id, e.address, e.public_key, e.type, e.sub_type, e.name, e.ipfs_data, e.resigned',
     from: 'entities e',
@@ -100,7 +86,7 @@ export function listEntities(
     start: window.start,
     limit: window.limit,
   });
-  return { rows: page.rows.map(entityOf), totalCount: page.totalCount };
+  return { rows: page.rows.map(entityViewFromRow), totalCount: page.totalCount };
 }
 
 export function entityById(ctx: ReadContext, id: string): EntityView | undefined {
@@ -108,5 +94,5 @@ export function entityById(ctx: ReadContext, id: string): EntityView | undefined
     'SELECT id, address, public_key, type, sub_type, name, ipfs_data, resigned FROM entities WHERE id = ?',
     [id],
   );
-  return row && entityOf(row);
+  return row && entityViewFromRow(row);
 }

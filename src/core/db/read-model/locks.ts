@@ -17,13 +17,13 @@ import {
   textMatch,
   type MemorySortColumns,
 } from './query/memory-criteria';
-import type { SortItem } from './query/order-by';
+import { memoryOrderBy, type SortItem } from './query/order-by';
 import { address, boolean, hex, integer, orList, publicKey, rangeable, text } from './values';
 import type { JsonSchema } from './values';
-import { and, between, fragment, inList, or, placeholders, type SqlFragment } from './sql/filter';
+import { and, between, fragment, inList, or, type SqlFragment } from './sql/filter';
 import { runPage, type PageRows } from './sql/page-query';
 import type { SqlParam } from './sql/statement-cache';
-import type { ListWindow } from './blocks';
+import { orderByOf, type ListRequest } from './list-request';
 
 /** The last block's height and timestamp, as SQL (uncorrelated: evaluated once per statement). */
 const TIP_HEIGHT = '(SELECT max(height) FROM blocks)';
@@ -130,7 +130,7 @@ export function lockCriteria(network: Network): CriteriaSet {
 }
 
 /** The sortable paths (the criteria's leaves, §2.4 B) and their expressions. */
-export const LOCK_SORT: MemorySortColumns = {
+const LOCK_SORT: MemorySortColumns = {
   lockId: { sql: 'l.id' },
   senderPublicKey: { sql: 'l.sender_public_key' },
   isExpired: { sql: IS_EXPIRED },
@@ -151,22 +151,27 @@ export const isLockPath = (path: string): boolean => Object.hasOwn(LOCK_SORT, pa
 const LOCK_TIE_BREAKERS: SortItem[] = [{ property: 'timestamp.unix', direction: 'desc' }];
 const LOCK_FINAL = 'l.id DESC';
 
-/**
- * A page of open locks matching the query's criteria and `extra` (a wallet's locks: `l.sender_address = ?`),
- * in the memory order `order` (validated by memoryOrderBy with isLockPath).
- */
-export function listLocks(
-  ctx: ReadContext,
-  criteria: CriteriaSet,
-  query: Readonly<Record<string, unknown>>,
-  order: readonly SortItem[],
-  window: ListWindow,
-  extra?: SqlFragment,
-): PageRows<Lock> {
+/** Whose locks a list holds: every open lock, or those a wallet (by address) sent. */
+export type LockScope = { sender: string } | undefined;
+
+/** Each network's criteria, built once (their timestamps are the network's). */
+const criteriaOf = new WeakMap<Network, CriteriaSet>();
+
+function lockCriteriaOf(network: Network): CriteriaSet {
+  let criteria = criteriaOf.get(network);
+  if (criteria === undefined) criteriaOf.set(network, (criteria = lockCriteria(network)));
+  return criteria;
+}
+
+/** A page of open locks matching the query's criteria within `scope`, in its `orderBy` (the memory dialect). */
+export function listLocks(ctx: ReadContext, request: ListRequest, scope?: LockScope): PageRows<Lock> {
+  const { query, window } = request;
+  const order = memoryOrderBy(orderByOf(request), isLockPath);
+  const extra = scope === undefined ? undefined : fragment('l.sender_address = ?', scope.sender);
   const page = runPage<LockRow>(ctx.sql, {
     columns: 'l.*',
     from: 'locks l',
-    where: and([OPEN, criteriaFilter(criteria, query), extra]),
+    where: and([OPEN, criteriaFilter(lockCriteriaOf(ctx.network), query), extra]),
     orderBy: memoryOrderSql(order, LOCK_SORT, LOCK_TIE_BREAKERS, LOCK_FINAL),
     start: window.start,
     limit: window.limit,
@@ -178,16 +183,4 @@ export function listLocks(
 export function openLockById(ctx: ReadContext, id: string): Lock | undefined {
   const row = ctx.sql.get1<LockRow>("SELECT * FROM locks WHERE id = ? AND status = 'locked'", [id]);
   return row && lockFromRow(row);
-}
-
-/**
- * POST /locks/unlocked (§8): the transactions that unlocked these locks (their claim or refund), or — without
- * ids — every claim and refund on the chain (each confirmed one closed a lock).
- */
-export function unlockingTransactionsFilter(ids: readonly string[] | undefined): SqlFragment {
-  if (ids === undefined) return fragment('t.type_group = 1 AND t.type IN (9, 10)');
-  return {
-    sql: `t.id IN (SELECT unlock_transaction_id FROM locks WHERE id IN (${placeholders(ids)}) AND unlock_transaction_id IS NOT NULL)`,
-    params: [...ids],
-  };
 }

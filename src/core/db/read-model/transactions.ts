@@ -7,10 +7,16 @@ import { hexText } from '../block-encoding';
 import { decodeStoredTransaction, type TransactionData } from '../../protocol/transactions';
 import type { ReadContext } from './context';
 import { criteriaFilter } from './query/criteria';
-import { and, type SqlFragment } from './sql/filter';
+import { dbOrderBy } from './query/order-by';
+import { and, fragment, placeholders, type SqlFragment } from './sql/filter';
 import { keySource, runPage, type PageRows } from './sql/page-query';
-import { TRANSACTION_CRITERIA } from './transaction-criteria';
-import type { ListWindow } from './blocks';
+import {
+  TRANSACTION_CRITERIA,
+  TRANSACTION_DEFAULT_ORDER,
+  TRANSACTION_SORT,
+  TRANSACTION_TIE_BREAKERS,
+} from './transaction-criteria';
+import { orderByOf, type ListRequest } from './list-request';
 
 interface TransactionRow {
   id: string;
@@ -66,12 +72,77 @@ function transactionTotal(ctx: ReadContext): number {
 }
 
 /** The number of stored transactions of one type, kept by triggers (migration 005). */
-export function transactionTypeTotal(ctx: ReadContext, typeGroup: number, type: number): number {
+function transactionTypeTotal(ctx: ReadContext, typeGroup: number, type: number): number {
   const row = ctx.sql.get1<{ value: bigint }>(
     'SELECT value FROM api_type_counters WHERE type_group = ? AND type = ?',
     [typeGroup, type],
   );
   return Number(row?.value ?? 0n);
+}
+
+/** Core vote transactions (typeGroup 1, type 3): the one definition of "a vote" of every list. */
+const VOTE = { typeGroup: 1, type: 3 } as const;
+const IS_VOTE = `t.type_group = ${VOTE.typeGroup} AND t.type = ${VOTE.type}`;
+
+/** Whether a confirmed transaction is a vote (`/votes/{id}` answers 404 for anything else). */
+export function isVote(item: ConfirmedTransaction): boolean {
+  return item.tx.typeGroup === VOTE.typeGroup && item.tx.type === VOTE.type;
+}
+
+/**
+ * Which transactions a list holds before the query's own criteria (ark-core-api.md §6.2, §6.4, §6.6, §8): every
+ * one, a block's, a wallet's (sent or received, multipayments included), what a key sent, what an address
+ * received, every vote, a key's votes, or the claims and refunds that closed locks (every one without ids).
+ */
+export type TransactionScope =
+  | { block: number }
+  | { wallet: string }
+  | { sentBy: string }
+  | { receivedBy: string }
+  | { votes: true }
+  | { votesOf: string }
+  | { unlocking: readonly string[] | undefined };
+
+function scopeFilter(scope: TransactionScope): SqlFragment | undefined {
+  if ('block' in scope) return fragment('t.block_height = ?', scope.block);
+  if ('wallet' in scope) return TRANSACTION_CRITERIA.address!.filter(scope.wallet, {});
+  if ('sentBy' in scope) return fragment('t.sender_public_key = ?', scope.sentBy);
+  if ('receivedBy' in scope) return TRANSACTION_CRITERIA.recipientId!.filter(scope.receivedBy, {});
+  if ('votes' in scope) return fragment(IS_VOTE);
+  if ('votesOf' in scope) return fragment(`t.sender_public_key = ? AND ${IS_VOTE}`, scope.votesOf);
+  if (scope.unlocking === undefined) return fragment('t.type_group = 1 AND t.type IN (9, 10)');
+  return {
+    sql: `t.id IN (SELECT unlock_transaction_id FROM locks WHERE id IN (${placeholders(scope.unlocking)}) AND unlock_transaction_id IS NOT NULL)`,
+    params: [...scope.unlocking],
+  };
+}
+
+/**
+ * A page of transactions matching the query's criteria within `scope`, in the query's `orderBy` (the db dialect).
+ * Votes ignore the client's type and typeGroup (ARK overwrites them with the vote's: controllers/votes.ts) and
+ * count from the type counter while no other criterion applies.
+ */
+export function listTransactions(
+  ctx: ReadContext,
+  request: ListRequest,
+  scope?: TransactionScope,
+): PageRows<ConfirmedTransaction> {
+  const votes = scope !== undefined && 'votes' in scope;
+  const query = votes ? withoutType(request.query) : request.query;
+  const orderBy = dbOrderBy(
+    orderByOf(request),
+    TRANSACTION_SORT,
+    TRANSACTION_DEFAULT_ORDER,
+    TRANSACTION_TIE_BREAKERS,
+  );
+  const extra = scope === undefined ? undefined : scopeFilter(scope);
+  const extraTotal = votes ? () => transactionTypeTotal(ctx, VOTE.typeGroup, VOTE.type) : undefined;
+  return transactionPage(ctx, query, orderBy, request.window, extra, extraTotal);
+}
+
+function withoutType(query: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const { type: _type, typeGroup: _typeGroup, ...rest } = query;
+  return rest;
 }
 
 /**
@@ -97,11 +168,11 @@ function keptTypeTotal(ctx: ReadContext, query: Readonly<Record<string, unknown>
  * A page of transactions matching the query's criteria and `extra` (a block, a wallet, a type …). `extraTotal`
  * is the total of `extra` alone when a counter knows it (used when the query adds no criteria of its own).
  */
-export function listTransactions(
+function transactionPage(
   ctx: ReadContext,
   query: Readonly<Record<string, unknown>>,
   orderBy: readonly string[],
-  window: ListWindow,
+  window: ListRequest['window'],
   extra?: SqlFragment,
   extraTotal?: () => number,
 ): PageRows<ConfirmedTransaction> {

@@ -7,7 +7,8 @@
  */
 import { blockRowJoins, hexText } from '../block-encoding';
 import type { ReadContext } from './context';
-import { BLOCK_COLUMNS, type BlockRow } from './blocks';
+import { headerFromRow, type BlockRow } from '../repositories/blocks';
+import { BLOCK_COLUMNS, type StoredBlock } from './blocks';
 
 export interface OpenLock {
   id: string;
@@ -34,7 +35,7 @@ export interface WalletExtras {
   ipfsHashes: string[];
   entities: WalletEntity[];
   /** A delegate's last forged block (ARK keeps the whole header in `delegate.lastBlock`). */
-  lastBlock?: BlockRow;
+  lastBlock?: StoredBlock;
 }
 
 const EMPTY: WalletExtras = { ipfsHashes: [], entities: [] };
@@ -111,7 +112,7 @@ export function walletExtras(ctx: ReadContext, addresses: readonly string[]): Ma
       WHERE d.address IN ${IN_ADDRESSES}`,
     param,
   );
-  for (const { address, ...block } of lastBlocks) of(address).lastBlock = block;
+  for (const { address, ...block } of lastBlocks) of(address).lastBlock = headerFromRow(block) as StoredBlock;
 
   for (const row of entities) {
     const entity: WalletEntity = {

@@ -4,16 +4,17 @@
  * and sorting run in SQL over indexes (migration 003): the default `balance:desc` walks (balance, address), a
  * delegate's voters walk (vote, balance, address), and the unfiltered total is a counter kept by triggers.
  */
-import type { WalletRow } from '../repositories/wallets';
+import type { Wallet } from '../../domain';
+import { walletFromRow, type WalletRow } from '../repositories/wallets';
 import type { ReadContext } from './context';
 import { QueryError } from './errors';
 import { criteriaFilter, isRange, listOf, type CriteriaSet, type Criterion } from './query/criteria';
 import { memoryOrderSql, patternable, textCriterion } from './query/memory-criteria';
-import type { SortItem } from './query/order-by';
+import { memoryOrderBy, type SortItem } from './query/order-by';
 import { address, nestedObject, publicKey, type JsonSchema } from './values';
-import { and, between, inList, type SqlFragment } from './sql/filter';
+import { and, between, fragment, inList } from './sql/filter';
 import { keySource, runPage, type PageRows } from './sql/page-query';
-import type { ListWindow } from './blocks';
+import { orderByOf, type ListRequest } from './list-request';
 import { attributesFilter, attributeSort, isAttributePath } from './wallet-attributes';
 
 const COLUMNS =
@@ -25,9 +26,6 @@ const FROM = 'wallets w LEFT JOIN delegates d ON d.address = w.address';
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 /** Integer strings (amounts may pass 2^53); beyond int64 they are clamped, so they match nothing stored. */
-/** A wallet row joined with its delegate row (the delegate columns are NULL for other wallets). */
-export type { WalletRow };
-
 export function int64Param(value: unknown): bigint {
   const n = BigInt(String(value));
   return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;
@@ -124,17 +122,17 @@ function walletTotal(ctx: ReadContext): number {
   return Number(row?.value ?? 0n);
 }
 
-/** A page of wallets matching the query's criteria and `extra` (a delegate's voters: `w.vote = ?`). */
-export function listWallets(
-  ctx: ReadContext,
-  query: Readonly<Record<string, unknown>>,
-  order: readonly SortItem[],
-  window: ListWindow,
-  extra?: SqlFragment,
-): PageRows<WalletRow> {
+/** Which wallets a list holds: every one, or the voters of a delegate (by public key) now. */
+export type WalletScope = { voterOf: string } | undefined;
+
+/** A page of wallets matching the query's criteria within `scope`, in its `orderBy` (the memory dialect). */
+export function listWallets(ctx: ReadContext, request: ListRequest, scope?: WalletScope): PageRows<Wallet> {
+  const { query, window } = request;
+  const order = memoryOrderBy(orderByOf(request), isWalletPath);
+  const extra = scope === undefined ? undefined : fragment('w.vote = ?', scope.voterOf);
   const where = and([criteriaFilter(WALLET_CRITERIA, query), extra]);
   const orderBy = walletOrderSql(order);
-  return runPage<WalletRow>(ctx.sql, {
+  const page = runPage<WalletRow>(ctx.sql, {
     columns: COLUMNS,
     from: FROM,
     countFrom: 'wallets w',
@@ -145,17 +143,19 @@ export function listWallets(
     ...(where === undefined ? { knownTotal: walletTotal(ctx) } : {}),
     key: { column: 'w.rowid', from: keySource('wallets w', FROM, ['d'], where, orderBy) },
   });
+  return { rows: page.rows.map(walletFromRow), totalCount: page.totalCount };
 }
 
-function walletWhere(ctx: ReadContext, where: string, param: string): WalletRow | undefined {
-  return ctx.sql.get1<WalletRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}`, [param]);
+function walletWhere(ctx: ReadContext, where: string, param: string): Wallet | undefined {
+  const row = ctx.sql.get1<WalletRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}`, [param]);
+  return row && walletFromRow(row);
 }
 
 /**
  * `{id}` as ARK resolves it (§6.5, §6.6): an address, then a public key, then a delegate username
  * (case-sensitive). Undefined when no wallet matches.
  */
-export function findWallet(ctx: ReadContext, id: string): WalletRow | undefined {
+export function findWallet(ctx: ReadContext, id: string): Wallet | undefined {
   if (/^[0-9a-zA-Z]{34}$/.test(id)) {
     const byAddress = walletWhere(ctx, 'w.address = ?', id);
     if (byAddress) return byAddress;

@@ -223,7 +223,8 @@ export class BlockRepository {
   }
 }
 
-function headerFromRow(row: BlockRow): BlockHeader {
+/** A block row as the protocol's header (the one mapping of a stored block's columns). */
+export function headerFromRow(row: BlockRow): BlockHeader {
   const header: BlockHeader = {
     id: row.id,
     version: Number(row.version),

@@ -94,7 +94,8 @@ export class EntityRepository {
   }
 }
 
-function entityFromRow(row: EntityRow): Entity {
+/** An entity row without its update history (what the read model selects) as the chain state's entity. */
+export function entityViewFromRow(row: Omit<EntityRow, 'data_history'>): Omit<Entity, 'dataHistory'> {
   const data: EntityData = { name: row.name };
   if (row.ipfs_data !== null) data.ipfsData = row.ipfs_data;
   return {
@@ -105,6 +106,9 @@ function entityFromRow(row: EntityRow): Entity {
     subType: Number(row.sub_type),
     data,
     resigned: row.resigned === 1n,
-    dataHistory: JSON.parse(row.data_history) as EntityData[],
   };
+}
+
+function entityFromRow(row: EntityRow): Entity {
+  return { ...entityViewFromRow(row), dataHistory: JSON.parse(row.data_history) as EntityData[] };
 }

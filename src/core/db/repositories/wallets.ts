@@ -156,7 +156,8 @@ export class WalletRepository {
   }
 }
 
-function walletFromRow(row: WalletRow): Wallet {
+/** A wallet row joined with its delegate row as the chain state's Wallet (the one mapping of those columns). */
+export function walletFromRow(row: WalletRow): Wallet {
   const wallet: Wallet = {
     address: row.address,
     balance: row.balance,

@@ -7,6 +7,7 @@
  * The paused flag and the offline delegates are kept in the chain database's `meta` table, so they survive a
  * restart: `restoreForgingControls` applies them right after the node starts, before its first slot.
  */
+import { nodeParts } from '../parts';
 import { MetaRepository } from '../../db/repositories';
 import type { LocalNode } from '../node';
 import { isValidPublicKey } from '../../protocol/crypto';
@@ -30,7 +31,7 @@ class ForgingSettings {
   private readonly meta: MetaRepository;
 
   constructor(node: LocalNode) {
-    this.meta = new MetaRepository(node.store.db);
+    this.meta = new MetaRepository(nodeParts(node).store.db);
   }
 
   get paused(): boolean {
@@ -56,8 +57,8 @@ class ForgingSettings {
 /** Applies the persisted pause and offline delegates to a freshly started node (before its first slot fires). */
 export function restoreForgingControls(node: LocalNode): void {
   const settings = new ForgingSettings(node);
-  if (settings.paused) node.forger.pause();
-  for (const publicKey of settings.offline) node.forger.setOffline(publicKey, true);
+  if (settings.paused) nodeParts(node).forger.pause();
+  for (const publicKey of settings.offline) nodeParts(node).forger.setOffline(publicKey, true);
 }
 
 /** What the app may do to a chain it forges itself. */
@@ -91,35 +92,37 @@ export class NodeLocalnetControls implements LocalnetControls {
 
   status(): LocalnetStatus {
     const { node } = this.deps;
-    const tip = node.store.lastBlock();
+    const tip = nodeParts(node).store.lastBlock();
     const next = tip.height + 1;
-    const state = node.store.state();
+    const state = nodeParts(node).store.state();
     const round = roundInfo(next, node.network).round;
     return {
-      forging: node.forger.paused ? 'paused' : 'running',
+      forging: nodeParts(node).forger.paused ? 'paused' : 'running',
       blockTime: milestoneAt(node.network, next).blocktime,
       height: tip.height,
       lastBlockId: tip.id ?? '',
-      delegates: node.store.roundDelegates(round).map((publicKey, slot) => ({
-        username: state.walletByPublicKey(publicKey).delegate?.username ?? publicKey,
-        publicKey,
-        slot,
-        offline: node.forger.isOffline(publicKey),
-      })),
+      delegates: nodeParts(node)
+        .store.roundDelegates(round)
+        .map((publicKey, slot) => ({
+          username: state.walletByPublicKey(publicKey).delegate?.username ?? publicKey,
+          publicKey,
+          slot,
+          offline: nodeParts(node).forger.isOffline(publicKey),
+        })),
       snapshots: this.snapshots.list().map(snapshotView),
     };
   }
 
   pause(): LocalnetStatus {
     this.assertIdle();
-    this.deps.node.forger.pause();
+    nodeParts(this.deps.node).forger.pause();
     this.settings.paused = true;
     return this.status();
   }
 
   resume(): LocalnetStatus {
     this.assertIdle();
-    this.deps.node.forger.resume();
+    nodeParts(this.deps.node).forger.resume();
     this.settings.paused = false;
     return this.status();
   }
@@ -127,7 +130,7 @@ export class NodeLocalnetControls implements LocalnetControls {
   /** Every name is resolved before anything changes: one unknown delegate changes nothing. */
   setOffline(delegates: readonly string[], offline: boolean): LocalnetStatus {
     this.assertIdle();
-    const { forger } = this.deps.node;
+    const { forger } = nodeParts(this.deps.node);
     const publicKeys = delegates.map((ref) => this.resolveDelegate(ref));
     for (const publicKey of publicKeys) forger.setOffline(publicKey, offline);
     const current = new Set(this.settings.offline);
@@ -175,7 +178,7 @@ export class NodeLocalnetControls implements LocalnetControls {
   }
 
   private resolveDelegate(ref: string): string {
-    const state = this.deps.node.store.state();
+    const state = nodeParts(this.deps.node).store.state();
     const wallet =
       /^0[23][0-9a-f]{64}$/i.test(ref) && isValidPublicKey(ref)
         ? state.walletByPublicKey(ref.toLowerCase())

@@ -14,6 +14,7 @@
  * the chain at a whole block at every moment). Forging is paused meanwhile, and a second rollback is refused
  * (ERR_LOCALNET_BUSY) until the first one ends.
  */
+import { nodeParts } from '../parts';
 import { SnapshotRepository, type ArchivedBlock, type SnapshotRow } from '../../db/repositories/snapshots';
 import type { LocalNode } from '../node';
 import { deserializeBlock, serializeBlock } from '../../protocol/blocks';
@@ -52,7 +53,7 @@ export class LocalnetSnapshots {
   private running = false;
 
   constructor(private readonly node: LocalNode) {
-    this.repo = new SnapshotRepository(node.store.db);
+    this.repo = new SnapshotRepository(nodeParts(node).store.db);
   }
 
   /** A rollback or reset is under way. */
@@ -68,7 +69,7 @@ export class LocalnetSnapshots {
     if (this.repo.get(name)) {
       throw new LocalnetError('ERR_SNAPSHOT_EXISTS', `A snapshot named "${name}" exists already.`);
     }
-    const tip = this.node.store.lastBlock();
+    const tip = nodeParts(this.node).store.lastBlock();
     const row: SnapshotRow = { name, height: tip.height, blockId: tip.id ?? '', createdAt: now };
     this.repo.insert(row);
     return { ...row, reachable: true };
@@ -134,7 +135,7 @@ export class LocalnetSnapshots {
       throw new LocalnetError('ERR_LOCALNET_BUSY', 'A rollback is under way; wait for it to finish.');
     }
     this.running = true;
-    const { forger } = this.node;
+    const { forger } = nodeParts(this.node);
     const wasPaused = forger.paused;
     forger.pause();
     try {
@@ -148,7 +149,7 @@ export class LocalnetSnapshots {
   /** Lets the event loop turn; the node must still be open (the app may be closing). */
   private async nextBatch(): Promise<void> {
     await nextTurn();
-    if (!this.node.store.db.open) throw new Error('the node stopped during a rollback');
+    if (!nodeParts(this.node).store.db.open) throw new Error('the node stopped during a rollback');
   }
 
   /**
@@ -181,7 +182,8 @@ export class LocalnetSnapshots {
 
   /** Copies the chain's blocks `from`…`to` into the archive, in one SQLite transaction. */
   private archive(from: number, to: number): void {
-    const { store, network } = this.node;
+    const { store } = nodeParts(this.node);
+    const { network } = this.node;
     store.db.transaction(() => {
       for (let h = from; h <= to; h++) {
         const block = store.blockByHeight(h);
@@ -206,15 +208,16 @@ export class LocalnetSnapshots {
   private finish(reverted: Reverted, reapplied: string[][], pool: PoolAfterRollback): RollbackResult {
     if (pool === 'flush') this.flushPool();
     this.prune();
+    const parts = nodeParts(this.node);
     const onChainAgain = new Set(reapplied.flat());
     let returned = 0;
     let dropped = 0;
     for (const id of reverted.transactionIds) {
       if (onChainAgain.has(id)) continue;
-      if (this.node.pool.has(id)) returned++;
+      if (parts.pool.has(id)) returned++;
       else dropped++;
     }
-    const tip = this.node.store.lastBlock();
+    const tip = parts.store.lastBlock();
     return {
       reverted: reverted.blocks,
       reapplied: reapplied.length,
@@ -222,12 +225,16 @@ export class LocalnetSnapshots {
       dropped,
       height: tip.height,
       lastBlockId: tip.id ?? '',
-      poolSize: this.node.pool.size(),
+      poolSize: parts.pool.size(),
     };
   }
 
   private flushPool(): void {
-    this.node.pool.remove(this.node.pool.all().map((entry) => entry.id));
+    nodeParts(this.node).pool.remove(
+      nodeParts(this.node)
+        .pool.all()
+        .map((entry) => entry.id),
+    );
   }
 
   /** On the chain: fork = its own height. Off the chain: walk the archive back to the chain; undefined if lost. */
@@ -254,7 +261,7 @@ export class LocalnetSnapshots {
     for (const row of this.repo.all()) for (const block of this.path(row)?.blocks ?? []) keep.add(block.id);
     const drop = this.repo.archivedIds().filter((id) => !keep.has(id));
     if (drop.length === 0) return;
-    this.node.store.db.transaction(() => {
+    nodeParts(this.node).store.db.transaction(() => {
       for (const id of drop) this.repo.unarchive(id);
     })();
   }

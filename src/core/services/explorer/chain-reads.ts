@@ -230,9 +230,9 @@ export class ChainReads {
     };
   }
 
-  /** Probes every peer of the active network, then reports health, latency and height. */
+  /** Probes every node the active network is read from, then reports health, latency and height. */
   async peers(): Promise<PeerStatusView[]> {
-    return (await this.client.refresh()).map(peerView);
+    return (await this.networks.chain().peerStatuses()).map(peerView);
   }
 }
 

@@ -1,19 +1,22 @@
 /**
  * The Randomness screen's read: the secondary interface's `/trng` and `/trng-1` (public-api.md §2.3,
  * §4.11), each with the block its id names. The renderer recomputes the values from the block id
- * (src/shared/lib/trng.ts) and shows whether they match; this file only fetches, it does not vouch for them.
+ * (src/shared/lib/trng.ts) and shows whether they match; this file only reads, it does not vouch for them.
  *
- * Where the interface is: a node announces its port in `/node/configuration` `ports` under `votary/secondary-api`
- * (docs/design/api.md) — the embedded node reports the port it really bound (4004, or a free one when 4004 was
- * taken), so the same path serves it and any remote Votary node. A remote ARK node announces none: that is said
- * plainly instead of guessing ports.
+ * A chain whose node runs in this process gives its values directly (ChainAccess `randomness`: the very values its
+ * secondary interface serves, without a request to this process's own port). Another node's interface is found by
+ * its port in `/node/configuration` `ports` under `votary/secondary-api` (docs/design/api.md) and asked over HTTP;
+ * a remote ARK node announces none: that is said plainly instead of guessing ports.
  */
 import { z } from 'zod';
-import { isClientError, type FetchLike, type ChainReader } from '../../client';
+import { isNotFound, type FetchLike } from '../../client';
+import type { ChainAccess, LocalRandomness } from '../../chain-access';
+import type { ChainReader } from '../../domain';
+import { SECONDARY_PORT_KEY } from '../../query';
 import type { RandomDraw, RandomnessView } from '../../../shared/domain/explorer';
 import type { Networks } from '../networks/networks';
 
-export const SECONDARY_PORT_KEY = 'votary/secondary-api';
+export { SECONDARY_PORT_KEY };
 const TIMEOUT_MS = 5_000;
 /** Peers asked in turn (best score first) before saying the interface is unreachable. */
 const MAX_PEERS = 3;
@@ -47,7 +50,33 @@ export class Randomness {
   ) {}
 
   async read(): Promise<RandomnessView> {
-    const client = this.networks.chain().reads;
+    const chain = this.networks.chain();
+    if (chain.randomness !== undefined) return this.readLocal(chain.reads, chain.randomness);
+    return this.readRemote(chain);
+  }
+
+  /** The node in this process: its values as its secondary interface would answer them. */
+  private async readLocal(client: ChainReader, randomness: LocalRandomness): Promise<RandomnessView> {
+    const secondaryUrl = randomness.url();
+    const latest = randomness.values(0);
+    if (latest === undefined) {
+      return { available: false, secondaryUrl, reason: 'The chain has no block yet.' };
+    }
+    const previous = randomness.values(1);
+    const [latestDraw, previousDraw] = await Promise.all([
+      this.withBlock(client, latest),
+      previous === undefined ? undefined : this.withBlock(client, previous),
+    ]);
+    return {
+      available: true,
+      secondaryUrl,
+      latest: latestDraw,
+      ...(previousDraw === undefined ? {} : { previous: previousDraw }),
+    };
+  }
+
+  private async readRemote(chain: ChainAccess): Promise<RandomnessView> {
+    const client = chain.reads;
     const port = (await client.configuration()).ports[SECONDARY_PORT_KEY];
     if (typeof port !== 'number' || port <= 0) {
       return {
@@ -57,7 +86,7 @@ export class Randomness {
           'so its random values cannot be read. The embedded localnet node has one.',
       };
     }
-    const peers = [...client.peerStatuses()].sort((a, b) => b.score - a.score).slice(0, MAX_PEERS);
+    const peers = [...(await chain.peerStatuses())].sort((a, b) => b.score - a.score).slice(0, MAX_PEERS);
     const failures: string[] = [];
     for (const peer of peers) {
       const secondaryUrl = secondaryUrlOf(peer.url, port);
@@ -105,7 +134,7 @@ export class Randomness {
     const height = await client.block(answer.blockId).then(
       (block) => block.height,
       (error: unknown) => {
-        if (isClientError(error) && error.status === 404) return undefined;
+        if (isNotFound(error)) return undefined;
         throw error;
       },
     );

@@ -1,10 +1,10 @@
 /**
  * A FetchLike that answers from a fastify instance in this process (`inject`: routing, validation, hooks and the
- * handlers of the real server, the Host guard included, without a socket). LocalChain's reads use it, so the app
- * reads the embedded node through exactly the public API's read side — one read model — with no TCP round trip.
+ * handlers of the real server, the Host guard included, without a socket): tests read a node's public API through
+ * a NodeClient without listening on a port.
  */
 import type { FastifyInstance } from 'fastify';
-import type { FetchLike } from '../client';
+import type { FetchLike } from '../../src/core/client';
 
 /** Statuses whose answer has no body (the Fetch standard's "null body status"). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
