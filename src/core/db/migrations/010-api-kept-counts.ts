@@ -27,6 +27,9 @@ export const apiKeptCounts: Migration = {
       END;
       CREATE TRIGGER api_count_generator_delete AFTER DELETE ON blocks BEGIN
         UPDATE api_generator_counters SET blocks = blocks - 1 WHERE generator_id = OLD.generator_id;
+        -- A generator whose last block was reverted has no row, as before it forged: a rollback restores the
+        -- database exactly (node/controls/snapshots.ts, tests/node/controls/snapshots.test.ts).
+        DELETE FROM api_generator_counters WHERE generator_id = OLD.generator_id AND blocks = 0;
       END;
       CREATE INDEX api_transactions_vote_sender
         ON transactions (sender_public_key, type_group, type, block_height, sequence)
