@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { isClientError, type NodeClientOptions } from '../client';
+import { isNotFoundError } from '../domain';
 import type { ForkView, MonitorAlertView, MonitorUpdateEvent } from '../../shared/domain/monitor';
 import { milestoneAt } from '../protocol/networks';
 import { roundInfo } from '../protocol/rounds';
@@ -206,8 +207,9 @@ export class NodeMonitor {
     } catch (error) {
       // A node that answers an error or goes away mid-cycle (a remote without a route, a localnet rollback
       // between two reads) is the network's condition, not a bug: the probes report reachability, and the next
-      // cycle reads again from the ledger's tip.
-      if (isClientError(error)) return;
+      // cycle reads again from the ledger's tip. A chain read in this process (core/query) says "not found" with
+      // the domain's NotFoundError where a remote node answers 404.
+      if (isClientError(error) || isNotFoundError(error)) return;
       this.options.onDefect?.(error);
     }
   }
