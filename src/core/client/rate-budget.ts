@@ -10,6 +10,9 @@
  */
 import { ClientError } from './errors';
 
+/** Arrival jitter the spacing leaves room for (see above). */
+const SPACING_MARGIN = 0.05;
+
 export interface RateLimit {
   limit: number;
   windowMs: number;
@@ -25,8 +28,10 @@ export class RateBudget {
   constructor(
     private rate: RateLimit,
     private readonly now: () => number = Date.now,
+    /** The share of the spacing left for jitter (default 5 %, see above). */
+    private readonly margin = SPACING_MARGIN,
   ) {
-    this.spacing = spacingOf(rate);
+    this.spacing = spacingOf(rate, margin);
   }
 
   limit(): RateLimit {
@@ -41,7 +46,7 @@ export class RateBudget {
   /** Another limit from now on (the peer says it has one: `x-ratelimit-limit`). */
   setLimit(rate: RateLimit): void {
     this.rate = rate;
-    this.spacing = spacingOf(rate);
+    this.spacing = spacingOf(rate, this.margin);
   }
 
   /** Milliseconds until a request may be sent (0: now). */
@@ -64,10 +69,11 @@ export class RateBudget {
   }
 }
 
-function spacingOf(rate: RateLimit): number {
-  if (!(rate.limit > 0) || !(rate.windowMs > 0))
+function spacingOf(rate: RateLimit, margin: number): number {
+  if (!(rate.limit > 0) || !(rate.windowMs > 0)) {
     throw new RangeError('a rate limit is a positive count per window');
-  return rate.windowMs / rate.limit;
+  }
+  return (rate.windowMs / rate.limit) * (1 + margin);
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
