@@ -22,7 +22,13 @@ export interface RateLimit {
 export const ARK_API_RATE_LIMIT: RateLimit = { limit: 100, windowMs: 60_000 };
 
 export class RateBudget {
-  private nextAt = Number.NEGATIVE_INFINITY;
+  /** When the last request was let go (Unix ms, by this budget's clock). */
+  private lastGrant = Number.NEGATIVE_INFINITY;
+  private pausedUntil = Number.NEGATIVE_INFINITY;
+  /** Requests waiting for their turn. */
+  private waiting = 0;
+  /** Grants are handed out one after the other, each measured from the one before when it was actually let go. */
+  private turns: Promise<void> = Promise.resolve();
   private spacing: number;
 
   constructor(
@@ -49,23 +55,38 @@ export class RateBudget {
     this.spacing = spacingOf(rate, this.margin);
   }
 
-  /** Milliseconds until a request may be sent (0: now). */
+  /** Milliseconds until a new request would be let go (0: now), the ones already waiting first. */
   waitMs(): number {
-    return Math.max(0, this.nextAt - this.now());
+    const next = Math.max(this.lastGrant + this.spacing, this.pausedUntil) + this.waiting * this.spacing;
+    return Math.max(0, next - this.now());
   }
 
-  /** Takes the next slot; resolves when it comes (rejects with ERR_ABORTED when `signal` aborts first). */
-  async acquire(signal?: AbortSignal): Promise<void> {
-    const now = this.now();
-    const at = Math.max(now, this.nextAt);
-    this.nextAt = at + this.spacing;
-    const wait = at - now;
-    if (wait > 0) await sleep(wait, signal);
+  /**
+   * Resolves when the request may be sent (rejects with ERR_ABORTED when `signal` aborts first). The spacing is
+   * measured from when the previous request was really let go: timers that fire late on a busy thread do not let
+   * several requests out at once.
+   */
+  acquire(signal?: AbortSignal): Promise<void> {
+    this.waiting++;
+    const turn = this.turns.then(async () => {
+      try {
+        for (;;) {
+          const wait = Math.max(this.lastGrant + this.spacing, this.pausedUntil) - this.now();
+          if (wait <= 0) break;
+          await sleep(wait, signal);
+        }
+        this.lastGrant = this.now();
+      } finally {
+        this.waiting--;
+      }
+    });
+    this.turns = turn.catch(() => undefined);
+    return turn;
   }
 
   /** Nothing before `until` (Unix ms): a 429 asked us to wait. */
   pauseUntil(until: number): void {
-    this.nextAt = Math.max(this.nextAt, until);
+    this.pausedUntil = Math.max(this.pausedUntil, until);
   }
 }
 
