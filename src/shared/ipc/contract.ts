@@ -408,6 +408,11 @@ export const IPC_CONTRACT = {
     }),
     response: proposalView,
   },
+  /** The one review of a transfer from a multisignature wallet, before it is proposed. */
+  'multisig:preview': {
+    request: z.strictObject({ walletId, draft: transferDraft }),
+    response: txPreview,
+  },
   /** Proposes a transfer from a multisignature wallet, signed first by `signerId`, one of its participants. */
   'multisig:propose': {
     request: z.strictObject({

@@ -7,6 +7,7 @@ import {
   entryOf,
   importMultisig,
   listProposals,
+  previewMultisigTransfer,
   proposeTransfer,
   reviewProposal,
   serverOf,
@@ -52,6 +53,7 @@ export function multisigHandlers(s: MultisigServices): Pick<ChannelHandlers, Mul
       return server ?? { url: '', kind: 'rest' as const, hosted: false };
     },
     'multisig:register': (request) => startRegistration(s, request),
+    'multisig:preview': (request) => previewMultisigTransfer(s, request.walletId, request.draft),
     'multisig:propose': (request) => proposeTransfer(s, request),
     'multisig:proposals': (request) => listProposals(s, request ?? {}),
     'multisig:review': (request) => reviewProposal(s, request),

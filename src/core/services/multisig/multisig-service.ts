@@ -248,6 +248,27 @@ export async function startRegistration(
   );
 }
 
+function recordOf(s: MultisigServices, walletId: string) {
+  const record = s.multisig.book.byWallet(walletId);
+  if (record === undefined) {
+    throw new MultisigError(
+      'ERR_MULTISIG_UNKNOWN',
+      'That wallet is not a multisignature wallet of this profile: import it first.',
+    );
+  }
+  return record;
+}
+
+/** The one review of a multisignature wallet's transfer before any participant signs it. */
+export function previewMultisigTransfer(
+  s: MultisigServices,
+  walletId: string,
+  draft: Extract<DraftInput, { kind: 'transfer' }>,
+): Promise<DraftPreview> {
+  const record = recordOf(s, walletId);
+  return previewDraft(s, walletId, draft, { multisig: { min: record.min, publicKeys: record.publicKeys } });
+}
+
 /** Proposes a transfer from a multisignature wallet, signed first by one of its participants in this vault. */
 export async function proposeTransfer(
   s: MultisigServices,

@@ -26,6 +26,7 @@ import { FeesPage } from '../fees/FeesPage';
 import { RandomnessPage } from '../randomness/RandomnessPage';
 import { MessagesPage } from '../messages/MessagesPage';
 import { ContactsPage } from '../contacts/ContactsPage';
+import { MultisigPage } from '../multisig/MultisigPage';
 
 function Page() {
   const route = useVotary((s) => s.route);
@@ -50,6 +51,8 @@ function Page() {
       return <ContactsPage />;
     case 'messages':
       return <MessagesPage />;
+    case 'multisig':
+      return <MultisigPage />;
     case 'node':
       return <NodePage />;
     case 'delegates':

@@ -14,6 +14,7 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
   pending: 'Pending',
   contacts: 'Contacts',
   messages: 'Messages',
+  multisig: 'Multisignature',
   node: 'Node',
   delegates: 'Delegates',
   round: 'Round',
@@ -30,7 +31,18 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
 const GROUPS: Array<{ label: string; items: Array<(typeof ROUTES)[number]> }> = [
   {
     label: 'Wallet',
-    items: ['dashboard', 'wallets', 'send', 'vote', 'locks', 'delegate', 'pending', 'contacts', 'messages'],
+    items: [
+      'dashboard',
+      'wallets',
+      'send',
+      'vote',
+      'locks',
+      'delegate',
+      'pending',
+      'contacts',
+      'messages',
+      'multisig',
+    ],
   },
   {
     label: 'Network',
