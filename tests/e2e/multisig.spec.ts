@@ -92,7 +92,7 @@ test('register a 2-of-3 wallet through the hosted server: every participant sign
     await expect(card.getByTestId('review-what')).toHaveText(
       `Register a 2-of-3 multisignature wallet at ${multisigAddress}`,
     );
-    await card.getByRole('button', { name: `Sign as ${name}` }).click();
+    await card.getByRole('button', { name: `Sign as ${name}`, exact: true }).click();
     await expect(proposals().getByTestId('musig-signed')).toContainText(`Signed by ${count} of 3`);
   }
   await page.screenshot({ path: 'test-results/multisig-proposals.png', fullPage: true });
