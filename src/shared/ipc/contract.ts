@@ -452,7 +452,7 @@ export const IPC_CONTRACT = {
       proposal: proposalRef,
       password: password.optional(),
     }),
-    response: sendResult,
+    response: sendResult.omit({ htlc: true }),
   },
 
   /** The contacts of a network (the active one when absent), by name. */
