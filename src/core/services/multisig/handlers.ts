@@ -4,17 +4,15 @@ import type { ChannelHandlers } from '../dispatcher';
 import {
   broadcastProposal,
   cosign,
-  entryOf,
   importMultisig,
-  listProposals,
   previewMultisigTransfer,
   proposeTransfer,
   reviewProposal,
-  serverOf,
   startRegistration,
   type MultisigServices,
 } from './multisig-service';
 import type { MultisigRecord } from './multisig-book';
+import { entryOf, listProposals, serverOf } from './proposal-source';
 
 type MultisigChannels = Extract<keyof ChannelHandlers, `multisig:${string}`>;
 
