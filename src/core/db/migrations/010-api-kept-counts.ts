@@ -27,6 +27,8 @@ export const apiKeptCounts: Migration = {
       END;
       CREATE TRIGGER api_count_generator_delete AFTER DELETE ON blocks BEGIN
         UPDATE api_generator_counters SET blocks = blocks - 1 WHERE generator_id = OLD.generator_id;
+        -- A reverted block leaves the state exactly as before it (node.md "Revert"): no row at zero.
+        DELETE FROM api_generator_counters WHERE generator_id = OLD.generator_id AND blocks = 0;
       END;
       CREATE INDEX api_transactions_vote_sender
         ON transactions (sender_public_key, type_group, type, block_height, sequence)
