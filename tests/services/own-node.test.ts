@@ -104,7 +104,9 @@ describe("a remote network's own node", () => {
       synced(() => peer.height),
     );
     const started = await call(core, 'follower:start', { networkId });
-    expect(['syncing', 'synced']).toContain(started.state);
+    // Running (its first request may still wait for the peer's rate budget, 100 a minute as ARK's): never off or
+    // failed.
+    expect(['starting', 'syncing', 'synced']).toContain(started.state);
     expect(started.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     const view = await caughtUp;
     off();
