@@ -25,6 +25,7 @@ import { PeerPool } from '../../src/core/client';
 import type { ChainRules } from '../../src/core/node/transaction-handlers';
 import { LocalNode } from '../../src/core/node/node';
 import { P2pPeers } from '../../src/core/p2p';
+import { epochUnixMs, milestoneAt } from '../../src/core/protocol/networks';
 import { discoverFollowedNetwork, Follower } from '../../src/core/sync';
 import type { TestChain } from '../node/support/chain-fixture';
 import { startP2pPeer } from '../sync/p2p-peer-server';
@@ -100,7 +101,10 @@ async function syncThrough(label: string, options: SyncOptions): Promise<Limited
   const started = performance.now();
   await new Promise<void>((resolve) => {
     follower.on('status', (status) => {
-      refused = status.peers.filter((peer) => peer.lastError?.includes('rate limiting')).length;
+      refused = Math.max(
+        refused,
+        status.peers.filter((peer) => peer.lastError?.includes('rate limit')).length,
+      );
       if (node.height >= tip) resolve();
     });
     follower.start();
@@ -113,7 +117,8 @@ async function syncThrough(label: string, options: SyncOptions): Promise<Limited
   const result = { label, blocks, seconds, requests, refused };
   console.log(
     `${label}: ${blocks} blocks in ${seconds.toFixed(2)} s → ${Math.round(blocks / seconds)} blocks/s, ` +
-      `${requests} requests (${(blocks / Math.max(1, requests)).toFixed(1)} blocks a request)`,
+      `${requests} requests (${(blocks / Math.max(1, requests)).toFixed(1)} blocks a request), ` +
+      `${refused} peer(s) seen rate limiting`,
   );
   return result;
 }

@@ -115,7 +115,13 @@ describe('votary node --follow', () => {
     for (let kill = 0; kill < 3; kill++) {
       const follower = await start(['--follow', peer.publicUrl, '--data-dir', dataDir]);
       heights.push(Number(/height (\d+), data dir/.exec(follower.output())![1]));
-      await new Promise((resolve) => setTimeout(resolve, 150 * (kill + 1)));
+      // Killed once it has stored blocks beyond those it started with (its API answers from its own database), at a
+      // moment its follower is mid-sync or polling: not after a fixed sleep, which a busy machine outran.
+      const from = heights[kill]!;
+      await until(
+        async () => (await get<{ height: number }>(follower.publicUrl, '/node/syncing')).height > from,
+        'blocks stored',
+      );
       follower.child.kill('SIGKILL');
       await follower.exited;
     }

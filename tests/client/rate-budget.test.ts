@@ -49,12 +49,13 @@ describe('a request budget', () => {
     });
     const [peer] = pool.candidates();
     const requests = Array.from({ length: 350 }, () => pool.attempt(peer!, ASK));
-    await vi.advanceTimersByTimeAsync(4 * 60_000);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
     await Promise.all(requests);
     expect(sent).toHaveLength(350);
-    expect(busiestWindow(sent, 60_000)).toBe(100);
-    // …and the budget is used: 350 requests in about 3.5 minutes, not more.
-    expect(sent.at(-1)! - sent[0]!).toBeLessThanOrEqual(350 * 600);
+    expect(busiestWindow(sent, 60_000)).toBeLessThanOrEqual(100);
+    expect(busiestWindow(sent, 60_000)).toBeGreaterThanOrEqual(95);
+    // …and the budget is used: 350 requests in about 3.5 minutes (a 5 % margin for arrival jitter), not more.
+    expect(sent.at(-1)! - sent[0]!).toBeLessThanOrEqual(350 * 630);
   });
 
   it('waits out a 429’s Retry-After before the next request to that peer', async () => {
@@ -94,7 +95,8 @@ describe('a request budget', () => {
     const requests = Array.from({ length: 40 }, () => pool.attempt(peer!, ASK));
     await vi.advanceTimersByTimeAsync(3 * 60_000);
     await Promise.all(requests);
-    expect(busiestWindow(sent.slice(1), 60_000)).toBe(20);
+    expect(busiestWindow(sent.slice(1), 60_000)).toBeLessThanOrEqual(20);
+    expect(busiestWindow(sent.slice(1), 60_000)).toBeGreaterThanOrEqual(19);
   });
 
   it('a waiting request is cancelled by its signal without being sent', async () => {

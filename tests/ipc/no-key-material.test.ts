@@ -165,6 +165,34 @@ describe('no channel answers key material, after creating and using wallets', ()
     const exported = await value<{ text: string }>('contacts:export', { format: 'csv' });
     await value('contacts:remove', { id: contact.id });
     await value('contacts:import', { text: exported.text });
+    // Multisignature: a 2-of-2 of two vault wallets, imported, started as a document, co-signed to the hosted server.
+    const listed = await value<{ id: string; publicKey?: string }[]>('wallets:list');
+    const keyOf = (id: string) => listed.find((w) => w.id === id)!.publicKey!;
+    const publicKeys = [keyOf(fresh.id), keyOf(imported.id)];
+    await value('multisig:server');
+    const multisig = await value<{ walletId: string }>('multisig:import', { min: 2, publicKeys });
+    await value('multisig:wallets');
+    const transfer = { kind: 'transfer', recipientId: imported.address, amount: '100' };
+    await value('multisig:preview', { walletId: multisig.walletId, draft: transfer });
+    await record('multisig:propose', {
+      walletId: multisig.walletId,
+      signerId: fresh.id,
+      draft: transfer,
+      via: 'file',
+    });
+    const started = await value<{ document: string }>('multisig:register', {
+      walletId: fresh.id,
+      draft: { kind: 'multiSignature', min: 2, publicKeys },
+      via: 'file',
+    });
+    await value('multisig:review', { proposal: { document: started.document } });
+    const cosigned = await value<{ document: string }>('multisig:sign', {
+      proposal: { document: started.document },
+      walletId: imported.id,
+      via: 'server',
+    });
+    await value('multisig:proposals');
+    await record('multisig:broadcast', { proposal: { document: cosigned.document } });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 

@@ -108,7 +108,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     const frank = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool frank' });
     const before = core.services.node.height;
     const funded = (await call(core, 'faucet:fund', { address: erin.address })).transactionId;
-    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
+    await forgeUntilConfirmed(funded);
     const lock = await call(core, 'tx:send', {
       walletId: erin.id,
       draft: {
@@ -118,7 +118,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
         expiration: { type: 'height', afterBlocks: 60 },
       },
     });
-    await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === lock.id && p.status === 'confirmed');
+    await forgeUntilConfirmed(lock.id);
     await call(core, 'localnet:pause');
 
     // Without its funding in a block, the lock no longer applies: the pool (as ARK's) refuses it again.

@@ -48,7 +48,18 @@ describe('following through a P2P peer', () => {
     let started = false;
     // The public API peer answers discovery only: every block comes over P2P.
     const fetch = peersFetch({ [HTTP]: { server: chain.server, down: () => started } });
-    follower = await startFollower([peerUrl(HTTP)], fetch, { p2p: p2pPeers(p2pPeer.url) }, false);
+    const peers = p2pPeers(p2pPeer.url);
+    // When each getBlocks left the client: the peer here shares this thread with the follower, so the times it
+    // sees them arrive are pushed about by the follower's own work (a late one brings the next one closer).
+    const sentAt: number[] = [];
+    const client = (peers.all()[0] as unknown as { client: { request: (...args: unknown[]) => unknown } })
+      .client;
+    const request = client.request.bind(client);
+    client.request = (...args: unknown[]) => {
+      if (args[0] === 'p2p.blocks.getBlocks') sentAt.push(Date.now());
+      return request(...args);
+    };
+    follower = await startFollower([peerUrl(HTTP)], fetch, { p2p: peers }, false);
     started = true;
     const f = follower;
     f.follower.start();
@@ -58,11 +69,12 @@ describe('following through a P2P peer', () => {
     for (const height of [2, 401, 402, chain.node.height]) {
       expect(f.node.headerAt(height)?.id).toBe(chain.node.headerAt(height)?.id);
     }
-    const times = p2pPeer.getBlocksAt;
-    expect(times.length).toBeGreaterThanOrEqual(3);
-    for (let i = 1; i < times.length; i++) {
-      // The server's clock sees the requests at least the limit apart (a few ms of timer slack).
-      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(GET_BLOCKS_EVERY_MS - 5);
+    // (the last may still be on its way when the sync is seen complete)
+    expect(p2pPeer.getBlocksAt.length).toBeLessThanOrEqual(sentAt.length);
+    expect(sentAt.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < sentAt.length; i++) {
+      // At least the limit apart (a millisecond of timer slack).
+      expect(sentAt[i]! - sentAt[i - 1]!).toBeGreaterThanOrEqual(GET_BLOCKS_EVERY_MS - 1);
     }
     const status = f.follower.status().peers.find((peer) => peer.url === p2pPeer!.url);
     expect(status?.banned).toBeUndefined();

@@ -9,7 +9,7 @@ import type { ChainContext } from '../protocol/networks';
 import { verifyTransactionSignature } from '../protocol/crypto';
 import { signingHash, transactionId, transactionToJson } from '../protocol/transactions';
 import { MusigError } from './errors';
-import type { ProposalStore, StoredProposal } from './store';
+import type { ProposalStore, StoredProposal } from '../db/musig/proposal-store';
 import { checkParticipantSignatures, parseSubmission, proposalFromJson } from './submission';
 
 /** ARK's server: at most 3 proposals waiting per sender (`--pending`, default 3). */

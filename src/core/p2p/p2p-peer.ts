@@ -25,6 +25,11 @@ import { P2pClient, type P2pClientOptions } from './p2p-client';
 
 /** core-p2p's limit for `p2p.blocks.getBlocks`: 1 per 2 s. */
 export const ARK_GET_BLOCKS_LIMIT: RateLimit = { limit: 1, windowMs: 2_000 };
+/**
+ * The margin kept on getBlocks' spacing: a node counts a request when its handler runs, and one busy encoding
+ * answers of up to 20 MB may run the one before late — bench:sync's P2P peers refused getBlocks sent 2.1 s apart.
+ */
+const GET_BLOCKS_MARGIN = 0.25;
 /** core-p2p's limit for `p2p.peer.getStatus`: 2 per second. */
 export const ARK_GET_STATUS_LIMIT: RateLimit = { limit: 2, windowMs: 1_000 };
 
@@ -62,7 +67,11 @@ export class P2pPeer {
     const healthOptions = { ...DEFAULT_PEER_HEALTH_OPTIONS, ...options.health };
     this.now = healthOptions.now;
     this.health = new PeerHealth(url, healthOptions);
-    this.health.budget = new RateBudget(options.getBlocksLimit ?? ARK_GET_BLOCKS_LIMIT, this.now);
+    this.health.budget = new RateBudget(
+      options.getBlocksLimit ?? ARK_GET_BLOCKS_LIMIT,
+      this.now,
+      GET_BLOCKS_MARGIN,
+    );
     this.statusBudget = new RateBudget(options.getStatusLimit ?? ARK_GET_STATUS_LIMIT, this.now);
     this.client = new P2pClient(url, options);
   }

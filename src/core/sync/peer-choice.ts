@@ -24,8 +24,7 @@ const AVAILABILITY_SLACK_MS = 50;
 function waitOf(peer: PeerHealth, queued: number): number {
   const budget = peer.budget;
   if (budget === undefined) return 0;
-  const { limit, windowMs } = budget.limit();
-  return budget.waitMs() + (queued * windowMs) / limit;
+  return budget.waitMs() + queued * budget.spacingMs();
 }
 
 export function choosePeer(

@@ -135,7 +135,8 @@ export class RunQueue {
     const span = download.spanOf(peer, batchSize);
     const headers = start.then(async (height) => {
       if (height === undefined) return { tip: undefined, run: [] };
-      const [tip, ...above] = await download.headers(peer, height, height + batchSize, { signal });
+      // As many as one answer of this peer brings (a P2P answer: 400).
+      const [tip, ...above] = await download.headers(peer, height, height + span, { signal });
       return { tip, run: download.runOf(peer, above) };
     });
     const last = headers.then(({ run }) => run.at(-1)?.height);

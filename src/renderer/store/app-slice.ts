@@ -18,6 +18,7 @@ export const ROUTES = [
   'pending',
   'contacts',
   'messages',
+  'multisig',
   'node',
   // The node monitor and localnet controls.
   'delegates',

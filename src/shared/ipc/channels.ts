@@ -79,6 +79,7 @@ export const IPC_CHANNELS = [
   'multisig:import',
   'multisig:server',
   'multisig:register',
+  'multisig:preview',
   'multisig:propose',
   'multisig:proposals',
   'multisig:review',

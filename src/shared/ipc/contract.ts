@@ -412,6 +412,11 @@ export const IPC_CONTRACT = {
     }),
     response: proposalView,
   },
+  /** The one review of a transfer from a multisignature wallet, before it is proposed. */
+  'multisig:preview': {
+    request: z.strictObject({ walletId, draft: transferDraft }),
+    response: txPreview,
+  },
   /** Proposes a transfer from a multisignature wallet, signed first by `signerId`, one of its participants. */
   'multisig:propose': {
     request: z.strictObject({
@@ -451,7 +456,7 @@ export const IPC_CONTRACT = {
       proposal: proposalRef,
       password: password.optional(),
     }),
-    response: sendResult,
+    response: sendResult.omit({ htlc: true }),
   },
 
   /** The contacts of a network (the active one when absent), by name. */

@@ -4,16 +4,15 @@ import type { ChannelHandlers } from '../dispatcher';
 import {
   broadcastProposal,
   cosign,
-  entryOf,
   importMultisig,
-  listProposals,
+  previewMultisigTransfer,
   proposeTransfer,
   reviewProposal,
-  serverOf,
   startRegistration,
   type MultisigServices,
 } from './multisig-service';
 import type { MultisigRecord } from './multisig-book';
+import { entryOf, listProposals, serverOf } from './proposal-source';
 
 type MultisigChannels = Extract<keyof ChannelHandlers, `multisig:${string}`>;
 
@@ -52,6 +51,7 @@ export function multisigHandlers(s: MultisigServices): Pick<ChannelHandlers, Mul
       return server ?? { url: '', kind: 'rest' as const, hosted: false };
     },
     'multisig:register': (request) => startRegistration(s, request),
+    'multisig:preview': (request) => previewMultisigTransfer(s, request.walletId, request.draft),
     'multisig:propose': (request) => proposeTransfer(s, request),
     'multisig:proposals': (request) => listProposals(s, request ?? {}),
     'multisig:review': (request) => reviewProposal(s, request),

@@ -8,7 +8,6 @@
 import type { NetworkEntry } from '../../client';
 import type { WalletInfo } from '../../keystore';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
-import type { ChainContext } from '../../protocol/networks';
 import { prepareTransaction, transactionToJson, verifyMultiSignatures } from '../../protocol/transactions';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { DraftInput, SendResult, TxPreview } from '../../../shared/domain/transactions';
@@ -20,18 +19,10 @@ import { draftFor } from '../transactions/sender';
 import { buildDraft } from '../transactions/drafts';
 import { previewDraft, refuseProblems, type DraftPreview } from '../transactions/preview';
 import { MultisigError } from './errors';
-import type { MultisigBook, MusigServerChoice } from './multisig-book';
+import type { MultisigBook } from './multisig-book';
 import type { LocalMusigServer } from './local-server';
-import {
-  draftOfProposal,
-  isRegistrationTx,
-  proposalFromDocument,
-  checkedProposal,
-  proposalView,
-  signedIndices,
-  type Proposal,
-} from './proposal';
-import { musigClient, type MusigTransport } from './transports';
+import { draftOfProposal, isRegistrationTx, checkedProposal, signedIndices, type Proposal } from './proposal';
+import { entryOf, readContext, readProposal, transportOf, view } from './proposal-source';
 
 export interface MultisigParts {
   book: MultisigBook;
@@ -42,53 +33,6 @@ export interface MultisigParts {
 export type MultisigServices = Services;
 
 const NOT_REGISTERED = 'This multisignature wallet is not registered on chain yet';
-
-export function entryOf(s: Services, networkId?: string): NetworkEntry {
-  return networkId === undefined ? s.networks.active() : s.networks.entry(networkId);
-}
-
-/** Proposals are read at the network's latest milestone, as `votary musig-server` reads them. */
-function readContext(entry: NetworkEntry): ChainContext {
-  return { network: entry.network, height: Math.max(...entry.network.milestones.map((m) => m.height)) };
-}
-
-/** The network's server: the person's choice, else localnet's hosted one; undefined: files only. */
-export async function serverOf(
-  s: MultisigServices,
-  entry: NetworkEntry,
-): Promise<(MusigServerChoice & { hosted: boolean }) | undefined> {
-  const chosen = s.multisig.book.server(entry.nethash);
-  if (chosen !== undefined) return { ...chosen, hosted: false };
-  if (entry.id === s.multisig.local.networkId) {
-    return { url: await s.multisig.local.server.url(), kind: 'rest', hosted: true };
-  }
-  return undefined;
-}
-
-async function transportOf(s: MultisigServices, entry: NetworkEntry): Promise<MusigTransport> {
-  const server = await serverOf(s, entry);
-  if (server === undefined) {
-    throw new MultisigError(
-      'ERR_MUSIG_SERVER',
-      `No multisignature server is set for ${entry.name}: set one on the Multisignature page, or pass proposals as files.`,
-    );
-  }
-  return musigClient(server.url, server.kind);
-}
-
-async function readProposal(s: MultisigServices, entry: NetworkEntry, ref: ProposalRef): Promise<Proposal> {
-  const ctx = readContext(entry);
-  if ('document' in ref) return proposalFromDocument(ref.document, ctx);
-  const remote = await (await transportOf(s, entry)).show(ref.id);
-  const proposal = checkedProposal({ data: remote.data, multisigAsset: remote.multisigAsset }, ctx);
-  if (proposal.storeId !== ref.id.toLowerCase()) {
-    throw new MultisigError(
-      'ERR_MUSIG_PROPOSAL',
-      'The server answered with another proposal than the one asked for.',
-    );
-  }
-  return proposal;
-}
 
 /** A wallet that is not in the vault, for the review of what it signs (its name says so). */
 function outsideWallet(entry: NetworkEntry, publicKey: string, name: string): WalletInfo {
@@ -157,10 +101,6 @@ function participantIndex(proposal: Proposal, wallet: WalletInfo): number {
     );
   }
   return index;
-}
-
-function view(s: Services, entry: NetworkEntry, proposal: Proposal): ProposalView {
-  return proposalView(proposal, readContext(entry), s.keystore.listWallets({ nethash: entry.nethash }));
 }
 
 async function deliver(
@@ -246,6 +186,27 @@ export async function startRegistration(
     checkedProposal({ data: transactionToJson(signed), multisigAsset: asset }, readContext(entry)),
     input.via,
   );
+}
+
+function recordOf(s: MultisigServices, walletId: string) {
+  const record = s.multisig.book.byWallet(walletId);
+  if (record === undefined) {
+    throw new MultisigError(
+      'ERR_MULTISIG_UNKNOWN',
+      'That wallet is not a multisignature wallet of this profile: import it first.',
+    );
+  }
+  return record;
+}
+
+/** The one review of a multisignature wallet's transfer before any participant signs it. */
+export function previewMultisigTransfer(
+  s: MultisigServices,
+  walletId: string,
+  draft: Extract<DraftInput, { kind: 'transfer' }>,
+): Promise<DraftPreview> {
+  const record = recordOf(s, walletId);
+  return previewDraft(s, walletId, draft, { multisig: { min: record.min, publicKeys: record.publicKeys } });
 }
 
 /** Proposes a transfer from a multisignature wallet, signed first by one of its participants in this vault. */
@@ -412,36 +373,4 @@ export async function broadcastProposal(
     ...(outcome.error === undefined ? {} : { error: outcome.error }),
     pending,
   };
-}
-
-/** The proposals waiting for this vault's wallets (as participants or senders) on the network's server. */
-export async function listProposals(
-  s: MultisigServices,
-  input: { networkId?: string },
-): Promise<ProposalView[]> {
-  const entry = entryOf(s, input.networkId);
-  const server = await serverOf(s, entry);
-  if (server === undefined) return [];
-  const transport = musigClient(server.url, server.kind);
-  const keys = new Set<string>();
-  for (const wallet of s.keystore.listWallets({ nethash: entry.nethash })) {
-    if (wallet.publicKey !== undefined && wallet.kind !== 'watch') keys.add(wallet.publicKey);
-  }
-  for (const record of s.multisig.book.wallets(entry.nethash)) keys.add(record.publicKey);
-  const found = new Map<string, ProposalView>();
-  const ctx = readContext(entry);
-  for (const key of keys) {
-    for (const remote of await transport.list(key)) {
-      if (found.has(remote.id)) continue;
-      try {
-        found.set(
-          remote.id,
-          view(s, entry, checkedProposal({ data: remote.data, multisigAsset: remote.multisigAsset }, ctx)),
-        );
-      } catch {
-        // A server's entry that does not verify is never shown (its word is a claim).
-      }
-    }
-  }
-  return [...found.values()];
 }

@@ -8,6 +8,7 @@ import type { ProfileView } from '../../../shared/domain/profiles';
 import { PROFILE_NAME_MAX } from '../../../shared/domain/profiles';
 import { SecretInput } from '../../components/SecretInput';
 import { useVotary } from '../../store';
+import { dateTime } from '../../lib/dates';
 import { useProfileActions } from './use-profile-actions';
 
 export function ProfilesPage() {
@@ -68,8 +69,7 @@ function ProfileRow({ profile, actions }: { profile: ProfileView; actions: Actio
     <li className="card" aria-label={`Profile ${profile.name}`}>
       <strong>{profile.name}</strong> {profile.active && <span className="badge">Open</span>}
       <p className="muted small">
-        {profile.hasVault ? 'Has a vault.' : 'No vault yet.'} Made{' '}
-        {new Date(profile.createdAt).toLocaleDateString()}.
+        {profile.hasVault ? 'Has a vault.' : 'No vault yet.'} Made {dateTime(Date.parse(profile.createdAt))}.
       </p>
       {mode === 'view' && (
         <div className="row wrap">

@@ -27,6 +27,7 @@ import { RandomnessPage } from '../randomness/RandomnessPage';
 import { MessagesPage } from '../messages/MessagesPage';
 import { ContactsPage } from '../contacts/ContactsPage';
 import { ProfilesPage } from '../profiles/ProfilesPage';
+import { MultisigPage } from '../multisig/MultisigPage';
 
 function Page() {
   const route = useVotary((s) => s.route);
@@ -51,6 +52,8 @@ function Page() {
       return <ContactsPage />;
     case 'messages':
       return <MessagesPage />;
+    case 'multisig':
+      return <MultisigPage />;
     case 'node':
       return <NodePage />;
     case 'delegates':

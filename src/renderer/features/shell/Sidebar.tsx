@@ -15,6 +15,7 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
   pending: 'Pending',
   contacts: 'Contacts',
   messages: 'Messages',
+  multisig: 'Multisignature',
   node: 'Node',
   delegates: 'Delegates',
   round: 'Round',
@@ -32,7 +33,18 @@ const LABELS: Record<(typeof ROUTES)[number], string> = {
 const GROUPS: Array<{ label: string; items: Array<(typeof ROUTES)[number]> }> = [
   {
     label: 'Wallet',
-    items: ['dashboard', 'wallets', 'send', 'vote', 'locks', 'delegate', 'pending', 'contacts', 'messages'],
+    items: [
+      'dashboard',
+      'wallets',
+      'send',
+      'vote',
+      'locks',
+      'delegate',
+      'pending',
+      'contacts',
+      'messages',
+      'multisig',
+    ],
   },
   {
     label: 'Network',

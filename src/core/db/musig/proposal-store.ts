@@ -1,12 +1,25 @@
 /**
- * The multisignature server's SQLite store (its own database, not the node's): one row per proposal by base id,
+ * The multisignature server's SQLite store (`votary musig-server`'s own database, not the node's; its SQL lives
+ * in core/db with every other statement): one row per proposal by base id,
  * the transaction JSON as last merged, its asset, the sender and the participants' keys for the two look-ups
  * ARK's server indexes (`getTransactionsByPublicKey`: as sender or as participant), and when it arrived — a
  * proposal is purged 24 hours after it arrived, as ARK's `isExpired`.
  */
 import Database from 'better-sqlite3';
-import { transactionToJson, type MultiSignatureAsset, type TransactionJson } from '../protocol/transactions';
-import type { Submission } from './submission';
+import {
+  transactionToJson,
+  type MultiSignatureAsset,
+  type TransactionData,
+  type TransactionJson,
+} from '../../protocol/transactions';
+
+/** A checked proposal to keep (core/musig-server/submission.ts makes it): its base id, transaction and asset. */
+export interface ProposalSubmission {
+  /** The base id: the id of the transaction without any signature (ARK's `getBaseTransactionId`). */
+  storeId: string;
+  tx: TransactionData;
+  asset: MultiSignatureAsset;
+}
 
 /** ARK's server: a proposal expires one day after it arrived. */
 export const PROPOSAL_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -94,7 +107,7 @@ export class ProposalStore {
   }
 
   /** A new proposal. */
-  insert(submission: Submission, receivedAt: number): void {
+  insert(submission: ProposalSubmission, receivedAt: number): void {
     const { storeId, tx, asset } = submission;
     this.db.transaction(() => {
       this.db

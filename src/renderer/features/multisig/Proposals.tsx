@@ -1,0 +1,93 @@
+/**
+ * Proposals waiting for this vault: those on the network's multisignature server for its participants (each
+ * verified by the host before it is listed), and one opened from a file or pasted (a co-signer without a network).
+ */
+import { useEffect, useState } from 'react';
+import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
+import { call } from '../../services/call';
+import { useVotary } from '../../store';
+import { ProposalCard } from './ProposalCard';
+
+export function Proposals({ generation, onChanged }: { generation: number; onChanged: () => void }) {
+  const reportError = useVotary((s) => s.reportError);
+  const [list, setList] = useState<ProposalView[] | undefined>();
+  const [pasted, setPasted] = useState('');
+  const [opened, setOpened] = useState<{ ref: ProposalRef; view: ProposalView } | undefined>();
+
+  useEffect(() => {
+    let live = true;
+    call('multisig:proposals').then(
+      (found) => live && setList(found),
+      (error: unknown) => live && reportError(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [generation, reportError]);
+
+  const open = async (text: string) => {
+    try {
+      const ref = { document: text.trim() };
+      const { proposal } = await call('multisig:review', { proposal: ref });
+      setOpened({ ref, view: proposal });
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="musig-proposals-title">
+      <h2 id="musig-proposals-title">Proposals</h2>
+      <div className="row">
+        <button type="button" className="secondary" onClick={onChanged}>
+          Refresh
+        </button>
+      </div>
+      {list === undefined ? (
+        <p className="muted">Asking the server…</p>
+      ) : list.length === 0 ? (
+        <p className="muted" data-testid="musig-no-proposals">
+          Nothing waiting on the server for this vault’s participants.
+        </p>
+      ) : (
+        <ul className="musig-proposals" data-testid="musig-proposals">
+          {list.map((proposal) => (
+            <li key={proposal.id}>
+              <ProposalCard proposal={proposal} proposalRef={{ id: proposal.id }} onChanged={onChanged} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <details>
+        <summary>Open a proposal file</summary>
+        <label className="field">
+          A proposal file (JSON)
+          <input
+            type="file"
+            accept="application/json,.json"
+            data-testid="musig-open-file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file !== undefined) void file.text().then(open);
+            }}
+          />
+        </label>
+        <label className="field">
+          or its text
+          <textarea rows={3} value={pasted} onChange={(e) => setPasted(e.target.value)} spellCheck={false} />
+        </label>
+        <button type="button" disabled={pasted.trim() === ''} onClick={() => void open(pasted)}>
+          Open
+        </button>
+      </details>
+      {opened !== undefined && (
+        <ProposalCard
+          proposal={opened.view}
+          proposalRef={opened.ref}
+          onChanged={onChanged}
+          onSignedDocument={(view) => setOpened({ ref: { document: view.document }, view })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Propose a transfer from a multisignature wallet: which wallet, which of this vault's participants signs first,
+ * recipient and amount; the one review (multisig:preview: tx:preview's facts for the multisignature wallet), then
+ * the first participant signature (multisig:propose).
+ */
+import { useMemo, useState } from 'react';
+import type { ProposalView } from '../../../shared/domain/multisig';
+import type { TxPreview } from '../../../shared/domain/transactions';
+import { decimalSeparatorOf, parseAmountInput } from '../../lib/amount';
+import { call } from '../../services/call';
+import { useVotary } from '../../store';
+import type { MultisigWallet } from './MultisigPage';
+import { MultisigReview, type ConfirmInput } from './MultisigReview';
+import { ProposalDocument } from './ProposalDocument';
+
+const DECIMAL = decimalSeparatorOf();
+
+export function ProposeTransfer({
+  wallets,
+  onProposed,
+}: {
+  wallets: MultisigWallet[];
+  onProposed: () => void;
+}) {
+  const reportError = useVotary((s) => s.reportError);
+  const all = useVotary((s) => s.wallets);
+  const [walletId, setWalletId] = useState('');
+  const [signerId, setSignerId] = useState('');
+  const [recipientId, setRecipientId] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const [preview, setPreview] = useState<TxPreview | undefined>();
+  const [proposed, setProposed] = useState<ProposalView | undefined>();
+  const wallet = wallets.find((w) => w.walletId === walletId) ?? wallets.find((w) => w.registered);
+  const participants = useMemo(
+    () =>
+      all.filter(
+        (w) => w.kind !== 'watch' && w.publicKey !== undefined && wallet?.publicKeys.includes(w.publicKey),
+      ),
+    [all, wallet],
+  );
+  const signer = participants.find((w) => w.id === signerId) ?? participants[0];
+  const amount = parseAmountInput(amountText, DECIMAL);
+  const draft = {
+    kind: 'transfer' as const,
+    recipientId: recipientId.trim(),
+    amount: amount.ok ? amount.arktoshi.toString() : '0',
+  };
+
+  const review = async () => {
+    if (wallet === undefined) return;
+    try {
+      setProposed(undefined);
+      setPreview(await call('multisig:preview', { walletId: wallet.walletId, draft }));
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  const confirm = async ({ via, password }: ConfirmInput) => {
+    if (wallet === undefined || signer === undefined) return;
+    const proposal = await call('multisig:propose', {
+      walletId: wallet.walletId,
+      signerId: signer.id,
+      draft,
+      via,
+      ...(password === undefined ? {} : { password }),
+    });
+    setPreview(undefined);
+    setProposed({ ...proposal, document: via === 'file' ? proposal.document : '' });
+    onProposed();
+  };
+
+  if (wallets.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="musig-propose-title">
+      <h2 id="musig-propose-title">Propose a transfer</h2>
+      {preview === undefined ? (
+        <form
+          aria-label="Propose a transfer"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void review();
+          }}
+        >
+          <label className="field">
+            From the multisignature wallet
+            <select value={wallet?.walletId ?? ''} onChange={(e) => setWalletId(e.target.value)}>
+              {wallets.map((w) => (
+                <option key={w.walletId} value={w.walletId}>
+                  {w.name} · {w.address}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            First signature by
+            <select value={signer?.id ?? ''} onChange={(e) => setSignerId(e.target.value)}>
+              {participants.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name} · {w.address}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            Recipient address
+            <input value={recipientId} onChange={(e) => setRecipientId(e.target.value)} spellCheck={false} />
+          </label>
+          <label className="field">
+            Amount
+            <input value={amountText} inputMode="decimal" onChange={(e) => setAmountText(e.target.value)} />
+          </label>
+          <button type="submit" disabled={signer === undefined || !amount.ok || recipientId.trim() === ''}>
+            Review the transfer
+          </button>
+          {signer === undefined && (
+            <p className="muted small">No participant of this wallet is in this vault.</p>
+          )}
+        </form>
+      ) : (
+        <MultisigReview
+          preview={preview}
+          action={`Sign as ${signer?.name ?? ''} and propose`}
+          onConfirm={confirm}
+          onCancel={() => setPreview(undefined)}
+        />
+      )}
+      {proposed !== undefined && (
+        <div role="status" data-testid="musig-proposed">
+          <p>
+            Proposed: {proposed.what}. Signed by {proposed.signatures} of {proposed.required}.
+          </p>
+          {proposed.document !== '' && (
+            <ProposalDocument document={proposed.document} name="multisig-transfer.json" />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
