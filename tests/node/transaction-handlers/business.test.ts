@@ -4,7 +4,11 @@
  * and a whole business life on the assets of ARK's handler tests (magistrate-handler-assets.json).
  */
 import { describe, expect, it } from 'vitest';
-import { applyTransaction, checkTransaction, revertTransaction } from '../../../src/core/node/transaction-handlers';
+import {
+  applyTransaction,
+  checkTransaction,
+  revertTransaction,
+} from '../../../src/core/node/transaction-handlers';
 import { EmptyState, StateOverlay } from '../../../src/core/node/state';
 import { devnet, withPresetExceptions, type Network } from '../../../src/core/protocol/networks';
 import { deserializeTransactionHex, verifyTransaction } from '../../../src/core/protocol/transactions';

@@ -18,7 +18,8 @@ export function chainHandlers(s: Services): Pick<ChannelHandlers, ChainChannels>
     'chain:wallet': ({ address }) => s.chainReads.wallet(address),
     'chain:wallet-transactions': (request) => s.chainReads.walletTransactions(request),
     'chain:wallet-locks': ({ address, page, limit }) => s.chainReads.walletLocks(address, { page, limit }),
-    'chain:incoming-locks': ({ address, page, limit }) => s.chainReads.incomingLocks(address, { page, limit }),
+    'chain:incoming-locks': ({ address, page, limit }) =>
+      s.chainReads.incomingLocks(address, { page, limit }),
     'chain:lock-states': ({ ids }) => s.chainReads.lockStates(ids),
     'chain:delegates': (request) => s.chainReads.delegates(request ?? { page: 1, limit: 25 }),
     'chain:blocks': (request) => s.chainReads.blocks(request ?? { page: 1, limit: 25 }),
