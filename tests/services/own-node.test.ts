@@ -4,6 +4,7 @@
  * from the verified copy, sends through it (relayed to the peer), follows new blocks, stops it, and starts it again
  * with the app.
  */
+import { nodeParts } from '../../src/core/node/parts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../src/core/api';
@@ -38,7 +39,7 @@ beforeAll(async () => {
     followed: { network: chain.network, genesis: chain.genesis },
   });
   for (let i = 0; i < 30; i++) {
-    peer.applyBlock(forgeBlock(chain, peer.store, i % 10 === 0 ? [transfer(i / 10, 1n, 5n)] : []));
+    peer.applyBlock(forgeBlock(chain, nodeParts(peer).store, i % 10 === 0 ? [transfer(i / 10, 1n, 5n)] : []));
   }
   peerApi = createApiServer({ node: peer, publicPort: 0, port: 0 });
   peerUrl = (await peerApi.listen()).publicUrl;
@@ -104,8 +105,7 @@ describe("a remote network's own node", () => {
       synced(() => peer.height),
     );
     const started = await call(core, 'follower:start', { networkId });
-    // Running (its first request may still wait for the peer's rate budget, 100 a minute as ARK's): never off or
-    // failed.
+    // The follower's first step runs after start() returns (core/sync follower.ts loop): it may still be starting.
     expect(['starting', 'syncing', 'synced']).toContain(started.state);
     expect(started.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     const view = await caughtUp;
@@ -138,7 +138,7 @@ describe("a remote network's own node", () => {
       });
       return found.statusCode === 200;
     }, 'the relay');
-    const block = forgeBlock(chain, peer.store, [tx]);
+    const block = forgeBlock(chain, nodeParts(peer).store, [tx]);
     const followed = nextEvent<{ height: number }>(
       core,
       'node:block',
@@ -154,7 +154,7 @@ describe("a remote network's own node", () => {
     expect(stopped).toMatchObject({ state: 'off', apiUrl: null });
     expect(core.services.networks.chain(networkId).inProcess).toBe(false);
     expect(core.services.settings.get().ownNodes).toEqual([]);
-    for (let i = 0; i < 5; i++) peer.applyBlock(forgeBlock(chain, peer.store));
+    for (let i = 0; i < 5; i++) peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
     const estimate = await call(core, 'follower:estimate', { networkId });
     expect(estimate).toMatchObject({ storedHeight: peer.height - 5, networkHeight: peer.height });
     expect(estimate.diskBytesToCome).toBeLessThan(estimate.diskBytes);
@@ -164,7 +164,7 @@ describe("a remote network's own node", () => {
     await call(core, 'follower:start', { networkId });
     expect(core.services.settings.get().ownNodes).toEqual([networkId]);
     await core.close();
-    peer.applyBlock(forgeBlock(chain, peer.store));
+    peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
     core = await openCore(dir);
     expect((await call(core, 'follower:list'))[0]?.state).not.toBe('off');
     await until(() => {
