@@ -25,7 +25,6 @@ import { PeerPool } from '../../src/core/client';
 import type { ChainRules } from '../../src/core/node/transaction-handlers';
 import { LocalNode } from '../../src/core/node/node';
 import { P2pPeers } from '../../src/core/p2p';
-import { epochUnixMs, milestoneAt } from '../../src/core/protocol/networks';
 import { discoverFollowedNetwork, Follower } from '../../src/core/sync';
 import type { TestChain } from '../node/support/chain-fixture';
 import { startP2pPeer } from '../sync/p2p-peer-server';
