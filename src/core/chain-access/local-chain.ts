@@ -5,7 +5,7 @@
  * pool), the account comes from the node's state and pool, broadcast hands signed transactions straight to the
  * node's pool, and events are the node's own, as they happen.
  */
-import type { PeerStatus } from '../client';
+import { normalizePeerUrl, type PeerStatus } from '../client';
 import type { LocalNode } from '../node';
 import type { Block, BlockHeader } from '../protocol/blocks';
 import type { TransactionData } from '../protocol/transactions';
@@ -82,7 +82,8 @@ export class LocalChain implements ChainAccess {
   peerStatuses(): Promise<PeerStatus[]> {
     return Promise.resolve([
       {
-        url: this.apiUrl,
+        // The node's address as every peer list writes it (no `/api`: client/urls.ts normalizePeerUrl).
+        url: normalizePeerUrl(this.apiUrl),
         score: 1,
         health: 1,
         latencyMs: undefined,
