@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionView } from '../../../src/shared/domain/chain-views';
 import type { PendingView } from '../../../src/shared/domain/transactions';
-import { recentOnNetwork } from '../../../src/renderer/features/dashboard/RecentActivity';
+import { directionWords, recentOnNetwork } from '../../../src/renderer/features/dashboard/RecentActivity';
 
 const row = (id: string): TransactionView => ({
   id,
@@ -76,5 +76,14 @@ describe('recentOnNetwork', () => {
       open: [],
     });
     expect(recentOnNetwork({ networkId: undefined, wallets, recent: read, pending: open }).open).toEqual([]);
+  });
+});
+
+describe('the direction in words', () => {
+  it('says a vote is the wallet’s own act, and a transfer to another own wallet is between them', () => {
+    expect(directionWords({ direction: 'self', sender: 'DA', recipient: '' })).toBe('Your wallet’s own');
+    expect(directionWords({ direction: 'self', sender: 'DA', recipient: 'DA' })).toBe('Your wallet’s own');
+    expect(directionWords({ direction: 'self', sender: 'DA', recipient: 'DB' })).toBe('Between your wallets');
+    expect(directionWords({ direction: 'sent', sender: 'DA', recipient: 'DB' })).toBe('Sent');
   });
 });

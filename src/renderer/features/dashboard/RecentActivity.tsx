@@ -29,12 +29,23 @@ export function mergeRecent(lists: readonly TransactionView[][], count: number):
     .slice(0, count);
 }
 
-/** Which way a transaction went for the wallets shown, in words (the host's `direction`, never its raw name). */
-const DIRECTION_WORDS: Record<NonNullable<TransactionView['direction']>, string> = {
-  received: 'Received',
-  sent: 'Sent',
-  self: 'Between your wallets',
-};
+/**
+ * Which way a transaction went for the wallets shown, in words (the host's `direction`, never its raw name). A
+ * transaction that moves nothing to anyone else (a vote, a registration: no recipient, or the sender itself) is
+ * the wallet's own act, not a move "between your wallets".
+ */
+export function directionWords(tx: Pick<TransactionView, 'direction' | 'sender' | 'recipient'>): string {
+  switch (tx.direction) {
+    case undefined:
+      return '';
+    case 'received':
+      return 'Received';
+    case 'sent':
+      return 'Sent';
+    case 'self':
+      return tx.recipient === '' || tx.recipient === tx.sender ? 'Your wallet’s own' : 'Between your wallets';
+  }
+}
 
 /** The latest rows read, tagged with the network they were read on. */
 export interface RecentRead {
@@ -116,7 +127,7 @@ export function RecentActivity() {
               <tr key={tx.id}>
                 <td>{chainTime(tx.timestamp)}</td>
                 <td>{kindLabel(tx)}</td>
-                <td>{tx.direction === undefined ? '' : DIRECTION_WORDS[tx.direction]}</td>
+                <td>{directionWords(tx)}</td>
                 <td>
                   <RowAmount tx={tx} />
                 </td>
