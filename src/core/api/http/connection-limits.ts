@@ -13,7 +13,11 @@ export interface ConnectionLimits {
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this (ms). */
   requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this (ms). */
+  /**
+   * An idle keep-alive connection is closed after this (ms), as advertised in `Keep-Alive: timeout=`; Node 20 closes
+   * the socket 1 s later (`HTTP_SERVER_KEEP_ALIVE_TIMEOUT_BUFFER` in its lib/_http_server.js) so a client honouring
+   * the advertised pause never writes to a closing socket.
+   */
   keepAliveTimeoutMs: number;
   /** Connections over this many are refused (closed at once). */
   maxConnections: number;
