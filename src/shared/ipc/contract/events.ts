@@ -24,4 +24,6 @@ export const IPC_EVENT_SCHEMAS = {
   'profile:changed': profileList,
   /** The link as the system gave it; the renderer reads it (shared/lib/payment-link.ts) and only fills a form. */
   'link:open': z.object({ url: z.string().max(LINK_MAX_LENGTH) }),
+  /** When the new core opened (Unix ms). */
+  'core:restarted': z.object({ at: z.number() }),
 } as const satisfies Record<IpcEvent, z.ZodType>;
