@@ -4,9 +4,8 @@
  * core), the node, the networks, the profiles — over a stand-in `window.votary` answering from a table.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KeystoreStatus } from '../../../src/shared/domain/keystore';
 import type { ProfileList } from '../../../src/shared/domain/profiles';
-import type { WalletView } from '../../../src/shared/domain/wallets';
+import { locked, unlocked, wallet } from './store-fixtures';
 import { IPC_CHANNELS, methodName, type IpcChannel, type IpcEvent } from '../../../src/shared/ipc/channels';
 import type { IpcResponse } from '../../../src/shared/ipc/contract';
 
@@ -40,18 +39,6 @@ const bridge = new Proxy(
 
 const { createVotaryStore, startStore } = await import('../../../src/renderer/store');
 
-const unlocked: KeystoreStatus = { hasVault: true, unlocked: true, idleLockMs: 600_000 };
-const locked: KeystoreStatus = { hasVault: true, unlocked: false, idleLockMs: 600_000 };
-const wallet: WalletView = {
-  id: 'w1',
-  name: 'Main',
-  kind: 'mnemonic',
-  network: 'localnet',
-  nethash: 'n',
-  address: 'D1',
-  hasSecondPassphrase: false,
-  createdAt: '2026-01-01T00:00:00Z',
-};
 const profiles = (activeId: string): ProfileList => ({
   activeId,
   profiles: ['default', 'other'].map((id) => ({
