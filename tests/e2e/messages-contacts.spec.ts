@@ -14,7 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
 import { signMessageWithPassphrase } from '../../src/core/protocol/message';
 import { startHost, stopHost } from './support/host';
-import { closePage, go, openPage, submitNewVault } from './support/shell';
+import { closePage, go, importWallet, openPage, submitNewVault } from './support/shell';
 
 const PORT = 4347;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -53,13 +53,7 @@ test('a vault with one imported wallet', async () => {
   await expect(page.getByRole('heading', { name: 'Create your vault' })).toBeVisible();
   await submitNewVault(page, PASSWORD);
   await go(page, 'Wallets');
-  await page.getByRole('button', { name: 'Import or watch' }).click();
-  await page.getByLabel('Wallet name (optional)').fill('Main');
-  await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(MAIN_PASSPHRASE);
-  await page.getByRole('button', { name: 'Import wallet' }).click();
-  const row = page.getByRole('listitem', { name: 'Wallet Main' });
-  await expect(row).toBeVisible();
-  mainAddress = (await row.locator('.mono').innerText()).trim();
+  mainAddress = await importWallet(page, 'Main', MAIN_PASSPHRASE);
 });
 
 test('sign a message: the words are shown back, then the Core 3 form comes out', async () => {

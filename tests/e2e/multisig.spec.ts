@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, stopHost } from './support/host';
-import { closePage, go, openPage, submitNewVault } from './support/shell';
+import { closePage, go, importWallet, openPage, submitNewVault } from './support/shell';
 
 const PORT = 4363;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -51,15 +51,7 @@ test('three participants in one vault; the first is funded', async () => {
   await submitNewVault(page, PASSWORD);
   await go(page, 'Wallets');
   for (const name of NAMES) {
-    await page.getByRole('button', { name: 'Import or watch' }).click();
-    await page.getByLabel('Wallet name (optional)').fill(name);
-    await page
-      .getByRole('textbox', { name: 'Passphrase', exact: true })
-      .fill(`votary e2e multisignature participant ${name}`);
-    await page.getByRole('button', { name: 'Import wallet' }).click();
-    const row = page.getByRole('listitem', { name: `Wallet ${name}` });
-    await expect(row).toBeVisible();
-    addresses[name] = (await row.locator('.mono').innerText()).trim();
+    addresses[name] = await importWallet(page, name, `votary e2e multisignature participant ${name}`);
   }
   await page.getByRole('button', { name: 'Fund One from faucet (test tokens)' }).click();
   await expect(page.getByTestId(`balance-${addresses['One']}`)).toContainText('1,000 VTY', BLOCK_WAIT);

@@ -13,7 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
 import { startHost, stopHost } from './support/host';
-import { closePage, go, openPage, submitNewVault } from './support/shell';
+import { closePage, go, importWallet, openPage, submitNewVault } from './support/shell';
 
 const PORT = 4353;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -55,11 +55,7 @@ test('the first profile: a vault with one wallet', async () => {
   await submitNewVault(page, HOME_PASSWORD);
   await expect(page.getByLabel('Open profile')).toHaveText('Profile: Default');
   await go(page, 'Wallets');
-  await page.getByRole('button', { name: 'Import or watch' }).click();
-  await page.getByLabel('Wallet name (optional)').fill('Main');
-  await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(MAIN_PASSPHRASE);
-  await page.getByRole('button', { name: 'Import wallet' }).click();
-  await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+  await importWallet(page, 'Main', MAIN_PASSPHRASE);
 });
 
 test('a second profile opens with its own vault and none of the first one’s wallets', async () => {

@@ -17,7 +17,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type * as FakeNodes from '../client/support/fake-node';
 import { importBundled } from '../support/node-bundle';
 import { startHost, stopHost } from './support/host';
-import { confirmReview, go, submitNewVault } from './support/shell';
+import { confirmReview, go, importWallet, submitNewVault } from './support/shell';
 
 const PORT = 4321;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -66,11 +66,7 @@ test('create the vault and two wallets, fund one, send to the other', async () =
     ['Keeper', 'votary restart keeper wallet passphrase'],
     ['Receiver', 'votary restart receiver wallet passphrase'],
   ] as const) {
-    await page.getByRole('button', { name: 'Import or watch' }).click();
-    await page.getByLabel('Wallet name (optional)').fill(name);
-    await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(passphrase);
-    await page.getByRole('button', { name: 'Import wallet' }).click();
-    await expect(page.getByRole('listitem', { name: `Wallet ${name}` })).toBeVisible();
+    await importWallet(page, name, passphrase);
   }
   keeper = (await page.getByRole('listitem', { name: 'Wallet Keeper' }).locator('.mono').innerText()).trim();
   receiver = (

@@ -6,7 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ARK_URL, delegateSecrets } from '../interop/ark-node';
-import { closePage, confirmReview, go, openFirstRun, openPage, submitNewVault } from '../e2e/support/shell';
+import {
+  closePage,
+  confirmReview,
+  go,
+  importWallet as importFromWallets,
+  openFirstRun,
+  openPage,
+  submitNewVault,
+} from '../e2e/support/shell';
 
 const PASSWORD = 'interop vault password';
 // Blocks every 8 s on ARK Core; the app notices a confirmation on its next poll.
@@ -37,13 +45,7 @@ test('create the vault and add ARK Core’s testnet by its URL', async () => {
 
 async function importWallet(name: string, passphrase: string): Promise<string> {
   await go(page, 'Wallets');
-  await page.getByRole('button', { name: 'Import or watch' }).click();
-  await page.getByLabel('Wallet name (optional)').fill(name);
-  await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(passphrase);
-  await page.getByRole('button', { name: 'Import wallet' }).click();
-  const row = page.getByRole('listitem', { name: `Wallet ${name}` });
-  await expect(row).toBeVisible();
-  return (await row.locator('.mono').innerText()).trim();
+  return importFromWallets(page, name, passphrase);
 }
 
 test('import a testnet delegate’s wallet and a new one', async () => {

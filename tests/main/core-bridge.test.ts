@@ -235,6 +235,23 @@ describe('the core bridge', () => {
     expect(await bridge.handleRequest('test:echo', { echo: 'again' })).toEqual({ ok: true, value: 'again' });
   });
 
+  it('tells the window once the restarted core has opened, so that it reads everything again; a core cannot say it', async () => {
+    const { bridge, cores, children } = await startBridge();
+    const seen: [string, unknown][] = [];
+    bridge.subscribe((event, payload) => seen.push([event, payload]));
+    // Only the bridge knows a core is a new one: the same event sent by a core is dropped.
+    children[0]!.mainPort.postMessage({ kind: 'event', event: 'core:restarted', payload: { at: 1 } });
+    await wait(20);
+    expect(seen).toEqual([]);
+    children[0]!.crash(3);
+    await until(() => seen.some(([event]) => event === 'core:restarted'));
+    expect(cores).toHaveLength(2);
+    expect(seen.map(([event]) => event)).toEqual(['alert', 'core:restarted']);
+    expect(seen[1]![1]).toEqual({ at: expect.any(Number) as unknown });
+    // When the window hears it, the new core answers.
+    expect(await bridge.handleRequest('test:echo', { echo: 'again' })).toEqual({ ok: true, value: 'again' });
+  });
+
   it('leaves a core that keeps crashing down, and says so', async () => {
     const { bridge, children } = await startBridge({ maxRestarts: 1 });
     const alerts: { code: string }[] = [];

@@ -3,58 +3,22 @@
  * stranger, and of a CSV multipayment's preview, at 1280×800 in both themes (docs/screens/), on a `votary serve` of their own (the main screens spec
  * owns the config's server and its vault).
  */
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
 import { signMessageWithPassphrase } from '../../src/core/protocol/message';
-import { startHost, stopHost } from '../e2e/support/host';
-import { go, submitNewVault } from '../e2e/support/shell';
+import { go, importWallet, submitNewVault } from '../e2e/support/shell';
+import { ownHost, shoot } from './support';
 
-const PORT = 4348;
-const TOKEN = randomBytes(32).toString('base64url');
 const WAIT = { timeout: 60_000 };
-const OUT = 'docs/screens';
 const LOCALNET = 30;
 
-let dataDir = '';
-let host: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'votary-screens-contacts-'));
-  host = await startHost(PORT, dataDir, TOKEN);
-});
-test.afterAll(async () => {
-  if (host !== undefined) await stopHost(host);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, 'the page is wider than the window').toBeLessThanOrEqual(0);
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(`document.documentElement.setAttribute('data-theme', '${theme}')`);
-    await page.screenshot({ path: `${OUT}/${name}-${theme}.png` });
-  }
-  await page.evaluate(`document.documentElement.setAttribute('data-theme', 'light')`);
-}
+const host = ownHost(4348, 'votary-screens-contacts-');
 
 test('messages and contacts screens', async ({ page }) => {
-  await page.goto(`http://127.0.0.1:${PORT}/#token=${TOKEN}`);
+  await page.goto(host.url);
   await submitNewVault(page, 'screens contacts password 7');
   await go(page, 'Wallets');
-  await page.getByRole('button', { name: 'Import or watch' }).click();
-  await page.getByLabel('Wallet name (optional)').fill('Main');
-  await page
-    .getByRole('textbox', { name: 'Passphrase', exact: true })
-    .fill('votary screenshots contacts main');
-  await page.getByRole('button', { name: 'Import wallet' }).click();
-  const main = page.getByRole('listitem', { name: 'Wallet Main' });
-  await expect(main).toBeVisible();
-  const mainAddress = (await main.locator('.mono').innerText()).trim();
+  const mainAddress = await importWallet(page, 'Main', 'votary screenshots contacts main');
   await page.getByRole('button', { name: 'Fund Main from faucet (test tokens)' }).click();
   await expect(page.getByTestId(`balance-${mainAddress}`)).toContainText('1,000 VTY', WAIT);
 

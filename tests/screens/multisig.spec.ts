@@ -3,55 +3,25 @@
  * and a proposal the vault's participants co-sign (two of three signed); on a `votary
  * serve` of their own (the main screens spec owns the config's server and its vault).
  */
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startHost, stopHost } from '../e2e/support/host';
-import { go, submitNewVault } from '../e2e/support/shell';
+import { go, importWallet, submitNewVault } from '../e2e/support/shell';
+import { ownHost, shootBothThemes } from './support';
 
-const PORT = 4364;
-const TOKEN = randomBytes(32).toString('base64url');
 const WAIT = { timeout: 60_000 };
-const OUT = 'docs/screens';
 const NAMES = ['Ana', 'Ben', 'Chloé'];
 
-let dataDir = '';
-let host: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'votary-screens-multisig-'));
-  host = await startHost(PORT, dataDir, TOKEN);
-});
-test.afterAll(async () => {
-  if (host !== undefined) await stopHost(host);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const host = ownHost(4364, 'votary-screens-multisig-');
 
 async function shoot(page: Page, name: string, focus: Locator): Promise<void> {
   await focus.scrollIntoViewIfNeeded();
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(`document.documentElement.setAttribute('data-theme', '${theme}')`);
-    await page.screenshot({ path: `${OUT}/${name}-${theme}.png` });
-  }
-  await page.evaluate(`document.documentElement.setAttribute('data-theme', 'light')`);
+  await shootBothThemes(page, name);
 }
 
 test('multisignature screens', async ({ page }) => {
-  await page.goto(`http://127.0.0.1:${PORT}/#token=${TOKEN}`);
+  await page.goto(host.url);
   await submitNewVault(page, 'screens multisig password 4');
   await go(page, 'Wallets');
-  for (const name of NAMES) {
-    await page.getByRole('button', { name: 'Import or watch' }).click();
-    await page.getByLabel('Wallet name (optional)').fill(name);
-    await page
-      .getByRole('textbox', { name: 'Passphrase', exact: true })
-      .fill(`votary screenshots multisig ${name}`);
-    await page.getByRole('button', { name: 'Import wallet' }).click();
-    await expect(page.getByRole('listitem', { name: `Wallet ${name}` })).toBeVisible();
-  }
+  for (const name of NAMES) await importWallet(page, name, `votary screenshots multisig ${name}`);
   const ana = (await page.getByRole('listitem', { name: 'Wallet Ana' }).locator('.mono').innerText()).trim();
   await page.getByRole('button', { name: 'Fund Ana from faucet (test tokens)' }).click();
   await expect(page.getByTestId(`balance-${ana}`)).toContainText('1,000 VTY', WAIT);

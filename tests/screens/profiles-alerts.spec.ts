@@ -3,56 +3,21 @@
  * Alerts screen's delivery settings (webhook, voter threshold), at 1280×800 in both themes (docs/screens/), on a
  * `votary serve` of their own.
  */
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
-import { startHost, stopHost } from '../e2e/support/host';
-import { go, submitNewVault } from '../e2e/support/shell';
+import { go, importWallet, submitNewVault } from '../e2e/support/shell';
+import { ownHost, shoot } from './support';
 
-const PORT = 4354;
-const TOKEN = randomBytes(32).toString('base64url');
-const OUT = 'docs/screens';
 const PASSWORD = 'screens profiles password 7';
 
-let dataDir = '';
-let host: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'votary-screens-profiles-'));
-  host = await startHost(PORT, dataDir, TOKEN);
-});
-test.afterAll(async () => {
-  if (host !== undefined) await stopHost(host);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, 'the page is wider than the window').toBeLessThanOrEqual(0);
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(`document.documentElement.setAttribute('data-theme', '${theme}')`);
-    await page.screenshot({ path: `${OUT}/${name}-${theme}.png` });
-  }
-  await page.evaluate(`document.documentElement.setAttribute('data-theme', 'light')`);
-}
+const host = ownHost(4354, 'votary-screens-profiles-', 120_000);
 
 test('profiles, the lock screen, a QR image on Send and alert delivery', async ({ page }) => {
-  await page.goto(`http://127.0.0.1:${PORT}/#token=${TOKEN}`);
+  await page.goto(host.url);
   await submitNewVault(page, PASSWORD);
   await go(page, 'Wallets');
-  await page.getByRole('button', { name: 'Import or watch' }).click();
-  await page.getByLabel('Wallet name (optional)').fill('Main');
-  await page
-    .getByRole('textbox', { name: 'Passphrase', exact: true })
-    .fill('votary screenshots profiles main');
-  await page.getByRole('button', { name: 'Import wallet' }).click();
-  await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+  await importWallet(page, 'Main', 'votary screenshots profiles main');
 
   await go(page, 'Profiles');
   for (const name of ['Club treasury', 'Delegate ops']) {

@@ -3,26 +3,11 @@
  * real session on the embedded localnet: a funded wallet, a transfer, a vote and a lock, so the history, Pending
  * and the lock list have something true to show. Each picture also checks that nothing overflows sideways.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { confirmReview, createVault, go } from '../e2e/support/shell';
+import { expect, test } from '@playwright/test';
+import { confirmReview, createVault, go, importWallet } from '../e2e/support/shell';
+import { shoot } from './support';
 
 const WAIT = { timeout: 60_000 };
-const OUT = 'docs/screens';
-
-async function noSidewaysOverflow(page: Page): Promise<void> {
-  // Strings, not functions: the Node type check has no DOM types.
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, 'the page is wider than the window').toBeLessThanOrEqual(0);
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await noSidewaysOverflow(page);
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(`document.documentElement.setAttribute('data-theme', '${theme}')`);
-    await page.screenshot({ path: `${OUT}/${name}-${theme}.png` });
-  }
-  await page.evaluate(`document.documentElement.setAttribute('data-theme', 'light')`);
-}
 
 test('wallet screens', async ({ page }) => {
   await createVault(page, 'screens vault password 1');
@@ -30,13 +15,8 @@ test('wallet screens', async ({ page }) => {
   for (const [name, passphrase] of [
     ['Main', 'votary screenshots main wallet passphrase'],
     ['Savings', 'votary screenshots savings wallet passphrase'],
-  ]) {
-    await page.getByRole('button', { name: 'Import or watch' }).click();
-    await page.getByLabel('Wallet name (optional)').fill(name!);
-    await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(passphrase!);
-    await page.getByRole('button', { name: 'Import wallet' }).click();
-    await expect(page.getByRole('listitem', { name: `Wallet ${name}` })).toBeVisible();
-  }
+  ])
+    await importWallet(page, name!, passphrase!);
   const address = async (name: string) =>
     (
       await page

@@ -5,10 +5,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
-import type { AppCore } from '../../src/core/services';
-import { call, openCore, removeDir, tempDir } from './support';
+import { call, coreEach, refusal } from './support';
 
 const LOCALNET = 30;
 const MAINNET = 23;
@@ -16,40 +15,26 @@ const alice = addressFromPassphrase('contacts test alice', LOCALNET);
 const bob = addressFromPassphrase('contacts test bob', LOCALNET);
 const carol = addressFromPassphrase('contacts test carol', LOCALNET);
 
-let dir: string;
-let core: AppCore;
+const t = coreEach();
 
-beforeEach(async () => {
-  dir = tempDir();
-  core = await openCore(dir);
-});
-afterEach(async () => {
-  await core.close();
-  removeDir(dir);
-});
-
-async function failure(channel: 'contacts:add' | 'contacts:import' | 'contacts:update', payload: unknown) {
-  const result = await core.handleRequest(channel, payload);
-  if (result.ok) throw new Error(`${channel} unexpectedly succeeded`);
-  return result.error;
-}
+const failure = (channel: 'contacts:add' | 'contacts:import' | 'contacts:update', payload: unknown) =>
+  refusal(t.core, channel, payload);
 
 describe('the contact book', () => {
   it('adds, lists by name, updates and removes; kept in the profile folder across a restart', async () => {
-    const added = await call(core, 'contacts:add', { name: '  Bob  ', address: ` ${bob} `, note: 'rent' });
+    const added = await call(t.core, 'contacts:add', { name: '  Bob  ', address: ` ${bob} `, note: 'rent' });
     expect(added).toMatchObject({ name: 'Bob', address: bob, note: 'rent', networkId: 'embedded' });
-    await call(core, 'contacts:add', { name: 'Alice', address: alice });
-    expect((await call(core, 'contacts:list')).map((c) => c.name)).toEqual(['Alice', 'Bob']);
+    await call(t.core, 'contacts:add', { name: 'Alice', address: alice });
+    expect((await call(t.core, 'contacts:list')).map((c) => c.name)).toEqual(['Alice', 'Bob']);
 
-    const updated = await call(core, 'contacts:update', { id: added.id, name: 'Bob B.', address: bob });
+    const updated = await call(t.core, 'contacts:update', { id: added.id, name: 'Bob B.', address: bob });
     expect(updated.note).toBe('');
-    await core.close();
-    core = await openCore(dir);
-    expect((await call(core, 'contacts:list')).map((c) => c.name)).toEqual(['Alice', 'Bob B.']);
-    expect(existsSync(join(dir, 'profiles', 'default', 'contacts.json'))).toBe(true);
+    await t.restart();
+    expect((await call(t.core, 'contacts:list')).map((c) => c.name)).toEqual(['Alice', 'Bob B.']);
+    expect(existsSync(join(t.dir, 'profiles', 'default', 'contacts.json'))).toBe(true);
 
-    await call(core, 'contacts:remove', { id: added.id });
-    expect((await call(core, 'contacts:list')).map((c) => c.name)).toEqual(['Alice']);
+    await call(t.core, 'contacts:remove', { id: added.id });
+    expect((await call(t.core, 'contacts:list')).map((c) => c.name)).toEqual(['Alice']);
   });
 
   it('refuses an address of another network, a bad checksum, a second contact for an address or a name', async () => {
@@ -63,7 +48,7 @@ describe('the contact book', () => {
       'A contact needs a name.',
     );
 
-    await call(core, 'contacts:add', { name: 'Alice', address: alice });
+    await call(t.core, 'contacts:add', { name: 'Alice', address: alice });
     error = await failure('contacts:add', { name: 'Other', address: alice });
     expect(error).toMatchObject({
       code: 'ERR_CONTACT_EXISTS',
@@ -80,28 +65,28 @@ describe('the contact book', () => {
   });
 
   it('exports JSON and CSV that import back into an empty book as the same contacts', async () => {
-    await call(core, 'contacts:add', { name: 'Alice', address: alice, note: 'says "hi", twice\nand =1+1' });
-    await call(core, 'contacts:add', { name: 'Bob', address: bob });
-    const before = (await call(core, 'contacts:list')).map(({ name, address, note }) => ({
+    await call(t.core, 'contacts:add', { name: 'Alice', address: alice, note: 'says "hi", twice\nand =1+1' });
+    await call(t.core, 'contacts:add', { name: 'Bob', address: bob });
+    const before = (await call(t.core, 'contacts:list')).map(({ name, address, note }) => ({
       name,
       address,
       note,
     }));
     for (const format of ['json', 'csv'] as const) {
-      const exported = await call(core, 'contacts:export', { format });
+      const exported = await call(t.core, 'contacts:export', { format });
       expect(exported).toMatchObject({ fileName: `votary-contacts-localnet.${format}`, count: 2 });
-      for (const contact of await call(core, 'contacts:list'))
-        await call(core, 'contacts:remove', { id: contact.id });
-      const result = await call(core, 'contacts:import', { text: exported.text });
+      for (const contact of await call(t.core, 'contacts:list'))
+        await call(t.core, 'contacts:remove', { id: contact.id });
+      const result = await call(t.core, 'contacts:import', { text: exported.text });
       expect(result).toEqual({ saved: true, added: expect.any(Array) as unknown, skipped: [] });
       expect(
-        (await call(core, 'contacts:list')).map(({ name, address, note }) => ({ name, address, note })),
+        (await call(t.core, 'contacts:list')).map(({ name, address, note }) => ({ name, address, note })),
       ).toEqual(before);
     }
   });
 
   it('previews an import, then adds the good rows and says where and why each other row was left out', async () => {
-    await call(core, 'contacts:add', { name: 'Alice', address: alice });
+    await call(t.core, 'contacts:add', { name: 'Alice', address: alice });
     const csv = [
       'Name,Address,Notes',
       `Alice,${alice},same as before`,
@@ -111,7 +96,7 @@ describe('the contact book', () => {
       `,${carol},`,
       `Carol,${carol},"quoted, with a comma"`,
     ].join('\n');
-    const preview = await call(core, 'contacts:import', { text: csv, dryRun: true });
+    const preview = await call(t.core, 'contacts:import', { text: csv, dryRun: true });
     expect(preview.saved).toBe(false);
     expect(preview.added.map((c) => c.name)).toEqual(['Bob', 'Carol']);
     expect(preview.skipped).toEqual([
@@ -120,11 +105,11 @@ describe('the contact book', () => {
       { at: 'line 5', reason: expect.stringMatching(/is not an address of localnet/) as unknown },
       { at: 'line 6', reason: 'A contact needs a name.' },
     ]);
-    expect(await call(core, 'contacts:list')).toHaveLength(1);
+    expect(await call(t.core, 'contacts:list')).toHaveLength(1);
 
-    const done = await call(core, 'contacts:import', { text: csv });
+    const done = await call(t.core, 'contacts:import', { text: csv });
     expect(done.saved).toBe(true);
-    expect((await call(core, 'contacts:list')).map((c) => [c.name, c.note])).toEqual([
+    expect((await call(t.core, 'contacts:list')).map((c) => [c.name, c.note])).toEqual([
       ['Alice', ''],
       ['Bob', 'new'],
       ['Carol', 'quoted, with a comma'],
@@ -143,18 +128,16 @@ describe('the contact book', () => {
     expect((await failure('contacts:import', { text: `Bob,${bob},"open` })).message).toBe(
       'The CSV file: line 1: a quoted field is never closed.',
     );
-    expect(await call(core, 'contacts:list')).toEqual([]);
+    expect(await call(t.core, 'contacts:list')).toEqual([]);
   });
 
   it('sets a damaged file aside and starts an empty book', async () => {
-    await call(core, 'contacts:add', { name: 'Alice', address: alice });
-    await core.close();
-    const path = join(dir, 'profiles', 'default', 'contacts.json');
-    writeFileSync(path, '{"version": 1, "networks": {"x": [{"name": 5}]}}');
-    core = await openCore(dir);
-    expect(await call(core, 'contacts:list')).toEqual([]);
+    await call(t.core, 'contacts:add', { name: 'Alice', address: alice });
+    const path = join(t.dir, 'profiles', 'default', 'contacts.json');
+    await t.restart(() => writeFileSync(path, '{"version": 1, "networks": {"x": [{"name": 5}]}}'));
+    expect(await call(t.core, 'contacts:list')).toEqual([]);
     expect(readFileSync(`${path}.damaged`, 'utf8')).toContain('"name": 5');
-    await call(core, 'contacts:add', { name: 'Bob', address: bob });
-    expect((await call(core, 'contacts:list')).map((c) => c.name)).toEqual(['Bob']);
+    await call(t.core, 'contacts:add', { name: 'Bob', address: bob });
+    expect((await call(t.core, 'contacts:list')).map((c) => c.name)).toEqual(['Bob']);
   });
 });

@@ -8,15 +8,9 @@ import { trngValues } from '../../src/shared/lib/trng';
 import type { TransactionView } from '../../src/shared/domain/chain-views';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import { startFakeNode, TX_ID, type FakeNode } from '../client/support/fake-node';
-import { call, nextEvent, openClockedCore, removeDir, tempDir, type CoreClock } from './support';
+import { call, nextEvent, openClockedCore, refusal, removeDir, tempDir, type CoreClock } from './support';
 
 const GENESIS_1 = 'genesis_1';
-
-async function failure(core: AppCore, channel: string, payload: unknown) {
-  const result = await core.handleRequest(channel, payload);
-  if (result.ok) throw new Error(`${channel} answered ${JSON.stringify(result.value)}`);
-  return result.error;
-}
 
 describe('explorer reads through the active NodeClient', () => {
   let dir: string;
@@ -95,7 +89,7 @@ describe('explorer reads through the active NodeClient', () => {
       action: 'vote',
       username: expect.stringMatching(/^genesis_\d+$/) as string,
     });
-    const error = await failure(core, 'chain:transaction', { id: 'cd'.repeat(32) });
+    const error = await refusal(core, 'chain:transaction', { id: 'cd'.repeat(32) });
     expect(error).toMatchObject({
       code: 'ERR_NOT_FOUND',
       message: expect.stringContaining('No transaction') as string,
@@ -139,10 +133,10 @@ describe('explorer reads through the active NodeClient', () => {
     });
     const blank = await call(core, 'chain:search', { query: '   ' });
     expect(blank.kind).toBe('notFound');
-    expect(await failure(core, 'chain:block', { height: 99_999_999 })).toMatchObject({
+    expect(await refusal(core, 'chain:block', { height: 99_999_999 })).toMatchObject({
       code: 'ERR_NOT_FOUND',
     });
-    expect(await failure(core, 'chain:block', { id: 'x' })).toMatchObject({ code: 'ERR_INVALID_REQUEST' });
+    expect(await refusal(core, 'chain:block', { id: 'x' })).toMatchObject({ code: 'ERR_INVALID_REQUEST' });
   });
 
   it('fees: per-type statistics over the chosen days with the static fee beside them', async () => {

@@ -10,7 +10,7 @@ import type { AppCore } from '../../src/core/services';
 import { messageHandlers } from '../../src/core/services/messages/handlers';
 import type { Services } from '../../src/core/services/services';
 import { openKeystore, PASSWORD as KEYSTORE_PASSWORD, tempDataDir } from '../keystore/support';
-import { call, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, openCore, PASSWORD, refusal, removeDir, tempDir } from './support';
 
 const PASSPHRASE = 'message test passphrase with several words';
 const LOCALNET_PUBKEYHASH = 30;
@@ -34,11 +34,8 @@ describe('message channels', () => {
     removeDir(dir);
   });
 
-  async function failure(channel: 'message:sign' | 'message:verify', payload: unknown) {
-    const result = await core.handleRequest(channel, payload);
-    if (result.ok) throw new Error(`${channel} unexpectedly succeeded`);
-    return result.error;
-  }
+  const failure = (channel: 'message:sign' | 'message:verify', payload: unknown) =>
+    refusal(core, channel, payload);
 
   it('signs in ARK Core 3’s form by default: the bytes Message.sign gives for the passphrase', async () => {
     const signed = await call(core, 'message:sign', { walletId, message: 'I own this address' });

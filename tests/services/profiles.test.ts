@@ -5,74 +5,59 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
-import type { AppCore } from '../../src/core/services';
-import { call, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, coreEach, PASSWORD, refusal } from './support';
 
 const LOCALNET = 30;
 const mine = addressFromPassphrase('profiles test mine', LOCALNET);
 const friend = addressFromPassphrase('profiles test friend', LOCALNET);
 
-let dir: string;
-let core: AppCore;
+const t = coreEach();
 
-beforeEach(async () => {
-  dir = tempDir();
-  core = await openCore(dir);
-});
-afterEach(async () => {
-  await core.close();
-  removeDir(dir);
-});
-
-async function failure(channel: 'profiles:create' | 'profiles:rename' | 'profiles:remove', payload: unknown) {
-  const result = await core.handleRequest(channel, payload);
-  if (result.ok) throw new Error(`${channel} unexpectedly succeeded`);
-  return result.error;
-}
+const failure = (channel: 'profiles:create' | 'profiles:rename' | 'profiles:remove', payload: unknown) =>
+  refusal(t.core, channel, payload);
 
 describe('profiles', () => {
   it('keeps each profile its own vault, wallets, contacts and settings, and reopens the last one', async () => {
-    await call(core, 'keystore:create', { password: PASSWORD });
-    await call(core, 'wallets:add-watch-only', { name: 'Home', address: mine });
-    await call(core, 'contacts:add', { name: 'Friend', address: friend });
-    const blockHeight = (await call(core, 'node:status')).height;
+    await call(t.core, 'keystore:create', { password: PASSWORD });
+    await call(t.core, 'wallets:add-watch-only', { name: 'Home', address: mine });
+    await call(t.core, 'contacts:add', { name: 'Friend', address: friend });
+    const blockHeight = (await call(t.core, 'node:status')).height;
 
-    const created = await call(core, 'profiles:create', { name: '  Work  ', open: true });
+    const created = await call(t.core, 'profiles:create', { name: '  Work  ', open: true });
     const work = created.profiles.find((profile) => profile.name === 'Work');
     expect(work).toMatchObject({ active: true, hasVault: false });
     expect(created.activeId).toBe(work!.id);
-    expect(await call(core, 'keystore:status')).toMatchObject({ hasVault: false, unlocked: false });
-    expect(await call(core, 'contacts:list')).toEqual([]);
+    expect(await call(t.core, 'keystore:status')).toMatchObject({ hasVault: false, unlocked: false });
+    expect(await call(t.core, 'contacts:list')).toEqual([]);
     // The same embedded chain: a profile is a person's, not a chain's.
-    expect((await call(core, 'node:status')).height).toBeGreaterThanOrEqual(blockHeight);
+    expect((await call(t.core, 'node:status')).height).toBeGreaterThanOrEqual(blockHeight);
 
-    await call(core, 'keystore:create', { password: `${PASSWORD} work` });
-    expect(await call(core, 'wallets:list')).toEqual([]);
-    await call(core, 'keystore:set-auto-lock', { minutes: 42 });
-    expect(existsSync(join(dir, 'profiles', work!.id, 'vault.json'))).toBe(true);
-    expect(existsSync(join(dir, 'profiles', work!.id, 'settings.json'))).toBe(true);
+    await call(t.core, 'keystore:create', { password: `${PASSWORD} work` });
+    expect(await call(t.core, 'wallets:list')).toEqual([]);
+    await call(t.core, 'keystore:set-auto-lock', { minutes: 42 });
+    expect(existsSync(join(t.dir, 'profiles', work!.id, 'vault.json'))).toBe(true);
+    expect(existsSync(join(t.dir, 'profiles', work!.id, 'settings.json'))).toBe(true);
 
-    await call(core, 'profiles:switch', { id: 'default' });
-    expect(await call(core, 'keystore:status')).toMatchObject({ hasVault: true, unlocked: false });
-    expect((await call(core, 'keystore:status')).idleLockMs).not.toBe(42 * 60_000);
-    await call(core, 'keystore:unlock', { password: PASSWORD });
-    expect((await call(core, 'wallets:list')).map((wallet) => wallet.name)).toEqual(['Home']);
-    expect((await call(core, 'contacts:list')).map((contact) => contact.name)).toEqual(['Friend']);
+    await call(t.core, 'profiles:switch', { id: 'default' });
+    expect(await call(t.core, 'keystore:status')).toMatchObject({ hasVault: true, unlocked: false });
+    expect((await call(t.core, 'keystore:status')).idleLockMs).not.toBe(42 * 60_000);
+    await call(t.core, 'keystore:unlock', { password: PASSWORD });
+    expect((await call(t.core, 'wallets:list')).map((wallet) => wallet.name)).toEqual(['Home']);
+    expect((await call(t.core, 'contacts:list')).map((contact) => contact.name)).toEqual(['Friend']);
 
-    await call(core, 'profiles:switch', { id: work!.id });
-    await core.close();
-    core = await openCore(dir);
-    const reopened = await call(core, 'profiles:list');
+    await call(t.core, 'profiles:switch', { id: work!.id });
+    await t.restart();
+    const reopened = await call(t.core, 'profiles:list');
     expect(reopened.activeId).toBe(work!.id);
-    expect((await call(core, 'keystore:status')).idleLockMs).toBe(42 * 60_000);
-    await call(core, 'keystore:unlock', { password: `${PASSWORD} work` });
-    expect(await call(core, 'wallets:list')).toEqual([]);
+    expect((await call(t.core, 'keystore:status')).idleLockMs).toBe(42 * 60_000);
+    await call(t.core, 'keystore:unlock', { password: `${PASSWORD} work` });
+    expect(await call(t.core, 'wallets:list')).toEqual([]);
   });
 
   it('renames with a name no other profile has, in any case', async () => {
-    const list = await call(core, 'profiles:create', { name: 'Savings' });
+    const list = await call(t.core, 'profiles:create', { name: 'Savings' });
     const savings = list.profiles.find((profile) => profile.name === 'Savings')!;
     expect(savings.active).toBe(false);
     let error = await failure('profiles:create', { name: 'savings' });
@@ -82,7 +67,7 @@ describe('profiles', () => {
     });
     error = await failure('profiles:rename', { id: 'default', name: 'SAVINGS' });
     expect(error.code).toBe('ERR_PROFILE_EXISTS');
-    const renamed = await call(core, 'profiles:rename', { id: 'default', name: 'Everyday' });
+    const renamed = await call(t.core, 'profiles:rename', { id: 'default', name: 'Everyday' });
     expect(renamed.profiles.map((profile) => profile.name)).toEqual(['Everyday', 'Savings']);
     expect((await failure('profiles:rename', { id: 'p-nothing', name: 'X' })).code).toBe(
       'ERR_PROFILE_NOT_FOUND',
@@ -91,15 +76,15 @@ describe('profiles', () => {
   });
 
   it('removes a closed profile only with its vault password, never the open or the first one', async () => {
-    const list = await call(core, 'profiles:create', { name: 'Old', open: true });
+    const list = await call(t.core, 'profiles:create', { name: 'Old', open: true });
     const old = list.profiles.find((profile) => profile.name === 'Old')!;
-    await call(core, 'keystore:create', { password: `${PASSWORD} old` });
-    await call(core, 'wallets:add-watch-only', { name: 'Old wallet', address: mine });
+    await call(t.core, 'keystore:create', { password: `${PASSWORD} old` });
+    await call(t.core, 'wallets:add-watch-only', { name: 'Old wallet', address: mine });
 
     expect((await failure('profiles:remove', { id: old.id, password: `${PASSWORD} old` })).code).toBe(
       'ERR_PROFILE_IN_USE',
     );
-    await call(core, 'profiles:switch', { id: 'default' });
+    await call(t.core, 'profiles:switch', { id: 'default' });
     expect((await failure('profiles:remove', { id: 'default' })).code).toBe('ERR_PROFILE_IN_USE');
     expect((await failure('profiles:remove', { id: old.id })).message).toBe(
       'Enter the vault password of "Old" to remove it.',
@@ -107,17 +92,17 @@ describe('profiles', () => {
     expect((await failure('profiles:remove', { id: old.id, password: 'not the password' })).code).toBe(
       'ERR_WRONG_PASSWORD',
     );
-    expect(existsSync(join(dir, 'profiles', old.id, 'vault.json'))).toBe(true);
+    expect(existsSync(join(t.dir, 'profiles', old.id, 'vault.json'))).toBe(true);
 
-    const after = await call(core, 'profiles:remove', { id: old.id, password: `${PASSWORD} old` });
+    const after = await call(t.core, 'profiles:remove', { id: old.id, password: `${PASSWORD} old` });
     expect(after.profiles.map((profile) => profile.id)).toEqual(['default']);
-    expect(existsSync(join(dir, 'profiles', old.id))).toBe(false);
+    expect(existsSync(join(t.dir, 'profiles', old.id))).toBe(false);
   });
 
   it('removes a profile that never had a vault without a password', async () => {
-    const list = await call(core, 'profiles:create', { name: 'Empty' });
+    const list = await call(t.core, 'profiles:create', { name: 'Empty' });
     const empty = list.profiles.find((profile) => profile.name === 'Empty')!;
-    const after = await call(core, 'profiles:remove', { id: empty.id });
+    const after = await call(t.core, 'profiles:remove', { id: empty.id });
     expect(after.profiles).toHaveLength(1);
   });
 });

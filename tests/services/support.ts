@@ -6,12 +6,12 @@ import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { AppCore, type AppCoreOptions } from '../../src/core/services';
 import type { SlotOutcome } from '../../src/core/node/forger';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import { MemoryKeychain } from '../support/memory-keychain';
-import type { IpcResult } from '../../src/shared/ipc/errors';
+import type { IpcError, IpcResult } from '../../src/shared/ipc/errors';
 import type { IpcChannel, IpcEvent, IpcRequest, IpcResponse } from '../../src/shared/ipc/contract';
 
 /** N = 2^10: the real vault format at ~2 ms per derivation. */
@@ -96,6 +96,54 @@ export async function call<C extends IpcChannel>(
   const result = (await core.handleRequest(channel, payload[0])) as IpcResult<IpcResponse<C>>;
   if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}: ${result.error.message}`);
   return result.value;
+}
+
+/** Calls a channel that must be refused and returns its typed error; the test fails if the channel answered. */
+export async function refusal(core: AppCore, channel: string, payload?: unknown): Promise<IpcError> {
+  const result = await core.handleRequest(channel, payload);
+  if (result.ok) throw new Error(`${channel} unexpectedly succeeded: ${JSON.stringify(result.value)}`);
+  return result.error;
+}
+
+/** A fresh AppCore on a fresh data directory for each test of a file (coreEach). */
+export interface CoreEach {
+  readonly core: AppCore;
+  readonly dir: string;
+  /** Closes the core and opens its data directory again; `meanwhile` runs while it is closed. */
+  restart(meanwhile?: () => void): Promise<void>;
+}
+
+/** Opens an AppCore on a fresh data directory before each test, and closes it and removes the directory after. */
+export function coreEach(options: Partial<AppCoreOptions> = {}): CoreEach {
+  let dir = '';
+  let core: AppCore | undefined;
+  beforeEach(async () => {
+    dir = tempDir();
+    core = await openCore(dir, options);
+  });
+  afterEach(async () => {
+    await core?.close();
+    core = undefined;
+    removeDir(dir);
+  });
+  const opened = (): AppCore => {
+    if (core === undefined) throw new Error('the core is opened in beforeEach');
+    return core;
+  };
+  return {
+    get core() {
+      return opened();
+    },
+    get dir() {
+      return dir;
+    },
+    async restart(meanwhile) {
+      await opened().close();
+      core = undefined;
+      meanwhile?.();
+      core = await openCore(dir, options);
+    },
+  };
 }
 
 /** Resolves with the first event payload that satisfies `match` (or rejects after `timeoutMs`). */

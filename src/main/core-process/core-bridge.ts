@@ -7,7 +7,8 @@
  *
  * A core process that ends without being asked to is a crash: every request in flight is answered
  * ERR_DISCONNECTED (its outcome is unknown, as when the browser shell's socket drops), an `alert` event tells the
- * window, and the process is started again as the restart policy allows (restart-policy.ts).
+ * window, and the process is started again as the restart policy allows (restart-policy.ts). Once the new core
+ * has opened, `core:restarted` tells the window to read everything again (its vault is locked, its chain moved on).
  */
 import type { Keychain } from '../../core/keystore/keychain';
 import { IPC_EVENTS, type IpcEvent } from '../../shared/ipc/channels';
@@ -70,7 +71,9 @@ type State = 'starting' | 'ready' | 'restarting' | 'down' | 'closing' | 'closed'
 
 /** Events kept for the first listener (the window subscribes after the core opened), at most. */
 const EARLY_EVENTS_MAX = 20;
-const KNOWN_EVENTS: ReadonlySet<string> = new Set(IPC_EVENTS);
+/** Events the bridge itself raises: a core process cannot send them (it does not know it is a new one). */
+const BRIDGE_EVENTS: ReadonlySet<IpcEvent> = new Set(['core:restarted']);
+const CORE_EVENTS: ReadonlySet<string> = new Set(IPC_EVENTS.filter((event) => !BRIDGE_EVENTS.has(event)));
 
 function describeExit(exit: CoreExit): string {
   return exit.signal ? `signal ${exit.signal}` : `exit code ${String(exit.code)}`;
@@ -254,7 +257,7 @@ export class CoreBridge implements CoreLink {
         return;
       }
       case 'event':
-        if (KNOWN_EVENTS.has(frame.event)) this.deliver(frame.event as IpcEvent, frame.payload);
+        if (CORE_EVENTS.has(frame.event)) this.deliver(frame.event as IpcEvent, frame.payload);
         return;
       case 'keychain':
         void this.answerKeychain(child, frame);
@@ -331,11 +334,16 @@ export class CoreBridge implements CoreLink {
     );
     this.restartTimer = setTimeout(() => {
       if (this.state !== 'restarting') return;
-      this.launch().catch((error: unknown) => {
-        if (this.state !== 'starting') return;
-        this.log(`the core did not start again: ${messageOf(error)}`);
-        this.scheduleRestart();
-      });
+      this.launch().then(
+        () => {
+          if (this.state === 'ready') this.deliver('core:restarted', { at: this.now() });
+        },
+        (error: unknown) => {
+          if (this.state !== 'starting') return;
+          this.log(`the core did not start again: ${messageOf(error)}`);
+          this.scheduleRestart();
+        },
+      );
     }, delay);
   }
 }

@@ -4,7 +4,7 @@ import { subscribeEvents } from '../services/events';
 import { createAppSlice } from './app-slice';
 import { createContactsSlice } from './contacts-slice';
 import { createLinksSlice } from './links-slice';
-import { hostReconnected } from './host-connection';
+import { coreRestarted, hostReconnected } from './host-connection';
 import { createMonitorSlice } from './monitor-slice';
 import { createNodeSlice } from './node-slice';
 import { createOwnNodeSlice } from './own-node-slice';
@@ -52,6 +52,8 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
       store.getState().profilesChanged(list);
       if (before !== undefined && before !== list.activeId) void profileOpened(store);
     },
+    // Electron's main started the core again after it stopped: a new host behind the same window.
+    'core:restarted': () => void coreRestarted(store, loadAll, profileOpened),
   });
   await loadAll(store);
   // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).
@@ -65,7 +67,7 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
   };
 }
 
-/** What the app reads from the host: at start, and again after the browser bridge reconnected. */
+/** What the app reads from the host: at start, and again after the browser bridge reconnected or the core restarted. */
 async function loadAll(store: StoreApi<VotaryState>): Promise<void> {
   const state = store.getState();
   await Promise.all([

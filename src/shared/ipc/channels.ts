@@ -145,6 +145,9 @@ export const IPC_EVENTS = [
   'profile:changed',
   // An `ark:` link the operating system opened with the app (Electron registers the protocol).
   'link:open',
+  // The core's process stopped unasked and was started again (main's CoreBridge): a fresh core, its vault locked,
+  // so every window reads the host again.
+  'core:restarted',
 ] as const;
 
 export type IpcEvent = (typeof IPC_EVENTS)[number];

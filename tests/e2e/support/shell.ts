@@ -1,6 +1,6 @@
 /**
  * Steps the browser-shell journeys share: one page per serial spec that fails the spec on an uncaught page error,
- * the sidebar navigation, and creating the vault (the shell shows nothing else until one exists).
+ * the sidebar navigation, creating the vault (the shell shows nothing else until one exists) and importing a wallet.
  */
 import { expect, type Browser, type Page } from '@playwright/test';
 
@@ -45,6 +45,20 @@ export async function submitNewVault(page: Page, password: string): Promise<void
 export async function createVault(page: Page, password: string): Promise<void> {
   await openFirstRun(page);
   await submitNewVault(page, password);
+}
+
+/**
+ * Imports a wallet by its passphrase from the Wallets screen (already open) and waits for its row; returns the
+ * address the row shows.
+ */
+export async function importWallet(page: Page, name: string, passphrase: string): Promise<string> {
+  await page.getByRole('button', { name: 'Import or watch' }).click();
+  await page.getByLabel('Wallet name (optional)').fill(name);
+  await page.getByRole('textbox', { name: 'Passphrase', exact: true }).fill(passphrase);
+  await page.getByRole('button', { name: 'Import wallet' }).click();
+  const row = page.getByRole('listitem', { name: `Wallet ${name}` });
+  await expect(row).toBeVisible();
+  return (await row.locator('.mono').innerText()).trim();
 }
 
 /**

@@ -2,21 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createVotaryStore } from '../../../src/renderer/store';
 import { hostReconnected } from '../../../src/renderer/store/host-connection';
-import type { KeystoreStatus } from '../../../src/shared/domain/keystore';
-import type { WalletView } from '../../../src/shared/domain/wallets';
-
-const unlocked: KeystoreStatus = { hasVault: true, unlocked: true, idleLockMs: 600_000 };
-const locked: KeystoreStatus = { hasVault: true, unlocked: false, idleLockMs: 600_000 };
-const wallet: WalletView = {
-  id: 'w1',
-  name: 'Main',
-  kind: 'mnemonic',
-  network: 'localnet',
-  nethash: 'n',
-  address: 'D1',
-  hasSecondPassphrase: false,
-  createdAt: '2026-01-01T00:00:00Z',
-};
+import { locked, unlocked, wallet } from './store-fixtures';
 
 describe('host reconnection in the store', () => {
   it('keeps the connection state for the status line', () => {

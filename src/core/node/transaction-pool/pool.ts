@@ -9,26 +9,19 @@ import type Database from 'better-sqlite3';
 import type { Block } from '../../protocol/blocks';
 import type { ChainContext, Network } from '../../protocol/networks';
 import type { TransactionData } from '../../protocol/transactions';
-import { applyToSender, isApplyError, type HandlerContext } from '../transaction-handlers';
-import { StateOverlay, type StateView } from '../state';
-import {
-  checkAdmission,
-  decodeIncoming,
-  passesBroadcastFee,
-  type DecodeResult,
-  type PoolCandidate,
-} from './admission';
-import { describeLazily } from './describe';
-import type { AddTransactionsResult, Arrival, PoolEntry } from './entry';
-import { evictionVictim } from './eviction';
+import type { HandlerContext } from '../transaction-handlers';
+import type { StateView } from '../state';
+import { decodeIncoming, passesBroadcastFee, type DecodeResult } from './admission';
+import type { AddTransactionsResult, PoolEntry } from './entry';
 import { PoolError, isPoolError } from './errors';
 import { resolvePoolOptions, type PoolOptions, type PoolOptionsInput } from './options';
-import { PendingClaims } from './pending-claims';
-import { pendingKindConflict } from './pending-kinds';
+import { QueueAdmission } from './queue-admission';
 import { PoolRepository } from '../../db/repositories/pool';
 import { inSenderNonceOrder } from './pool-store';
 import { inPriorityOrder } from './priority';
-import { collectCandidates, isExpiredAt } from './collect';
+import { collectCandidates } from './collect';
+import { revalidateQueues } from './revalidate';
+import { SenderQueues } from './sender-queues';
 
 /** What the pool reads from the chain. */
 export interface PoolChain {
@@ -51,18 +44,20 @@ export interface TransactionPoolConfig {
 export class TransactionPool {
   readonly options: PoolOptions;
   private readonly store: PoolRepository;
-  private readonly entries = new Map<string, PoolEntry>();
-  /** Each sender's transactions in nonce order. */
-  private readonly queues = new Map<string, PoolEntry[]>();
-  /** Confirmed state + the sender's queue applied sender-side; rebuilt lazily after a block or a removal. */
-  private readonly overlays = new Map<string, StateOverlay>();
-  /** Delegate usernames, entity names and IPFS hashes claimed by pooled transactions (pending-claims.ts). */
-  private readonly claims = new PendingClaims();
-  private sequence = 0;
+  private readonly queues = new SenderQueues();
+  private readonly admission: QueueAdmission;
 
   private constructor(private readonly config: TransactionPoolConfig) {
     this.options = resolvePoolOptions(config.options);
     this.store = new PoolRepository(config.db);
+    this.admission = new QueueAdmission({
+      network: config.network,
+      options: this.options,
+      queues: this.queues,
+      store: this.store,
+      state: () => this.chain.state(),
+      removeWithSuccessors: (entry) => this.removeWithSuccessors(entry),
+    });
   }
 
   /** Opens the pool and reloads what was persisted, revalidating every transaction against the current state. */
@@ -75,25 +70,25 @@ export class TransactionPool {
   // Queries (the API's /transactions/unconfirmed) ----------------------------------------------------------
 
   size(): number {
-    return this.entries.size;
+    return this.queues.size;
   }
 
   has(id: string): boolean {
-    return this.entries.has(id);
+    return this.queues.has(id);
   }
 
   get(id: string): Readonly<PoolEntry> | undefined {
-    return this.entries.get(id);
+    return this.queues.get(id);
   }
 
   /** A page of the pool in ARK's highest-priority order. */
   all(offset = 0, limit = Number.MAX_SAFE_INTEGER): Readonly<PoolEntry>[] {
-    return inPriorityOrder(this.queues.values()).slice(offset, offset + limit);
+    return inPriorityOrder(this.queues.bySender().values()).slice(offset, offset + limit);
   }
 
   /** A sender's pooled transactions in nonce order. */
   bySender(publicKey: string): Readonly<PoolEntry>[] {
-    return [...(this.queues.get(publicKey) ?? [])];
+    return [...this.queues.queue(publicKey)];
   }
 
   // Admission -------------------------------------------------------------------------------------------------
@@ -121,7 +116,7 @@ export class TransactionPool {
     items.forEach((decoded) => {
       try {
         if ('error' in decoded) throw decoded.error;
-        this.admit(decoded.candidate, ctx, {
+        this.admission.admit(decoded.candidate, ctx, {
           receivedHeight: this.chain.lastBlock().height,
           receivedAt: this.now(),
         });
@@ -138,94 +133,6 @@ export class TransactionPool {
     return result;
   }
 
-  /**
-   * Every admission rule, then the entry joins its sender's queue. The row is written (committed with the
-   * batch, before addDecoded returns), so an accepted transaction survives a crash;
-   * `stored` rows (a restart, a revert) are already on disk.
-   */
-  private admit(candidate: PoolCandidate, ctx: HandlerContext, arrival: Arrival): void {
-    const { tx, id } = candidate;
-    const { receivedHeight, receivedAt } = arrival;
-    const describe = describeLazily(tx, this.network.network.pubKeyHash);
-    if (this.entries.has(id)) throw new PoolError('ERR_DUPLICATE', `${describe()} is already in pool`);
-    checkAdmission(candidate, ctx, this.options, { signatureVerified: arrival.signatureVerified === true });
-
-    const sender = tx.senderPublicKey;
-    const queue = this.queues.get(sender) ?? [];
-    if (queue.length >= this.options.maxTransactionsPerSender) {
-      throw new PoolError(
-        'ERR_EXCEEDS_MAX_COUNT',
-        `${describe()} exceeds sender's ${this.options.maxTransactionsPerSender} transactions count limit`,
-      );
-    }
-    const victim =
-      this.entries.size < this.options.maxTransactionsInPool
-        ? undefined
-        : evictionVictim(this.queues, candidate.tx, describe);
-    const pending = pendingKindConflict(
-      tx,
-      queue,
-      () => this.chain.state().walletByPublicKey(sender).delegate?.username,
-    );
-    if (pending !== undefined)
-      throw new PoolError('ERR_APPLY', `${describe()} cannot be applied: ${pending}`);
-    this.claims.check(tx, id, describe);
-    this.applyForSender(candidate.tx, describe, ctx);
-    if (victim) this.removeWithSuccessors(victim);
-    this.claims.add(tx, id);
-
-    const entry: PoolEntry = {
-      id,
-      tx,
-      bytes: candidate.bytes,
-      senderPublicKey: sender,
-      nonce: tx.nonce,
-      fee: tx.fee,
-      sequence: this.sequence++,
-      receivedHeight,
-      receivedAt,
-    };
-    queue.push(entry);
-    this.queues.set(sender, queue);
-    this.entries.set(id, entry);
-    if (arrival.stored === true) return;
-    this.store.insert({
-      id,
-      serialized: candidate.bytes,
-      senderPublicKey: sender,
-      nonce: tx.nonce,
-      fee: tx.fee,
-      receivedHeight,
-      receivedAt,
-    });
-  }
-
-  /** Sender-side application on the sender's overlay: ERR_APPLY with the handler's reason. */
-  private applyForSender(tx: TransactionData, describe: () => string, ctx: HandlerContext): void {
-    const overlay = this.senderOverlay(tx.senderPublicKey, ctx);
-    try {
-      // applyToSender checks first and changes nothing when the check fails.
-      applyToSender(tx, overlay, ctx);
-    } catch (error) {
-      if (isApplyError(error))
-        throw new PoolError('ERR_APPLY', `${describe()} cannot be applied: ${error.message}`);
-      // Anything else is a defect: do not trust what the overlay holds now.
-      this.overlays.delete(tx.senderPublicKey);
-      throw error;
-    }
-  }
-
-  private senderOverlay(sender: string, ctx: HandlerContext): StateOverlay {
-    let overlay = this.overlays.get(sender);
-    if (!overlay) {
-      overlay = new StateOverlay(this.chain.state());
-      // These were accepted against this same state (the cache is dropped whenever it changes).
-      for (const entry of this.queues.get(sender) ?? []) applyToSender(entry.tx, overlay, ctx);
-      this.overlays.set(sender, overlay);
-    }
-    return overlay;
-  }
-
   // Block assembly ---------------------------------------------------------------------------------------------
 
   /**
@@ -240,7 +147,7 @@ export class TransactionPool {
     ctx: HandlerContext,
   ): Readonly<PoolEntry>[] {
     const { chosen, invalid } = collectCandidates(
-      this.queues.values(),
+      this.queues.bySender().values(),
       this.chain.state(),
       maxTransactions,
       maxPayloadBytes,
@@ -261,30 +168,18 @@ export class TransactionPool {
    * applies leaves with every later one of its sender (they depend on it by nonce).
    */
   afterBlock(block?: Pick<Block, 'transactions'>): void {
-    const removed = new Set<string>();
+    const inBlock = new Set<string>();
     for (const tx of block?.transactions ?? []) {
-      if (tx.id !== undefined && this.entries.has(tx.id)) removed.add(tx.id);
+      if (tx.id !== undefined && this.queues.has(tx.id)) inBlock.add(tx.id);
     }
-    this.overlays.clear();
-    const ctx = this.context();
-    const state = this.chain.state();
-    for (const [sender, queue] of this.queues) {
-      // Transactions whose nonce the chain already used (forged, here or in another block) go on their own.
-      const confirmedNonce = state.walletByPublicKey(sender).nonce;
-      const overlay = new StateOverlay(state);
-      let failed = false;
-      for (const entry of queue) {
-        if (removed.has(entry.id)) continue;
-        if (entry.nonce <= confirmedNonce) {
-          removed.add(entry.id);
-          continue;
-        }
-        failed ||=
-          isExpiredAt(entry, ctx.height) || this.isTooOld(entry) || !this.reapplies(entry, overlay, ctx);
-        if (failed) removed.add(entry.id);
-      }
-      if (!failed) this.overlays.set(sender, overlay);
-    }
+    const { removed, overlays } = revalidateQueues(
+      this.queues.bySender(),
+      this.chain.state(),
+      this.context(),
+      (entry) => this.isTooOld(entry),
+      inBlock,
+    );
+    this.queues.replaceOverlays(overlays);
     if (removed.size > 0) {
       this.drop(removed);
       this.changed();
@@ -298,11 +193,8 @@ export class TransactionPool {
    * no longer applies leaves. Signatures of transactions that were in the pool already are not verified twice.
    */
   afterRevert(): void {
-    const known = new Set(this.entries.keys());
-    this.entries.clear();
+    const known = new Set(this.queues.ids());
     this.queues.clear();
-    this.overlays.clear();
-    this.claims.clear();
     this.readmitStored(known);
     this.changed();
   }
@@ -311,7 +203,7 @@ export class TransactionPool {
   remove(ids: Iterable<string>): void {
     let changed = false;
     for (const id of ids) {
-      const entry = this.entries.get(id);
+      const entry = this.queues.get(id);
       if (entry) {
         this.removeWithSuccessors(entry);
         changed = true;
@@ -320,42 +212,19 @@ export class TransactionPool {
     if (changed) this.changed();
   }
 
-  private reapplies(entry: PoolEntry, overlay: StateOverlay, ctx: HandlerContext): boolean {
-    try {
-      applyToSender(entry.tx, overlay, ctx);
-      return true;
-    } catch (error) {
-      if (isApplyError(error)) return false;
-      throw error;
-    }
-  }
-
   /** Never forged within maxTransactionAge blocks of its arrival. */
   private isTooOld(entry: PoolEntry): boolean {
     return this.chain.lastBlock().height - entry.receivedHeight >= this.options.maxTransactionAge;
   }
 
   private removeWithSuccessors(entry: PoolEntry): void {
-    const queue = this.queues.get(entry.senderPublicKey) ?? [];
-    this.drop(queue.filter((other) => other.nonce >= entry.nonce).map((other) => other.id));
+    this.drop(this.queues.withSuccessors(entry));
   }
 
+  /** Takes entries out of memory and their rows off disk. */
   private drop(ids: Iterable<string>): void {
     const list = [...ids];
-    const senders = new Set<string>();
-    for (const id of list) {
-      const entry = this.entries.get(id);
-      if (!entry) continue;
-      this.entries.delete(id);
-      this.claims.remove(entry.tx, id);
-      senders.add(entry.senderPublicKey);
-    }
-    for (const sender of senders) {
-      const rest = (this.queues.get(sender) ?? []).filter((entry) => this.entries.has(entry.id));
-      if (rest.length > 0) this.queues.set(sender, rest);
-      else this.queues.delete(sender);
-      this.overlays.delete(sender);
-    }
+    this.queues.remove(list);
     this.store.delete(list);
   }
 
@@ -374,7 +243,7 @@ export class TransactionPool {
         if (this.chain.lastBlock().height - row.receivedHeight >= this.options.maxTransactionAge) {
           throw new PoolError('ERR_EXPIRED', `${decoded.key} is older than the maximum age`);
         }
-        this.admit(decoded.candidate, ctx, {
+        this.admission.admit(decoded.candidate, ctx, {
           receivedHeight: row.receivedHeight,
           receivedAt: row.receivedAt,
           stored: true,

@@ -6,7 +6,6 @@
  * book starts empty rather than stopping the app.
  */
 import { randomUUID } from 'node:crypto';
-import { rename } from 'node:fs/promises';
 import { z } from 'zod';
 import {
   CONTACT_NAME_MAX,
@@ -14,6 +13,7 @@ import {
   CONTACTS_PER_NETWORK_MAX,
 } from '../../../shared/domain/contacts';
 import { FileChangedError, GuardedFile } from '../../fs/atomic-file';
+import { readJsonFile } from '../../fs/json-file';
 import { validateAddress } from '../../protocol/crypto';
 import { ContactsError } from './errors';
 
@@ -84,23 +84,12 @@ export class ContactBook {
 
   static async open(path: string, now: () => number = Date.now): Promise<ContactBook> {
     const file = new GuardedFile(path);
-    const text = await file.read();
-    let data: ContactsFile = { version: 1, networks: {} };
-    if (text !== null) {
-      const parsed = (() => {
-        try {
-          return fileSchema.safeParse(JSON.parse(text));
-        } catch {
-          return undefined;
-        }
-      })();
-      if (parsed?.success === true) data = parsed.data;
-      else {
-        // Kept for the person (or support) to look at; the book starts empty and the next change writes anew.
-        await rename(path, `${path}.damaged`);
-        await file.read();
-      }
-    }
+    // A damaged book is kept for the person (or support) to look at; the book starts empty and the next change
+    // writes anew.
+    const data: ContactsFile = (await readJsonFile(file, fileSchema, 'set-aside')) ?? {
+      version: 1,
+      networks: {},
+    };
     return new ContactBook(file, data, now);
   }
 

@@ -4,9 +4,9 @@
  * it as a watch wallet at the address the asset derives, protocol reference §2), and per network the server its
  * proposals travel through. Public data only.
  */
-import { rename } from 'node:fs/promises';
 import { z } from 'zod';
 import { GuardedFile } from '../../fs/atomic-file';
+import { readJsonFile } from '../../fs/json-file';
 
 export const MULTISIG_FILE = 'multisig.json';
 
@@ -39,23 +39,13 @@ export class MultisigBook {
 
   static async open(path: string): Promise<MultisigBook> {
     const file = new GuardedFile(path);
-    const text = await file.read();
-    let data: MultisigFile = { version: 1, wallets: [], servers: {} };
-    if (text !== null) {
-      const parsed = (() => {
-        try {
-          return fileSchema.safeParse(JSON.parse(text));
-        } catch {
-          return undefined;
-        }
-      })();
-      if (parsed?.success === true) data = parsed.data;
-      else {
-        // Kept for the person to look at; the wallets stay in the vault as watch wallets and can be imported again.
-        await rename(path, `${path}.damaged`);
-        await file.read();
-      }
-    }
+    // A damaged book is kept for the person to look at; the wallets stay in the vault as watch wallets and can be
+    // imported again.
+    const data: MultisigFile = (await readJsonFile(file, fileSchema, 'set-aside')) ?? {
+      version: 1,
+      wallets: [],
+      servers: {},
+    };
     return new MultisigBook(file, data);
   }
 

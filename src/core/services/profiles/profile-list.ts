@@ -13,6 +13,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { FileChangedError, GuardedFile } from '../../fs/atomic-file';
+import { readJsonFile } from '../../fs/json-file';
 import { PROFILES_MAX } from '../../../shared/domain/profiles';
 import { ProfilesError } from './errors';
 
@@ -77,13 +78,8 @@ export class ProfileList {
 
   static async open(dataDir: string, now: () => number = Date.now): Promise<ProfileList> {
     const file = new GuardedFile(join(dataDir, PROFILES_FILE));
-    let text: string | null = null;
-    try {
-      text = await file.read();
-    } catch {
-      // Unreadable: rebuilt from the folders below, and the next change rewrites it.
-    }
-    const parsed = text === null ? undefined : safeParse(text);
+    // Unreadable or damaged: rebuilt from the folders below, and the next change rewrites it.
+    const parsed = await readJsonFile(file, fileSchema, 'replace').catch(() => undefined);
     if (parsed !== undefined) {
       const entries = parsed.profiles.some((entry) => entry.id === DEFAULT_PROFILE)
         ? parsed.profiles
@@ -189,15 +185,6 @@ export class ProfileList {
     }
     this.entries = entries;
     this.active = active;
-  }
-}
-
-function safeParse(text: string): z.output<typeof fileSchema> | undefined {
-  try {
-    const parsed = fileSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
   }
 }
 

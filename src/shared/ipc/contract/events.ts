@@ -1,0 +1,29 @@
+/** The push events main (or the core behind it) sends the window, and their payloads. */
+import { z } from 'zod';
+import { alertView } from '../../domain/app';
+import { blockEvent, syncEvent } from '../../domain/chain-views';
+import { keystoreStatus } from '../../domain/keystore';
+import { ownNodeEvent } from '../../domain/own-node';
+import { monitorUpdateEvent } from '../../domain/monitor';
+import { profileList } from '../../domain/profiles';
+import { pendingView } from '../../domain/transactions';
+import { walletChange } from '../../domain/wallets';
+import { LINK_MAX_LENGTH } from '../../lib/payment-link';
+import type { IpcEvent } from '../channels';
+
+export const IPC_EVENT_SCHEMAS = {
+  'node:block': blockEvent,
+  'node:sync': syncEvent,
+  'follower:status': ownNodeEvent,
+  'wallet:changed': walletChange,
+  'keystore:status': keystoreStatus,
+  'tx:status': pendingView,
+  alert: alertView,
+  // Monitor events.
+  'monitor:update': monitorUpdateEvent,
+  'profile:changed': profileList,
+  /** The link as the system gave it; the renderer reads it (shared/lib/payment-link.ts) and only fills a form. */
+  'link:open': z.object({ url: z.string().max(LINK_MAX_LENGTH) }),
+  /** When the new core opened (Unix ms). */
+  'core:restarted': z.object({ at: z.number() }),
+} as const satisfies Record<IpcEvent, z.ZodType>;

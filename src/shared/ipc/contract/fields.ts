@@ -1,0 +1,14 @@
+/** Request fields several domains of the IPC contract share, and the shape of one channel's entry. */
+import { z } from 'zod';
+
+export interface ChannelSpec {
+  request: z.ZodType;
+  response: z.ZodType;
+  secret?: true;
+}
+
+export const none = z.undefined();
+export const password = z.string().min(1).max(1024);
+export const walletId = z.string().min(1).max(100);
+export const networkId = z.string().min(1).max(100);
+export const url = z.string().min(1).max(2048);
