@@ -11,7 +11,8 @@
  * Options (environment): BENCH_SCALE_BLOCKS (final size), BENCH_SCALE_STEPS (comma list of sizes to measure at;
  * default 1,000,001, 4,000,001, 10,000,001 and 40,000,001 up to the final size), BENCH_SCALE_TX_EVERY (one block
  * in N holds a transaction, default 10), BENCH_SCALE_WALLETS (default 300,000), BENCH_SCALE_SAMPLES (default 60),
- * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
+ * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_BUILD_ONLY=1 (grow the chain to each step, measure
+ * nothing: the long build runs outside the bench lock, the measuring run then finds each step built), BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
  * and report the disk only), VOTARY_BENCH_DIR (default .votary-data/bench-scale), BENCH_SCALE_COMPARE=<another build's
  * dist/bench-scale.mjs> with BENCH_SCALE_COMPARE_DIR=<a copy of the data directory> (only the routes, on the chain
  * as it is, asked of both builds in turn: scale-compare.ts).
@@ -46,6 +47,8 @@ const SHAPE: ScaleShape = {
 };
 /** BENCH_SCALE_APPLY_ONLY=1: the apply rates alone (on the chain as it is). */
 const APPLY_ONLY = process.env['BENCH_SCALE_APPLY_ONLY'] === '1';
+/** BENCH_SCALE_BUILD_ONLY=1: grow the chain, measure nothing (the build runs outside the bench lock). */
+const BUILD_ONLY = process.env['BENCH_SCALE_BUILD_ONLY'] === '1';
 /** BENCH_SCALE_DISK_ONLY=1: build and report the disk, nothing else. */
 const DISK_ONLY = process.env['BENCH_SCALE_DISK_ONLY'] === '1';
 const SAMPLES = Number(process.env['BENCH_SCALE_SAMPLES'] ?? 60);
@@ -252,11 +255,12 @@ async function main(): Promise<void> {
       );
       continue;
     }
+    if (BUILD_ONLY) continue;
     const step = await measureStep(dataDir, size);
     printStep(step);
     steps.push(step);
   }
-  if (DISK_ONLY) return;
+  if (DISK_ONLY || BUILD_ONLY) return;
   const rates = applyRates(dataDir);
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
   console.log(
