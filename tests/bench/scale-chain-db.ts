@@ -12,6 +12,8 @@
  * placeholders and forgers' rewards are not credited, so `votary node verify` does not pass here; a node started
  * on it still forges and applies the next blocks (the apply-rate measurement does).
  */
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { normalizeZ } from '@noble/curves/abstract/curve.js';
 import { base58 } from '@scure/base';
 import { existsSync, rmSync } from 'node:fs';
 import { openDatabase } from '../../src/core/db';
@@ -23,8 +25,12 @@ import type { StateView } from '../../src/core/node/state';
 import { milestoneAt } from '../../src/core/protocol/networks';
 import { forgerIndex, isNewRound, roundInfo, shuffleDelegates } from '../../src/core/protocol/rounds';
 import { slotNumber } from '../../src/core/protocol/time';
+import { base58checkEncode } from '../../src/core/protocol/crypto/base58check';
+import { ripemd160 } from '../../src/core/protocol/hash';
+import { toHex } from '../../src/core/protocol/hex';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
-import { benchWallets, type BenchWallet } from './api-chain-db';
+import type { BenchWallet } from './api-chain-db';
+import { beginBulkLoad, bulkLoadInterrupted } from './scale-bulk-load';
 import { sha256Hex } from './synthetic-transactions';
 
 export interface ScaleShape {
@@ -118,6 +124,33 @@ function transactionAt(
   }
 }
 
+/**
+ * The wallets of bench:api's `benchWallets` (the keys 0x5eed·G, (0x5eed+1)·G, …), their points made affine a chunk
+ * at a time (one field inversion per chunk instead of one per key) and their addresses hashed without re-checking
+ * the point: minutes → seconds for 300,000 wallets.
+ */
+export function scaleWallets(count: number): BenchWallet[] {
+  const CHUNK = 4096;
+  const wallets: BenchWallet[] = [];
+  let point = secp256k1.Point.BASE.multiply(0x5eedn);
+  while (wallets.length < count) {
+    const chunk = [];
+    for (let i = 0; i < Math.min(CHUNK, count - wallets.length); i++) {
+      chunk.push(point);
+      point = point.add(secp256k1.Point.BASE);
+    }
+    for (const affine of normalizeZ(secp256k1.Point, chunk)) {
+      const key = affine.toBytes(true);
+      // addressFromPublicKey's formula without its point check (a square root a key): these points are on the curve.
+      const payload = new Uint8Array(21);
+      payload[0] = localnet.network.pubKeyHash;
+      payload.set(ripemd160(key), 1);
+      wallets.push({ publicKey: toHex(key), address: base58checkEncode(payload) });
+    }
+  }
+  return wallets;
+}
+
 function delegateKeys(): string[] {
   return localnetWallets()
     .filter((wallet) => wallet.role === 'delegate')
@@ -133,7 +166,7 @@ export function scaleChainHeight(dataDir: string, shape: ScaleShape): number {
     const marker = db
       .prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?')
       .get(SHAPE_KEY)?.value;
-    if (marker !== JSON.stringify(shape)) return 0;
+    if (marker !== JSON.stringify(shape) || bulkLoadInterrupted(db)) return 0;
     return Number(db.prepare<[], { h: bigint }>('SELECT max(height) AS h FROM blocks').get()?.h ?? 0n);
   } finally {
     db.close();
@@ -142,15 +175,18 @@ export function scaleChainHeight(dataDir: string, shape: ScaleShape): number {
 
 /**
  * Grows the chain in `dataDir` to `target` blocks (creating it, with its wallets, when there is none of this
- * shape). `progress` gets the height after each batch.
+ * shape). `progress` gets the height after each batch. `bulk` (the default) loads without the secondary indexes
+ * and counting triggers and restores them at the end (scale-bulk-load.ts); `bulk: false` writes row by row as the
+ * node does, for the comparison test.
  */
 export function growScaleChain(
   dataDir: string,
   target: number,
   shape: ScaleShape,
   progress: (height: number) => void,
+  { bulk = true }: { bulk?: boolean } = {},
 ): void {
-  const wallets = benchWallets(shape.wallets);
+  const wallets = scaleWallets(shape.wallets);
   const delegates = delegateKeys();
   if (scaleChainHeight(dataDir, shape) === 0) createScaleChain(dataDir, shape, wallets, delegates);
 
@@ -160,9 +196,11 @@ export function growScaleChain(
   store.close();
   const db = openDatabase(chainDatabasePath(dataDir, LOCALNET_NAME));
   try {
-    // A build, not a chain in service: a crash loses at most the batch being written (the tip is read again).
+    // A build, not a chain in service: a crash loses at most the batch being written (the tip is read again);
+    // a crash during a bulk load starts the chain over (scaleChainHeight).
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -1000000');
+    const load = bulk ? beginBulkLoad(db) : undefined;
     const blocks = new BlockRepository(db);
     const rounds = new RoundRepository(db);
     const insertLock = db.prepare(
@@ -214,6 +252,10 @@ export function growScaleChain(
           },
           stored,
         );
+        if (load) {
+          load.counts.block(owner.publicKey);
+          for (const tx of stored) load.counts.transaction(tx.typeGroup, tx.type);
+        }
         for (const tx of stored) {
           if (tx.type !== 8) continue;
           const lock = JSON.parse(tx.asset ?? '{}') as { lock: { secretHash: string } };
@@ -242,6 +284,7 @@ export function growScaleChain(
       insertRange(from, to);
       progress(to);
     }
+    load?.finish();
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();
