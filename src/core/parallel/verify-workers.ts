@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { ChainContext } from '../protocol/networks';
 import { verifySerialized, type VerifyOutcome } from './verify-serialized';
 import { fromHex } from '../protocol/hex';
+import { reportSecp256k1Fallback } from './secp256k1-report';
 import type { SignatureCheck } from './signature-checks';
 import type { VerifyRequest, VerifyResponse } from './verify-worker';
 
@@ -124,10 +125,11 @@ export class VerifyWorkers {
 
 /**
  * A pool on the bundled worker script, or undefined when the script is not there (an unbundled host). Each worker
- * gets a first check at once: loading WebAssembly and warming the JIT cost about 250 ms, paid at start rather than
- * by the first block.
+ * gets a first check at once: loading libsecp256k1 and warming the JIT cost about 250 ms, paid at start rather than
+ * by the first block. The host is told here when libsecp256k1's native addon did not load (secp256k1-report.ts).
  */
 export function openVerifyWorkers(workerUrl: URL, size?: number): VerifyWorkers | undefined {
+  reportSecp256k1Fallback();
   if (workerUrl.protocol !== 'file:' || !existsSync(fileURLToPath(workerUrl))) return undefined;
   const workers = new VerifyWorkers({ workerUrl, ...(size === undefined ? {} : { size }) });
   const generator = fromHex('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798');
