@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { ChainContext } from '../protocol/networks';
 import { verifySerialized, type VerifyOutcome } from './verify-serialized';
 import { fromHex } from '../protocol/hex';
+import { packChecks } from './packed-checks';
 import { reportSecp256k1Fallback } from './secp256k1-report';
 import type { SignatureCheck } from './signature-checks';
 import type { VerifyRequest, VerifyResponse } from './verify-worker';
@@ -96,7 +97,11 @@ export class VerifyWorkers {
     const parts = this.workers.map((entry, index) => {
       const chunk = checks.slice(index * chunkSize, (index + 1) * chunkSize);
       if (chunk.length === 0) return Promise.resolve([]);
-      return this.post(entry, { kind: 'signatures', checks: chunk });
+      // One transferred buffer a worker (packed-checks.ts), unless a part is too long to pack.
+      const packed = packChecks(chunk);
+      return packed === undefined
+        ? this.post(entry, { kind: 'signatures', checks: chunk })
+        : this.post(entry, { kind: 'packed', packed }, [packed.buffer]);
     });
     return (await Promise.all(parts)).flat() as boolean[];
   }
@@ -104,6 +109,7 @@ export class VerifyWorkers {
   private post(
     entry: PoolWorker,
     request: DistributiveOmit<VerifyRequest, 'jobId'>,
+    transfer: ArrayBuffer[] = [],
   ): Promise<VerifyOutcome[] | boolean[]> {
     // A worker that is gone answers nothing: the caller verifies inline instead of waiting for it.
     if (entry.dead !== undefined) return Promise.reject(entry.dead);
@@ -111,7 +117,7 @@ export class VerifyWorkers {
     return new Promise<VerifyOutcome[] | boolean[]>((resolve, reject) => {
       entry.pending.set(jobId, { resolve, reject });
       entry.worker.ref();
-      entry.worker.postMessage({ ...request, jobId });
+      entry.worker.postMessage({ ...request, jobId }, transfer);
     }).finally(() => {
       if (entry.pending.size === 0) entry.worker.unref();
     });
