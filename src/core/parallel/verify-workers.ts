@@ -24,6 +24,15 @@ interface PoolWorker {
   dead: Error | undefined;
 }
 
+export interface VerifySignaturesOptions {
+  /**
+   * true: every check in one message to the least busy worker instead of a part to each. For the small batches
+   * several clients send at once (POST /transactions, at most 40): the batches already keep every worker busy,
+   * and each message wakes a worker thread, which costs the main thread (bench:ingest, docs/benchmarks.md).
+   */
+  oneWorker?: boolean;
+}
+
 export interface VerifyWorkersOptions {
   /** The bundled verify-worker script (dist/verify-worker.mjs next to the CLI bundle). */
   workerUrl: URL;
@@ -90,11 +99,15 @@ export class VerifyWorkers {
    * Signature checks spread over the workers, answers in the order of `checks`. The main thread stays free
    * meanwhile (the API keeps answering while a block is verified).
    */
-  async verifySignatures(checks: readonly SignatureCheck[]): Promise<boolean[]> {
+  async verifySignatures(
+    checks: readonly SignatureCheck[],
+    options: VerifySignaturesOptions = {},
+  ): Promise<boolean[]> {
     if (this.closed) throw new Error('VerifyWorkers is closed');
     if (checks.length === 0) return [];
-    const chunkSize = Math.ceil(checks.length / this.workers.length);
-    const parts = this.workers.map((entry, index) => {
+    const targets = options.oneWorker === true ? [this.leastBusy()] : this.workers;
+    const chunkSize = Math.ceil(checks.length / targets.length);
+    const parts = targets.map((entry, index) => {
       const chunk = checks.slice(index * chunkSize, (index + 1) * chunkSize);
       if (chunk.length === 0) return Promise.resolve([]);
       // One transferred buffer a worker (packed-checks.ts), unless a part is too long to pack.
@@ -104,6 +117,16 @@ export class VerifyWorkers {
         : this.post(entry, { kind: 'packed', packed }, [packed.buffer]);
     });
     return (await Promise.all(parts)).flat() as boolean[];
+  }
+
+  /** The live worker with the fewest jobs waiting (the first worker when none lives: posting then refuses). */
+  private leastBusy(): PoolWorker {
+    let best: PoolWorker | undefined;
+    for (const entry of this.workers) {
+      if (entry.dead !== undefined) continue;
+      if (best === undefined || entry.pending.size < best.pending.size) best = entry;
+    }
+    return best ?? this.workers[0]!;
   }
 
   private post(
