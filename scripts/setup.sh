@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 # Debian packages: Chromium for the Playwright end-to-end tests (Playwright's own browser download is not
 # reachable here); libsecret-1-dev and pkg-config so the optional keytar module (the OS keychain behind "unlock on
 # this device") builds during `npm ci`; dbus (dbus-run-session) and gnome-keyring for the key-store test that
-# runs keytar against a real Secret Service (tests/keystore/keychain-real.test.ts).
-packages=(chromium libsecret-1-dev pkg-config dbus gnome-keyring)
+# runs keytar against a real Secret Service (tests/keystore/keychain-real.test.ts); build-essential and python3 for
+# node-gyp, which compiles better-sqlite3, keytar and bcrypto's libsecp256k1 (the node's signature checks) from
+# their bundled C sources during `npm ci` against Node's own headers.
+packages=(chromium libsecret-1-dev pkg-config dbus gnome-keyring build-essential python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

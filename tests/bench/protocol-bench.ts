@@ -12,6 +12,7 @@ import {
   schnorrSign,
   schnorrVerify,
 } from '../../src/core/protocol/crypto';
+import { secp256k1Verifier, useSecp256k1Backend } from '../../src/core/protocol/crypto/libsecp256k1';
 import { sha256 } from '../../src/core/protocol/hash';
 import { devnet } from '../../src/core/protocol/networks';
 import { VerifyWorkers } from '../../src/core/parallel/verify-workers';
@@ -59,7 +60,8 @@ function transfer(senderIndex: number): TransactionData {
 async function main(): Promise<void> {
   const COUNT = 2000;
   console.log(
-    `Votary protocol benchmark · node ${process.version} · ${availableParallelism()} cores · ${SECONDS}s per figure`,
+    `Votary protocol benchmark · node ${process.version} · ${availableParallelism()} cores · ${SECONDS}s per figure` +
+      ` · libsecp256k1 ${secp256k1Verifier().name}`,
   );
   const hash = sha256('votary benchmark message');
   const keys = keyPairFromPassphrase('this is a top secret passphrase 1');
@@ -86,6 +88,15 @@ async function main(): Promise<void> {
   results['ecdsaVerify'] = measure('ECDSA verify', () => {
     ecdsaVerify(hash, ecdsaSig, keys.publicKey);
   });
+  // The same two checks on libsecp256k1's WebAssembly build, the fallback where the native addon does not load.
+  const previous = useSecp256k1Backend('wasm');
+  results['schnorrVerifyWasm'] = measure('Schnorr verify (WebAssembly build)', () => {
+    schnorrVerify(hash, schnorrSig, keys.publicKey);
+  });
+  results['ecdsaVerifyWasm'] = measure('ECDSA verify (WebAssembly build)', () => {
+    ecdsaVerify(hash, ecdsaSig, keys.publicKey);
+  });
+  useSecp256k1Backend(previous);
   results['serializeTransfer'] = measure('serialize transfer', (i) => {
     serializeTransaction(transfers[i % COUNT]!);
   });

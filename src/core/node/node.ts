@@ -311,7 +311,8 @@ export class LocalNode {
       candidate.signatureCheck ??= transactionCheck(candidate.tx);
       if (candidate.signatureCheck !== undefined) checks.push(candidate.signatureCheck);
     }
-    await prefetchSignatures(this.verifyWorkers, checks);
+    // A request's batch goes to one worker: concurrent requests keep the workers busy, with half the wake-ups.
+    await prefetchSignatures(this.verifyWorkers, checks, { oneWorker: true });
   }
 
   /** Adds transactions decoded already (the API decodes each item once and prefetches its signatures). */

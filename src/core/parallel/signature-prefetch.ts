@@ -6,7 +6,7 @@
 import { rememberVerifiedKeys } from '../protocol/crypto/libsecp256k1';
 import { hasVerdict, rememberVerdicts } from '../protocol/crypto/verdicts';
 import { checkKey, type SignatureCheck } from './signature-checks';
-import type { VerifyWorkers } from './verify-workers';
+import type { VerifySignaturesOptions, VerifyWorkers } from './verify-workers';
 
 /**
  * From one check on: even a single transaction is verified on a worker, so the main thread serves other requests
@@ -17,6 +17,7 @@ export const PREFETCH_MIN = 1;
 export async function prefetchSignatures(
   workers: VerifyWorkers | undefined,
   checks: readonly SignatureCheck[],
+  options: VerifySignaturesOptions = {},
 ): Promise<void> {
   if (workers === undefined || checks.length < PREFETCH_MIN) return;
   // What waits already (transactions the pool verified on admission) is not verified twice.
@@ -25,7 +26,10 @@ export async function prefetchSignatures(
   if (wanted.length < PREFETCH_MIN) return;
   let verdicts: boolean[];
   try {
-    verdicts = await workers.verifySignatures(wanted.map(({ check }) => check));
+    verdicts = await workers.verifySignatures(
+      wanted.map(({ check }) => check),
+      options,
+    );
   } catch {
     // A worker that failed or exited costs speed, not correctness: the validation verifies inline.
     return;

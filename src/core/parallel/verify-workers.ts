@@ -5,6 +5,8 @@ import { Worker } from 'node:worker_threads';
 import type { ChainContext } from '../protocol/networks';
 import { verifySerialized, type VerifyOutcome } from './verify-serialized';
 import { fromHex } from '../protocol/hex';
+import { packChecks } from './packed-checks';
+import { reportSecp256k1Fallback } from './secp256k1-report';
 import type { SignatureCheck } from './signature-checks';
 import type { VerifyRequest, VerifyResponse } from './verify-worker';
 
@@ -20,6 +22,15 @@ interface PoolWorker {
   pending: Map<number, Pending>;
   /** Why the worker stopped (it failed to load, threw, or exited): work posted to it is refused at once. */
   dead: Error | undefined;
+}
+
+export interface VerifySignaturesOptions {
+  /**
+   * true: every check in one message to the least busy worker instead of a part to each. For the small batches
+   * several clients send at once (POST /transactions, at most 40): the batches already keep every worker busy,
+   * and each message wakes a worker thread, which costs the main thread (bench:ingest, docs/benchmarks.md).
+   */
+  oneWorker?: boolean;
 }
 
 export interface VerifyWorkersOptions {
@@ -88,21 +99,40 @@ export class VerifyWorkers {
    * Signature checks spread over the workers, answers in the order of `checks`. The main thread stays free
    * meanwhile (the API keeps answering while a block is verified).
    */
-  async verifySignatures(checks: readonly SignatureCheck[]): Promise<boolean[]> {
+  async verifySignatures(
+    checks: readonly SignatureCheck[],
+    options: VerifySignaturesOptions = {},
+  ): Promise<boolean[]> {
     if (this.closed) throw new Error('VerifyWorkers is closed');
     if (checks.length === 0) return [];
-    const chunkSize = Math.ceil(checks.length / this.workers.length);
-    const parts = this.workers.map((entry, index) => {
+    const targets = options.oneWorker === true ? [this.leastBusy()] : this.workers;
+    const chunkSize = Math.ceil(checks.length / targets.length);
+    const parts = targets.map((entry, index) => {
       const chunk = checks.slice(index * chunkSize, (index + 1) * chunkSize);
       if (chunk.length === 0) return Promise.resolve([]);
-      return this.post(entry, { kind: 'signatures', checks: chunk });
+      // One transferred buffer a worker (packed-checks.ts), unless a part is too long to pack.
+      const packed = packChecks(chunk);
+      return packed === undefined
+        ? this.post(entry, { kind: 'signatures', checks: chunk })
+        : this.post(entry, { kind: 'packed', packed }, [packed.buffer]);
     });
     return (await Promise.all(parts)).flat() as boolean[];
+  }
+
+  /** The live worker with the fewest jobs waiting (the first worker when none lives: posting then refuses). */
+  private leastBusy(): PoolWorker {
+    let best: PoolWorker | undefined;
+    for (const entry of this.workers) {
+      if (entry.dead !== undefined) continue;
+      if (best === undefined || entry.pending.size < best.pending.size) best = entry;
+    }
+    return best ?? this.workers[0]!;
   }
 
   private post(
     entry: PoolWorker,
     request: DistributiveOmit<VerifyRequest, 'jobId'>,
+    transfer: ArrayBuffer[] = [],
   ): Promise<VerifyOutcome[] | boolean[]> {
     // A worker that is gone answers nothing: the caller verifies inline instead of waiting for it.
     if (entry.dead !== undefined) return Promise.reject(entry.dead);
@@ -110,7 +140,7 @@ export class VerifyWorkers {
     return new Promise<VerifyOutcome[] | boolean[]>((resolve, reject) => {
       entry.pending.set(jobId, { resolve, reject });
       entry.worker.ref();
-      entry.worker.postMessage({ ...request, jobId });
+      entry.worker.postMessage({ ...request, jobId }, transfer);
     }).finally(() => {
       if (entry.pending.size === 0) entry.worker.unref();
     });
@@ -124,10 +154,11 @@ export class VerifyWorkers {
 
 /**
  * A pool on the bundled worker script, or undefined when the script is not there (an unbundled host). Each worker
- * gets a first check at once: loading WebAssembly and warming the JIT cost about 250 ms, paid at start rather than
- * by the first block.
+ * gets a first check at once: loading libsecp256k1 and warming the JIT cost about 250 ms, paid at start rather than
+ * by the first block. The host is told here when libsecp256k1's native addon did not load (secp256k1-report.ts).
  */
 export function openVerifyWorkers(workerUrl: URL, size?: number): VerifyWorkers | undefined {
+  reportSecp256k1Fallback();
   if (workerUrl.protocol !== 'file:' || !existsSync(fileURLToPath(workerUrl))) return undefined;
   const workers = new VerifyWorkers({ workerUrl, ...(size === undefined ? {} : { size }) });
   const generator = fromHex('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798');

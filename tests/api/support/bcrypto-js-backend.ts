@@ -1,7 +1,8 @@
 /**
- * @arkecosystem/crypto runs on bcrypto, whose native addon is not built here (allowScripts: bcrypto false, so
- * `npm ci` needs no toolchain download for a dev-only dependency). bcrypto picks its backend per module when first
- * loaded: NODE_BACKEND=js selects the pure-JS one, which the reference vectors say gives identical bytes. This
- * module must be imported before @arkecosystem/crypto.
+ * @arkecosystem/crypto runs on bcrypto. Its native addon is built (the node verifies with it, loading its
+ * libsecp256k1 wrapper directly: core/protocol/crypto/secp256k1-native.ts), but these tests keep the reference
+ * library on bcrypto's pure-JS backend, as before: bcrypto picks its backend per module when first loaded, and
+ * NODE_BACKEND=js selects the pure-JS one, which the reference vectors say gives identical bytes. This module must
+ * be imported before @arkecosystem/crypto.
  */
 process.env['NODE_BACKEND'] = 'js';

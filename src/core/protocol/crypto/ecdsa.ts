@@ -1,7 +1,8 @@
 /**
  * ECDSA as ARK uses it (protocol reference §3.2): RFC6979 nonces, low-S, DER; block signatures, messages, v1 and
  * optionally v2 transactions. Signing is noble's (its output matched every library vector byte for byte, and it is
- * constant-time); verification is libsecp256k1's (WebAssembly) after the library's strict DER and low-S checks.
+ * constant-time); verification is libsecp256k1's (native, or WebAssembly where the addon does not load,
+ * libsecp256k1.ts) after the library's strict DER and low-S checks.
  */
 import { ProtocolError } from '../errors';
 import { compactFromStrictDer, derFromCompact } from './der';

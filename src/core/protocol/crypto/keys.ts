@@ -56,7 +56,7 @@ export function uncompressedPublicKey(publicKey: Uint8Array): Uint8Array {
 
 /** True for a 33- or 65-byte encoding (or its hex) of a point on the curve (`PublicKey.validate`). */
 export function isValidPublicKey(publicKey: Uint8Array | string): boolean {
-  // libsecp256k1's parse (WebAssembly, remembered per key): a noble decode costs a bigint square root, and every
+  // libsecp256k1's parse (libsecp256k1.ts, remembered per key): a noble decode costs a bigint square root, and every
   // admitted transaction asks for its sender's key (describe, address).
   if (typeof publicKey === 'string') {
     if (!isHex(publicKey, 33) && !isHex(publicKey, 65)) return false;

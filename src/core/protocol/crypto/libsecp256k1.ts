@@ -1,15 +1,61 @@
 /**
- * The signature checks on libsecp256k1 compiled to WebAssembly (tiny-secp256k1 2.x, bitcoinjs' build): the same C
- * library ARK Core's native backend wraps, without a native build (nothing to rebuild for Electron's ABI) and about
- * five times faster than pure-JS curve arithmetic here (docs/benchmarks.md, "Signature verification").
+ * The signature checks on libsecp256k1, the C library ARK Core verifies with: its native addon (bcrypto,
+ * secp256k1-native.ts) where it loads, else its WebAssembly build (tiny-secp256k1, secp256k1-wasm.ts) — the same
+ * verdicts, about four times slower. The choice is made once per thread when this module loads;
+ * `secp256k1Verifier()` tells which and why, and the node's host says so in its log when it is the fallback
+ * (core/parallel/verify-workers.ts). VOTARY_SECP256K1=wasm forces the WebAssembly build (benchmarks compare them).
  * Only public data passes through these functions; signing stays on noble (ecdsa.ts, schnorr.ts).
  *
  * The callers check what is ARK's and not libsecp256k1's first: strict DER and low-S for ECDSA, r < p and s < n for
- * legacy Schnorr. Nothing here throws: a key that is not a point is a failed check.
+ * legacy Schnorr; the key's encoding is checked here. Nothing here throws: a key that is not a point is a failed
+ * check.
  */
-import * as wasm from 'tiny-secp256k1';
 import { toHex } from '../hex';
-import { bigIntToBytes32, bytesToBigInt, N } from './curve';
+import type { Secp256k1Backend, Secp256k1BackendName } from './secp256k1-backend';
+import { loadNativeSecp256k1 } from './secp256k1-native';
+import { wasmSecp256k1 } from './secp256k1-wasm';
+
+export interface Secp256k1Choice {
+  backend: Secp256k1Backend;
+  /** Why the native build is not the one chosen. */
+  unavailable?: string;
+}
+
+/** The native build unless the environment asks for WebAssembly or the addon does not load (then why). */
+export function chooseSecp256k1Backend(
+  env: Readonly<Record<string, string | undefined>>,
+  loadNative: () => Secp256k1Backend | Error,
+): Secp256k1Choice {
+  if (env['VOTARY_SECP256K1'] === 'wasm') {
+    return { backend: wasmSecp256k1, unavailable: 'VOTARY_SECP256K1=wasm asks for the WebAssembly build' };
+  }
+  const native = loadNative();
+  return native instanceof Error
+    ? { backend: wasmSecp256k1, unavailable: native.message }
+    : { backend: native };
+}
+
+const chosen = chooseSecp256k1Backend(process.env, loadNativeSecp256k1);
+let backend = chosen.backend;
+
+/** Which build verifies in this thread, and why not the native one when it is not. */
+export function secp256k1Verifier(): { name: Secp256k1BackendName; unavailable?: string } {
+  return chosen.unavailable === undefined
+    ? { name: backend.name }
+    : { name: backend.name, unavailable: chosen.unavailable };
+}
+
+/**
+ * Verifies with the given build from now on in this thread (tests running the same vectors through both builds);
+ * answers the one used before. Asking for 'native' where it did not load throws.
+ */
+export function useSecp256k1Backend(name: Secp256k1BackendName): Secp256k1BackendName {
+  const previous = backend.name;
+  if (name === 'wasm') backend = wasmSecp256k1;
+  else if (chosen.backend.name === 'native') backend = chosen.backend;
+  else throw new Error(`the native libsecp256k1 is not available: ${chosen.unavailable}`);
+  return previous;
+}
 
 /** A 33-byte compressed (02/03) or 65-byte uncompressed (04) point encoding, as noble accepts; never hybrid (06/07). */
 function isKeyEncoding(publicKey: Uint8Array): boolean {
@@ -24,8 +70,8 @@ function isKeyEncoding(publicKey: Uint8Array): boolean {
  * Keys libsecp256k1 has parsed, most recent last. tiny-secp256k1 reports a key that does not parse by throwing from
  * inside the WebAssembly call, which skips the C code's stack restore: every such throw leaks shadow-stack space,
  * and after a few thousand the verifier returns false for valid signatures (tests/unit/core/protocol/crypto/
- * libsecp256k1.test.ts). So no key reaches a tiny-secp256k1 call before `isPoint` (which answers without
- * throwing) has accepted it; senders repeat, so accepted keys are remembered.
+ * libsecp256k1.test.ts). So no key reaches a verification before `isPoint` (which answers without throwing) has
+ * accepted it; senders repeat, so accepted keys are remembered.
  */
 const POINTS_KEPT = 4096;
 const acceptedPoints = new Map<string, true>();
@@ -35,13 +81,7 @@ export function libsecpIsPoint(publicKey: Uint8Array): boolean {
   if (!isKeyEncoding(publicKey)) return false;
   const id = toHex(publicKey);
   if (acceptedPoints.has(id)) return true;
-  let valid: boolean;
-  try {
-    valid = wasm.isPoint(publicKey);
-  } catch {
-    valid = false;
-  }
-  if (!valid) return false;
+  if (!backend.isPoint(publicKey)) return false;
   rememberPoint(id);
   return true;
 }
@@ -63,60 +103,22 @@ export function rememberVerifiedKeys(publicKeys: Iterable<Uint8Array>): void {
 export function libsecpEcdsaVerify(hash: Uint8Array, compact: Uint8Array, publicKey: Uint8Array): boolean {
   if (hash.length !== 32 || compact.length !== 64 || !libsecpIsPoint(publicKey)) return false;
   try {
-    // strict: libsecp256k1 refuses a high-S signature too (the caller already did; this keeps the two in step).
-    return wasm.verify(hash, publicKey, compact, true);
+    return backend.ecdsaVerify(hash, compact, publicKey);
   } catch {
     return false;
   }
 }
 
-/**
- * Keys in their 65-byte form, by their compressed hex: libsecp256k1 multiplies an uncompressed key about a fifth
- * faster (no square root to find y: 184 against 232 µs here), and senders repeat.
- */
-const uncompressedKeys = new Map<string, Uint8Array>();
-
-function uncompressed(publicKey: Uint8Array): Uint8Array {
-  if (publicKey.length === 65) return publicKey;
-  const id = toHex(publicKey);
-  let key = uncompressedKeys.get(id);
-  if (key === undefined) {
-    key = wasm.pointCompress(publicKey, false);
-    if (uncompressedKeys.size >= POINTS_KEPT) uncompressedKeys.delete(uncompressedKeys.keys().next().value!);
-    uncompressedKeys.set(id, key);
-  }
-  return key;
-}
-
-/** The 33-byte compressed encoding the Schnorr challenge hashes, or undefined when the key is not a point. */
-export function libsecpCompressedKey(publicKey: Uint8Array): Uint8Array | undefined {
-  if (!libsecpIsPoint(publicKey)) return undefined;
-  if (publicKey.length === 33) return publicKey;
-  try {
-    return wasm.pointCompress(publicKey, true) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * R = s·G − e·P for legacy bip-schnorr: undefined when R is the point at infinity (or the key is not a point),
- * else R's 32-byte x and its y as a bigint. `s` and `e` are scalars below n.
- */
-export function libsecpSchnorrPoint(
-  s: bigint,
-  e: bigint,
+/** Legacy bip-schnorr over a 32-byte hash with a 64-byte r ‖ s whose r < p and s < n the caller checked. */
+export function libsecpSchnorrVerify(
+  hash: Uint8Array,
+  signature: Uint8Array,
   publicKey: Uint8Array,
-): { x: Uint8Array; y: bigint } | undefined {
-  if (s >= N || e >= N || !libsecpIsPoint(publicKey)) return undefined;
+): boolean {
+  if (hash.length !== 32 || signature.length !== 64 || !libsecpIsPoint(publicKey)) return false;
   try {
-    // s·G is the generator multiplication, −e·P = (n − e)·P a variable-base one; each is absent when its scalar is 0.
-    const sG = s === 0n ? null : wasm.pointFromScalar(bigIntToBytes32(s), false);
-    const eP = e === 0n ? null : wasm.pointMultiply(uncompressed(publicKey), bigIntToBytes32(N - e), false);
-    const R = sG === null ? eP : eP === null ? sG : wasm.pointAdd(sG, eP, false);
-    if (R === null || R.length !== 65) return undefined;
-    return { x: R.subarray(1, 33), y: bytesToBigInt(R.subarray(33, 65)) };
+    return backend.schnorrVerify(hash, signature, publicKey);
   } catch {
-    return undefined;
+    return false;
   }
 }

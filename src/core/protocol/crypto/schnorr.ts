@@ -2,7 +2,6 @@
  * Legacy "bip-schnorr" (2019 sipa draft, jacobi variant) as used by ARK v2 transactions. NOT BIP340: no tagged
  * hashes, no x-only keys, no even-y rule (protocol reference §3.1, vectors bip340Contrast).
  */
-import { equalBytes } from '@noble/curves/utils.js';
 import { ProtocolError } from '../errors';
 import { concatBytes } from '../hex';
 import { sha256 } from '../hash';
@@ -10,7 +9,7 @@ import { bigIntToBytes32, bytesToBigInt, mod, N, P } from './curve';
 import { isQuadraticResidue } from './jacobi';
 import { privateKeyScalar } from './keys';
 import { secp } from './noble-setup';
-import { libsecpCompressedKey, libsecpSchnorrPoint } from './libsecp256k1';
+import { libsecpSchnorrVerify } from './libsecp256k1';
 import { takeVerdict } from './verdicts';
 
 function assertHash(hash: Uint8Array): void {
@@ -52,15 +51,10 @@ export function schnorrVerify(hash: Uint8Array, signature: Uint8Array, publicKey
     if (!(publicKey instanceof Uint8Array)) return false;
     const prefetched = takeVerdict('schnorr', hash, signature, publicKey);
     if (prefetched !== undefined) return prefetched;
-    const rBytes = signature.subarray(0, 32);
-    const r = bytesToBigInt(rBytes);
-    const s = bytesToBigInt(signature.subarray(32));
-    if (r >= P || s >= N) return false;
-    const compressed = libsecpCompressedKey(publicKey);
-    if (compressed === undefined) return false;
-    const R = libsecpSchnorrPoint(s, challenge(rBytes, compressed, hash), publicKey);
-    if (R === undefined) return false;
-    return equalBytes(R.x, rBytes) && isQuadraticResidue(R.y);
+    // The draft's ranges, checked before libsecp256k1 is asked (it refuses them too).
+    if (bytesToBigInt(signature.subarray(0, 32)) >= P || bytesToBigInt(signature.subarray(32)) >= N)
+      return false;
+    return libsecpSchnorrVerify(hash, signature, publicKey);
   } catch {
     return false;
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ProtocolError } from '../errors';
 import type { ChainContext } from '../networks';
 import { TypeGroup } from './constants';
+import { decodedCanonicalTransfer } from './decoded-transfer';
 import { deserializeTransaction } from './deserialize';
 import { serializeTransaction } from './serialize';
 import type { TransactionDraft } from './sign';
@@ -94,7 +95,8 @@ function draftFields(j: JsonShape, signed: boolean): TransactionDraft {
  * JSON (the `toJson()` shape) → validated transaction with its id recomputed, as the reference's
  * TransactionFactory.fromJson does. A wrong JSON shape (not an object, numbers where decimal strings are
  * expected, …) is ERR_JSON, a rule of §5 is ERR_SCHEMA (or ERR_NETWORK, ERR_VERSION), always naming the
- * field. The data then goes through serialize → deserialize, so the result is exactly what the bytes say.
+ * field. The data then goes through serialize → deserialize (or, for a canonical transfer, the same result built
+ * directly: decoded-transfer.ts), so the result is exactly what the bytes say.
  */
 export function transactionFromJson(
   json: unknown,
@@ -128,7 +130,11 @@ export function transactionAndBytesFromJson(
     throw schemaError('data', "should have required property 'signature' or 'signatures'");
   }
   const bytes = serializeTransaction(tx);
-  return { tx: deserializeTransaction(bytes, ctx, { genesis: options.genesis === true }), bytes };
+  // A canonical transfer is what its bytes say already; anything else is read back from the bytes.
+  const decoded =
+    decodedCanonicalTransfer(tx, bytes, ctx) ??
+    deserializeTransaction(bytes, ctx, { genesis: options.genesis === true });
+  return { tx: decoded, bytes };
 }
 
 /**

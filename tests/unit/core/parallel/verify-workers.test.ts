@@ -2,11 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fromHex } from '../../../../src/core/protocol/hex';
 import { devnet } from '../../../../src/core/protocol/networks';
 import { VerifyWorkers } from '../../../../src/core/parallel/verify-workers';
 import { verifySerialized } from '../../../../src/core/parallel/verify-serialized';
+import { transactionCheck } from '../../../../src/core/parallel/signature-checks';
+import { deserializeTransaction } from '../../../../src/core/protocol/transactions';
 import negative from '../../../fixtures/vectors/negative.json';
 import devnetTx from '../../../fixtures/vectors/transactions-devnet.json';
 
@@ -40,6 +43,28 @@ describe('VerifyWorkers (deserialize + verify on worker threads)', () => {
     for (const outcome of outcomes) {
       expect(outcome.verified).toBe(false);
       expect(outcome.reason).toMatch(/^ERR_[A-Z_]+: /);
+    }
+  });
+
+  it('sends a batch as one message to one worker when asked, with the verdicts of the spread path', async () => {
+    const checks = valid.flatMap((bytes) => {
+      const check = transactionCheck(deserializeTransaction(bytes, ctx), bytes);
+      return check === undefined ? [] : [check];
+    });
+    const tamperedChecks = checks.map((check) => ({ ...check, hash: new Uint8Array(32).fill(7) }));
+    const batch = [...checks, ...tamperedChecks];
+    expect(checks.length).toBeGreaterThan(4);
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const spread = await workers.verifySignatures(batch);
+      expect(posted).toHaveBeenCalledTimes(2);
+      posted.mockClear();
+      const whole = await workers.verifySignatures(batch, { oneWorker: true });
+      expect(posted).toHaveBeenCalledTimes(1);
+      expect(whole).toEqual(spread);
+      expect(whole).toEqual([...checks.map(() => true), ...tamperedChecks.map(() => false)]);
+    } finally {
+      posted.mockRestore();
     }
   });
 

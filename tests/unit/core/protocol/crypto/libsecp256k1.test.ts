@@ -1,9 +1,9 @@
 /**
  * The WebAssembly verifier survives hostile keys: tiny-secp256k1 throws from inside WebAssembly for a key that does
  * not parse, leaking C stack each time, until valid signatures stop verifying. libsecp256k1.ts never hands it such
- * a key (src/core/protocol/crypto/libsecp256k1.ts).
+ * a key (src/core/protocol/crypto/libsecp256k1.ts). The native build runs the same loop.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   ecdsaSign,
   ecdsaVerify,
@@ -11,10 +11,16 @@ import {
   schnorrSign,
   schnorrVerify,
 } from '../../../../../src/core/protocol/crypto';
+import { useSecp256k1Backend } from '../../../../../src/core/protocol/crypto/libsecp256k1';
 import { sha256 } from '../../../../../src/core/protocol/hash';
 
-describe('libsecp256k1 verifier under hostile keys', () => {
+afterEach(() => {
+  useSecp256k1Backend('native');
+});
+
+describe.each(['wasm', 'native'] as const)('libsecp256k1 verifier (%s) under hostile keys', (build) => {
   it('still verifies valid signatures after 20,000 checks against keys that are not points', () => {
+    useSecp256k1Backend(build);
     const privateKey = sha256('hostile keys test');
     const publicKey = publicKeyFromPrivateKey(privateKey);
     const hash = sha256('a message');
