@@ -218,7 +218,9 @@ export async function serveLimited(dataDir: string, chain: TestChain): Promise<v
   process.stdout.write('ready\n');
   await new Promise((resolve) => process.once('SIGTERM', resolve));
   const refusedP2p = p2ps.reduce((sum, peer) => sum + peer.refused, 0);
+  const cpu = process.cpuUsage();
   process.stdout.write(`refused api ${refusedApi} p2p ${refusedP2p}\n`);
+  process.stdout.write(`peers cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)}\n`);
   for (const peer of p2ps) await peer.close();
   for (const api of apis) await api.close();
   await node.stop();
@@ -294,6 +296,9 @@ export async function limitedScenario(
   });
   if ('build' in chain) rmSync(dataDir, { recursive: true, force: true });
   console.log(`    requests the peers refused (429) over the syncs: ${refused}`);
+  console.log(
+    `    the peers' process used ${/^peers cpu (\S+)$/m.exec(out)?.[1] ?? '?'} CPU s (start-up included)`,
+  );
   const hours = (result: LimitedResult) => MAINNET_BLOCKS / result.steady / 3600;
   console.log(
     `projection (steady rate): ${MAINNET_BLOCKS.toLocaleString('en')} empty blocks from ${PUBLIC_NODES} public nodes`,
@@ -309,7 +314,7 @@ export async function limitedScenario(
     measured: new Date().toISOString().slice(0, 10),
     command: 'npm run bench:sync',
     peers: PEERS,
-    chainBlocks: chain.blocks,
+    chainBlocks: results[0]?.result.blocks ?? chain.blocks,
     rampSeconds: RAMP_SECONDS,
     emptyBlocksPerSecond: Object.fromEntries(
       results.map(({ path, result }) => [path, Math.round(result.steady)]),

@@ -32,7 +32,7 @@ import { PeerBans } from './peer-bans';
 import { PeerFaults } from './peer-faults';
 import { PeerLedger } from './peer-ledger';
 import { checkNotExcepted, type ChainExceptions } from './raw-block';
-import { MAX_PIPELINE_DEPTH, PIPELINE_DEPTH, RunQueue, UnsupportedBlock } from './run-queue';
+import { MAX_PIPELINE_DEPTH, pipelineDepth, RunQueue, UnsupportedBlock } from './run-queue';
 import { buildStatus } from './status-report';
 import { SyncRate } from './sync-rate';
 import type { FollowedPeerStatus, SyncStatus } from './sync-status';
@@ -131,8 +131,8 @@ export class Follower {
       choose: (queued) =>
         choosePeer(this.candidates(), this.ledger, (peer) => this.faults.usable(peer), queued),
       depth: () =>
-        Math.max(PIPELINE_DEPTH, this.candidates().filter((peer) => this.faults.usable(peer)).length),
-      farBehind: () => this.networkHeight() - options.node.height > 2 * P2P_BATCH,
+        pipelineDepth(this.candidates().filter((peer) => this.faults.usable(peer)).length, this.farBehind()),
+      farBehind: () => this.farBehind(),
     });
     this.ended = new Promise((resolve) => {
       this.markEnded = resolve;
@@ -203,6 +203,11 @@ export class Follower {
 
   peerStatuses(): FollowedPeerStatus[] {
     return this.status().peers;
+  }
+
+  /** Far enough behind that runs may start where the previous would end, several per peer (run-queue.ts). */
+  private farBehind(): boolean {
+    return this.networkHeight() - this.options.node.height > 2 * P2P_BATCH;
   }
 
   /** The highest height a peer has shown that we believe (our tip at least): what `/node/syncing` measures. */
