@@ -106,6 +106,7 @@ export async function listedP2pUrls(
   const found: string[] = [];
   for (const peer of peerPool.candidates()) {
     if (found.length >= limit) break;
+    if (peer.isRateLimited()) continue;
     let answer;
     try {
       answer = await peerPool.attempt(peer, {
