@@ -111,7 +111,11 @@ describe('a followed node finding P2P interfaces', () => {
         return;
       }
       void answer(`http://127.0.0.1:4003${url}`, { method: 'GET' }).then(async (reply) => {
-        response.writeHead(reply.status, { 'content-type': 'application/json' });
+        // As a node's API answers: with its height (what the follower takes as the peer's claim).
+        response.writeHead(reply.status, {
+          'content-type': 'application/json',
+          'x-block-height': reply.headers.get('x-block-height') ?? '',
+        });
         response.end(await reply.text());
       });
     });

@@ -152,7 +152,19 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
   const p2pSearch =
     options.discoverP2p === false
       ? undefined
-      : searchP2p({ peerPool, p2p, nethash, configured: options.peers, log });
+      : searchP2p({
+          peerPool,
+          p2p,
+          nethash,
+          configured: options.peers,
+          // Far behind (more than two P2P answers' worth), by the peers' claims or by the slots passed since our
+          // tip (a peer that sends no height claim): where P2P's 400 blocks an answer pay.
+          wanted: () => {
+            const status = follower.status();
+            return status.blocksBehind > 800 || status.heightBound - status.height > 800;
+          },
+          log,
+        });
   if (options.minPeers !== undefined && peerPool.urls().length < options.minPeers) {
     // In the background: the follower starts with the peers it has, and is joined by those admitted.
     void morePeers(peerPool, discovery, options.minPeers, log).catch((error: unknown) =>

@@ -9,7 +9,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
-import type { PeerPool } from '../client';
+import { requestJson, type PeerPool } from '../client';
 import { normalizeP2pUrl, P2pPeer, type P2pPeerOptions, type P2pPeers } from '../p2p';
 
 /** At most this many P2P interfaces are taken from the lists (a run each is queued: run-queue.ts). */
@@ -109,11 +109,14 @@ export async function listedP2pUrls(
     if (peer.isRateLimited()) continue;
     let answer;
     try {
-      answer = await peerPool.attempt(peer, {
+      // Outside the peer's request budget: one request per peer every few minutes, which the budget's margin
+      // (client/rate-budget.ts, 5 %) leaves room for — and a 429 to it never holds the follower's own requests.
+      answer = await requestJson(peer.url, {
         method: 'GET',
         route: '/peers',
         query: { limit: 100 },
         schema: peersAnswer,
+        timeoutMs: 15_000,
       });
     } catch {
       continue;
@@ -149,6 +152,8 @@ export async function admitP2pUrls(
 
 /** How often the lists are asked again while fewer than MAX_LISTED_P2P interfaces are followed. */
 export const P2P_SEARCH_EVERY_MS = 10 * 60_000;
+/** How often `wanted` is asked until the first search. */
+const WANTED_CHECK_MS = 1_000;
 
 export interface P2pSearchOptions {
   peerPool: PeerPool;
@@ -157,6 +162,11 @@ export interface P2pSearchOptions {
   nethash: string;
   /** The peers the user configured (whether special addresses may be taken from lists). */
   configured: readonly string[];
+  /**
+   * Whether P2P is worth a search now: far behind the network. A follower at the tip gains nothing from it, and
+   * the lists are asked of the peers the follower itself asks, within their budgets.
+   */
+  wanted: () => boolean;
   log: (line: string) => void;
   everyMs?: number;
   /** The probes' options (tests: shorter timeouts). */
@@ -164,14 +174,17 @@ export interface P2pSearchOptions {
 }
 
 /**
- * Adds the P2P interfaces the peers list and that answer with the network's nethash to `p2p` — now, and again
- * every `everyMs` while fewer than MAX_LISTED_P2P are followed (lists change as nodes come and go).
+ * Adds the P2P interfaces the peers list and that answer with the network's nethash to `p2p` — once the follower
+ * is far behind (`wanted`), and again every `everyMs` while it still is and fewer than MAX_LISTED_P2P are followed
+ * (lists change as nodes come and go).
  */
-export function searchP2p(options: P2pSearchOptions): { stop(): void; searched: () => Promise<void> } {
+export function searchP2p(options: P2pSearchOptions): { stop(): void } {
   let stopped = false;
+  let searching = false;
+  let lastSearch = -Infinity;
   const search = async () => {
     const current = options.p2p.all().map((peer) => peer.url);
-    if (stopped || current.length >= MAX_LISTED_P2P) return;
+    if (current.length >= MAX_LISTED_P2P) return;
     const listed = await listedP2pUrls(options.peerPool, {
       configured: options.configured,
       known: new Set(current),
@@ -184,22 +197,27 @@ export function searchP2p(options: P2pSearchOptions): { stop(): void; searched: 
       `downloading blocks from ${admitted.length} P2P interface(s) the peers list too: ${admitted.join(', ')}`,
     );
   };
-  const guarded = () =>
-    search().catch((error: unknown) =>
-      options.log(
-        `looking for P2P interfaces failed: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    );
-  let running = guarded();
-  const timer = setInterval(() => {
-    running = running.then(guarded);
-  }, options.everyMs ?? P2P_SEARCH_EVERY_MS);
+  const tick = () => {
+    if (stopped || searching || Date.now() - lastSearch < (options.everyMs ?? P2P_SEARCH_EVERY_MS)) return;
+    if (!options.wanted()) return;
+    searching = true;
+    lastSearch = Date.now();
+    search()
+      .catch((error: unknown) =>
+        options.log(
+          `looking for P2P interfaces failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
+      .finally(() => {
+        searching = false;
+      });
+  };
+  const timer = setInterval(tick, WANTED_CHECK_MS);
   timer.unref();
   return {
     stop: () => {
       stopped = true;
       clearInterval(timer);
     },
-    searched: () => running,
   };
 }
