@@ -23,7 +23,7 @@ import { nodeParts } from '../../src/core/node/parts';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,7 @@ import type { TransactionData } from '../../src/core/protocol/transactions';
 import { discoverFollowedNetwork, Follower } from '../../src/core/sync';
 import { createTestChain, forgeBlock, sign, type TestChain } from '../node/support/chain-fixture';
 import { fillArkWithTransfers } from './ark-fill';
+import { buildEmptyChain } from './empty-chain';
 import { arkScenario, limitedScenario, serveLimited } from './sync-limits';
 
 const EMPTY_BLOCKS = 5_000;
@@ -274,12 +275,29 @@ async function main(): Promise<void> {
   }
   if (only === undefined || only === 'e') {
     const blocks = positiveInteger(process.env.BENCH_SYNC_LIMITED_BLOCKS) ?? 30_000;
+    // A chain of hundreds of thousands of blocks takes minutes to build: BENCH_SYNC_LIMITED_DIR keeps it in a
+    // directory of one's choice, built there once (BENCH_SYNC_PREPARE=1 builds it and stops, outside the bench
+    // lock) and served from there by the measuring runs, which leave it in place.
+    const prepared = process.env.BENCH_SYNC_LIMITED_DIR;
+    const build = async (count: number, dir = mkdtempSync(join(tmpdir(), 'votary-bench-sync-peer-'))) => {
+      const peer = await LocalNode.start({
+        dataDir: dir,
+        followed: { network: chain.network, genesis: chain.genesis },
+        verifyWorkerUrl: WORKER,
+      });
+      await buildEmptyChain(chain, peer, count + 1, (height) => console.error(`    … height ${height}`));
+      await peer.stop();
+      return dir;
+    };
+    if (process.env.BENCH_SYNC_PREPARE === '1') {
+      if (prepared === undefined) throw new Error('BENCH_SYNC_PREPARE=1 needs BENCH_SYNC_LIMITED_DIR');
+      mkdirSync(prepared, { recursive: true });
+      console.error(`building a chain of ${blocks} empty blocks in ${prepared}…`);
+      await build(blocks, prepared);
+      return;
+    }
     await limitedScenario(
-      (count) =>
-        buildPeerChain(chain, (peer) => {
-          for (let i = 0; i < count; i++) peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
-        }),
-      blocks,
+      prepared === undefined ? { build: (count) => build(count), blocks } : { dataDir: prepared, blocks },
     );
   }
 }

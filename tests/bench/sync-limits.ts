@@ -40,6 +40,28 @@ export interface LimitedResult {
   seconds: number;
   requests: number;
   refused: number;
+  /** Blocks a second after the ramp (RAMP_SECONDS), the projection's basis; the whole run's when it is shorter. */
+  steady: number;
+  /** The slowest and fastest STEADY_WINDOW_SECONDS window of the steady part. */
+  windows: { min: number; max: number };
+  /** CPU seconds of this process (the follower, its worker threads included) over the sync. */
+  cpuSeconds: number;
+}
+
+/**
+ * The start of a sync is its ramp: discovery, the first runs asked in turn until one comes back full, speculation
+ * starting only after that. What a 40-million-block sync sees is the rate after it; measured from here to the end.
+ */
+const RAMP_SECONDS = Number(process.env.BENCH_SYNC_RAMP_SECONDS ?? 30);
+const STEADY_WINDOW_SECONDS = 30;
+
+/** Blocks a second over the samples from `from` seconds on (samples: [seconds since start, height]). */
+function rateOver(samples: readonly (readonly [number, number])[], from: number, to = Infinity): number {
+  const inside = samples.filter(([t]) => t >= from && t <= to);
+  const first = inside[0];
+  const last = inside.at(-1);
+  if (first === undefined || last === undefined || last[0] <= first[0]) return NaN;
+  return (last[1] - first[1]) / (last[0] - first[0]);
 }
 
 interface SyncOptions {
@@ -98,6 +120,9 @@ async function syncThrough(label: string, options: SyncOptions): Promise<Limited
   );
   let refused = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const samples: [number, number][] = [[0, node.height]];
+  const sampler = setInterval(() => samples.push([(performance.now() - started) / 1000, node.height]), 1_000);
   await new Promise<void>((resolve) => {
     follower.on('status', (status) => {
       refused = Math.max(
@@ -109,15 +134,35 @@ async function syncThrough(label: string, options: SyncOptions): Promise<Limited
     follower.start();
   });
   const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const cpu = process.cpuUsage(cpuBefore);
   const blocks = node.height - 1;
+  samples.push([seconds, node.height]);
+  const steadyRate = rateOver(samples, RAMP_SECONDS);
+  const steady = Number.isFinite(steadyRate) && seconds >= 2 * RAMP_SECONDS ? steadyRate : blocks / seconds;
+  const windowRates: number[] = [];
+  for (let t = RAMP_SECONDS; t + STEADY_WINDOW_SECONDS <= seconds; t += STEADY_WINDOW_SECONDS) {
+    windowRates.push(rateOver(samples, t, t + STEADY_WINDOW_SECONDS));
+  }
+  const windows = {
+    min: windowRates.length > 0 ? Math.min(...windowRates) : steady,
+    max: windowRates.length > 0 ? Math.max(...windowRates) : steady,
+  };
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   await follower.stop();
   await node.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  const result = { label, blocks, seconds, requests, refused };
+  const result = { label, blocks, seconds, requests, refused, steady, windows, cpuSeconds };
   console.log(
     `${label}: ${blocks} blocks in ${seconds.toFixed(2)} s → ${Math.round(blocks / seconds)} blocks/s, ` +
       `${requests} requests (${(blocks / Math.max(1, requests)).toFixed(1)} blocks a request), ` +
       `${refused} peer(s) seen rate limiting`,
+  );
+  console.log(
+    `    after the first ${RAMP_SECONDS} s (the ramp, ${Math.round(rateOver(samples, 0, RAMP_SECONDS))} blocks/s): ` +
+      `${Math.round(steady)} blocks/s; ${STEADY_WINDOW_SECONDS} s windows ${Math.round(windows.min)}–` +
+      `${Math.round(windows.max)}; the follower's process used ${cpuSeconds.toFixed(1)} CPU s ` +
+      `(${((100 * cpuSeconds) / seconds).toFixed(0)} % of one core)`,
   );
   return result;
 }
@@ -173,7 +218,9 @@ export async function serveLimited(dataDir: string, chain: TestChain): Promise<v
   process.stdout.write('ready\n');
   await new Promise((resolve) => process.once('SIGTERM', resolve));
   const refusedP2p = p2ps.reduce((sum, peer) => sum + peer.refused, 0);
+  const cpu = process.cpuUsage();
   process.stdout.write(`refused api ${refusedApi} p2p ${refusedP2p}\n`);
+  process.stdout.write(`peers cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)}\n`);
   for (const peer of p2ps) await peer.close();
   for (const api of apis) await api.close();
   await node.stop();
@@ -181,11 +228,15 @@ export async function serveLimited(dataDir: string, chain: TestChain): Promise<v
 
 /** (e): builds the chain (with `build`), serves it limited, syncs it three ways, projects, records. */
 export async function limitedScenario(
-  build: (blocks: number) => Promise<string>,
-  blocks: number,
+  chain: { build: (blocks: number) => Promise<string>; blocks: number } | { dataDir: string; blocks: number },
 ): Promise<void> {
-  console.error(`building a chain of ${blocks} empty blocks for (e)…`);
-  const dataDir = await build(blocks);
+  let dataDir: string;
+  if ('build' in chain) {
+    console.error(`building a chain of ${chain.blocks} empty blocks for (e)…`);
+    dataDir = await chain.build(chain.blocks);
+  } else dataDir = chain.dataDir;
+  // BENCH_SYNC_LIMITED_PATHS=both (or api,p2p,both, the default) chooses the syncs: a long steady run of one.
+  const paths = (process.env.BENCH_SYNC_LIMITED_PATHS ?? 'api,p2p,both').split(',');
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'serve-limited', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -206,36 +257,54 @@ export async function limitedScenario(
   // Each sync starts with fresh budgets but the peers' windows remember: a pause between them lets every limit
   // window (60 s) close, so that no sync inherits another's requests.
   const pause = () => new Promise((resolve) => setTimeout(resolve, 61_000));
-  const api = await syncThrough(`(e) ${PEERS} public APIs (100 requests a minute each)`, {
-    apiUrls,
-    p2pUrls: [],
-    discoveryUrl,
-  });
-  await pause();
-  const p2p = await syncThrough(`(e) ${PEERS} P2P interfaces (getBlocks once per 2 s each)`, {
-    apiUrls: [],
-    p2pUrls,
-    discoveryUrl,
-  });
-  await pause();
-  const both = await syncThrough(`(e) both: ${PEERS} public APIs and their ${PEERS} P2P interfaces`, {
-    apiUrls,
-    p2pUrls,
-    discoveryUrl,
-  });
+  const results: { path: 'publicApi' | 'p2p' | 'both'; result: LimitedResult }[] = [];
+  const syncs = [
+    {
+      path: 'publicApi',
+      key: 'api',
+      label: `(e) ${PEERS} public APIs (100 requests a minute each)`,
+      apiUrls,
+      p2pUrls: [],
+    },
+    {
+      path: 'p2p',
+      key: 'p2p',
+      label: `(e) ${PEERS} P2P interfaces (getBlocks once per 2 s each)`,
+      apiUrls: [],
+      p2pUrls,
+    },
+    {
+      path: 'both',
+      key: 'both',
+      label: `(e) both: ${PEERS} public APIs and their ${PEERS} P2P interfaces`,
+      apiUrls,
+      p2pUrls,
+    },
+  ] as const;
+  for (const sync of syncs.filter((candidate) => paths.includes(candidate.key))) {
+    if (results.length > 0) await pause();
+    const result = await syncThrough(sync.label, {
+      apiUrls: sync.apiUrls,
+      p2pUrls: sync.p2pUrls,
+      discoveryUrl,
+    });
+    results.push({ path: sync.path, result });
+  }
   const refused = await new Promise<string>((resolve) => {
     child.once('exit', () => resolve(/^refused (.*)$/m.exec(out)?.[1] ?? '?'));
     child.kill('SIGTERM');
   });
-  rmSync(dataDir, { recursive: true, force: true });
-  console.log(`    requests the peers refused (429) over the three syncs: ${refused}`);
-  const hours = (result: LimitedResult) => MAINNET_BLOCKS / (result.blocks / result.seconds) / 3600;
+  if ('build' in chain) rmSync(dataDir, { recursive: true, force: true });
+  console.log(`    requests the peers refused (429) over the syncs: ${refused}`);
   console.log(
-    `projection: ${MAINNET_BLOCKS.toLocaleString('en')} empty blocks from ${PUBLIC_NODES} public nodes`,
+    `    the peers' process used ${/^peers cpu (\S+)$/m.exec(out)?.[1] ?? '?'} CPU s (start-up included)`,
   );
-  for (const result of [api, p2p, both]) {
+  const hours = (result: LimitedResult) => MAINNET_BLOCKS / result.steady / 3600;
+  console.log(
+    `projection (steady rate): ${MAINNET_BLOCKS.toLocaleString('en')} empty blocks from ${PUBLIC_NODES} public nodes`,
+  );
+  for (const { result } of results)
     console.log(`    ${result.label.slice(4)}: ${hours(result).toFixed(1)} h`);
-  }
   console.log(
     `    bound by the limits alone: APIs ${(MAINNET_BLOCKS / (PUBLIC_NODES * (100 / 60) * 100) / 3600).toFixed(1)} h, ` +
       `P2P ${(MAINNET_BLOCKS / (PUBLIC_NODES * 0.5 * 400) / 3600).toFixed(1)} h, ` +
@@ -245,16 +314,12 @@ export async function limitedScenario(
     measured: new Date().toISOString().slice(0, 10),
     command: 'npm run bench:sync',
     peers: PEERS,
-    emptyBlocksPerSecond: {
-      publicApi: Math.round(api.blocks / api.seconds),
-      p2p: Math.round(p2p.blocks / p2p.seconds),
-      both: Math.round(both.blocks / both.seconds),
-    },
-    mainnetHours: {
-      publicApi: +hours(api).toFixed(1),
-      p2p: +hours(p2p).toFixed(1),
-      both: +hours(both).toFixed(1),
-    },
+    chainBlocks: results[0]?.result.blocks ?? chain.blocks,
+    rampSeconds: RAMP_SECONDS,
+    emptyBlocksPerSecond: Object.fromEntries(
+      results.map(({ path, result }) => [path, Math.round(result.steady)]),
+    ),
+    mainnetHours: Object.fromEntries(results.map(({ path, result }) => [path, +hours(result).toFixed(1)])),
     refusedByPeers: refused,
   };
   // Run from the repository's root (npm run): the bundle's own URL is under dist/.

@@ -95,6 +95,13 @@ export class PeerPool {
   async attempt<T>(peer: PeerHealth, request: PeerRequest<T>): Promise<HttpAnswer<T>> {
     // Waiting for the peer's next slot is not the peer's failure (an abort meanwhile is the caller's).
     await peer.budget?.acquire(request.signal);
+    // A 429 that came while this request waited for its slot (another request's answer): the peer asked us to
+    // wait, so it is not asked until its Retry-After has passed.
+    if (peer.isRateLimited()) {
+      throw new ClientError('ERR_RATE_LIMITED', `${peer.url} asked to be left alone for a while (429)`, {
+        url: peer.url,
+      });
+    }
     try {
       const answer = await requestJson(
         peer.url,

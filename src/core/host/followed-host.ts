@@ -16,6 +16,7 @@ import {
   type PeerPoolOptions,
 } from '../client';
 import { LocalNode } from '../node';
+import { P2pPeers } from '../p2p';
 import { chainDirectoryName } from '../node/node';
 import { transactionToJson, type TransactionData } from '../protocol/transactions';
 import {
@@ -27,6 +28,7 @@ import {
   loadNetworkFile,
   networkFilePath,
   saveNetworkFile,
+  searchP2p,
   SyncError,
   type Discovery,
   type FollowerOptions,
@@ -55,6 +57,11 @@ export interface FollowedHostOptions {
   follower?: Pick<FollowerOptions, 'pollMs' | 'banMs' | 'maxRevert' | 'now' | 'p2p' | 'apiRateLimit'>;
   /** The client's per-peer timeout and health clock, when not the defaults. */
   client?: Pick<PeerPoolOptions, 'timeoutMs' | 'now'>;
+  /**
+   * Whether to download from the P2P interfaces the peers list besides their public APIs (default true: ARK's
+   * limits allow a node's P2P port more blocks a second than its API, docs/design/sync.md "P2P").
+   */
+  discoverP2p?: boolean;
   /** One line per event worth telling: a refused peer, a ban, a relay the peers refused. */
   log: (line: string) => void;
   onServerError?: (error: unknown) => void;
@@ -131,14 +138,33 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     await node.stop();
     throw error;
   }
+  // The P2P interfaces given (`--p2p`) and those the peers list (p2p-discovery.ts): blocks come from both.
+  const p2p = options.follower?.p2p ?? new P2pPeers();
   const follower = new Follower({
     ...options.follower,
     node,
     network,
     peerPool,
+    p2p,
     exceptions: discovery.exceptions,
     log,
   });
+  const p2pSearch =
+    options.discoverP2p === false
+      ? undefined
+      : searchP2p({
+          peerPool,
+          p2p,
+          nethash,
+          configured: options.peers,
+          // Far behind (more than two P2P answers' worth), by the peers' claims or by the slots passed since our
+          // tip (a peer that sends no height claim): where P2P's 400 blocks an answer pay.
+          wanted: () => {
+            const status = follower.status();
+            return status.blocksBehind > 800 || status.heightBound - status.height > 800;
+          },
+          log,
+        });
   if (options.minPeers !== undefined && peerPool.urls().length < options.minPeers) {
     // In the background: the follower starts with the peers it has, and is joined by those admitted.
     void morePeers(peerPool, discovery, options.minPeers, log).catch((error: unknown) =>
@@ -204,6 +230,7 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
     },
     close: async () => {
       clearInterval(retry);
+      p2pSearch?.stop();
       await follower.stop();
       await api.close();
       await node.stop();

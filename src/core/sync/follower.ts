@@ -15,7 +15,7 @@
  *   transactions), or `stop()` ends it.
  */
 import { EventEmitter, setMaxListeners } from 'node:events';
-import { ClientError, type PeerPool } from '../client';
+import type { PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
 import { ARK_API_RATE_LIMIT, type RateLimit } from '../client/rate-budget';
 import type { P2pPeers } from '../p2p';
@@ -25,15 +25,14 @@ import { milestoneAt, type Network } from '../protocol/networks';
 import { BlockDownload, PAGE_LIMIT, TRANSACTION_FETCH_CONCURRENCY } from './block-download';
 import { P2P_BATCH, P2pBlockSource } from './p2p-blocks';
 import { isSyncError, SyncError } from './errors';
-import { competingChainFault } from './fork-check';
-import { examineFork } from './fork-resolution';
 import type { FollowedNode } from './followed-node';
 import { heightBound } from './height-bound';
 import { choosePeer } from './peer-choice';
 import { PeerBans } from './peer-bans';
-import { PeerLedger, plainWords } from './peer-ledger';
+import { PeerFaults } from './peer-faults';
+import { PeerLedger } from './peer-ledger';
 import { checkNotExcepted, type ChainExceptions } from './raw-block';
-import { MAX_PIPELINE_DEPTH, PIPELINE_DEPTH, RunQueue, UnsupportedBlock } from './run-queue';
+import { MAX_PIPELINE_DEPTH, pipelineDepth, RunQueue, UnsupportedBlock } from './run-queue';
 import { buildStatus } from './status-report';
 import { SyncRate } from './sync-rate';
 import type { FollowedPeerStatus, SyncStatus } from './sync-status';
@@ -71,9 +70,9 @@ export class Follower {
   private readonly bans: PeerBans;
   private readonly ledger = new PeerLedger();
   private readonly rate: SyncRate;
+  private readonly faults: PeerFaults;
   private readonly batchSize: number;
   private readonly pollMs: number;
-  private readonly banMs: number;
   private readonly now: () => number;
   private readonly log: (line: string) => void;
   private base: 'starting' | 'running' | 'stopped' = 'starting';
@@ -105,8 +104,20 @@ export class Follower {
     this.rate = new SyncRate(this.now);
     this.batchSize = Math.min(options.batchSize ?? PAGE_LIMIT, PAGE_LIMIT);
     this.pollMs = options.pollMs ?? 1_000;
-    this.banMs = options.banMs ?? 10 * 60_000;
     this.log = options.log ?? (() => undefined);
+    this.faults = new PeerFaults({
+      node: options.node,
+      network: options.network,
+      download: this.download,
+      bans: this.bans,
+      ledger: this.ledger,
+      batchSize: this.batchSize,
+      banMs: options.banMs ?? 10 * 60_000,
+      maxRevert: options.maxRevert,
+      signal: this.abort.signal,
+      log: this.log,
+      changed: () => this.emitStatus(),
+    });
     this.startedAt = this.now();
     // Every request of the queued runs listens to this one signal: more than Node's default ten at once is expected
     // (each run: its headers, then a few blocks' transactions at a time).
@@ -116,10 +127,12 @@ export class Follower {
       node: options.node,
       batchSize: this.batchSize,
       signal: this.abort.signal,
-      usable: (peer) => this.usable(peer),
-      choose: (queued) => choosePeer(this.candidates(), this.ledger, (peer) => this.usable(peer), queued),
-      depth: () => Math.max(PIPELINE_DEPTH, this.candidates().filter((peer) => this.usable(peer)).length),
-      farBehind: () => this.networkHeight() - options.node.height > 2 * P2P_BATCH,
+      usable: (peer) => this.faults.usable(peer),
+      choose: (queued) =>
+        choosePeer(this.candidates(), this.ledger, (peer) => this.faults.usable(peer), queued),
+      depth: () =>
+        pipelineDepth(this.candidates().filter((peer) => this.faults.usable(peer)).length, this.farBehind()),
+      farBehind: () => this.farBehind(),
     });
     this.ended = new Promise((resolve) => {
       this.markEnded = resolve;
@@ -192,6 +205,11 @@ export class Follower {
     return this.status().peers;
   }
 
+  /** Far enough behind that runs may start where the previous would end, several per peer (run-queue.ts). */
+  private farBehind(): boolean {
+    return this.networkHeight() - this.options.node.height > 2 * P2P_BATCH;
+  }
+
   /** The highest height a peer has shown that we believe (our tip at least): what `/node/syncing` measures. */
   networkHeight(): number {
     return this.status().target;
@@ -241,25 +259,29 @@ export class Follower {
       blocks = await run.blocks;
     } catch (error) {
       this.queue.clear();
-      this.peerFailed(run.peer, error);
+      this.faults.failed(run.peer, error);
       return false;
     }
     const claimed = run.peer.status().height;
     const [tip, ...above] = blocks;
     if (tip === undefined) {
       if (claimed !== undefined && claimed >= tipHeight) {
-        this.unserved(run.peer, claimed, `it claims height ${claimed} but served no block at ${tipHeight}`);
+        this.faults.unserved(
+          run.peer,
+          claimed,
+          `it claims height ${claimed} but served no block at ${tipHeight}`,
+        );
       }
       return false;
     }
     if (tip.header.id !== node.lastBlock().id) {
       this.queue.clear();
-      await this.resolveFork(run.peer);
+      await this.faults.resolveFork(run.peer);
       return true;
     }
     if (above.length === 0) {
       if (claimed !== undefined && claimed > tipHeight) {
-        this.unserved(
+        this.faults.unserved(
           run.peer,
           claimed,
           `it claims height ${claimed} but served no block above ${tipHeight}`,
@@ -278,12 +300,15 @@ export class Follower {
         node.applyBlock(block);
       } catch (error) {
         if (isSyncError(error) && error.code === 'ERR_SYNC_UNSUPPORTED') {
-          this.peerFailed(run.peer, new UnsupportedBlock(error, block.header));
+          this.faults.failed(run.peer, new UnsupportedBlock(error, block.header));
           break;
         }
         if (!isBlockRejectedError(error)) throw error;
         // The runs queued from this peer are dropped by the queue's take (the peer is banned).
-        this.banPeer(run.peer, `block ${block.header.height} (${block.header.id ?? '?'}): ${error.message}`);
+        this.faults.ban(
+          run.peer,
+          `block ${block.header.height} (${block.header.id ?? '?'}): ${error.message}`,
+        );
         break;
       }
       applied++;
@@ -292,92 +317,6 @@ export class Follower {
     }
     if (applied > 0) this.ledger.delivered(run.peer.url, applied, node.height);
     return true;
-  }
-
-  /**
-   * What a peer did wrong, counted against it: proof of a lie bans it, anything else backs it off (the client
-   * recorded its own failures: timeouts, 4xx/5xx, malformed or oversized answers, redirects, 429s).
-   */
-  private peerFailed(peer: PeerHealth, error: unknown): void {
-    if (this.abort.signal.aborted) return;
-    if (error instanceof UnsupportedBlock) {
-      const tip = this.options.node.lastBlock();
-      const fault = competingChainFault(
-        [error.header],
-        tip.height + 1,
-        tip,
-        this.options.node,
-        this.options.network,
-      );
-      // A genuine block (chained, signed by its slot's delegate) that needs a rule Votary lacks stops the follower.
-      if (fault === undefined) throw error.error;
-      this.banPeer(peer, `block ${error.header.height}: ${fault.reason}`);
-      return;
-    }
-    const words = plainWords(error instanceof Error ? error.message : String(error));
-    if (isSyncError(error) && error.code === 'ERR_PEER_DATA') {
-      this.banPeer(peer, words);
-    } else if (!(error instanceof ClientError)) {
-      peer.recordFailure(new ClientError('ERR_BAD_RESPONSE', words, { url: peer.url }));
-    } else if (error.code === 'ERR_ABORTED') return;
-    this.ledger.failed(peer.url, words);
-  }
-
-  /** It claimed a height it then did not serve: its claim is doubted and it backs off. */
-  private unserved(peer: PeerHealth, claimed: number, words: string): void {
-    peer.recordFailure(new ClientError('ERR_BAD_RESPONSE', words, { url: peer.url }));
-    this.ledger.doubt(peer.url, claimed, words);
-  }
-
-  private usable(peer: PeerHealth): boolean {
-    return !this.bans.isBanned(peer.url) && !this.ledger.isDiverged(peer.url) && !peer.isRateLimited();
-  }
-
-  private banPeer(peer: PeerHealth, reason: string): void {
-    const words = plainWords(reason);
-    this.bans.ban(peer.url, words, this.banMs);
-    this.ledger.failed(peer.url, words);
-    this.log(`peer ${peer.url} banned for ${Math.round(this.banMs / 60_000)} min: ${words}`);
-    this.emitStatus();
-  }
-
-  /** The peer's block at our tip height differs from ours: examine its chain before anything is reverted. */
-  private async resolveFork(peer: PeerHealth): Promise<void> {
-    const node = this.options.node;
-    const tip = node.height;
-    let outcome;
-    try {
-      outcome = await examineFork(peer, {
-        node,
-        network: this.options.network,
-        download: this.download,
-        batchSize: this.batchSize,
-        maxRevert: this.options.maxRevert ?? 3 * milestoneAt(this.options.network, tip).activeDelegates,
-        signal: this.abort.signal,
-      });
-    } catch (error) {
-      this.peerFailed(peer, error);
-      return;
-    }
-    switch (outcome.kind) {
-      case 'ban':
-        this.banPeer(peer, outcome.reason);
-        return;
-      case 'short':
-        this.unserved(peer, tip + 1, outcome.reason);
-        return;
-      case 'diverged':
-        this.ledger.diverge(peer.url, outcome.reason);
-        this.log(`peer ${peer.url} not followed any more: ${outcome.reason}`);
-        return;
-      case 'revert': {
-        const reverted = node.revertBlocks(tip - outcome.ancestor);
-        this.log(
-          `fork: ${peer.url} has another block at height ${outcome.ancestor + 1}; reverted ${reverted.length} ` +
-            `block(s) to height ${outcome.ancestor}, following its chain`,
-        );
-      }
-    }
   }
 
   // State -----------------------------------------------------------------------------------------------------

@@ -39,10 +39,24 @@ export class UnsupportedBlock extends Error {
 /**
  * Runs downloaded and verified ahead of the one being applied. Three keep the workers' queue full while this
  * thread applies (one alone left them idle between runs: docs/benchmarks.md "Sync"); with more usable peers, one
- * run each (up to MAX_PIPELINE_DEPTH), so that every peer's budget is used while the chain is far behind.
+ * run each; far behind the network, RUNS_PER_PEER_FAR_BEHIND each (up to MAX_PIPELINE_DEPTH), so that every
+ * peer's budget is used.
  */
 export const PIPELINE_DEPTH = 3;
-export const MAX_PIPELINE_DEPTH = 16;
+/**
+ * Runs are taken in chain order, so the queue must reach past the slowest peer's next slot: a P2P peer answers
+ * once per 2.5 s (p2p-peer.ts), and while its run waits for it the runs behind it must already be asked of the
+ * others — at six APIs and six P2P ports that is some 40 runs. One run a peer (bench:sync (e): 12 runs) left the
+ * budgets mostly unused (431 blocks/s where the limits allow 1,900).
+ */
+export const RUNS_PER_PEER_FAR_BEHIND = 4;
+export const MAX_PIPELINE_DEPTH = 64;
+
+/** How many runs to keep queued for `usable` peers. */
+export function pipelineDepth(usable: number, farBehind: boolean): number {
+  const depth = farBehind ? RUNS_PER_PEER_FAR_BEHIND * usable : usable;
+  return Math.min(MAX_PIPELINE_DEPTH, Math.max(PIPELINE_DEPTH, depth));
+}
 
 export interface RunQueueOptions {
   download: BlockDownload;

@@ -1,0 +1,143 @@
+/**
+ * Finding P2P interfaces in the peers' lists (core/sync/p2p-discovery.ts, docs/design/sync.md "P2P"): ARK Core's
+ * `/api/peers` names each peer's ip and P2P port; a followed node takes the valid entries, asks each for its status
+ * and downloads from those of the network's nethash — the public API stays the fallback. A list is a claim: host
+ * names, bad ports, special addresses (unless the user configured such a peer), repeats and junk are ignored.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openFollowedHost, type FollowedHost } from '../../src/core/host';
+import { verifyChain } from '../../src/core/node/block-store';
+import { nodeParts } from '../../src/core/node/parts';
+import { isSpecialHost, MAX_LISTED_P2P, p2pUrlsFromList } from '../../src/core/sync';
+import { startApiChain, type ApiChain } from '../api/support/api-chain';
+import { inProcessFetch } from '../support/in-process-fetch';
+import { startP2pPeer, type P2pTestPeer } from './p2p-peer-server';
+import { until } from './support';
+
+describe('P2P interfaces from a peer list', () => {
+  it('takes public IP addresses with a valid port, each once, and ignores everything else', () => {
+    const list: unknown[] = [
+      { ip: '5.39.9.245', port: 4001, ports: { '@arkecosystem/core-api': 4003 } },
+      { ip: '5.39.9.245', port: 4001 },
+      { ip: '2a01:4f8:c17:1::1', port: 4001 },
+      { ip: 'node.example.com', port: 4001 },
+      { ip: '5.39.9.246', port: 0 },
+      { ip: '5.39.9.247', port: 70_000 },
+      { ip: '5.39.9.248', port: 4001.5 },
+      { ip: '5.39.9.249', port: '4001' },
+      { ip: '5.39.9.250/x', port: 4001 },
+      { ip: '5.39.9.250 ', port: 4001 },
+      { ip: '127.0.0.1', port: 4001 },
+      { ip: '10.1.2.3', port: 4001 },
+      { ip: '192.168.1.10', port: 4001 },
+      { ip: '172.20.0.5', port: 4001 },
+      { ip: '169.254.169.254', port: 80 },
+      { ip: '0.0.0.0', port: 4001 },
+      { ip: '224.0.0.1', port: 4001 },
+      { ip: '::1', port: 4001 },
+      { ip: '::ffff:127.0.0.1', port: 4001 },
+      { ip: 'fd00::1', port: 4001 },
+      { ip: 'fe80::1', port: 4001 },
+      null,
+      'ws://5.39.9.251:4001',
+      { port: 4001 },
+    ];
+    expect(p2pUrlsFromList(list, { specialAllowed: false })).toEqual([
+      'ws://5.39.9.245:4001',
+      'ws://[2a01:4f8:c17:1::1]:4001',
+    ]);
+    // The user configured a peer on a private network: such entries are taken too (host names still are not).
+    expect(p2pUrlsFromList(list, { specialAllowed: true })).toContain('ws://10.1.2.3:4001');
+    expect(p2pUrlsFromList(list, { specialAllowed: true })).not.toContain('ws://node.example.com:4001');
+    expect(isSpecialHost('localhost')).toBe(true);
+    expect(isSpecialHost('[::1]')).toBe(true);
+    expect(isSpecialHost('8.8.8.8')).toBe(false);
+  });
+
+  it('takes a few entries, not as many as a list holds', () => {
+    const list = Array.from({ length: 100 }, (_, i) => ({ ip: `5.39.${i}.1`, port: 4001 }));
+    expect(p2pUrlsFromList(list, { specialAllowed: false })).toHaveLength(MAX_LISTED_P2P);
+    expect(
+      p2pUrlsFromList(list, { specialAllowed: false, known: new Set(['ws://5.39.0.1:4001']), limit: 2 }),
+    ).toEqual(['ws://5.39.1.1:4001', 'ws://5.39.2.1:4001']);
+  });
+});
+
+describe('a followed node finding P2P interfaces', () => {
+  let chain: ApiChain | undefined;
+  let server: Server | undefined;
+  let host: FollowedHost | undefined;
+  const p2pPeers: P2pTestPeer[] = [];
+  let dataDir: string | undefined;
+
+  afterEach(async () => {
+    await host?.close();
+    host = undefined;
+    for (const peer of p2pPeers.splice(0)) await peer.close();
+    await new Promise((resolve) => (server === undefined ? resolve(undefined) : server.close(resolve)));
+    server = undefined;
+    await chain?.close();
+    chain = undefined;
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('downloads from the P2P interfaces its peer lists, and only from those of its network', async () => {
+    const c = (chain = await startApiChain());
+    for (let i = 0; i < 1_200; i++) c.step();
+    const nethash = nodeParts(c.node).store.network.network.nethash;
+    const honest = await startP2pPeer(c.node, nethash);
+    const otherNetwork = await startP2pPeer(c.node, '00'.repeat(32));
+    p2pPeers.push(honest, otherNetwork);
+    const portOf = (url: string) => Number(new URL(url).port);
+    // The peer's public API, on a socket as a remote node's is, its /api/peers answered as ARK Core answers it.
+    const listed = [
+      { ip: 'p2p.example.com', port: portOf(honest.url) },
+      { ip: '127.0.0.1', port: 0 },
+      { ip: '127.0.0.1', port: portOf(otherNetwork.url), ports: { '@arkecosystem/core-api': 4003 } },
+      { ip: '127.0.0.1', port: portOf(honest.url), ports: { '@arkecosystem/core-api': 4003 } },
+      'junk',
+    ];
+    const answer = inProcessFetch(c.server.publicApp);
+    server = createServer((request, response) => {
+      const url = request.url ?? '/';
+      if (url.startsWith('/api/peers')) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ meta: { count: listed.length }, data: listed }));
+        return;
+      }
+      void answer(`http://127.0.0.1:4003${url}`, { method: 'GET' }).then(async (reply) => {
+        // As a node's API answers: with its height (what the follower takes as the peer's claim).
+        response.writeHead(reply.status, {
+          'content-type': 'application/json',
+          'x-block-height': reply.headers.get('x-block-height') ?? '',
+        });
+        response.end(await reply.text());
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const lines: string[] = [];
+    dataDir = mkdtempSync(join(tmpdir(), 'votary-p2p-discovery-'));
+    const h = (host = await openFollowedHost({
+      dataDir,
+      peers: [apiUrl],
+      log: (line) => lines.push(line),
+    }));
+    h.follower.start();
+    await until(() => h.node.height === c.node.height, 'sync', 60_000);
+
+    expect(verifyChain(nodeParts(h.node).store).verified).toBe(true);
+    expect(honest.getBlocksAt.length).toBeGreaterThan(0);
+    expect(otherNetwork.getBlocksAt).toEqual([]);
+    const urls = h.follower.status().peers.map((peer) => peer.url);
+    expect(urls).toContain(honest.url);
+    expect(urls).not.toContain(otherNetwork.url);
+    expect(urls.filter((url) => url.startsWith('ws://'))).toEqual([honest.url]);
+    expect(lines.join('\n')).toContain(`P2P interface(s) the peers list too: ${honest.url}`);
+  });
+});
