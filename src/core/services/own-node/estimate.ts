@@ -3,6 +3,7 @@
  * catch up, from the network's size (its peers' height and transaction count) and the follower's measured figures
  * (docs/benchmarks.md "Sync": `npm run bench:sync` prints the rates and the chain's size on disk).
  */
+import syncThroughput from '../../../../resources/sync-throughput.json';
 import type { OwnNodeEstimate } from '../../../shared/domain/own-node';
 
 /**
@@ -15,12 +16,14 @@ import type { OwnNodeEstimate } from '../../../shared/domain/own-node';
 export const DISK_BYTES_PER_BLOCK = 268;
 export const DISK_BYTES_PER_TRANSACTION = 734 + 40;
 /**
- * Catching up from an ARK Core peer (bench:sync's (c), ARK Core testnet on the same machine; a peer across the
- * internet adds its latency): blocks a second on a chain of nearly empty blocks (383–501) and transactions a second
- * on one of full blocks (2,449–2,792, 6,029 transactions in 194 blocks). The two terms add up, which leaves the
- * estimate on the slow side of what was measured (2.9 s for that chain against 2.2–2.5 s).
+ * Catching up through the network's public nodes, at ARK Core's default limits (100 API requests a minute, one P2P
+ * getBlocks every 2 s per client): the steady rate `npm run bench:sync` measured from six rate-limited peers
+ * (docs/benchmarks.md "Sync through public nodes' limits", recorded in resources/sync-throughput.json by
+ * BENCH_SYNC_RECORD=1), the slowest of the paths it recorded. Transactions a second on a chain of full blocks from
+ * an ARK Core peer (bench:sync's (c): 2,449–2,792, 6,029 transactions in 194 blocks). The two terms add up, which
+ * leaves the estimate on the slow side of what was measured.
  */
-export const SYNC_BLOCKS_PER_SECOND = 380;
+export const SYNC_BLOCKS_PER_SECOND = Math.min(...Object.values(syncThroughput.emptyBlocksPerSecond));
 export const SYNC_TRANSACTIONS_PER_SECOND = 2_500;
 
 export interface NetworkSize {
