@@ -8,7 +8,11 @@ import { EmptyState, StateOverlay } from '../../../src/core/node/state';
 import { TransactionPool, type AddTransactionsResult } from '../../../src/core/node/transaction-pool';
 import { addressFromPassphrase } from '../../../src/core/protocol/crypto';
 import { devnet } from '../../../src/core/protocol/networks';
-import { signTransaction, type TransactionDraft } from '../../../src/core/protocol/transactions';
+import {
+  signTransaction,
+  type TransactionData,
+  type TransactionDraft,
+} from '../../../src/core/protocol/transactions';
 import assets from '../../fixtures/vectors/magistrate-handler-assets.json';
 import { TOKEN } from '../support/chain-fixture';
 import { PoolHarness } from './support';
@@ -22,7 +26,7 @@ const GENESIS_B = 'ab'.repeat(32);
 /** A devnet pool at HEIGHT whose confirmed state holds `owner`'s business with two bridgechains. */
 function devnetPool(): {
   pool: TransactionPool;
-  sign: (draft: TransactionDraft, passphrase?: string) => TransactionDraft;
+  sign: (draft: TransactionDraft, passphrase?: string) => TransactionData;
 } {
   const state = new StateOverlay(new EmptyState(devnet.network.pubKeyHash));
   for (const passphrase of [owner, other]) {
