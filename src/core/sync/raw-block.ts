@@ -7,7 +7,14 @@
  * peer's fault. Everything else (signatures, payload hash, totals, the state rules) is the node's `applyBlock`.
  * Ids go through the network's exceptions tables as ARK's do (`outlookTable`, `transactionIdFixTable`).
  */
-import { blockHeaderFromJson, computeBlockId, type Block, type BlockHeader } from '../protocol/blocks';
+import {
+  blockHeaderFromJson,
+  computeBlockId,
+  payloadHash,
+  type Block,
+  type BlockHeader,
+} from '../protocol/blocks';
+import { ProtocolError } from '../protocol/errors';
 import {
   isExceptionBlock,
   isExceptionTransaction,
@@ -16,7 +23,12 @@ import {
   transactionRulesHeight,
   type Network,
 } from '../protocol/networks';
-import { transactionAndBytesFromJson, type TransactionData } from '../protocol/transactions';
+import {
+  internalTypeLabel,
+  transactionAndBytesFromJson,
+  TypeGroup,
+  type TransactionData,
+} from '../protocol/transactions';
 import { peerDataError, SyncError } from './errors';
 
 type JsonObject = Record<string, unknown>;
@@ -94,6 +106,7 @@ export function blockFromPeer(
   const ctx = { network, height: transactionRulesHeight(header.height) };
   const txs: TransactionData[] = [];
   const bytes: Uint8Array[] = [];
+  let unknown: UnknownType | undefined;
   ordered.forEach((json, index) => {
     if (!isObject(json)) throw peerDataError(header.height, `transaction ${index} is not an object`);
     const signed: JsonObject = { ...json };
@@ -108,6 +121,11 @@ export function blockFromPeer(
     try {
       decoded = transactionAndBytesFromJson(signed, ctx);
     } catch (error) {
+      const type = pluginType(json, error);
+      if (type !== undefined) {
+        unknown ??= type;
+        return;
+      }
       throw peerDataError(
         header.height,
         `transaction ${index} (${String(json.id)}) does not decode: ${reason(error)}`,
@@ -122,7 +140,68 @@ export function blockFromPeer(
     txs.push(decoded.tx);
     bytes.push(decoded.bytes);
   });
-  return { header, transactions: txs, transactionBytes: bytes };
+  const block: Block = { header, transactions: txs, transactionBytes: bytes };
+  if (unknown !== undefined) {
+    checkServedPayload(header, ordered, network, unknown);
+    unknownTypes.set(block, unknown);
+  }
+  return block;
+}
+
+/** A transaction of a type Votary has no rule for, as served. */
+interface UnknownType {
+  id: string;
+  typeGroup: number;
+  type: number;
+}
+
+/** Blocks rebuilt without a transaction of an unknown type: `checkNotExcepted` stops before them. */
+const unknownTypes = new WeakMap<Block, UnknownType>();
+
+const isUint = (value: unknown, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max;
+
+/**
+ * The served type when `error` says only that Votary does not know it, and it could be a type a chain's nodes
+ * registered through a plugin (ARK Core 3.9.1 crypto `transactions/registry.ts` takes any typeGroup but Core's,
+ * whose types are fixed: an unknown Core type is invalid on every ARK chain, so the peer's fault).
+ */
+function pluginType(json: JsonObject, error: unknown): UnknownType | undefined {
+  if (!(error instanceof ProtocolError) || error.code !== 'ERR_UNKNOWN_TYPE') return undefined;
+  const { id, typeGroup, type } = json;
+  if (typeof id !== 'string' || !isUint(typeGroup, 0xffffffff) || !isUint(type, 0xffff)) return undefined;
+  if (typeGroup === TypeGroup.Core) return undefined;
+  return { id, typeGroup, type };
+}
+
+/**
+ * A block with a transaction Votary cannot rebuild is still held to what can be checked without it: its payload
+ * hash over the ids served, in the order served (protocol/blocks `payloadHash`; a listed exception block skips it
+ * as ARK does). Its header id was checked already, and the follower checks its signature, chaining and forger
+ * before it stops (follower `peerFailed`), so junk from a peer is its fault, not a reason to stop.
+ */
+function checkServedPayload(
+  header: BlockHeader,
+  transactions: readonly unknown[],
+  network: Network,
+  unknown: UnknownType,
+): void {
+  const ids = transactions.map((json) => (isObject(json) ? json.id : undefined));
+  const served = ids.filter((id): id is string => typeof id === 'string');
+  if (header.id !== undefined && isExceptionBlock(network, header.id, served)) return;
+  let computed: string | undefined;
+  try {
+    computed = served.length === ids.length ? payloadHash(served) : undefined;
+  } catch {
+    computed = undefined;
+  }
+  if (computed !== header.payloadHash) {
+    throw peerDataError(
+      header.height,
+      `it holds transaction ${unknown.id} of an unknown type (${internalTypeLabel(unknown.typeGroup, unknown.type)}), ` +
+        'and its payload hash does not verify over the transaction ids served',
+    );
+  }
 }
 
 /** The exceptions a peer's crypto configuration declares (`/node/configuration/crypto`, crypto-networks keys). */
@@ -143,15 +222,26 @@ function unsupported(header: BlockHeader, what: string, rule: string): SyncError
 }
 
 /**
- * Stops before a block that needs a rule Votary lacks, without banning the peer (its block may well be valid): a
- * block or transaction the peer's configuration lists as an exception that Votary's own list for the network does
- * not hold. Votary applies ARK's exceptions only from the lists it ships (ARK mainnet and devnet, protocol/networks
- * `presetExceptions`): a listed block or transaction skips verification, so a list that is a peer's word is not
- * applied. Every transaction type ARK Core 3.9.1 applies has a handler (node/handlers `handlerFor`), so a type is
- * never a reason to stop here.
+ * Stops before a block that needs a rule Votary lacks, without banning the peer (its block may well be valid; the
+ * follower bans instead when its header is not a genuine next block, follower `peerFailed`):
+ * - a transaction of a type Votary does not know, outside ARK's Core group: a type a chain's nodes added through a
+ *   plugin (ARK Core 3.9.1 applies every Core and Magistrate type, and Votary has a handler for each, node/
+ *   transaction-handlers `handlerFor`), in a block whose payload hash verifies over the ids served;
+ * - a block or transaction the peer's configuration lists as an exception that Votary's own list for the network
+ *   does not hold. Votary applies ARK's exceptions only from the lists it ships (ARK mainnet and devnet,
+ *   protocol/networks `presetExceptions`): a listed block or transaction skips verification, so a list that is a
+ *   peer's word is not applied.
  */
 export function checkNotExcepted(block: Block, exceptions: ChainExceptions, network: Network): void {
   const { header, transactions } = block;
+  const unknown = unknownTypes.get(block);
+  if (unknown !== undefined) {
+    throw unsupported(
+      header,
+      `holds transaction ${unknown.id} of typeGroup ${unknown.typeGroup}, type ${unknown.type}`,
+      'a transaction type Votary has no rule for (one a plugin of this chain’s nodes adds)',
+    );
+  }
   const ids = transactions.map((tx) => tx.id);
   if (
     header.id !== undefined &&
