@@ -10,6 +10,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
+import { localnet } from '../../src/core/node/localnet';
+import type { P2pBlock } from '../../src/core/p2p';
+import { blockHeaderFromJson, payloadHash, signBlock } from '../../src/core/protocol/blocks';
+import { privateKeyFromPassphrase, publicKeyFromPrivateKey } from '../../src/core/protocol/crypto';
+import { sha256 } from '../../src/core/protocol/hash';
+import { toHex } from '../../src/core/protocol/hex';
+import { SyncError } from '../../src/core/sync/errors';
+import { blockFromP2p } from '../../src/core/sync/p2p-blocks';
+import { checkNotExcepted, NO_EXCEPTIONS } from '../../src/core/sync/raw-block';
+import { p2pBlockOf } from './p2p-peer-server';
 import {
   flipHex,
   peersFetch,
@@ -109,5 +119,67 @@ describe('a transaction of a type Votary has no rule for', () => {
     // The run holding it failed as a whole: nothing of it is stored.
     expect(f.node.height).toBeLessThan(height);
     expect(f.follower.status().error?.code).not.toBe('ERR_SYNC_UNSUPPORTED');
+  });
+});
+
+describe('over P2P, where the bytes are served: the unknown type is read from them and its id is their hash', () => {
+  /** The peer's block at `height` with its first transaction's typeGroup (u32 LE at byte 3) made 9000. */
+  function relabelled(height: number): { served: P2pBlock; ids: string[] } {
+    const served = p2pBlockOf(peer.node, height)!;
+    const first = Uint8Array.from(served.transactions[0]!);
+    new DataView(first.buffer).setUint32(3, 9000, true);
+    const transactions = [first, ...served.transactions.slice(1)];
+    return { served: { ...served, transactions }, ids: transactions.map((bytes) => toHex(sha256(bytes))) };
+  }
+
+  /** Its header signed again over the new payload hash (by a key of the test's: the forger is the follower's check). */
+  function resigned(served: P2pBlock, ids: readonly string[]): P2pBlock {
+    const { transactions, ...columns } = served;
+    const key = privateKeyFromPassphrase('unsupported type test forger');
+    const header = signBlock(
+      {
+        ...blockHeaderFromJson(columns),
+        payloadHash: payloadHash(ids),
+        generatorPublicKey: toHex(publicKeyFromPrivateKey(key)),
+      },
+      key,
+      localnet,
+    );
+    return {
+      ...served,
+      payloadHash: header.payloadHash,
+      generatorPublicKey: header.generatorPublicKey,
+      blockSignature: header.blockSignature!,
+      id: header.id!,
+      transactions,
+    };
+  }
+
+  function codeOf(run: () => unknown): string | undefined {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof SyncError) return error.code;
+      throw error;
+    }
+    return undefined;
+  }
+
+  it('a block whose payload hash covers it: the follower is told to stop before it, naming the type', () => {
+    const height = firstHeightWithTransactions(peer);
+    const { served, ids } = relabelled(height);
+    const block = blockFromP2p(resigned(served, ids), localnet);
+    expect(block.transactions).toHaveLength(served.transactions.length - 1);
+    expect(() => checkNotExcepted(block, NO_EXCEPTIONS, localnet)).toThrow(
+      new RegExp(`^block ${height} \\(.*\\) holds transaction ${ids[0]} of typeGroup 9000, type 0: `),
+    );
+    expect(codeOf(() => checkNotExcepted(block, NO_EXCEPTIONS, localnet))).toBe('ERR_SYNC_UNSUPPORTED');
+  });
+
+  it('a block whose payload hash does not cover it: the peer’s fault', () => {
+    const height = firstHeightWithTransactions(peer);
+    const { served } = relabelled(height);
+    expect(codeOf(() => blockFromP2p(served, localnet))).toBe('ERR_PEER_DATA');
+    expect(() => blockFromP2p(served, localnet)).toThrow(/payload hash does not verify/);
   });
 });

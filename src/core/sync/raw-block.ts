@@ -15,6 +15,8 @@ import {
   type BlockHeader,
 } from '../protocol/blocks';
 import { ProtocolError } from '../protocol/errors';
+import { sha256 } from '../protocol/hash';
+import { toHex } from '../protocol/hex';
 import {
   isExceptionBlock,
   isExceptionTransaction,
@@ -142,14 +144,14 @@ export function blockFromPeer(
   });
   const block: Block = { header, transactions: txs, transactionBytes: bytes };
   if (unknown !== undefined) {
-    checkServedPayload(header, ordered, network, unknown);
-    unknownTypes.set(block, unknown);
+    const ids = ordered.map((json) => (isObject(json) ? json.id : undefined));
+    markUnknownType(block, unknown, ids, network);
   }
   return block;
 }
 
 /** A transaction of a type Votary has no rule for, as served. */
-interface UnknownType {
+export interface UnknownType {
   id: string;
   typeGroup: number;
   type: number;
@@ -161,6 +163,11 @@ const unknownTypes = new WeakMap<Block, UnknownType>();
 const isUint = (value: unknown, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max;
 
+/** A type outside ARK's Core group, whose types are fixed (see pluginType). */
+function isPluginType(typeGroup: number): boolean {
+  return typeGroup !== TypeGroup.Core;
+}
+
 /**
  * The served type when `error` says only that Votary does not know it, and it could be a type a chain's nodes
  * registered through a plugin (ARK Core 3.9.1 crypto `transactions/registry.ts` takes any typeGroup but Core's,
@@ -170,8 +177,35 @@ function pluginType(json: JsonObject, error: unknown): UnknownType | undefined {
   if (!(error instanceof ProtocolError) || error.code !== 'ERR_UNKNOWN_TYPE') return undefined;
   const { id, typeGroup, type } = json;
   if (typeof id !== 'string' || !isUint(typeGroup, 0xffffffff) || !isUint(type, 0xffff)) return undefined;
-  if (typeGroup === TypeGroup.Core) return undefined;
-  return { id, typeGroup, type };
+  return isPluginType(typeGroup) ? { id, typeGroup, type } : undefined;
+}
+
+/**
+ * pluginType for a transaction served as bytes (P2P): a version-2 transaction's typeGroup (u32 LE at byte 3) and
+ * type (u16 LE at byte 7) are read from its common header (crypto `transactions/serializer.ts` serializeCommon),
+ * and its id is the hash of the bytes whatever its type (crypto `utils.getId`).
+ */
+export function pluginTypeOfBytes(bytes: Uint8Array, error: unknown): UnknownType | undefined {
+  if (!(error instanceof ProtocolError) || error.code !== 'ERR_UNKNOWN_TYPE') return undefined;
+  if (bytes.length < 9 || bytes[0] !== 0xff || bytes[1] !== 2) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const typeGroup = view.getUint32(3, true);
+  const type = view.getUint16(7, true);
+  return isPluginType(typeGroup) ? { id: toHex(sha256(bytes)), typeGroup, type } : undefined;
+}
+
+/**
+ * Keeps `block` — rebuilt without its transactions of unknown types — for `checkNotExcepted` to stop before, once
+ * its payload hash verifies over `ids`, every transaction's id as served, in block order (see checkServedPayload).
+ */
+export function markUnknownType(
+  block: Block,
+  unknown: UnknownType,
+  ids: readonly unknown[],
+  network: Network,
+): void {
+  checkServedPayload(block.header, ids, network, unknown);
+  unknownTypes.set(block, unknown);
 }
 
 /**
@@ -182,11 +216,10 @@ function pluginType(json: JsonObject, error: unknown): UnknownType | undefined {
  */
 function checkServedPayload(
   header: BlockHeader,
-  transactions: readonly unknown[],
+  ids: readonly unknown[],
   network: Network,
   unknown: UnknownType,
 ): void {
-  const ids = transactions.map((json) => (isObject(json) ? json.id : undefined));
   const served = ids.filter((id): id is string => typeof id === 'string');
   if (header.id !== undefined && isExceptionBlock(network, header.id, served)) return;
   let computed: string | undefined;
