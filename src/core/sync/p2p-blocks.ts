@@ -3,7 +3,7 @@
  * blocks with their transactions (core-p2p `socket-server/controllers/blocks.ts`), where the public API needs a
  * request per 100 headers and more for the transactions. Each block is rebuilt as the public API's are
  * (raw-block.ts): the header's id must be the hash of its serialization, every transaction must decode from the
- * bytes served (its id is the hash of them), the count must be the header's, and the heights must follow each other
+ * bytes served (its id is the hash of them; one of a plugin's type stops the follower instead, raw-block.ts), the count must be the header's, and the heights must follow each other
  * from the one asked — anything else is the peer's lie. The signatures, payload hash and state rules are the
  * node's `applyBlock`, exactly as for every other block.
  */
