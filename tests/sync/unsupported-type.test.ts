@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
 import { localnet } from '../../src/core/node/localnet';
 import type { P2pBlock } from '../../src/core/p2p';
-import { blockHeaderFromJson, payloadHash, signBlock } from '../../src/core/protocol/blocks';
+import type { FetchLike } from '../../src/core/client';
+import { blockHeaderFromJson, computeBlockId, payloadHash, signBlock } from '../../src/core/protocol/blocks';
 import { privateKeyFromPassphrase, publicKeyFromPrivateKey } from '../../src/core/protocol/crypto';
 import { sha256 } from '../../src/core/protocol/hash';
 import { toHex } from '../../src/core/protocol/hex';
@@ -104,6 +105,39 @@ describe('a transaction of a type Votary has no rule for', () => {
     expect(f.node.height).toBeLessThan(height);
     expect(f.follower.status().error?.code).not.toBe('ERR_SYNC_UNSUPPORTED');
     expect(f.logs.join('\n')).toMatch(/payload hash does not verify over the transaction ids served/);
+  });
+
+  it('in a block whose header is not genuine (its signature does not verify): the peer is banned', async () => {
+    const height = firstHeightWithTransactions(peer);
+    const oldId = peer.node.headerAt(height)!.id!;
+    // The header served with a broken signature and the id that header hashes to (so the id check passes), its
+    // transactions under that id and relabelled; the peer is asked for them by that id.
+    let newId = '';
+    const rewrite: Rewrite = (url, body) => {
+      const answer = body as { data: Item[] };
+      if (url.pathname === '/api/blocks') {
+        const data = answer.data.map((item) => {
+          if (item.height !== height) return item;
+          const forged = { ...item, blockSignature: flipHex(String(item.blockSignature), 20) };
+          newId = computeBlockId(blockHeaderFromJson(forged), localnet).id;
+          return { ...forged, id: newId };
+        });
+        return { ...answer, data };
+      }
+      return relabel(oldId, (item) => ({ ...item, blockId: newId, typeGroup: 9000, type: 3 }))(url, body);
+    };
+    const served = peersFetch({ [PEER]: { server: peer.server, rewrite } });
+    const fetch: FetchLike = (input, init) =>
+      served(newId === '' ? input : input.replaceAll(newId, oldId), init);
+    follower = await startFollower([peerUrl(PEER)], fetch);
+    const f = follower;
+    await until(
+      () => f.follower.status().peers.some((p) => p.url === peerUrl(PEER) && p.banned !== undefined),
+      'the peer banned',
+    );
+    expect(f.node.height).toBe(height - 1);
+    expect(f.follower.status().error?.code).not.toBe('ERR_SYNC_UNSUPPORTED');
+    expect(f.logs.join('\n')).toMatch(new RegExp(`block ${height}.*signature does not verify`));
   });
 
   it('in ARK’s Core group, whose types are fixed: the peer is banned', async () => {
