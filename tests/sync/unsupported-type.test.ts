@@ -20,6 +20,9 @@ import { toHex } from '../../src/core/protocol/hex';
 import { SyncError } from '../../src/core/sync/errors';
 import { blockFromP2p } from '../../src/core/sync/p2p-blocks';
 import { checkNotExcepted, NO_EXCEPTIONS } from '../../src/core/sync/raw-block';
+import { UnsupportedClaims } from '../../src/core/sync/unsupported-claims';
+import type { BlockDownload } from '../../src/core/sync/block-download';
+import { PeerHealth } from '../../src/core/client/peer-health';
 import { p2pBlockOf } from './p2p-peer-server';
 import {
   flipHex,
@@ -67,7 +70,7 @@ function relabel(blockId: string, change: (item: Item) => Item): Rewrite {
 }
 
 describe('a transaction of a type Votary has no rule for', () => {
-  it('in a genuine block (its payload hash verifies): the follower stops, naming the block and the type', async () => {
+  it('in a genuine block (its payload hash verifies), from the only peer known: the follower stops, naming the block, the type and that one peer says so', async () => {
     const height = firstHeightWithTransactions(peer);
     const blockId = peer.node.headerAt(height)!.id!;
     const rewrite = relabel(blockId, (item) => ({ ...item, typeGroup: 9000, type: 3 }));
@@ -82,6 +85,9 @@ describe('a transaction of a type Votary has no rule for', () => {
       new RegExp(
         `^block ${height} \\(${blockId}\\) holds transaction [0-9a-f]{64} of typeGroup 9000, type 3: `,
       ),
+    );
+    expect(status.error?.message).toMatch(
+      `(on the word of one peer, ${peerUrl(PEER)}: no peer of another host is known to confirm it`,
     );
     expect(status.peers.find((p) => p.url === peerUrl(PEER))?.banned).toBeUndefined();
   });
@@ -156,6 +162,84 @@ describe('a transaction of a type Votary has no rule for', () => {
   });
 });
 
+/** A peer on another host than peerUrl's (127.0.0.1): the claim of a plugin's type needs two hosts to stop. */
+const otherHostUrl = (port: number) => `http://127.0.0.2:${port}`;
+const OTHER = 14112;
+
+describe('over the public API, the type of a transaction Votary cannot serialize is a claim that needs a second host', () => {
+  it('a hostile peer relabelling a Core transaction among honest ones is shown a liar by another’s bytes: banned, nothing stops', async () => {
+    const height = firstHeightWithTransactions(peer);
+    const blockId = peer.node.headerAt(height)!.id!;
+    // The honest peer answers only once the liar served the relabelled block, so that the liar is the one asked.
+    let relabelled = false;
+    const lie = relabel(blockId, (item) => {
+      relabelled = true;
+      return { ...item, typeGroup: 9000, type: 3 };
+    });
+    const fetch = peersFetch({
+      [PEER]: { server: peer.server, claimsAhead: 5, rewrite: lie },
+      [OTHER]: { server: peer.server, down: () => follower !== undefined && !relabelled },
+    });
+    follower = await startFollower([peerUrl(PEER), otherHostUrl(OTHER)], fetch, {}, false);
+    const f = follower;
+    f.follower.start();
+    await until(() => f.node.height === peer.node.height, 'sync through the honest peer');
+    const status = f.follower.status();
+    expect(status.state).not.toBe('stopped');
+    expect(status.error?.code).not.toBe('ERR_SYNC_UNSUPPORTED');
+    expect(f.node.headerAt(height)?.id).toBe(blockId);
+    expect(status.peers.find((p) => p.url === peerUrl(PEER))?.banned?.reason).toMatch(
+      new RegExp(
+        `^block ${height}: it served transaction [0-9a-f]{64} of block ${height} as typeGroup 9000, type 3, but ` +
+          `${otherHostUrl(OTHER).replaceAll('.', '\\.')} served that transaction's bytes, which hash to its id, as `,
+      ),
+    );
+    expect(status.peers.find((p) => p.url === otherHostUrl(OTHER))?.banned).toBeUndefined();
+  });
+
+  it('two peers of different hosts serving the same plugin type for the block: the follower stops, naming it', async () => {
+    const height = firstHeightWithTransactions(peer);
+    const blockId = peer.node.headerAt(height)!.id!;
+    const rewrite = relabel(blockId, (item) => ({ ...item, typeGroup: 9000, type: 3 }));
+    const fetch = peersFetch({
+      [PEER]: { server: peer.server, rewrite },
+      [OTHER]: { server: peer.server, rewrite },
+    });
+    follower = await startFollower([peerUrl(PEER), otherHostUrl(OTHER)], fetch);
+    const f = follower;
+    await f.follower.finished();
+    expect(f.node.height).toBe(height - 1);
+    const status = f.follower.status();
+    expect(status.error?.code).toBe('ERR_SYNC_UNSUPPORTED');
+    expect(status.error?.message).toMatch(
+      new RegExp(
+        `^block ${height} \\(${blockId}\\) holds transaction [0-9a-f]{64} of typeGroup 9000, type 3: .*\\(served so by `,
+      ),
+    );
+    expect(status.error?.message).toMatch(peerUrl(PEER));
+    expect(status.error?.message).toMatch(otherHostUrl(OTHER));
+    for (const url of [peerUrl(PEER), otherHostUrl(OTHER)]) {
+      expect(status.peers.find((p) => p.url === url)?.banned).toBeUndefined();
+    }
+  });
+
+  it('two peers of one host serving it: their word counts once (the stop says it rests on one peer’s word)', async () => {
+    const height = firstHeightWithTransactions(peer);
+    const blockId = peer.node.headerAt(height)!.id!;
+    const rewrite = relabel(blockId, (item) => ({ ...item, typeGroup: 9000, type: 3 }));
+    const fetch = peersFetch({
+      [PEER]: { server: peer.server, rewrite },
+      [OTHER]: { server: peer.server, rewrite },
+    });
+    follower = await startFollower([peerUrl(PEER), peerUrl(OTHER)], fetch);
+    const f = follower;
+    await f.follower.finished();
+    expect(f.follower.status().error?.message).toMatch(
+      /\(on the word of one peer, .*: no peer of another host/,
+    );
+  });
+});
+
 describe('over P2P, where the bytes are served: the unknown type is read from them and its id is their hash', () => {
   /** The peer's block at `height` with its first transaction's typeGroup (u32 LE at byte 3) made 9000. */
   function relabelled(height: number): { served: P2pBlock; ids: string[] } {
@@ -208,6 +292,38 @@ describe('over P2P, where the bytes are served: the unknown type is read from th
       new RegExp(`^block ${height} \\(.*\\) holds transaction ${ids[0]} of typeGroup 9000, type 0: `),
     );
     expect(codeOf(() => checkNotExcepted(block, NO_EXCEPTIONS, localnet))).toBe('ERR_SYNC_UNSUPPORTED');
+  });
+
+  it('its bytes are proof: the claim stops the follower on its own, though other hosts are known, no one asked', async () => {
+    const height = firstHeightWithTransactions(peer);
+    const { served, ids } = relabelled(height);
+    const block = blockFromP2p(resigned(served, ids), localnet);
+    let error: unknown;
+    try {
+      checkNotExcepted(block, NO_EXCEPTIONS, localnet);
+    } catch (thrown) {
+      error = thrown;
+    }
+    const p2pUrl = 'ws://127.0.0.1:4002';
+    const other = new PeerHealth(otherHostUrl(OTHER));
+    const asked: string[] = [];
+    const verdict = await new UnsupportedClaims().judge(new PeerHealth(p2pUrl), block, error as SyncError, {
+      download: {
+        headers: (p: PeerHealth) => Promise.reject(new Error(`asked ${asked.push(p.url)}`)),
+      } as unknown as BlockDownload,
+      known: [p2pUrl, other.url],
+      askable: [other],
+      failed: () => undefined,
+      signal: new AbortController().signal,
+    });
+    expect(asked).toEqual([]);
+    expect(verdict.kind).toBe('stop');
+    expect(verdict.kind === 'stop' && verdict.error.code).toBe('ERR_SYNC_UNSUPPORTED');
+    expect(verdict.kind === 'stop' && verdict.error.message).toMatch(
+      new RegExp(
+        `holds transaction ${ids[0]} of typeGroup 9000, type 0: .*\\(read from its bytes, served by ${p2pUrl}\\)$`,
+      ),
+    );
   });
 
   it('a block whose payload hash does not cover it: the peer’s fault', () => {

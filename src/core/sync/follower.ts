@@ -33,7 +33,8 @@ import { choosePeer } from './peer-choice';
 import { PeerBans } from './peer-bans';
 import { PeerLedger, plainWords } from './peer-ledger';
 import { checkNotExcepted, type ChainExceptions } from './raw-block';
-import { MAX_PIPELINE_DEPTH, PIPELINE_DEPTH, RunQueue, UnsupportedBlock } from './run-queue';
+import { MAX_PIPELINE_DEPTH, PIPELINE_DEPTH, RunQueue } from './run-queue';
+import { UnsupportedClaims } from './unsupported-claims';
 import { buildStatus } from './status-report';
 import { SyncRate } from './sync-rate';
 import type { FollowedPeerStatus, SyncStatus } from './sync-status';
@@ -70,6 +71,7 @@ export class Follower {
   private readonly download: BlockDownload;
   private readonly bans: PeerBans;
   private readonly ledger = new PeerLedger();
+  private readonly claims = new UnsupportedClaims();
   private readonly rate: SyncRate;
   private readonly batchSize: number;
   private readonly pollMs: number;
@@ -278,7 +280,7 @@ export class Follower {
         node.applyBlock(block);
       } catch (error) {
         if (isSyncError(error) && error.code === 'ERR_SYNC_UNSUPPORTED') {
-          this.peerFailed(run.peer, new UnsupportedBlock(error, block.header));
+          await this.unsupported(run.peer, error, block);
           break;
         }
         if (!isBlockRejectedError(error)) throw error;
@@ -300,20 +302,6 @@ export class Follower {
    */
   private peerFailed(peer: PeerHealth, error: unknown): void {
     if (this.abort.signal.aborted) return;
-    if (error instanceof UnsupportedBlock) {
-      const tip = this.options.node.lastBlock();
-      const fault = competingChainFault(
-        [error.header],
-        tip.height + 1,
-        tip,
-        this.options.node,
-        this.options.network,
-      );
-      // A genuine block (chained, signed by its slot's delegate) that needs a rule Votary lacks stops the follower.
-      if (fault === undefined) throw error.error;
-      this.banPeer(peer, `block ${error.header.height}: ${fault.reason}`);
-      return;
-    }
     const words = plainWords(error instanceof Error ? error.message : String(error));
     if (isSyncError(error) && error.code === 'ERR_PEER_DATA') {
       this.banPeer(peer, words);
@@ -321,6 +309,34 @@ export class Follower {
       peer.recordFailure(new ClientError('ERR_BAD_RESPONSE', words, { url: peer.url }));
     } else if (error.code === 'ERR_ABORTED') return;
     this.ledger.failed(peer.url, words);
+  }
+
+  /**
+   * A block needing a rule Votary lacks stops the follower when its header is genuine (chained, signed by its slot's
+   * delegate) and the claim holds: a plugin's type served over the public API needs a peer of another host to
+   * confirm it (unsupported-claims.ts); a fake header or a refuted claim bans the peer, an unconfirmed one doubts it.
+   */
+  private async unsupported(peer: PeerHealth, error: SyncError, block: Block): Promise<void> {
+    const { node, network } = this.options;
+    const tip = node.lastBlock();
+    const fault = competingChainFault([block.header], tip.height + 1, tip, node, network);
+    const verdict =
+      fault === undefined
+        ? await this.claims.judge(peer, block, error, {
+            download: this.download,
+            known: [
+              ...this.options.peerPool.statuses().map((status) => status.url),
+              ...(this.options.p2p?.all().map((p2p) => p2p.url) ?? []),
+            ],
+            askable: this.candidates().filter((other) => other !== peer && this.usable(other)),
+            failed: (other, failure) => this.peerFailed(other, failure),
+            signal: this.abort.signal,
+          })
+        : ({ kind: 'lie', reason: fault.reason } as const);
+    if (verdict.kind === 'stop') throw verdict.error;
+    this.queue.clear();
+    if (verdict.kind === 'lie') this.banPeer(peer, `block ${block.header.height}: ${verdict.reason}`);
+    else this.unserved(peer, block.header.height, verdict.reason);
   }
 
   /** It claimed a height it then did not serve: its claim is doubted and it backs off. */

@@ -155,6 +155,12 @@ export interface UnknownType {
   id: string;
   typeGroup: number;
   type: number;
+  /**
+   * Read from the transaction's bytes, whose hash is its id (P2P): proof of the type. Over the public API the type
+   * is the peer's word — Votary cannot serialize a type it does not know to check it against the id — and the
+   * follower stops only when a peer of another host serves the same (unsupported-claims.ts).
+   */
+  fromBytes: boolean;
 }
 
 /** Blocks rebuilt without a transaction of an unknown type: `checkNotExcepted` stops before them. */
@@ -177,7 +183,7 @@ function pluginType(json: JsonObject, error: unknown): UnknownType | undefined {
   if (!(error instanceof ProtocolError) || error.code !== 'ERR_UNKNOWN_TYPE') return undefined;
   const { id, typeGroup, type } = json;
   if (typeof id !== 'string' || !isUint(typeGroup, 0xffffffff) || !isUint(type, 0xffff)) return undefined;
-  return isPluginType(typeGroup) ? { id, typeGroup, type } : undefined;
+  return isPluginType(typeGroup) ? { id, typeGroup, type, fromBytes: false } : undefined;
 }
 
 /**
@@ -191,7 +197,7 @@ export function pluginTypeOfBytes(bytes: Uint8Array, error: unknown): UnknownTyp
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const typeGroup = view.getUint32(3, true);
   const type = view.getUint16(7, true);
-  return isPluginType(typeGroup) ? { id: toHex(sha256(bytes)), typeGroup, type } : undefined;
+  return isPluginType(typeGroup) ? { id: toHex(sha256(bytes)), typeGroup, type, fromBytes: true } : undefined;
 }
 
 /**
@@ -208,11 +214,16 @@ export function markUnknownType(
   unknownTypes.set(block, unknown);
 }
 
+/** The transaction of an unknown type `block` was rebuilt without, if any (see markUnknownType). */
+export function unknownTypeOf(block: Block): UnknownType | undefined {
+  return unknownTypes.get(block);
+}
+
 /**
  * A block with a transaction Votary cannot rebuild is still held to what can be checked without it: its payload
  * hash over the ids served, in the order served (protocol/blocks `payloadHash`; a listed exception block skips it
  * as ARK does). Its header id was checked already, and the follower checks its signature, chaining and forger
- * before it stops (follower `peerFailed`), so junk from a peer is its fault, not a reason to stop.
+ * before it stops (follower `unsupported`), so junk from a peer is its fault, not a reason to stop.
  */
 function checkServedPayload(
   header: BlockHeader,
@@ -254,12 +265,22 @@ function unsupported(header: BlockHeader, what: string, rule: string): SyncError
   );
 }
 
+/** The stop before a block holding a transaction of a plugin's type, naming the block and the type. */
+export function unsupportedType(header: BlockHeader, unknown: UnknownType): SyncError {
+  return unsupported(
+    header,
+    `holds transaction ${unknown.id} of typeGroup ${unknown.typeGroup}, type ${unknown.type}`,
+    'a transaction type Votary has no rule for (one a plugin of this chain’s nodes adds)',
+  );
+}
+
 /**
  * Stops before a block that needs a rule Votary lacks, without banning the peer (its block may well be valid; the
- * follower bans instead when its header is not a genuine next block, follower `peerFailed`):
+ * follower bans instead when its header is not a genuine next block, follower `unsupported`):
  * - a transaction of a type Votary does not know, outside ARK's Core group: a type a chain's nodes added through a
  *   plugin (ARK Core 3.9.1 applies every Core and Magistrate type, and Votary has a handler for each, node/
- *   transaction-handlers `handlerFor`), in a block whose payload hash verifies over the ids served;
+ *   transaction-handlers `handlerFor`), in a block whose payload hash verifies over the ids served — over the
+ *   public API a peer's word until a peer of another host confirms it (unsupported-claims.ts);
  * - a block or transaction the peer's configuration lists as an exception that Votary's own list for the network
  *   does not hold. Votary applies ARK's exceptions only from the lists it ships (ARK mainnet and devnet,
  *   protocol/networks `presetExceptions`): a listed block or transaction skips verification, so a list that is a
@@ -268,13 +289,7 @@ function unsupported(header: BlockHeader, what: string, rule: string): SyncError
 export function checkNotExcepted(block: Block, exceptions: ChainExceptions, network: Network): void {
   const { header, transactions } = block;
   const unknown = unknownTypes.get(block);
-  if (unknown !== undefined) {
-    throw unsupported(
-      header,
-      `holds transaction ${unknown.id} of typeGroup ${unknown.typeGroup}, type ${unknown.type}`,
-      'a transaction type Votary has no rule for (one a plugin of this chain’s nodes adds)',
-    );
-  }
+  if (unknown !== undefined) throw unsupportedType(header, unknown);
   const ids = transactions.map((tx) => tx.id);
   if (
     header.id !== undefined &&
