@@ -197,6 +197,38 @@ describe('over the public API, the type of a transaction Votary cannot serialize
     expect(status.peers.find((p) => p.url === otherHostUrl(OTHER))?.banned).toBeUndefined();
   });
 
+  it('once refuted, the same relabelling from a second host is a lie at once: banned too, nothing stops', async () => {
+    const height = firstHeightWithTransactions(peer);
+    const blockId = peer.node.headerAt(height)!.id!;
+    const THIRD = 14113;
+    let relabelled = false;
+    const lie = relabel(blockId, (item) => {
+      relabelled = true;
+      return { ...item, typeGroup: 9000, type: 3 };
+    });
+    const banned = (url: string) =>
+      follower?.follower.status().peers.find((p) => p.url === url)?.banned !== undefined;
+    const [first, second, honest] = [peerUrl(PEER), `http://127.0.0.3:${THIRD}`, otherHostUrl(OTHER)];
+    // The first liar is asked first and refuted by the honest peer; then the honest peer is away until the second
+    // liar (another host, the same label) was asked for the block and judged.
+    const fetch = peersFetch({
+      [PEER]: { server: peer.server, claimsAhead: 5, rewrite: lie },
+      [THIRD]: { server: peer.server, rewrite: lie, down: () => follower !== undefined && !banned(first) },
+      [OTHER]: {
+        server: peer.server,
+        down: () => follower !== undefined && (!relabelled || (banned(first) && !banned(second))),
+      },
+    });
+    follower = await startFollower([first, second, honest], fetch, {}, false);
+    const f = follower;
+    f.follower.start();
+    await until(() => f.node.height === peer.node.height, 'sync through the honest peer');
+    expect(f.follower.status().error?.code).not.toBe('ERR_SYNC_UNSUPPORTED');
+    const reasons = f.logs.filter((line) => / banned .*as typeGroup 9000, type 3, but /.test(line));
+    expect(reasons.map((line) => line.split(' ')[1])).toEqual([first, second]);
+    expect(banned(honest)).toBe(false);
+  });
+
   it('two peers of different hosts serving the same plugin type for the block: the follower stops, naming it', async () => {
     const height = firstHeightWithTransactions(peer);
     const blockId = peer.node.headerAt(height)!.id!;

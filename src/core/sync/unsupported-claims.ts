@@ -65,6 +65,11 @@ function stop(header: BlockHeader, unknown: UnknownType, said: string): ClaimVer
 export class UnsupportedClaims {
   /** The peers that served each claim (block id, transaction id, typeGroup, type), one URL per host. */
   private readonly hosts = new Map<string, Map<string, string>>();
+  /**
+   * Transactions a peer served as bytes of a Core type, by id, with the words saying so: a later claim of a plugin's
+   * type for one of them is a lie at once, however many hosts make it.
+   */
+  private readonly refuted = new Map<string, string>();
 
   /** What `peer`'s block, which failed `checkNotExcepted` with `error` and whose header is genuine, means. */
   async judge(peer: PeerHealth, block: Block, error: SyncError, ctx: ClaimContext): Promise<ClaimVerdict> {
@@ -73,6 +78,9 @@ export class UnsupportedClaims {
     if (unknown === undefined) return { kind: 'stop', error };
     const { header } = block;
     if (unknown.fromBytes) return stop(header, unknown, `read from its bytes, served by ${peer.url}`);
+    const label = `transaction ${unknown.id} of block ${header.height} as typeGroup ${unknown.typeGroup}, type ${unknown.type}`;
+    const refutation = this.refuted.get(unknown.id);
+    if (refutation !== undefined) return { kind: 'lie', reason: `it served ${label}, but ${refutation}` };
     const claimed = this.record(peer.url, header, unknown);
     if (claimed.size >= 2)
       return stop(header, unknown, `served so by ${[...claimed.values()].join(' and ')}`);
@@ -84,7 +92,6 @@ export class UnsupportedClaims {
           'could as well withhold the block',
       );
     }
-    const label = `transaction ${unknown.id} of block ${header.height} as typeGroup ${unknown.typeGroup}, type ${unknown.type}`;
     const others = ctx.askable.filter((other) => !claimed.has(hostOf(other.url))).slice(0, ASKED_PER_CLAIM);
     for (const other of others) {
       let theirs: Block | undefined;
@@ -97,12 +104,10 @@ export class UnsupportedClaims {
       if (theirs === undefined) continue;
       const verified = theirs.transactions.find((tx) => tx.id === unknown.id);
       if (verified !== undefined) {
-        return {
-          kind: 'lie',
-          reason:
-            `it served ${label}, but ${other.url} served that transaction's bytes, which hash to its id, as ` +
-            internalTypeLabel(verified.typeGroup, verified.type),
-        };
+        const refutation = `${other.url} served that transaction's bytes, which hash to its id, as ${internalTypeLabel(verified.typeGroup, verified.type)}`;
+        this.refuted.set(unknown.id, refutation);
+        while (this.refuted.size > KEPT_CLAIMS) this.refuted.delete(this.refuted.keys().next().value!);
+        return { kind: 'lie', reason: `it served ${label}, but ${refutation}` };
       }
       const their = unknownTypeOf(theirs);
       if (their?.id !== unknown.id) continue;
