@@ -26,13 +26,15 @@ import { BlockDownload, PAGE_LIMIT, TRANSACTION_FETCH_CONCURRENCY } from './bloc
 import { P2P_BATCH, P2pBlockSource } from './p2p-blocks';
 import { isSyncError, SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
+import { competingChainFault } from './fork-check';
 import { heightBound } from './height-bound';
 import { choosePeer } from './peer-choice';
 import { PeerBans } from './peer-bans';
 import { PeerFaults } from './peer-faults';
 import { PeerLedger } from './peer-ledger';
 import { checkNotExcepted, type ChainExceptions } from './raw-block';
-import { MAX_PIPELINE_DEPTH, pipelineDepth, RunQueue, UnsupportedBlock } from './run-queue';
+import { MAX_PIPELINE_DEPTH, pipelineDepth, RunQueue } from './run-queue';
+import { UnsupportedClaims } from './unsupported-claims';
 import { buildStatus } from './status-report';
 import { SyncRate } from './sync-rate';
 import type { FollowedPeerStatus, SyncStatus } from './sync-status';
@@ -69,6 +71,7 @@ export class Follower {
   private readonly download: BlockDownload;
   private readonly bans: PeerBans;
   private readonly ledger = new PeerLedger();
+  private readonly claims = new UnsupportedClaims();
   private readonly rate: SyncRate;
   private readonly faults: PeerFaults;
   private readonly batchSize: number;
@@ -300,7 +303,7 @@ export class Follower {
         node.applyBlock(block);
       } catch (error) {
         if (isSyncError(error) && error.code === 'ERR_SYNC_UNSUPPORTED') {
-          this.faults.failed(run.peer, new UnsupportedBlock(error, block.header));
+          await this.unsupported(run.peer, error, block);
           break;
         }
         if (!isBlockRejectedError(error)) throw error;
@@ -317,6 +320,34 @@ export class Follower {
     }
     if (applied > 0) this.ledger.delivered(run.peer.url, applied, node.height);
     return true;
+  }
+
+  /**
+   * A block needing a rule Votary lacks stops the follower when its header is genuine (chained, signed by its slot's
+   * delegate) and the claim holds: a plugin's type served over the public API needs a peer of another host to
+   * confirm it (unsupported-claims.ts); a fake header or a refuted claim bans the peer, an unconfirmed one doubts it.
+   */
+  private async unsupported(peer: PeerHealth, error: SyncError, block: Block): Promise<void> {
+    const { node, network } = this.options;
+    const tip = node.lastBlock();
+    const fault = competingChainFault([block.header], tip.height + 1, tip, node, network);
+    const verdict =
+      fault === undefined
+        ? await this.claims.judge(peer, block, error, {
+            download: this.download,
+            known: [
+              ...this.options.peerPool.statuses().map((status) => status.url),
+              ...(this.options.p2p?.all().map((p2p) => p2p.url) ?? []),
+            ],
+            askable: this.candidates().filter((other) => other !== peer && this.faults.usable(other)),
+            failed: (other, failure) => this.faults.failed(other, failure),
+            signal: this.abort.signal,
+          })
+        : ({ kind: 'lie', reason: fault.reason } as const);
+    if (verdict.kind === 'stop') throw verdict.error;
+    this.queue.clear();
+    if (verdict.kind === 'lie') this.faults.ban(peer, `block ${block.header.height}: ${verdict.reason}`);
+    else this.faults.unserved(peer, block.header.height, verdict.reason);
   }
 
   // State -----------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * blocks with their transactions (core-p2p `socket-server/controllers/blocks.ts`), where the public API needs a
  * request per 100 headers and more for the transactions. Each block is rebuilt as the public API's are
  * (raw-block.ts): the header's id must be the hash of its serialization, every transaction must decode from the
- * bytes served (its id is the hash of them), the count must be the header's, and the heights must follow each other
+ * bytes served (its id is the hash of them; one of a plugin's type stops the follower instead, raw-block.ts), the count must be the header's, and the heights must follow each other
  * from the one asked — anything else is the peer's lie. The signatures, payload hash and state rules are the
  * node's `applyBlock`, exactly as for every other block.
  */
@@ -13,7 +13,7 @@ import type { Block, BlockHeader } from '../protocol/blocks';
 import { transactionRulesHeight, type Network } from '../protocol/networks';
 import { deserializeTransaction, type TransactionData } from '../protocol/transactions';
 import { peerDataError } from './errors';
-import { headerFromPeer } from './raw-block';
+import { headerFromPeer, markUnknownType, pluginTypeOfBytes, type UnknownType } from './raw-block';
 
 /** Blocks a P2P answer holds at most (core-p2p MAX_DOWNLOAD_BLOCKS). */
 export const P2P_BATCH = 400;
@@ -36,14 +36,28 @@ export function blockFromP2p(served: P2pBlock, network: Network): Block {
   }
   const ctx = { network, height: transactionRulesHeight(header.height) };
   const txs: TransactionData[] = [];
+  const kept: Uint8Array[] = [];
+  const ids: string[] = [];
+  let unknown: UnknownType | undefined;
   transactions.forEach((bytes, index) => {
     try {
-      txs.push(deserializeTransaction(bytes, ctx));
+      const tx = deserializeTransaction(bytes, ctx);
+      txs.push(tx);
+      kept.push(bytes);
+      ids.push(tx.id ?? '');
     } catch (error) {
-      throw peerDataError(header.height, `transaction ${index} does not decode: ${reason(error)}`);
+      // A type a plugin of the chain's nodes adds: raw-block.ts checkNotExcepted stops before the block.
+      const type = pluginTypeOfBytes(bytes, error);
+      if (type === undefined) {
+        throw peerDataError(header.height, `transaction ${index} does not decode: ${reason(error)}`);
+      }
+      unknown ??= type;
+      ids.push(type.id);
     }
   });
-  return { header, transactions: txs, transactionBytes: [...transactions] };
+  const block: Block = { header, transactions: txs, transactionBytes: kept };
+  if (unknown !== undefined) markUnknownType(block, unknown, ids, network);
+  return block;
 }
 
 export class P2pBlockSource {

@@ -2,20 +2,18 @@
  * What the follower does about a peer's failures (docs/design/sync.md "Peers, forks and limits"): proof of a lie
  * bans it (peer-bans.ts), anything else backs it off (client/peer-health.ts), a claim it did not serve is doubted
  * (peer-ledger.ts), and a block at our tip that differs from ours has its chain examined before anything is
- * reverted (fork-resolution.ts). None of it ever stops the follower — except a genuine block needing a rule Votary
- * lacks.
+ * reverted (fork-resolution.ts). None of it ever stops the follower (a genuine block needing a rule Votary lacks is
+ * judged by unsupported-claims.ts).
  */
 import { ClientError } from '../client';
 import type { PeerHealth } from '../client/peer-health';
 import { milestoneAt, type Network } from '../protocol/networks';
 import type { BlockDownload } from './block-download';
 import { isSyncError } from './errors';
-import { competingChainFault } from './fork-check';
 import { examineFork } from './fork-resolution';
 import type { FollowedNode } from './followed-node';
 import type { PeerBans } from './peer-bans';
 import { plainWords, type PeerLedger } from './peer-ledger';
-import { UnsupportedBlock } from './run-queue';
 
 export interface PeerFaultsOptions {
   node: FollowedNode;
@@ -47,16 +45,8 @@ export class PeerFaults {
    * recorded its own failures: timeouts, 4xx/5xx, malformed or oversized answers, redirects, 429s).
    */
   failed(peer: PeerHealth, error: unknown): void {
-    const { node, network, ledger, signal } = this.options;
+    const { ledger, signal } = this.options;
     if (signal.aborted) return;
-    if (error instanceof UnsupportedBlock) {
-      const tip = node.lastBlock();
-      const fault = competingChainFault([error.header], tip.height + 1, tip, node, network);
-      // A genuine block (chained, signed by its slot's delegate) that needs a rule Votary lacks stops the follower.
-      if (fault === undefined) throw error.error;
-      this.ban(peer, `block ${error.header.height}: ${fault.reason}`);
-      return;
-    }
     const words = plainWords(error instanceof Error ? error.message : String(error));
     if (isSyncError(error) && error.code === 'ERR_PEER_DATA') {
       this.ban(peer, words);

@@ -7,7 +7,16 @@
  * peer's fault. Everything else (signatures, payload hash, totals, the state rules) is the node's `applyBlock`.
  * Ids go through the network's exceptions tables as ARK's do (`outlookTable`, `transactionIdFixTable`).
  */
-import { blockHeaderFromJson, computeBlockId, type Block, type BlockHeader } from '../protocol/blocks';
+import {
+  blockHeaderFromJson,
+  computeBlockId,
+  payloadHash,
+  type Block,
+  type BlockHeader,
+} from '../protocol/blocks';
+import { ProtocolError } from '../protocol/errors';
+import { sha256 } from '../protocol/hash';
+import { toHex } from '../protocol/hex';
 import {
   isExceptionBlock,
   isExceptionTransaction,
@@ -16,7 +25,12 @@ import {
   transactionRulesHeight,
   type Network,
 } from '../protocol/networks';
-import { transactionAndBytesFromJson, type TransactionData } from '../protocol/transactions';
+import {
+  internalTypeLabel,
+  transactionAndBytesFromJson,
+  TypeGroup,
+  type TransactionData,
+} from '../protocol/transactions';
 import { peerDataError, SyncError } from './errors';
 
 type JsonObject = Record<string, unknown>;
@@ -94,6 +108,7 @@ export function blockFromPeer(
   const ctx = { network, height: transactionRulesHeight(header.height) };
   const txs: TransactionData[] = [];
   const bytes: Uint8Array[] = [];
+  let unknown: UnknownType | undefined;
   ordered.forEach((json, index) => {
     if (!isObject(json)) throw peerDataError(header.height, `transaction ${index} is not an object`);
     const signed: JsonObject = { ...json };
@@ -108,6 +123,11 @@ export function blockFromPeer(
     try {
       decoded = transactionAndBytesFromJson(signed, ctx);
     } catch (error) {
+      const type = pluginType(json, error);
+      if (type !== undefined) {
+        unknown ??= type;
+        return;
+      }
       throw peerDataError(
         header.height,
         `transaction ${index} (${String(json.id)}) does not decode: ${reason(error)}`,
@@ -122,7 +142,110 @@ export function blockFromPeer(
     txs.push(decoded.tx);
     bytes.push(decoded.bytes);
   });
-  return { header, transactions: txs, transactionBytes: bytes };
+  const block: Block = { header, transactions: txs, transactionBytes: bytes };
+  if (unknown !== undefined) {
+    const ids = ordered.map((json) => (isObject(json) ? json.id : undefined));
+    markUnknownType(block, unknown, ids, network);
+  }
+  return block;
+}
+
+/** A transaction of a type Votary has no rule for, as served. */
+export interface UnknownType {
+  id: string;
+  typeGroup: number;
+  type: number;
+  /**
+   * Read from the transaction's bytes, whose hash is its id (P2P): proof of the type. Over the public API the type
+   * is the peer's word — Votary cannot serialize a type it does not know to check it against the id — and the
+   * follower stops only when a peer of another host serves the same (unsupported-claims.ts).
+   */
+  fromBytes: boolean;
+}
+
+/** Blocks rebuilt without a transaction of an unknown type: `checkNotExcepted` stops before them. */
+const unknownTypes = new WeakMap<Block, UnknownType>();
+
+const isUint = (value: unknown, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max;
+
+/** A type outside ARK's Core group, whose types are fixed (see pluginType). */
+function isPluginType(typeGroup: number): boolean {
+  return typeGroup !== TypeGroup.Core;
+}
+
+/**
+ * The served type when `error` says only that Votary does not know it, and it could be a type a chain's nodes
+ * registered through a plugin (ARK Core 3.9.1 crypto `transactions/registry.ts` takes any typeGroup but Core's,
+ * whose types are fixed: an unknown Core type is invalid on every ARK chain, so the peer's fault).
+ */
+function pluginType(json: JsonObject, error: unknown): UnknownType | undefined {
+  if (!(error instanceof ProtocolError) || error.code !== 'ERR_UNKNOWN_TYPE') return undefined;
+  const { id, typeGroup, type } = json;
+  if (typeof id !== 'string' || !isUint(typeGroup, 0xffffffff) || !isUint(type, 0xffff)) return undefined;
+  return isPluginType(typeGroup) ? { id, typeGroup, type, fromBytes: false } : undefined;
+}
+
+/**
+ * pluginType for a transaction served as bytes (P2P): a version-2 transaction's typeGroup (u32 LE at byte 3) and
+ * type (u16 LE at byte 7) are read from its common header (crypto `transactions/serializer.ts` serializeCommon),
+ * and its id is the hash of the bytes whatever its type (crypto `utils.getId`).
+ */
+export function pluginTypeOfBytes(bytes: Uint8Array, error: unknown): UnknownType | undefined {
+  if (!(error instanceof ProtocolError) || error.code !== 'ERR_UNKNOWN_TYPE') return undefined;
+  if (bytes.length < 9 || bytes[0] !== 0xff || bytes[1] !== 2) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const typeGroup = view.getUint32(3, true);
+  const type = view.getUint16(7, true);
+  return isPluginType(typeGroup) ? { id: toHex(sha256(bytes)), typeGroup, type, fromBytes: true } : undefined;
+}
+
+/**
+ * Keeps `block` — rebuilt without its transactions of unknown types — for `checkNotExcepted` to stop before, once
+ * its payload hash verifies over `ids`, every transaction's id as served, in block order (see checkServedPayload).
+ */
+export function markUnknownType(
+  block: Block,
+  unknown: UnknownType,
+  ids: readonly unknown[],
+  network: Network,
+): void {
+  checkServedPayload(block.header, ids, network, unknown);
+  unknownTypes.set(block, unknown);
+}
+
+/** The transaction of an unknown type `block` was rebuilt without, if any (see markUnknownType). */
+export function unknownTypeOf(block: Block): UnknownType | undefined {
+  return unknownTypes.get(block);
+}
+
+/**
+ * A block with a transaction Votary cannot rebuild is still held to what can be checked without it: its payload
+ * hash over the ids served, in the order served (protocol/blocks `payloadHash`; a listed exception block skips it
+ * as ARK does). Its header id was checked already, and the follower checks its signature, chaining and forger
+ * before it stops (follower `unsupported`), so junk from a peer is its fault, not a reason to stop.
+ */
+function checkServedPayload(
+  header: BlockHeader,
+  ids: readonly unknown[],
+  network: Network,
+  unknown: UnknownType,
+): void {
+  const served = ids.filter((id): id is string => typeof id === 'string');
+  if (header.id !== undefined && isExceptionBlock(network, header.id, served)) return;
+  let computed: string | undefined;
+  try {
+    computed = served.length === ids.length ? payloadHash(served) : undefined;
+  } catch {
+    computed = undefined;
+  }
+  if (computed !== header.payloadHash) {
+    throw peerDataError(
+      header.height,
+      `it holds transaction ${unknown.id} of an unknown type (${internalTypeLabel(unknown.typeGroup, unknown.type)}), ` +
+        'and its payload hash does not verify over the transaction ids served',
+    );
+  }
 }
 
 /** The exceptions a peer's crypto configuration declares (`/node/configuration/crypto`, crypto-networks keys). */
@@ -142,16 +265,31 @@ function unsupported(header: BlockHeader, what: string, rule: string): SyncError
   );
 }
 
+/** The stop before a block holding a transaction of a plugin's type, naming the block and the type. */
+export function unsupportedType(header: BlockHeader, unknown: UnknownType): SyncError {
+  return unsupported(
+    header,
+    `holds transaction ${unknown.id} of typeGroup ${unknown.typeGroup}, type ${unknown.type}`,
+    'a transaction type Votary has no rule for (one a plugin of this chain’s nodes adds)',
+  );
+}
+
 /**
- * Stops before a block that needs a rule Votary lacks, without banning the peer (its block may well be valid): a
- * block or transaction the peer's configuration lists as an exception that Votary's own list for the network does
- * not hold. Votary applies ARK's exceptions only from the lists it ships (ARK mainnet and devnet, protocol/networks
- * `presetExceptions`): a listed block or transaction skips verification, so a list that is a peer's word is not
- * applied. Every transaction type ARK Core 3.9.1 applies has a handler (node/handlers `handlerFor`), so a type is
- * never a reason to stop here.
+ * Stops before a block that needs a rule Votary lacks, without banning the peer (its block may well be valid; the
+ * follower bans instead when its header is not a genuine next block, follower `unsupported`):
+ * - a transaction of a type Votary does not know, outside ARK's Core group: a type a chain's nodes added through a
+ *   plugin (ARK Core 3.9.1 applies every Core and Magistrate type, and Votary has a handler for each, node/
+ *   transaction-handlers `handlerFor`), in a block whose payload hash verifies over the ids served — over the
+ *   public API a peer's word until a peer of another host confirms it (unsupported-claims.ts);
+ * - a block or transaction the peer's configuration lists as an exception that Votary's own list for the network
+ *   does not hold. Votary applies ARK's exceptions only from the lists it ships (ARK mainnet and devnet,
+ *   protocol/networks `presetExceptions`): a listed block or transaction skips verification, so a list that is a
+ *   peer's word is not applied.
  */
 export function checkNotExcepted(block: Block, exceptions: ChainExceptions, network: Network): void {
   const { header, transactions } = block;
+  const unknown = unknownTypes.get(block);
+  if (unknown !== undefined) throw unsupportedType(header, unknown);
   const ids = transactions.map((tx) => tx.id);
   if (
     header.id !== undefined &&

@@ -7,9 +7,8 @@
  * (speculative: a run that then does not start at our tip is dropped with the queue behind it).
  */
 import type { PeerHealth } from '../client/peer-health';
-import type { Block, BlockHeader } from '../protocol/blocks';
+import type { Block } from '../protocol/blocks';
 import type { BlockDownload } from './block-download';
-import type { SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
 
 /**
@@ -24,16 +23,6 @@ export interface Prefetch {
   /** The height the run ends at, once its headers arrived (undefined: nothing above `from`). */
   last: Promise<number | undefined>;
   blocks: Promise<Block[]>;
-}
-
-/** A block that needs a rule Votary lacks: it stops the follower only once its header is shown to be genuine. */
-export class UnsupportedBlock extends Error {
-  constructor(
-    readonly error: SyncError,
-    readonly header: BlockHeader,
-  ) {
-    super(error.message);
-  }
 }
 
 /**

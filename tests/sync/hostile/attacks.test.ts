@@ -20,6 +20,7 @@ import {
   randomKeyFork,
   rateLimited,
   redirectTo,
+  relabelledType,
   trickle,
   truncated,
 } from './mutations';
@@ -181,6 +182,17 @@ describe('a hostile peer cannot freeze the follower', () => {
     const f = (followed = await follow(chain, [hostile, honest]));
     await expectHonestSync(f, honest);
     expect(statusOf(f, hostile)?.lastError).toMatch(/404/);
+  });
+
+  it('a Core transaction relabelled with a plugin’s type (id kept): the honest peer’s bytes refute it, the peer is banned', async () => {
+    const hostile = await peer(relabelledType(9000));
+    const honest = await peer();
+    honest.mutation = gate(() => hostile.requests.some((path) => path.endsWith('/transactions')));
+    const f = (followed = await follow(chain, [hostile, honest]));
+    await expectHonestSync(f, honest);
+    expect(statusOf(f, hostile)?.banned?.reason).toMatch(
+      /as typeGroup 9000, type 3, but .* served that transaction's bytes, which hash to its id, as /,
+    );
   });
 
   it('millions of numbers as a block’s transactions: refused without a stack overflow, the peer banned', async () => {

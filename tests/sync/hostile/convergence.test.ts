@@ -27,6 +27,7 @@ import {
   redirectTo,
   seededMix,
   truncated,
+  relabelledType,
 } from './mutations';
 import { passThrough, startPeer, type HostilePeer } from './proxy';
 
@@ -50,7 +51,8 @@ describe('a follower among hostile peers', () => {
             try {
               const elsewhere = await startPeer(chain.server);
               peers.push(elsewhere);
-              const catalogue = [
+              // Each hostile peer relabels with a type of its own: two agreeing on one would be two hosts' word.
+              const catalogue = (i: number) => [
                 passThrough,
                 claimsAheadServesEmpty(3),
                 notFoundTransactions,
@@ -63,9 +65,10 @@ describe('a follower among hostile peers', () => {
                 rateLimited(1),
                 flippedSignatureFork(chain, () => 2 + (seed % 4)),
                 randomKeyFork(chain, () => Math.max(2, chain.node.height - (seed % 7))),
+                relabelledType(9000 + i),
               ];
               for (let i = 0; i < hostiles; i++)
-                peers.push(await startPeer(chain.server, seededMix(seed + i, catalogue)));
+                peers.push(await startPeer(chain.server, seededMix(seed + i, catalogue(i))));
               const honest = await startPeer(chain.server);
               peers.push(honest);
               const f = (followed = await follow(chain, [...peers.slice(1, 1 + hostiles), honest]));

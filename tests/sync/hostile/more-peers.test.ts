@@ -33,7 +33,7 @@ function listing(listed: () => HostilePeer[]): Mutation {
     const data = listed().map((peer) => {
       const port = Number(new URL(peer.url).port);
       return {
-        ip: '127.0.0.1',
+        ip: new URL(peer.url).hostname,
         port: 4001,
         ports: { '@arkecosystem/core-api': port },
         version: '3.9.1',

@@ -249,6 +249,23 @@ export const randomKeyFork = (chain: ApiChain, fromHeight: () => number, extra =
   );
 };
 
+/**
+ * Every block's first transaction served under a plugin's type (`typeGroup`, type 3), its id kept: the block's payload
+ * hash still verifies, and Votary cannot serialize the type to check it against the id — a claim the follower must
+ * not stop on unless a peer of another host confirms it (sync unsupported-claims.ts).
+ */
+export const relabelledType = (typeGroup: number): Mutation =>
+  rewrite((url, body) => {
+    if (!isTransactionsPage(url)) return body;
+    const seen = new Set<unknown>();
+    const data = (body.data as Json[]).map((item) => {
+      if (seen.has(item.blockId)) return item;
+      seen.add(item.blockId);
+      return { ...item, typeGroup, type: 3 };
+    });
+    return { ...body, data };
+  });
+
 /** A mutation per request, chosen by a seeded generator among `choices` (the honest answer among them). */
 export function seededMix(seed: number, choices: readonly Mutation[]): Mutation {
   let state = seed >>> 0 || 1;

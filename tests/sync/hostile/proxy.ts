@@ -1,5 +1,5 @@
 /**
- * A hostile peer for the follower's tests: a real HTTP server (node:http, on 127.0.0.1) in front of an honest
+ * A hostile peer for the follower's tests: a real HTTP server (node:http, on a loopback address) in front of an honest
  * in-process Votary peer (its public API answered through fastify's `inject`), that hands every exchange to a
  * mutation (mutations.ts) deciding what the follower gets instead: the honest answer, a rewritten one, another
  * status, a redirect, a trickle, a cut-off body… The follower reaches it over real sockets, with the real client.
@@ -48,7 +48,7 @@ export const passThrough: Mutation = async ({ honest, res }) => {
 };
 
 export interface HostilePeer {
-  /** The peer URL as the client keeps it (http://127.0.0.1:port). */
+  /** The peer URL as the client keeps it (http://127.0.0.n:port). */
   url: string;
   /** Requests received, by pathname (what the follower asked of this peer). */
   requests: string[];
@@ -65,7 +65,14 @@ function headerRecord(headers: Record<string, unknown>): Record<string, string> 
   return out;
 }
 
+/**
+ * Peers started so far: each listens on its own loopback address (127.0.0.2, .3, …), so that the follower counts
+ * them as distinct hosts, as it does distinct operators (sync unsupported-claims.ts: a claim needs a second host).
+ */
+let started = 0;
+
 export async function startPeer(honest: ApiServer, mutation: Mutation = passThrough): Promise<HostilePeer> {
+  const host = `127.0.0.${2 + (started++ % 250)}`;
   const peer: HostilePeer = { url: '', requests: [], mutation, close: () => Promise.resolve() };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -83,8 +90,8 @@ export async function startPeer(honest: ApiServer, mutation: Mutation = passThro
     });
   };
   const server: Server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  peer.url = `http://${host}:${(server.address() as AddressInfo).port}`;
   peer.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();

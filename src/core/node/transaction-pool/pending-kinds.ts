@@ -5,10 +5,12 @@
  * @arkecosystem/core-transactions/dist/handlers/one/vote.js, second-signature-registration.js,
  * delegate-registration.js, multi-signature-registration.js, two/multi-signature-registration.js and
  * two/delegate-resignation.js). The pool reports it as ERR_APPLY, "cannot be applied: " and these words.
- * So a vote change without aip37 is an unvote, then — once it is forged — a vote.
+ * So a vote change without aip37 is an unvote, then — once it is forged — a vote. The legacy Magistrate types'
+ * rules are pending-legacy-magistrate.ts's.
  */
 import { CoreType, TypeGroup, type TransactionData } from '../../protocol/transactions';
 import type { PoolEntry } from './entry';
+import { pendingLegacyMagistrateConflict } from './pending-legacy-magistrate';
 
 const ONE_PER_SENDER: ReadonlySet<number> = new Set([
   CoreType.SecondSignature,
@@ -23,6 +25,7 @@ export function pendingKindConflict(
   queue: readonly PoolEntry[],
   username: () => string | undefined,
 ): string | undefined {
+  if (tx.typeGroup === TypeGroup.Magistrate) return pendingLegacyMagistrateConflict(tx, queue);
   if (tx.typeGroup !== TypeGroup.Core) return undefined;
   const sameKind = queue.some((entry) => entry.tx.typeGroup === TypeGroup.Core && entry.tx.type === tx.type);
   if (!sameKind) return undefined;

@@ -36,6 +36,12 @@ const shape = {
   asset: z.record(z.string(), z.unknown()).nullish(),
   signature: z.string().nullish(),
   secondSignature: z.string().nullish(),
+  /**
+   * ARK's other name for the second signature (crypto `transactions/types/schemas.ts` accepts both; `serializer.ts`
+   * and `verifier.ts` read `secondSignature || signSignature`): what ARK Core 2 and its clients wrote, and what
+   * ARK Core 3's transformed API still serves.
+   */
+  signSignature: z.string().nullish(),
   signatures: z.array(z.string()).nullish(),
   id: z.string().nullish(),
 };
@@ -68,7 +74,10 @@ function parseShape(json: unknown, schema: z.ZodType<JsonShape>): JsonShape {
 
 const present = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
 
-/** The fields of a JSON transaction in internal form; `signature`, `secondSignature` and `id` only if `signed`. */
+/**
+ * The fields of a JSON transaction in internal form; `signature`, `secondSignature` (or its alias `signSignature`)
+ * and `id` only if `signed`.
+ */
 function draftFields(j: JsonShape, signed: boolean): TransactionDraft {
   const version = j.version ?? 2;
   if (present(j.nonce) && version === 1) throw schemaError('data.nonce', 'does not exist in version 1');
@@ -86,7 +95,9 @@ function draftFields(j: JsonShape, signed: boolean): TransactionDraft {
   if (present(j.recipientId)) draft.recipientId = j.recipientId;
   if (present(j.asset)) draft.asset = assetFromJson(j.asset);
   if (signed && present(j.signature)) draft.signature = j.signature;
-  if (signed && present(j.secondSignature)) draft.secondSignature = j.secondSignature;
+  const secondSignature =
+    present(j.secondSignature) && j.secondSignature !== '' ? j.secondSignature : j.signSignature;
+  if (signed && present(secondSignature)) draft.secondSignature = secondSignature;
   if (present(j.signatures)) draft.signatures = [...j.signatures];
   return draft;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { utf8Bytes } from '../../hash';
 import { EntityAction, MagistrateType } from '../constants';
-import { base58, baseShape, hash32Hex, u8, wellFormed } from './common';
+import { base58, baseShape, hash32Hex, u8 } from './common';
+import { genericName, ports, seedNodes, uri, vat } from './legacy-magistrate';
 import type { TypeRules } from './rules';
 
 /** Schemas of the Magistrate types, typeGroup 2 (protocol reference §4.2, §5 "entity"). */
@@ -48,29 +48,18 @@ const entity = z
   });
 
 /**
- * The legacy business/bridgechain types (active between aip11 and aip36) are checked structurally: every
- * string must fit its 1-byte length prefix, hashes are 32 bytes, ports are u16.
+ * The legacy business/bridgechain types (active between aip11 and aip36), with ARK's field formats
+ * (legacy-magistrate.ts).
  */
-const text = wellFormed
-  .min(1)
-  .refine((value) => utf8Bytes(value).length <= 255, 'must be at most 255 UTF-8 bytes');
-const seedNodes = z.array(text).min(1).max(255);
-const ports = z
-  .record(text, z.number().int().min(0).max(0xffff))
-  .refine(
-    (value) => Object.keys(value).length >= 1 && Object.keys(value).length <= 255,
-    'must have 1..255 entries',
-  );
-
 const legacy = (asset: z.ZodType) => z.object({ ...baseShape, ...magistrate, asset });
 
 const businessRegistration = legacy(
   z.strictObject({
     businessRegistration: z.strictObject({
-      name: text,
-      website: text,
-      vat: text.optional(),
-      repository: text.optional(),
+      name: genericName,
+      website: uri,
+      vat: vat.optional(),
+      repository: uri.optional(),
     }),
   }),
 );
@@ -79,24 +68,29 @@ const businessResignation = z.object({ ...baseShape, ...magistrate });
 
 const businessUpdate = legacy(
   z.strictObject({
-    businessUpdate: z.strictObject({
-      name: text.optional(),
-      website: text.optional(),
-      vat: text.optional(),
-      repository: text.optional(),
-    }),
+    businessUpdate: z
+      .strictObject({
+        name: genericName.optional(),
+        website: uri.optional(),
+        vat: vat.optional(),
+        repository: uri.optional(),
+      })
+      .refine(
+        (update) => Object.values(update).some((value) => value !== undefined),
+        'must have one of name, website, vat or repository (business-update.ts anyOf)',
+      ),
   }),
 );
 
 const bridgechainRegistration = legacy(
   z.strictObject({
     bridgechainRegistration: z.strictObject({
-      name: text,
+      name: genericName,
       seedNodes,
       genesisHash: hash32Hex,
-      bridgechainRepository: text,
+      bridgechainRepository: uri,
       ports,
-      bridgechainAssetRepository: text.optional(),
+      bridgechainAssetRepository: uri.optional(),
     }),
   }),
 );
@@ -107,13 +101,18 @@ const bridgechainResignation = legacy(
 
 const bridgechainUpdate = legacy(
   z.strictObject({
-    bridgechainUpdate: z.strictObject({
-      bridgechainId: hash32Hex,
-      seedNodes: seedNodes.optional(),
-      ports: ports.optional(),
-      bridgechainRepository: text.optional(),
-      bridgechainAssetRepository: text.optional(),
-    }),
+    bridgechainUpdate: z
+      .strictObject({
+        bridgechainId: hash32Hex,
+        seedNodes: seedNodes.optional(),
+        ports: ports.optional(),
+        bridgechainRepository: uri.optional(),
+        bridgechainAssetRepository: uri.optional(),
+      })
+      .refine(
+        ({ bridgechainId: _id, ...fields }) => Object.values(fields).some((value) => value !== undefined),
+        'must have one of seedNodes, ports, bridgechainRepository or bridgechainAssetRepository (bridgechain-update.ts anyOf)',
+      ),
   }),
 );
 

@@ -113,7 +113,8 @@ describe('legacy bridgechain ports must decode one-to-one', () => {
         seedNodes: ['1.2.3.4'],
         genesisHash: '11'.repeat(32),
         bridgechainRepository: 'https://example.org/repo',
-        ports: ports,
+        // ARK's schema requires the core-api port (core-magistrate-crypto bridgechain-schemas.ts).
+        ports: { '@arkecosystem/core-api': 4003, ...ports },
       },
     },
     signature: '22'.repeat(64),
@@ -124,7 +125,11 @@ describe('legacy bridgechain ports must decode one-to-one', () => {
 
   it('decodes ports in their byte order', () => {
     const tx = deserializeTransaction(serializeTransaction(bridgechain({ ab: 1, cd: 2 })), legacyCtx);
-    expect(tx.asset?.bridgechainRegistration?.ports).toEqual({ ab: 1, cd: 2 });
+    expect(Object.entries(tx.asset?.bridgechainRegistration?.ports ?? {})).toEqual([
+      ['@arkecosystem/core-api', 4003],
+      ['ab', 1],
+      ['cd', 2],
+    ]);
   });
 
   it('rejects duplicate names and integer-like names that JavaScript would reorder', () => {
