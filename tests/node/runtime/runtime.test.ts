@@ -32,13 +32,17 @@ describe('LocalNode with the slot timer', () => {
     const node = await LocalNode.start({ dataDir: tempDataDir(), blockTime: 1 });
     running.push(node);
     expect(node.network.milestones.every((m) => m.blocktime === 1)).toBe(true);
-    const blocks = await nextBlocks(node, 2);
+    // Three blocks: a slot the process was too starved to reach (a busy machine) is missed, as on any node; a timer
+    // that forged every other slot would never give two blocks one slot apart.
+    const blocks = await nextBlocks(node, 3);
     for (const block of blocks) {
       const round = roundInfo(block.header.height, node.network).round;
       const owner = nodeParts(node).store.roundDelegates(round)[forgerIndex(block.header.timestamp, 21)];
       expect(block.header.generatorPublicKey).toBe(owner);
     }
-    expect(blocks[1]!.header.timestamp - blocks[0]!.header.timestamp).toBe(1);
+    const gaps = blocks.slice(1).map((block, i) => block.header.timestamp - blocks[i]!.header.timestamp);
+    expect(gaps.every((gap) => gap >= 1)).toBe(true);
+    expect(gaps).toContain(1);
     expect(verifyChain(nodeParts(node).store).verified).toBe(true);
   });
 
