@@ -5,16 +5,13 @@
  * review, the history and the explorer, and a stranger's address warned about at the review; a payment link and a
  * verify link fill their forms; a CSV file becomes a previewed multipayment that goes through the review.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
 import { signMessageWithPassphrase } from '../../src/core/protocol/message';
-import { startHost, stopHost } from './support/host';
-import { closePage, go, importWallet, openPage, submitNewVault } from './support/shell';
+import { serveOwnHost } from './support/host';
+import { go, importWallet, submitNewVault } from './support/shell';
 
 const PORT = 4347;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -29,24 +26,10 @@ const BLOCK_WAIT = { timeout: 45_000 };
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let dataDir = '';
-let host: ChildProcess | undefined;
 let page: Page;
 let mainAddress = '';
 
-test.beforeAll(async ({ browser }) => {
-  dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-messages-'));
-  [host, page] = await Promise.all([startHost(PORT, dataDir, TOKEN), openPage(browser)]);
-});
-
-test.afterAll(async () => {
-  try {
-    await closePage(page);
-  } finally {
-    if (host !== undefined) await stopHost(host);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+serveOwnHost({ name: 'messages', port: PORT, token: TOKEN }, (own) => (page = own.page));
 
 test('a vault with one imported wallet', async () => {
   await page.goto(`${URL_BASE}/#token=${TOKEN}`);

@@ -5,14 +5,12 @@
  * is funded; then participant three proposes a transfer as a file, participant two opens the file, reviews and
  * co-signs it, and it is broadcast — every signature after the review's facts.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startHost, stopHost } from './support/host';
-import { closePage, go, importWallet, openPage, submitNewVault } from './support/shell';
+import { serveOwnHost } from './support/host';
+import { go, importWallet, submitNewVault } from './support/shell';
 
 const PORT = 4363;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -25,24 +23,11 @@ const BLOCK_WAIT = { timeout: 45_000 };
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let dataDir = '';
-let host: ChildProcess | undefined;
 let page: Page;
 const addresses: Record<string, string> = {};
 let multisigAddress = '';
 
-test.beforeAll(async ({ browser }) => {
-  dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-multisig-'));
-  [host, page] = await Promise.all([startHost(PORT, dataDir, TOKEN), openPage(browser)]);
-});
-
-test.afterAll(async () => {
-  try {
-    await closePage(page);
-  } finally {
-    if (host !== undefined) await stopHost(host);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+serveOwnHost({ name: 'multisig', port: PORT, token: TOKEN }, (own) => ({ page, dataDir } = own));
 
 const proposals = () => page.getByRole('region', { name: 'Proposals' });
 

@@ -4,16 +4,12 @@
  * the second removed only after the confirmation and its vault's password; on Send, a PNG picked and a JPEG
  * dropped whose QR codes hold a payment link and a bare address fill the form, an image without a code says so.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
-import { startHost, stopHost } from './support/host';
-import { closePage, go, importWallet, openPage, submitNewVault } from './support/shell';
+import { serveOwnHost } from './support/host';
+import { go, importWallet, submitNewVault } from './support/shell';
 
 const PORT = 4353;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -25,25 +21,12 @@ const PAYEE = addressFromPassphrase('votary e2e profiles payee', 30);
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let dataDir = '';
-let host: ChildProcess | undefined;
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  // A busy machine takes a while to open a new data directory's chain.
-  test.setTimeout(120_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-profiles-'));
-  [host, page] = await Promise.all([startHost(PORT, dataDir, TOKEN), openPage(browser)]);
-});
-
-test.afterAll(async () => {
-  try {
-    await closePage(page);
-  } finally {
-    if (host !== undefined) await stopHost(host);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+serveOwnHost(
+  { name: 'profiles', port: PORT, token: TOKEN, setupTimeout: 120_000 },
+  (own) => (page = own.page),
+);
 
 function profileRow(name: string) {
   return page.getByRole('listitem', { name: `Profile ${name}` });

@@ -4,13 +4,9 @@
  * a weak vault password is shown as such and refused, a fee above the amount needs a second confirmation, a
  * plain-http node on another machine needs one too, and removing a wallet asks for the password.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startHost, stopHost } from './support/host';
+import { serveOwnHost } from './support/host';
 import { closePage, go, openPage } from './support/shell';
 
 const PORT = 4323;
@@ -22,25 +18,11 @@ const OTHER_ADDRESS_PASSPHRASE = 'votary e2e security receiving wallet';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-let dataDir = '';
-let host: ChildProcess | undefined;
 let page: Page;
 let mainAddress = '';
 let otherAddress = '';
 
-test.beforeAll(async ({ browser }) => {
-  dataDir = mkdtempSync(join(tmpdir(), 'votary-e2e-security-'));
-  [host, page] = await Promise.all([startHost(PORT, dataDir, TOKEN), openPage(browser)]);
-});
-
-test.afterAll(async () => {
-  try {
-    await closePage(page);
-  } finally {
-    if (host !== undefined) await stopHost(host);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+serveOwnHost({ name: 'security', port: PORT, token: TOKEN }, (own) => (page = own.page));
 
 test('the launch token leaves the address bar and the page carries its CSP', async () => {
   const response = await page.goto(`${URL_BASE}/#token=${TOKEN}`);

@@ -1,5 +1,10 @@
 /** A `votary serve` of a spec's own (its own port, data directory and token), for journeys that stop or restart it. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, type Page } from '@playwright/test';
+import { closePage, openPage } from './shell';
 
 /** Starts `votary serve` and resolves once it printed its URL (the core is open and the port listens). */
 export async function startHost(port: number, dataDir: string, token: string): Promise<ChildProcess> {
@@ -34,4 +39,39 @@ export async function stopHost(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
   return exited;
+}
+
+/** What a spec's own host gives its journeys: the one page they share and the host's data directory. */
+export interface OwnHost {
+  page: Page;
+  dataDir: string;
+}
+
+/**
+ * A serial spec's own `votary serve` and one page for it: started before the spec's first journey (in a new data
+ * directory, with the spec's port and token), then stopped after its last, the page closed — its uncaught errors fail
+ * the spec — and the data directory removed. `opened` receives the page and directory once both are ready.
+ */
+export function serveOwnHost(
+  spec: { name: string; port: number; token: string; setupTimeout?: number },
+  opened: (own: OwnHost) => void,
+): void {
+  let dataDir = '';
+  let host: ChildProcess | undefined;
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser }) => {
+    // A busy machine takes a while to open a new data directory's chain.
+    if (spec.setupTimeout !== undefined) test.setTimeout(spec.setupTimeout);
+    dataDir = mkdtempSync(join(tmpdir(), `votary-e2e-${spec.name}-`));
+    [host, page] = await Promise.all([startHost(spec.port, dataDir, spec.token), openPage(browser)]);
+    opened({ page, dataDir });
+  });
+  test.afterAll(async () => {
+    try {
+      if (page !== undefined) await closePage(page);
+    } finally {
+      if (host !== undefined) await stopHost(host);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 }
