@@ -1,0 +1,118 @@
+import type Database from 'better-sqlite3';
+import type { Migration } from './types';
+
+/**
+ * One kept mark every MARK_EVERY rows of a list in chain order: the list's row with that rank (1-based, oldest
+ * first). A deep page of such a list seeks instead of skipping: the rank of the page's first row is arithmetic
+ * from the kept total (api_generator_counters, api_counters, api_type_counters), the mark at or below that rank is
+ * one index look-up, and the rest is a walk of fewer than MARK_EVERY index entries — the same cost at any depth and
+ * any chain length. An OFFSET walked every skipped entry: a delegate's page halfway through its blocks cost
+ * 11 → 26 → 53 ms at 1 M → 5 M → 10 M blocks (docs/benchmarks.md "Scale").
+ */
+export const MARK_EVERY = 256;
+
+/**
+ * Marks rebuilt from the rows themselves, in one SQL pass per list (a window function over an index walk: no
+ * row reaches JavaScript). Used by the migration and after a bulk load that wrote rows without the triggers.
+ */
+export function rebuildSeekMarks(db: Database.Database): void {
+  db.exec(`
+    DELETE FROM api_generator_marks;
+    INSERT INTO api_generator_marks (generator_id, height, ordinal)
+      SELECT generator_id, height, ordinal FROM (
+        SELECT generator_id, height, row_number() OVER (PARTITION BY generator_id ORDER BY height) AS ordinal
+          FROM blocks
+      ) WHERE ordinal % ${MARK_EVERY} = 0;
+    DELETE FROM api_transaction_marks;
+    INSERT INTO api_transaction_marks (block_height, sequence, ordinal)
+      SELECT block_height, sequence, ordinal FROM (
+        SELECT block_height, sequence, row_number() OVER (ORDER BY block_height, sequence) AS ordinal
+          FROM transactions
+      ) WHERE ordinal % ${MARK_EVERY} = 0;
+    DELETE FROM api_type_marks;
+    INSERT INTO api_type_marks (type_group, type, block_height, sequence, ordinal)
+      SELECT type_group, type, block_height, sequence, ordinal FROM (
+        SELECT type_group, type, block_height, sequence,
+               row_number() OVER (PARTITION BY type_group, type ORDER BY block_height, sequence) AS ordinal
+          FROM transactions
+      ) WHERE ordinal % ${MARK_EVERY} = 0;
+  `);
+}
+
+/**
+ * Marks of three lists, each keyed by its row's position in the chain (a reverted row's mark goes with it,
+ * whatever order a rollback deletes rows in) and found by rank:
+ * - a delegate's blocks (`/delegates/{key}/blocks`, `/blocks?generatorPublicKey=`), ranked by height;
+ * - every transaction (`/transactions`), and the transactions of one type (`/transactions?type=…`, `/votes`),
+ *   ranked by (block height, sequence) — the order the block store inserts them in.
+ * Deleting is a trigger of its own; inserting is the counting trigger of the list's total (migrations 002, 005,
+ * 010) again with the mark written after the count, so a mark's rank is the count that includes its row — two
+ * triggers on one insert have no order SQLite promises.
+ */
+export const apiSeekMarks: Migration = {
+  version: 12,
+  name: 'api-seek-marks',
+  up(db) {
+    db.exec(`
+      CREATE TABLE api_generator_marks (
+        generator_id INTEGER NOT NULL,
+        height       INTEGER NOT NULL,
+        ordinal      INTEGER NOT NULL,
+        PRIMARY KEY (generator_id, height)
+      ) WITHOUT ROWID;
+      CREATE UNIQUE INDEX api_generator_marks_ordinal ON api_generator_marks (generator_id, ordinal);
+
+      DROP TRIGGER api_count_generator_insert;
+      CREATE TRIGGER api_count_generator_insert AFTER INSERT ON blocks BEGIN
+        INSERT INTO api_generator_counters (generator_id, blocks) VALUES (NEW.generator_id, 1)
+          ON CONFLICT (generator_id) DO UPDATE SET blocks = blocks + 1;
+        INSERT INTO api_generator_marks (generator_id, height, ordinal)
+          SELECT NEW.generator_id, NEW.height, blocks FROM api_generator_counters
+           WHERE generator_id = NEW.generator_id AND blocks % ${MARK_EVERY} = 0;
+      END;
+      CREATE TRIGGER api_mark_generator_delete AFTER DELETE ON blocks BEGIN
+        DELETE FROM api_generator_marks WHERE generator_id = OLD.generator_id AND height = OLD.height;
+      END;
+
+      CREATE TABLE api_transaction_marks (
+        block_height INTEGER NOT NULL,
+        sequence     INTEGER NOT NULL,
+        ordinal      INTEGER NOT NULL,
+        PRIMARY KEY (block_height, sequence)
+      ) WITHOUT ROWID;
+      CREATE UNIQUE INDEX api_transaction_marks_ordinal ON api_transaction_marks (ordinal);
+      CREATE TABLE api_type_marks (
+        type_group   INTEGER NOT NULL,
+        type         INTEGER NOT NULL,
+        block_height INTEGER NOT NULL,
+        sequence     INTEGER NOT NULL,
+        ordinal      INTEGER NOT NULL,
+        PRIMARY KEY (type_group, type, block_height, sequence)
+      ) WITHOUT ROWID;
+      CREATE UNIQUE INDEX api_type_marks_ordinal ON api_type_marks (type_group, type, ordinal);
+
+      DROP TRIGGER api_count_transactions_insert;
+      CREATE TRIGGER api_count_transactions_insert AFTER INSERT ON transactions BEGIN
+        UPDATE api_counters SET value = value + 1 WHERE name = 'transactions';
+        INSERT INTO api_transaction_marks (block_height, sequence, ordinal)
+          SELECT NEW.block_height, NEW.sequence, value FROM api_counters
+           WHERE name = 'transactions' AND value % ${MARK_EVERY} = 0;
+      END;
+      DROP TRIGGER api_count_types_insert;
+      CREATE TRIGGER api_count_types_insert AFTER INSERT ON transactions BEGIN
+        INSERT INTO api_type_counters (type_group, type, value) VALUES (NEW.type_group, NEW.type, 1)
+          ON CONFLICT (type_group, type) DO UPDATE SET value = value + 1;
+        INSERT INTO api_type_marks (type_group, type, block_height, sequence, ordinal)
+          SELECT NEW.type_group, NEW.type, NEW.block_height, NEW.sequence, value FROM api_type_counters
+           WHERE type_group = NEW.type_group AND type = NEW.type AND value % ${MARK_EVERY} = 0;
+      END;
+      CREATE TRIGGER api_mark_transactions_delete AFTER DELETE ON transactions BEGIN
+        DELETE FROM api_transaction_marks WHERE block_height = OLD.block_height AND sequence = OLD.sequence;
+        DELETE FROM api_type_marks
+         WHERE type_group = OLD.type_group AND type = OLD.type
+           AND block_height = OLD.block_height AND sequence = OLD.sequence;
+      END;
+    `);
+    rebuildSeekMarks(db);
+  },
+};
