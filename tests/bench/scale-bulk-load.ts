@@ -17,7 +17,7 @@
  * with one built row by row, table by table.
  */
 import type Database from 'better-sqlite3';
-import { rebuildSeekMarks } from '../../src/core/db/migrations/012-api-seek-marks';
+import { rebuildSeekMarks, recountOpenLocks } from '../../src/core/db/migrations/012-api-seek-marks';
 
 /** The tables the scale build appends to. */
 const LOADED_TABLES = ['blocks', 'transactions', 'transaction_recipients', 'locks'];
@@ -27,6 +27,7 @@ const COUNTING_TRIGGERS = new Set([
   'api_count_transactions_insert',
   'api_count_types_insert',
   'api_count_generator_insert',
+  'api_count_open_locks_insert',
 ]);
 
 export const BULK_LOAD_MARKER = 'bench.scaleBulkLoad';
@@ -111,6 +112,7 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
         for (const [key, count] of counts.generators) addGenerator.run(key, count);
         // The seek marks the insert triggers would have written (migration 012), from the rows in one pass.
         rebuildSeekMarks(db);
+        recountOpenLocks(db);
         for (const index of indexes) db.exec(index.sql);
         for (const trigger of triggers) db.exec(trigger.sql);
         db.prepare('DELETE FROM meta WHERE key = ?').run(BULK_LOAD_MARKER);

@@ -12,6 +12,19 @@ import type { Migration } from './types';
 export const MARK_EVERY = 256;
 
 /**
+ * The `api_counters` row of the open locks (`/locks` lists only those, as ARK's wallet state holds only those):
+ * its exact total without counting them on each request.
+ */
+export const OPEN_LOCKS = 'open_locks';
+
+/** The open-lock count from the rows, for a bulk load that wrote locks without the triggers. */
+export function recountOpenLocks(db: Database.Database): void {
+  db.prepare(
+    `UPDATE api_counters SET value = (SELECT count(*) FROM locks WHERE status = 'locked') WHERE name = ?`,
+  ).run(OPEN_LOCKS);
+}
+
+/**
  * Marks rebuilt from the rows themselves, in one SQL pass per list (a window function over an index walk: no
  * row reaches JavaScript). Used by the migration and after a bulk load that wrote rows without the triggers.
  */
@@ -47,7 +60,7 @@ export function rebuildSeekMarks(db: Database.Database): void {
  *   ranked by (block height, sequence) — the order the block store inserts them in.
  * Deleting is a trigger of its own; inserting is the counting trigger of the list's total (migrations 002, 005,
  * 010) again with the mark written after the count, so a mark's rank is the count that includes its row — two
- * triggers on one insert have no order SQLite promises.
+ * triggers on one insert have no order SQLite promises. And the open locks' total is kept (OPEN_LOCKS).
  */
 export const apiSeekMarks: Migration = {
   version: 12,
@@ -111,6 +124,25 @@ export const apiSeekMarks: Migration = {
         DELETE FROM api_type_marks
          WHERE type_group = OLD.type_group AND type = OLD.type
            AND block_height = OLD.block_height AND sequence = OLD.sequence;
+      END;
+
+      INSERT INTO api_counters (name, value) SELECT '${OPEN_LOCKS}', count(*) FROM locks WHERE status = 'locked';
+      -- The lock repository writes a lock's new status with INSERT OR REPLACE, whose implied delete fires no
+      -- delete trigger (recursive_triggers is off): the row it replaces is uncounted before the insert.
+      CREATE TRIGGER api_count_open_locks_replace BEFORE INSERT ON locks BEGIN
+        UPDATE api_counters SET value = value - 1
+         WHERE name = '${OPEN_LOCKS}' AND EXISTS (SELECT 1 FROM locks WHERE id = NEW.id AND status = 'locked');
+      END;
+      CREATE TRIGGER api_count_open_locks_insert AFTER INSERT ON locks WHEN NEW.status = 'locked' BEGIN
+        UPDATE api_counters SET value = value + 1 WHERE name = '${OPEN_LOCKS}';
+      END;
+      CREATE TRIGGER api_count_open_locks_update AFTER UPDATE OF status ON locks
+        WHEN (OLD.status = 'locked') <> (NEW.status = 'locked') BEGIN
+        UPDATE api_counters SET value = value + CASE WHEN NEW.status = 'locked' THEN 1 ELSE -1 END
+         WHERE name = '${OPEN_LOCKS}';
+      END;
+      CREATE TRIGGER api_count_open_locks_delete AFTER DELETE ON locks WHEN OLD.status = 'locked' BEGIN
+        UPDATE api_counters SET value = value - 1 WHERE name = '${OPEN_LOCKS}';
       END;
     `);
     rebuildSeekMarks(db);
