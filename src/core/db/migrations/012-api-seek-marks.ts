@@ -25,30 +25,61 @@ export function recountOpenLocks(db: Database.Database): void {
 }
 
 /**
- * Marks rebuilt from the rows themselves, in one SQL pass per list (a window function over an index walk: no
- * row reaches JavaScript). Used by the migration and after a bulk load that wrote rows without the triggers.
+ * Marks rebuilt from the rows themselves, in SQL (no row reaches JavaScript): each list's next mark is the entry
+ * MARK_EVERY − 1 past the last one in the index that orders the list, found by a recursive query that jumps with
+ * OFFSET along the index — a cursor step per entry and no per-row window function (a `row_number()` pass over
+ * 3,000,001 blocks took 5.6 s, this 0.3 s). Used by the migration and after a bulk load that wrote rows without
+ * the triggers.
  */
 export function rebuildSeekMarks(db: Database.Database): void {
+  const skip = MARK_EVERY - 1;
   db.exec(`
     DELETE FROM api_generator_marks;
+    WITH RECURSIVE m (generator_id, height, ordinal) AS (
+      SELECT k.id, (SELECT height FROM blocks WHERE generator_id = k.id ORDER BY height LIMIT 1 OFFSET ${skip}),
+             ${MARK_EVERY}
+        FROM delegate_keys k
+      UNION ALL
+      SELECT m.generator_id,
+             (SELECT b.height FROM blocks b WHERE b.generator_id = m.generator_id AND b.height > m.height
+               ORDER BY b.height LIMIT 1 OFFSET ${skip}),
+             m.ordinal + ${MARK_EVERY}
+        FROM m WHERE m.height IS NOT NULL
+    )
     INSERT INTO api_generator_marks (generator_id, height, ordinal)
-      SELECT generator_id, height, ordinal FROM (
-        SELECT generator_id, height, row_number() OVER (PARTITION BY generator_id ORDER BY height) AS ordinal
-          FROM blocks
-      ) WHERE ordinal % ${MARK_EVERY} = 0;
+      SELECT generator_id, height, ordinal FROM m WHERE height IS NOT NULL;
+
     DELETE FROM api_transaction_marks;
+    WITH RECURSIVE m (row, ordinal) AS (
+      SELECT (SELECT rowid FROM transactions ORDER BY block_height, sequence LIMIT 1 OFFSET ${skip}), ${MARK_EVERY}
+      UNION ALL
+      SELECT (SELECT t.rowid FROM transactions t
+               WHERE (t.block_height, t.sequence) > (SELECT block_height, sequence FROM transactions WHERE rowid = m.row)
+               ORDER BY t.block_height, t.sequence LIMIT 1 OFFSET ${skip}),
+             m.ordinal + ${MARK_EVERY}
+        FROM m WHERE m.row IS NOT NULL
+    )
     INSERT INTO api_transaction_marks (block_height, sequence, ordinal)
-      SELECT block_height, sequence, ordinal FROM (
-        SELECT block_height, sequence, row_number() OVER (ORDER BY block_height, sequence) AS ordinal
-          FROM transactions
-      ) WHERE ordinal % ${MARK_EVERY} = 0;
+      SELECT t.block_height, t.sequence, m.ordinal FROM m JOIN transactions t ON t.rowid = m.row;
+
     DELETE FROM api_type_marks;
+    WITH RECURSIVE m (type_group, type, row, ordinal) AS (
+      SELECT c.type_group, c.type,
+             (SELECT rowid FROM transactions WHERE type_group = c.type_group AND type = c.type
+               ORDER BY block_height, sequence LIMIT 1 OFFSET ${skip}),
+             ${MARK_EVERY}
+        FROM api_type_counters c
+      UNION ALL
+      SELECT m.type_group, m.type,
+             (SELECT t.rowid FROM transactions t
+               WHERE t.type_group = m.type_group AND t.type = m.type
+                 AND (t.block_height, t.sequence) > (SELECT block_height, sequence FROM transactions WHERE rowid = m.row)
+               ORDER BY t.block_height, t.sequence LIMIT 1 OFFSET ${skip}),
+             m.ordinal + ${MARK_EVERY}
+        FROM m WHERE m.row IS NOT NULL
+    )
     INSERT INTO api_type_marks (type_group, type, block_height, sequence, ordinal)
-      SELECT type_group, type, block_height, sequence, ordinal FROM (
-        SELECT type_group, type, block_height, sequence,
-               row_number() OVER (PARTITION BY type_group, type ORDER BY block_height, sequence) AS ordinal
-          FROM transactions
-      ) WHERE ordinal % ${MARK_EVERY} = 0;
+      SELECT m.type_group, m.type, t.block_height, t.sequence, m.ordinal FROM m JOIN transactions t ON t.rowid = m.row;
   `);
 }
 
