@@ -206,6 +206,12 @@ describe('totals a counter keeps', () => {
     expect(answer.queries.some((q) => /count\(\*\)/.test(q))).toBe(false);
   });
 
+  it('/locks (the open locks, kept by migration 012)', async () => {
+    const answer = await page('/api/locks?limit=1');
+    expect(answer.total).toBe(count("SELECT count(*) AS n FROM locks WHERE status = 'locked'"));
+    expect(answer.queries.some((q) => /count\(\*\)/.test(q))).toBe(false);
+  });
+
   it('/blocks?generatorPublicKey= one key', async () => {
     const generator = nodeParts(chain.node).store.blockByHeight(chain.node.height)!.header.generatorPublicKey;
     const answer = await page(`/api/blocks?generatorPublicKey=${generator}&limit=1&page=2`);
