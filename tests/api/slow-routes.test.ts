@@ -127,13 +127,35 @@ describe("a delegate's blocks", () => {
   });
 });
 
-describe('deep pages skip over row keys only', () => {
+describe('deep pages of lists in chain order seek from a kept mark: no row skipped', () => {
   it.each([
-    ['/api/transactions', 't'],
-    ['/api/wallets', 'w'],
-    [`/api/delegates/${votedDelegate.publicKey}/blocks`, 'b'],
-    ['/api/votes', 't'],
-  ])('%s', async (route, alias) => {
+    ['/api/transactions', '', 'transactions_block_sequence'],
+    ['/api/transactions', '&orderBy=timestamp:asc', 'transactions_block_sequence'],
+    ['/api/transactions', '&type=0', 'api_transactions_type_order'],
+    ['/api/votes', '', 'api_transactions_type_order'],
+    [`/api/delegates/${votedDelegate.publicKey}/blocks`, '', 'blocks_generator_height'],
+    [`/api/delegates/${votedDelegate.publicKey}/blocks`, '&orderBy=height:asc', 'blocks_generator_height'],
+  ])('%s%s', async (route, query, index) => {
+    const all = await page(`${route}?limit=100${query}`);
+    expect(all.ids.length).toBeGreaterThanOrEqual(2);
+    for (const at of [2, all.ids.length]) {
+      const deep = await page(`${route}?limit=1&page=${at}${query}`);
+      expect(deep.ids).toEqual(all.ids.slice(at - 1, at));
+      expect(deep.total).toBe(all.total);
+      expect(deep.queries.some((sql) => /count\(\*\)/.test(sql))).toBe(false);
+      const rows = recorded.find(
+        (q) => /LIMIT \? OFFSET \?/.test(q.sql) && /serialized|block_signature/.test(q.sql),
+      )!;
+      // The page's rows start where the seek found its first one: nothing is skipped.
+      expect(rows.params.at(-1)).toBe(0);
+      expect(plan(rows.sql, rows.params)).toMatch(new RegExp(`SEARCH \\w+ USING (COVERING )?INDEX ${index}`));
+    }
+    expect((await page(`${route}?limit=1&page=${all.ids.length + 1}${query}`)).ids).toEqual([]);
+  });
+});
+
+describe('deep pages skip over row keys only', () => {
+  it.each([['/api/wallets', 'w']])('%s', async (route, alias) => {
     const all = await page(`${route}?limit=100`);
     const deep = await page(`${route}?limit=1&page=2`);
     expect(deep.ids).toEqual(all.ids.slice(1, 2));
@@ -181,6 +203,12 @@ describe('totals a counter keeps', () => {
   ])('%s', async (url, sql) => {
     const answer = await page(url);
     expect(answer.total).toBe(count(sql));
+    expect(answer.queries.some((q) => /count\(\*\)/.test(q))).toBe(false);
+  });
+
+  it('/locks (the open locks, kept by migration 012)', async () => {
+    const answer = await page('/api/locks?limit=1');
+    expect(answer.total).toBe(count("SELECT count(*) AS n FROM locks WHERE status = 'locked'"));
     expect(answer.queries.some((q) => /count\(\*\)/.test(q))).toBe(false);
   });
 

@@ -6,7 +6,8 @@
  * - every public API route's p50/p99 with the response cache off (each request computes its answer): first page,
  *   a deep page, each filter and orderBy, lookups — BENCH_SCALE_SAMPLES sequential requests each, after 2;
  * - the API process's resident memory after those requests (VmRSS) and its peak (VmHWM);
- * and at the last step the apply rate (scale-apply.ts) beside an empty chain's. Ends with the cost-growth table.
+ * and at the last step the apply rate (scale-apply.ts) beside an empty chain's. Ends with the cost-growth tables:
+ * the whole node's by step, and with several steps every route's p50 and p99 by step.
  *
  * Options (environment): BENCH_SCALE_BLOCKS (final size), BENCH_SCALE_STEPS (comma list of sizes to measure at;
  * default 1,000,001, 5,000,001, 10,000,001, 20,000,001 and 40,000,001 up to the final size), BENCH_SCALE_TX_EVERY (one block
@@ -200,6 +201,30 @@ function printGrowth(steps: readonly StepResult[]): void {
         `${ms(worst.p99)} (${worst.route.label}) | ${over} of ${step.timings.length} |`,
     );
   }
+  printRouteGrowth(steps);
+}
+
+/**
+ * Every route's p50 and p99 at each step, side by side: a route whose p50 rises with the chain is a cost that
+ * grows with it (an OFFSET walk, a count), which a p99 taken on a busy machine hides in its noise.
+ */
+function printRouteGrowth(steps: readonly StepResult[]): void {
+  if (steps.length < 2) return;
+  const size = (blocks: number) =>
+    blocks >= 1e6 ? `${Math.round(blocks / 1e6)} M` : `${Math.round(blocks / 1e3)} k`;
+  const head = (what: string) => steps.map((step) => `${what} ${size(step.blocks)}`).join(' | ');
+  console.log('\n### Cost growth by route (ms)\n');
+  console.log(`| route | ${head('p50')} | ${head('p99')} | p50 last / first |`);
+  console.log(`| --- |${' ---: |'.repeat(steps.length * 2 + 1)}`);
+  const first = steps[0]!;
+  const last = steps[steps.length - 1]!;
+  first.timings.forEach((timing, i) => {
+    const of = (step: StepResult) => step.timings[i];
+    const p50s = steps.map((step) => ms(of(step)?.p50 ?? Number.NaN)).join(' | ');
+    const p99s = steps.map((step) => ms(of(step)?.p99 ?? Number.NaN)).join(' | ');
+    const growth = (of(last)?.p50 ?? Number.NaN) / timing.p50;
+    console.log(`| \`GET ${timing.route.label}\` | ${p50s} | ${p99s} | ${growth.toFixed(1)}× |`);
+  });
 }
 
 /**

@@ -5,7 +5,8 @@
  * - The secondary indexes of the tables the build appends to are dropped first and created again at the end from
  *   their own `sqlite_master` text, so the schema afterwards is byte for byte the migrations' (SQLite stores the
  *   statement's text as given); one sort per index instead of a random B-tree insert per row.
- * - The triggers that count inserted rows (the API's kept counts: migrations 002, 005 and 010) are dropped too and
+ * - The triggers that count inserted rows (the API's kept counts: migrations 002, 005 and 010, and the seek marks
+ *   of 012) are dropped too and
  *   recreated from their text; what they would have counted is counted here, in the order they would have first
  *   inserted each counter row, and written once at the end. Any other insert trigger on those tables stops the
  *   build: its effect could not be reproduced.
@@ -16,6 +17,7 @@
  * with one built row by row, table by table.
  */
 import type Database from 'better-sqlite3';
+import { rebuildSeekMarks, recountOpenLocks } from '../../src/core/db/migrations/012-api-seek-marks';
 
 /** The tables the scale build appends to. */
 const LOADED_TABLES = ['blocks', 'transactions', 'transaction_recipients', 'locks'];
@@ -25,6 +27,7 @@ const COUNTING_TRIGGERS = new Set([
   'api_count_transactions_insert',
   'api_count_types_insert',
   'api_count_generator_insert',
+  'api_count_open_locks_insert',
 ]);
 
 export const BULK_LOAD_MARKER = 'bench.scaleBulkLoad';
@@ -107,6 +110,9 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
         if (counts.transactions > 0) addTransactions.run(counts.transactions);
         for (const { typeGroup, type, count } of counts.types.values()) addType.run(typeGroup, type, count);
         for (const [key, count] of counts.generators) addGenerator.run(key, count);
+        // The seek marks the insert triggers would have written (migration 012), from the rows in one pass.
+        rebuildSeekMarks(db);
+        recountOpenLocks(db);
         for (const index of indexes) db.exec(index.sql);
         for (const trigger of triggers) db.exec(trigger.sql);
         db.prepare('DELETE FROM meta WHERE key = ?').run(BULK_LOAD_MARKER);

@@ -1,7 +1,8 @@
 /**
  * The public API routes bench:scale times, with real values from the chain (a busy wallet, a transaction, a block
- * id, a delegate, a lock): every list's first page, a deep page (halfway through its total), each filter and
- * orderBy ARK's clients use, and the lookups. Labels hide the sampled values.
+ * id, a delegate, a lock): every list's first page, a deep page (halfway through its total) and, for the lists
+ * that seek (read-model/seek.ts), the last page too; each filter and orderBy ARK's clients use, and the lookups.
+ * Labels hide the sampled values.
  */
 import type { openDatabase } from '../../src/core/db';
 import { blockRowColumns, blockRowFrom } from '../../src/core/db/block-encoding';
@@ -48,6 +49,8 @@ export function scaleRoutes(db: ReturnType<typeof openDatabase>): ScaleRoute[] {
     `SELECT count(*) AS n FROM blocks WHERE generator_id = (SELECT id FROM delegate_keys WHERE public_key = '${delegate}')`,
   );
   const deep = (total: number) => Math.max(1, Math.floor(total / 100 / 2));
+  /** The last page: the longest skip an OFFSET walk makes (a seek's cost is the same at any page). */
+  const last = (total: number) => Math.max(1, Math.ceil(total / 100));
   const address = tx.sender_address;
   const round = Math.floor(mid / 21);
 
@@ -69,6 +72,7 @@ export function scaleRoutes(db: ReturnType<typeof openDatabase>): ScaleRoute[] {
     r('/blocks/{height}/transactions', `/blocks/${withTx}/transactions`),
     r('/transactions?limit=100', '/transactions?limit=100'),
     r('/transactions?limit=100&page={deep}', `/transactions?limit=100&page=${deep(transactions)}`),
+    r('/transactions?limit=100&page={last}', `/transactions?limit=100&page=${last(transactions)}`),
     r('/transactions?orderBy=timestamp:asc', '/transactions?orderBy=timestamp:asc&limit=100'),
     r('/transactions?type=6', '/transactions?type=6&limit=100'),
     r(
@@ -87,6 +91,7 @@ export function scaleRoutes(db: ReturnType<typeof openDatabase>): ScaleRoute[] {
     r('/transactions/{id}', `/transactions/${tx.id}`),
     r('/votes', '/votes?limit=100'),
     r('/votes?page={deep}', `/votes?limit=100&page=${deep(votes)}`),
+    r('/votes?page={last}', `/votes?limit=100&page=${last(votes)}`),
     r('/wallets?limit=100', '/wallets?limit=100'),
     r('/wallets?limit=100&page={deep}', `/wallets?limit=100&page=${deep(wallets)}`),
     r('/wallets/top', '/wallets/top?limit=100'),
@@ -99,6 +104,10 @@ export function scaleRoutes(db: ReturnType<typeof openDatabase>): ScaleRoute[] {
     r(
       '/delegates/{key}/blocks?page={deep}',
       `/delegates/${delegate}/blocks?limit=100&page=${deep(delegateBlocks)}`,
+    ),
+    r(
+      '/delegates/{key}/blocks?page={last}',
+      `/delegates/${delegate}/blocks?limit=100&page=${last(delegateBlocks)}`,
     ),
     r('/delegates/{key}/voters', `/delegates/${delegate}/voters?limit=100`),
     r('/rounds/{round}/delegates', `/rounds/${round}/delegates`),

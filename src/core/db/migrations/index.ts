@@ -8,6 +8,7 @@ import { redundantIndexes } from './007-redundant-indexes';
 import { compactBlocks } from './008-compact-blocks';
 import { apiKeptCounts } from './010-api-kept-counts';
 import { legacyBusiness } from './011-legacy-business';
+import { apiSeekMarks } from './012-api-seek-marks';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   compactBlocks,
   apiKeptCounts,
   legacyBusiness,
+  apiSeekMarks,
 ];

@@ -29,6 +29,7 @@ import { orderByOf, type ListRequest, type ListWindow } from './list-request';
 import { blockId, hex, integer, orList, publicKey, type JsonSchema } from './values';
 import { and, fragment, inList, placeholders, type SqlFragment } from './sql/filter';
 import { keySource, runPage, type PageRows } from './sql/page-query';
+import { generatorHeightAtRank } from './seek';
 import { heightAtOrAfter, heightAtOrBefore, timestampAsHeight } from './timestamps';
 
 /** A stored block's header: every block the read model answers has its id and signature. */
@@ -184,6 +185,10 @@ function blockRows(ctx: ReadContext, request: ListRequest, scope: BlockScope): P
   }
   const extra = scope === undefined ? undefined : forgedBy([scope.generator]);
   const criteria = criteriaFilter(BLOCK_CRITERIA, query);
+  if (scope !== undefined && criteria === undefined && window.start > 0) {
+    const seeked = generatorSeekPage(ctx, scope.generator, orderBy, window);
+    if (seeked !== undefined) return seeked;
+  }
   const bounds = extra === undefined ? heightBounds(ctx, query) : undefined;
   if (bounds !== undefined) return boundedPage(ctx, bounds, orderBy, window);
   const where = and([criteria, extra]);
@@ -204,6 +209,40 @@ function blockRows(ctx: ReadContext, request: ListRequest, scope: BlockScope): P
     limit: window.limit,
     ...(knownTotal === undefined ? {} : { knownTotal }),
     key: { column: 'b.height', from: keySource('blocks b', BLOCK_FROM, ['b_p', 'b_g'], where, orderBy) },
+  });
+}
+
+/**
+ * A deep page of a delegate's blocks in height order: the page's first block found by its rank among the
+ * delegate's blocks (the total is kept, the rank arithmetic, the block one mark and a short walk away: seek.ts),
+ * then read from there. Undefined for any other order.
+ */
+function generatorSeekPage(
+  ctx: ReadContext,
+  generator: string,
+  orderBy: readonly string[],
+  window: ListWindow,
+): PageRows<BlockRow> | undefined {
+  const descending = orderBy.every((item) => item === 'b.height DESC');
+  if (!descending && !orderBy.every((item) => item === 'b.height ASC')) return undefined;
+  const forged = forgedBy([generator]);
+  const kept = forged.keptCount!;
+  const totalCount = Number(ctx.sql.get1<{ n: bigint }>(kept.sql, kept.params)?.n ?? 0n);
+  if (window.start >= totalCount) return { rows: [], totalCount };
+  const first = generatorHeightAtRank(
+    ctx.sql,
+    generator,
+    descending ? totalCount - window.start : window.start + 1,
+  );
+  if (first === undefined) return { rows: [], totalCount };
+  return runPage<BlockRow>(ctx.sql, {
+    columns: BLOCK_COLUMNS,
+    from: BLOCK_FROM,
+    where: and([forged, fragment(descending ? 'b.height <= ?' : 'b.height >= ?', first)]),
+    orderBy,
+    start: 0,
+    limit: window.limit,
+    knownTotal: totalCount,
   });
 }
 

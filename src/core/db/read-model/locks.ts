@@ -5,6 +5,7 @@
  * SQL (query/memory-criteria.ts) over indexes (migration 004). `isExpired` is judged against the last block,
  * read inside the query, so a page and its total agree.
  */
+import { OPEN_LOCKS } from '../migrations/012-api-seek-marks';
 import { lockFromRow, type LockRow } from '../repositories/locks';
 import type { Lock } from '../../domain';
 import { epochUnixMs, type Network } from '../../protocol/networks';
@@ -168,10 +169,20 @@ export function listLocks(ctx: ReadContext, request: ListRequest, scope?: LockSc
   const { query, window } = request;
   const order = memoryOrderBy(orderByOf(request), isLockPath);
   const extra = scope === undefined ? undefined : fragment('l.sender_address = ?', scope.sender);
+  const criteria = criteriaFilter(lockCriteriaOf(ctx.network), query);
+  // Every open lock: its total is kept (migration 012) instead of counted.
+  const knownTotal =
+    criteria === undefined && extra === undefined
+      ? Number(
+          ctx.sql.get1<{ value: bigint }>('SELECT value FROM api_counters WHERE name = ?', [OPEN_LOCKS])
+            ?.value ?? 0n,
+        )
+      : undefined;
   const page = runPage<LockRow>(ctx.sql, {
     columns: 'l.*',
     from: 'locks l',
-    where: and([OPEN, criteriaFilter(lockCriteriaOf(ctx.network), query), extra]),
+    ...(knownTotal === undefined ? {} : { knownTotal }),
+    where: and([OPEN, criteria, extra]),
     orderBy: memoryOrderSql(order, LOCK_SORT, LOCK_TIE_BREAKERS, LOCK_FINAL),
     start: window.start,
     limit: window.limit,

@@ -17,6 +17,7 @@ import {
   TRANSACTION_TIE_BREAKERS,
 } from './transaction-criteria';
 import { orderByOf, type ListRequest } from './list-request';
+import { transactionAtRank, type TransactionList } from './seek';
 
 interface TransactionRow {
   id: string;
@@ -137,7 +138,7 @@ export function listTransactions(
   );
   const extra = scope === undefined ? undefined : scopeFilter(scope);
   const extraTotal = votes ? () => transactionTypeTotal(ctx, VOTE.typeGroup, VOTE.type) : undefined;
-  return transactionPage(ctx, query, orderBy, request.window, extra, extraTotal);
+  return transactionPage(ctx, query, orderBy, request.window, extra, extraTotal, votes ? VOTE : undefined);
 }
 
 function withoutType(query: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
@@ -164,9 +165,44 @@ function keptTypeTotal(ctx: ReadContext, query: Readonly<Record<string, unknown>
   return Number(row?.value ?? 0n);
 }
 
+/** The one type a query's only criteria name (a type without a typeGroup is a Core type, as ARK reads it). */
+function soleType(query: Readonly<Record<string, unknown>>): { typeGroup: number; type: number } | undefined {
+  const present = Object.keys(TRANSACTION_CRITERIA).filter((key) => query[key] !== undefined);
+  if (present.length === 0 || present.some((key) => key !== 'type' && key !== 'typeGroup')) return undefined;
+  const { type, typeGroup } = query;
+  if (typeof type !== 'number' || (typeGroup !== undefined && typeof typeGroup !== 'number'))
+    return undefined;
+  return { typeGroup: typeGroup ?? 1, type };
+}
+
+/**
+ * Where a deep page of a list in chain order starts, as a condition on the chain position (seek.ts): the rank of
+ * its first row is arithmetic from the kept total. Undefined for another order or a list without marks.
+ */
+function seekFrom(
+  ctx: ReadContext,
+  list: TransactionList | undefined,
+  orderBy: readonly string[],
+  start: number,
+  total: number,
+): SqlFragment | undefined {
+  if (list === undefined || start === 0 || start >= total) return undefined;
+  const order = orderBy.join(', ');
+  const descending = order === 't.block_height DESC, t.sequence DESC';
+  if (!descending && order !== 't.block_height ASC, t.sequence ASC') return undefined;
+  const first = transactionAtRank(ctx.sql, list, descending ? total - start : start + 1);
+  if (first === undefined) return undefined;
+  return fragment(
+    `(t.block_height, t.sequence) ${descending ? '<=' : '>='} (?, ?)`,
+    first.blockHeight,
+    first.sequence,
+  );
+}
+
 /**
  * A page of transactions matching the query's criteria and `extra` (a block, a wallet, a type …). `extraTotal`
- * is the total of `extra` alone when a counter knows it (used when the query adds no criteria of its own).
+ * is the total of `extra` alone when a counter knows it (used when the query adds no criteria of its own);
+ * `extraList` the marked list `extra` is (the votes), for a deep page's seek.
  */
 function transactionPage(
   ctx: ReadContext,
@@ -175,6 +211,7 @@ function transactionPage(
   window: ListRequest['window'],
   extra?: SqlFragment,
   extraTotal?: () => number,
+  extraList?: TransactionList,
 ): PageRows<ConfirmedTransaction> {
   const criteria = criteriaFilter(TRANSACTION_CRITERIA, query);
   const where = and([criteria, extra]);
@@ -186,6 +223,27 @@ function transactionPage(
         : extra === undefined
           ? keptTypeTotal(ctx, query)
           : undefined;
+  const list: TransactionList | undefined =
+    where === undefined
+      ? 'all'
+      : criteria === undefined
+        ? extraList
+        : extra === undefined
+          ? soleType(query)
+          : undefined;
+  const seek = knownTotal === undefined ? undefined : seekFrom(ctx, list, orderBy, window.start, knownTotal);
+  if (seek !== undefined) {
+    const page = runPage<TransactionRow>(ctx.sql, {
+      columns: COLUMNS,
+      from: FROM,
+      where: and([where, seek]),
+      orderBy,
+      start: 0,
+      limit: window.limit,
+      knownTotal: knownTotal!,
+    });
+    return { rows: page.rows.map((row) => decode(ctx, row)), totalCount: page.totalCount };
+  }
   // The count needs the block join only when the order or a filter refers to the block (`b.`).
   const needsBlock = where !== undefined && /\bb\./.test(where.sql);
   const page = runPage<TransactionRow>(ctx.sql, {
