@@ -15,6 +15,7 @@ import {
   type BlockStore,
 } from '../../../src/core/node/block-store';
 import type { Block } from '../../../src/core/protocol/blocks';
+import { milestoneAt } from '../../../src/core/protocol/networks';
 import { roundInfo } from '../../../src/core/protocol/rounds';
 import { createTestChain, forgeBlock, nowFor, openStore, type TestChain } from '../support/chain-fixture';
 import { dumpDatabase } from '../support/db-dump';
@@ -117,7 +118,7 @@ describe('applyBatch', () => {
 describe('a round’s forgers, read once a round', () => {
   it('follow the rounds table when the block that selected a round is reverted and another applied', () => {
     const store = openStore(chain);
-    const roundLength = chain.network.milestones[0]!.activeDelegates;
+    const roundLength = milestoneAt(chain.network, 1).activeDelegates;
     // Up to the last block of round 1: round 2's forgers are selected.
     for (let height = 2; height <= roundLength; height++) {
       const block = forgeBlock(chain, store, []);
