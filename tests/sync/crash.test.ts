@@ -31,7 +31,7 @@ function moments(count: number): number[] {
   let state = SEED;
   return Array.from({ length: count }, () => {
     state = (state * 1103515245 + 12345) % 2 ** 31;
-    return 200 + (state % 800);
+    return 400 + (state % 2_000);
   });
 }
 

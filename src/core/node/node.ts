@@ -9,7 +9,7 @@ import { ProcessLock } from '../fs/process-lock';
 import type { Block, BlockHeader } from '../protocol/blocks';
 import { milestoneAt, type Network } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
-import { BlockStore } from './block-store';
+import { applyBatch, BlockStore, type BatchResult } from './block-store';
 import type { NodeReadSide } from './read-side';
 import type { ChainRules } from './transaction-handlers';
 import {
@@ -259,6 +259,20 @@ export class LocalNode {
     this.store.applyBlock(block, { now: this.now() });
     this.pool.afterBlock(block);
     this.emit('block', block);
+  }
+
+  /**
+   * Validates and stores blocks in order, each exactly as `applyBlock`, all in one SQLite transaction: a follower
+   * far behind pays one commit for many blocks (block-store/apply-batch.ts; docs/design/sync.md "Batched commits").
+   * The pool and the `block` listeners hear of the blocks only once they are committed.
+   */
+  applyBlocks(blocks: readonly Block[], before?: (block: Block) => void): BatchResult {
+    const result = applyBatch(this.store, blocks, { now: this.now, ...(before ? { before } : {}) });
+    if (result.applied.length > 0) {
+      this.pool.afterBlock({ transactions: result.applied.flatMap((block) => block.transactions) });
+      for (const block of result.applied) this.emit('block', block);
+    }
+    return result;
   }
 
   /**

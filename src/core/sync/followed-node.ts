@@ -1,4 +1,5 @@
 /** What the follower needs of the node it feeds (LocalNode started with `followed`). */
+import type { BatchResult } from '../node/block-store';
 import type { Block, BlockHeader } from '../protocol/blocks';
 
 export interface FollowedNode {
@@ -8,8 +9,12 @@ export interface FollowedNode {
   roundDelegates(round: number): string[];
   /** The stored header at a height, if any. */
   headerAt(height: number): BlockHeader | undefined;
-  /** Validates the block completely and stores it, or throws (BlockRejectedError) with nothing changed. */
-  applyBlock(block: Block): void;
+  /**
+   * Validates each block completely and stores the blocks in one SQLite transaction (docs/design/sync.md "Batched
+   * commits"). The first block refused by `before` or by validation (BlockRejectedError) ends the batch: the blocks
+   * before it are committed, it is returned with its error. A local fault commits nothing of the batch and throws.
+   */
+  applyBlocks(blocks: readonly Block[], before?: (block: Block) => void): BatchResult;
   /** Reverts the last `count` blocks; their transactions go back to the pool when still valid. */
   revertBlocks(count: number): Block[];
   /** Verifies the blocks' signatures ahead on the worker threads, so that applying them finds the verdicts. */

@@ -296,27 +296,29 @@ export class Follower {
     const last = above[above.length - 1]!.header.height;
     this.queue.ran(run, tipHeight, last);
     this.queue.fill(run, last);
+    // Far behind, the run is one batch: one SQLite commit for all its blocks; near the tip one block per
+    // transaction, so that each is stored (and shown) as soon as it verified (docs/design/sync.md "Batched commits").
+    const batches = this.farBehind() ? [above] : above.map((block) => [block]);
+    const { exceptions, network } = this.options;
     let applied = 0;
-    for (const block of above) {
-      try {
-        checkNotExcepted(block, this.options.exceptions, this.options.network);
-        node.applyBlock(block);
-      } catch (error) {
-        if (isSyncError(error) && error.code === 'ERR_SYNC_UNSUPPORTED') {
-          await this.unsupported(run.peer, error, block);
-          break;
-        }
-        if (!isBlockRejectedError(error)) throw error;
-        // The runs queued from this peer are dropped by the queue's take (the peer is banned).
-        this.faults.ban(
-          run.peer,
-          `block ${block.header.height} (${block.header.id ?? '?'}): ${error.message}`,
-        );
+    for (const batch of batches) {
+      const result = node.applyBlocks(batch, (block) => checkNotExcepted(block, exceptions, network));
+      const newest = result.applied.at(-1);
+      if (newest !== undefined) {
+        this.rate.record(newest.header.height);
+        this.lastAdvanceAt = this.now();
+      }
+      applied += result.applied.length;
+      if (result.refused === undefined) continue;
+      const { block, error } = result.refused;
+      if (isSyncError(error) && error.code === 'ERR_SYNC_UNSUPPORTED') {
+        await this.unsupported(run.peer, error, block);
         break;
       }
-      applied++;
-      this.lastAdvanceAt = this.now();
-      this.rate.record(block.header.height);
+      if (!isBlockRejectedError(error)) throw error;
+      // The runs queued from this peer are dropped by the queue's take (the peer is banned).
+      this.faults.ban(run.peer, `block ${block.header.height} (${block.header.id ?? '?'}): ${error.message}`);
+      break;
     }
     if (applied > 0) this.ledger.delivered(run.peer.url, applied, node.height);
     return true;

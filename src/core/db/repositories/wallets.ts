@@ -56,6 +56,8 @@ export class WalletRepository {
   private readonly deleteWallet;
   private readonly upsertDelegate;
   private readonly deleteDelegate;
+  private readonly updateBalance;
+  private readonly updateForgingRecord;
 
   constructor(db: Database.Database) {
     this.byAddress = db.prepare<[string], WalletRow>(`${SELECT} WHERE w.address = ?`);
@@ -94,6 +96,13 @@ export class WalletRepository {
          resigned = excluded.resigned, rank = excluded.rank, round = excluded.round`,
     );
     this.deleteDelegate = db.prepare<[string]>('DELETE FROM delegates WHERE address = ?');
+    this.updateBalance = db.prepare<[bigint, string]>('UPDATE wallets SET balance = ? WHERE address = ?');
+    this.updateForgingRecord = db.prepare<
+      [bigint, number, bigint, bigint, string | null, number | null, number | null, string]
+    >(
+      `UPDATE delegates SET vote_balance = ?, produced_blocks = ?, forged_fees = ?, forged_rewards = ?, last_block_id = ?,
+         last_block_height = ?, last_block_timestamp = ? WHERE public_key = ?`,
+    );
   }
 
   get(address: string): Wallet | undefined {
@@ -154,6 +163,65 @@ export class WalletRepository {
       delegate.round ?? null,
     );
   }
+
+  /**
+   * Writes a wallet whose stored rows are `stored` (as last read or written). When only its balance and its
+   * delegate's forging record and vote balance changed — a block's generator, at every block — two narrow UPDATEs
+   * that leave every other column's index alone (the upsert rewrites every index of both tables); anything else as
+   * `save`. The rows written are the same either way.
+   */
+  saveChanged(wallet: Readonly<Wallet>, stored: Readonly<Wallet> | undefined): void {
+    if (
+      stored === undefined ||
+      isEmptyWallet(wallet) ||
+      isEmptyWallet(stored) ||
+      wallet.publicKey === undefined ||
+      !sameBesidesBalance(wallet, stored) ||
+      !sameBesidesForgingRecord(wallet.delegate, stored.delegate)
+    ) {
+      this.save(wallet);
+      return;
+    }
+    if (wallet.balance !== stored.balance) this.updateBalance.run(wallet.balance, wallet.address);
+    const delegate = wallet.delegate;
+    if (delegate === undefined) return;
+    this.updateForgingRecord.run(
+      delegate.voteBalance,
+      delegate.producedBlocks,
+      delegate.forgedFees,
+      delegate.forgedRewards,
+      delegate.lastBlock?.id ?? null,
+      delegate.lastBlock?.height ?? null,
+      delegate.lastBlock?.timestamp ?? null,
+      wallet.publicKey,
+    );
+  }
+}
+
+/** The wallet's columns but its balance, as `save` writes them. */
+function sameBesidesBalance(a: Readonly<Wallet>, b: Readonly<Wallet>): boolean {
+  return (
+    a.address === b.address &&
+    a.publicKey === b.publicKey &&
+    a.nonce === b.nonce &&
+    a.secondPublicKey === b.secondPublicKey &&
+    JSON.stringify(a.multiSignature) === JSON.stringify(b.multiSignature) &&
+    a.vote === b.vote &&
+    a.lockedBalance === b.lockedBalance &&
+    JSON.stringify(a.business) === JSON.stringify(b.business)
+  );
+}
+
+/**
+ * The delegate's columns but its forging record (produced blocks, forged fees and rewards, last block) and its vote
+ * balance (which moves with the balance of a delegate voting for itself).
+ */
+function sameBesidesForgingRecord(
+  a: DelegateAttributes | undefined,
+  b: DelegateAttributes | undefined,
+): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.username === b.username && a.resigned === b.resigned && a.rank === b.rank && a.round === b.round;
 }
 
 /** A wallet row joined with its delegate row as the chain state's Wallet (the one mapping of those columns). */

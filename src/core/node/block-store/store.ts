@@ -25,6 +25,7 @@ import {
 import { DatabaseState, StateOverlay, type StateView } from '../state';
 import { BlockRejectedError } from './errors';
 import { applyForgerReward, revertForgerReward } from './forger-reward';
+import { RoundForgers } from './round-forgers';
 import { restoreRound, selectRound, type RoundSelection } from './rounds';
 import { appliedOrder, checkExceptionBlock, checkSingleVersion, ForgedIds } from './history-rules';
 import { storedTransaction } from './stored-transaction';
@@ -71,8 +72,9 @@ const META = {
 
 /**
  * The chain on disk (design "Storage"): blocks, transactions and the derived state in one SQLite database per
- * network. applyBlock and revertLastBlock are each one SQLite transaction, so a crash leaves a whole block or
- * none; opening an existing database reads the tip and state from disk without replaying anything.
+ * network. applyBlock and revertLastBlock are each one SQLite transaction (a savepoint inside `batch`'s), so a
+ * crash leaves whole blocks; opening an existing database reads the tip and state from disk without replaying
+ * anything.
  */
 export class BlockStore {
   readonly network: Network;
@@ -86,6 +88,7 @@ export class BlockStore {
   private tip: BlockHeader;
   private readonly rules: ChainRules | undefined;
   private readonly forgedIds: ForgedIds;
+  private readonly forgers: RoundForgers;
 
   static open(options: BlockStoreOptions): BlockStore {
     let file = ':memory:';
@@ -119,6 +122,7 @@ export class BlockStore {
     );
     this.pool = new PoolRepository(db);
     this.forgedIds = new ForgedIds((id) => this.blocks.hasTransaction(id));
+    this.forgers = new RoundForgers((round) => this.rounds.forgersOf(round).map((slot) => slot.publicKey));
     this.rules = options.rules;
     const nethash = nethashOf(genesis);
     if (network.network.nethash !== nethash) {
@@ -172,7 +176,7 @@ export class BlockStore {
 
   /** The round's forgers (public keys) in forging order. */
   roundDelegates(round: number): string[] {
-    return this.rounds.forgersOf(round).map((slot) => slot.publicKey);
+    return this.forgers.of(round);
   }
 
   /** Every round's forgers in forging order with their vote balance at the round start (for verifyChain). */
@@ -244,7 +248,10 @@ export class BlockStore {
     this.write(() => {
       this.blocks.insert(header, this.storedTransactions(block, overlay, countedNonces));
       this.confirmed.write(overlay.changes());
-      if (selection) this.rounds.save(selection.round, selection.forgers, selection.ranking);
+      if (selection) {
+        this.rounds.save(selection.round, selection.forgers, selection.ranking);
+        this.forgers.forget();
+      }
       this.addRewards(header.reward);
       for (const tx of block.transactions) if (tx.id !== undefined) this.pool.remove(tx.id);
     });
@@ -281,13 +288,34 @@ export class BlockStore {
     for (const tx of [...appliedOrder(block, this.network)].reverse()) revertTransaction(tx, overlay, ctx);
     this.write(() => {
       this.confirmed.write(overlay.changes());
-      if (undoneRound !== undefined) this.rounds.remove(undoneRound);
+      if (undoneRound !== undefined) {
+        this.rounds.remove(undoneRound);
+        this.forgers.forget();
+      }
       this.blocks.remove(header.height);
       this.addRewards(-header.reward);
       if (options.returnToPool === true) this.returnToPool(block, previous.height);
     });
     this.tip = previous;
     return block;
+  }
+
+  /**
+   * Runs `body` — blocks applied (and reverted) with the methods above — as one SQLite transaction, each block a
+   * savepoint inside it (docs/design/sync.md "Batched commits"): one commit for many blocks. What `body` returns
+   * normally is committed, blocks refused before it included; when it throws, nothing of it is, and the store's
+   * tip and caches go back to the last committed block. Synchronous, so no reader of this connection (the API, the
+   * wallet) runs before the whole batch is committed, and other connections see only committed blocks.
+   */
+  batch<T>(body: () => T): T {
+    try {
+      return this.db.transaction(body)();
+    } catch (error) {
+      this.confirmed.forget();
+      this.forgers.forget();
+      this.tip = this.blocks.lastHeader() ?? this.tip;
+      throw error;
+    }
   }
 
   close(): void {
@@ -380,6 +408,7 @@ export class BlockStore {
       this.db.transaction(body)();
     } catch (error) {
       this.confirmed.forget();
+      this.forgers.forget();
       throw error;
     }
   }

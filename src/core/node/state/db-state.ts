@@ -117,7 +117,9 @@ export class DatabaseState implements StateView {
 
   /** Writes an overlay's changes (call inside the block's SQLite transaction) and updates the cache. */
   write(changes: StateChanges): void {
-    for (const wallet of changes.wallets.values()) this.walletRepo.save(wallet);
+    // The cached wallet is the stored one (write-through; dropped by `forget` after a failed write).
+    for (const [address, wallet] of changes.wallets)
+      this.walletRepo.saveChanged(wallet, this.wallets.get(address));
     for (const [id, lock] of changes.locks) this.lockRepo.save(id, lock);
     for (const [id, entity] of changes.entities) this.entityRepo.save(id, entity);
     for (const [hash, owner] of changes.ipfs) this.entityRepo.saveIpfs(hash, owner);
