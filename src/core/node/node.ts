@@ -28,9 +28,14 @@ import {
   type PoolCandidate,
   type PoolOptionsInput,
 } from './transaction-pool';
-import { PREFETCH_MIN, prefetchSignatures } from '../parallel/signature-prefetch';
+import {
+  PREFETCH_MIN,
+  prefetchSignatures,
+  prefetchSignaturesAndAddresses,
+} from '../parallel/signature-prefetch';
 import { blockChecks, transactionCheck, type SignatureCheck } from '../parallel/signature-checks';
 import { openVerifyWorkers, type VerifyWorkers } from '../parallel/verify-workers';
+import { rememberDerivedAddresses } from '../protocol/crypto';
 
 export interface LocalNodeOptions {
   /** Holds one database per network: `<dataDir>/<network>/chain.db`. */
@@ -306,13 +311,30 @@ export class LocalNode {
   async prefetchSignatures(candidates: readonly PoolCandidate[]): Promise<void> {
     if (this.verifyWorkers === undefined || candidates.length < PREFETCH_MIN) return;
     const checks: SignatureCheck[] = [];
+    const senders: string[] = [];
     for (const candidate of candidates) {
       // Admission reuses the check (and its signing hash) instead of computing it again.
       candidate.signatureCheck ??= transactionCheck(candidate.tx);
-      if (candidate.signatureCheck !== undefined) checks.push(candidate.signatureCheck);
+      if (candidate.signatureCheck === undefined) continue;
+      checks.push(candidate.signatureCheck);
+      senders.push(candidate.tx.senderPublicKey);
     }
     // A request's batch goes to one worker: concurrent requests keep the workers busy, with half the wake-ups.
-    await prefetchSignatures(this.verifyWorkers, checks, { oneWorker: true });
+    // The worker derives each verified sender's address too, which admission's wallet look-up then finds.
+    const pubKeyHash = this.store.network.network.pubKeyHash;
+    const addresses = await prefetchSignaturesAndAddresses(this.verifyWorkers, checks, {
+      oneWorker: true,
+      addressVersion: pubKeyHash,
+    });
+    if (addresses !== undefined) {
+      rememberDerivedAddresses(
+        pubKeyHash,
+        senders.flatMap((sender, index) => {
+          const address = addresses[index];
+          return address === undefined ? [] : [[sender, address] as const];
+        }),
+      );
+    }
   }
 
   /** Adds transactions decoded already (the API decodes each item once and prefetches its signatures). */
