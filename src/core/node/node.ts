@@ -22,6 +22,7 @@ import {
 } from './forger';
 import { LOCALNET_NAME, localnet, localnetDelegateSecrets, localnetGenesis } from './localnet';
 import {
+  GroupedAdmission,
   TransactionPool,
   type AddTransactionsResult,
   type DecodeResult,
@@ -95,6 +96,11 @@ export class LocalNode {
   private readonly emitter = new EventEmitter();
   private stopped = false;
   private reads: NodeReadSide | undefined;
+  /**
+   * POST /transactions' batches committed together (grouped-admission.ts): at most 80 transactions a group, two
+   * full requests of ARK's 40, about 20 ms of admission on this project's 2-core reference machine.
+   */
+  private readonly grouped = new GroupedAdmission((batches) => this.pool.addDecodedBatches(batches), 80);
 
   private constructor(
     readonly dataDir: string,
@@ -340,6 +346,14 @@ export class LocalNode {
   /** Adds transactions decoded already (the API decodes each item once and prefetches its signatures). */
   addDecoded(items: readonly DecodeResult[]): AddTransactionsResult {
     return this.pool.addDecoded(items);
+  }
+
+  /**
+   * addDecoded, committed with the other requests' batches that are ready in this turn of the event loop (one
+   * SQLite transaction for them all); resolves once this batch's rows are committed.
+   */
+  addDecodedGrouped(items: readonly DecodeResult[]): Promise<AddTransactionsResult> {
+    return this.grouped.add(items);
   }
 
   on<K extends keyof LocalNodeEvents>(event: K, listener: Listener<K>): this {
