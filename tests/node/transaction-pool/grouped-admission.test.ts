@@ -46,9 +46,9 @@ describe('grouped admission (POST /transactions requests ready in one turn share
       grouped.add(decode([second, third, first])),
     ]);
     expect(commits.commits).toBe(1);
-    expect(answers[0]!.accept).toEqual([first.id]);
-    expect(answers[1]!.accept).toEqual([second.id, third.id]);
-    expect(answers[1]!.errors[first.id!]?.type).toBe('ERR_DUPLICATE');
+    expect(answers[0].accept).toEqual([first.id]);
+    expect(answers[1].accept).toEqual([second.id, third.id]);
+    expect(answers[1].errors[first.id!]?.type).toBe('ERR_DUPLICATE');
     // Every accepted row was on disk when the answers came.
     const rows = h.db.prepare('SELECT id FROM pool ORDER BY id').pluck().all() as string[];
     expect(rows).toEqual([first.id, second.id, third.id].sort());
