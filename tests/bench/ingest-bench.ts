@@ -38,6 +38,7 @@ import {
 } from '../../src/core/protocol/transactions';
 import { serveClientProcess, startClientProcess } from './ingest-clients';
 import { arkCoreRates, startNativeVerifier, type NativeVerifier } from './ingest-native';
+import { mainThreadCpuSeconds } from './thread-cpu';
 
 // The clients' process is this bundle too: loaded first, so the timing starts with the first request.
 if (process.argv.includes('--clients')) serveClientProcess();
@@ -58,6 +59,8 @@ interface ShapeResult {
   ratio?: number;
   /** CPU time per accepted transfer: Votary's node process (every thread), the reference's (one thread). */
   cpuMicrosPerTransfer: number;
+  /** The node's main thread alone (the event loop: HTTP, JSON, admission, SQLite), where /proc tells it. */
+  mainThreadCpuMicrosPerTransfer?: number;
   nativeCpuMicrosPerTransfer?: number;
   maxEventLoopDelayMs: number;
   rounds: { votary: number; native?: number }[];
@@ -179,6 +182,7 @@ async function main(): Promise<void> {
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
       const cpu = process.cpuUsage();
+      const mainCpu = mainThreadCpuSeconds();
       const started = performance.now();
       const result = await clients.run({
         url: `${publicUrl}/transactions`,
@@ -190,7 +194,9 @@ async function main(): Promise<void> {
       delay.disable();
       firstError ??= result.firstError;
       const cpuSeconds = (used.user + used.system) / 1e6;
-      return { accepted: result.accepted, seconds, cpuSeconds, maxDelayMs: delay.max / 1e6 };
+      const mainEnd = mainThreadCpuSeconds();
+      const mainCpuSeconds = mainCpu === undefined || mainEnd === undefined ? undefined : mainEnd - mainCpu;
+      return { accepted: result.accepted, seconds, cpuSeconds, mainCpuSeconds, maxDelayMs: delay.max / 1e6 };
     }
 
     async function measure(shape: Shape): Promise<ShapeResult> {
@@ -200,6 +206,7 @@ async function main(): Promise<void> {
       let verified = 0;
       let nativeSeconds = 0;
       let cpuSeconds = 0;
+      let mainCpuSeconds: number | undefined = 0;
       let nativeCpuMs = 0;
       let maxDelayMs = 0;
       const rounds: ShapeResult['rounds'] = [];
@@ -223,6 +230,10 @@ async function main(): Promise<void> {
         accepted += v.accepted;
         seconds += v.seconds;
         cpuSeconds += v.cpuSeconds;
+        mainCpuSeconds =
+          mainCpuSeconds === undefined || v.mainCpuSeconds === undefined
+            ? undefined
+            : mainCpuSeconds + v.mainCpuSeconds;
         maxDelayMs = Math.max(maxDelayMs, v.maxDelayMs);
         const votaryRate = Math.round(v.accepted / v.seconds);
         rounds.push(second === undefined ? { votary: votaryRate } : { votary: votaryRate, native: second });
@@ -237,6 +248,9 @@ async function main(): Promise<void> {
           ? {}
           : { nativePerSecond, ratio: Math.round((perSecond / nativePerSecond) * 100) / 100 }),
         cpuMicrosPerTransfer: Math.round((cpuSeconds * 1e6) / accepted),
+        ...(mainCpuSeconds === undefined
+          ? {}
+          : { mainThreadCpuMicrosPerTransfer: Math.round((mainCpuSeconds * 1e6) / accepted) }),
         ...(native === undefined
           ? {}
           : { nativeCpuMicrosPerTransfer: Math.round((nativeCpuMs * 1e3) / verified) }),

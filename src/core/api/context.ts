@@ -13,6 +13,11 @@ export interface ApiNode {
   readonly readSide: NodeReadSide;
   /** Adds decoded transactions to the pool, each independently and in order (POST /transactions). */
   addDecoded(items: readonly DecodeResult[]): AddTransactionsResult;
+  /**
+   * addDecoded, its rows committed with other requests' ready in the same turn (one SQLite transaction); resolves
+   * once they are committed (LocalNode).
+   */
+  addDecodedGrouped?(items: readonly DecodeResult[]): Promise<AddTransactionsResult>;
   /** Verifies a batch's signatures ahead on every core, when the node has worker threads (LocalNode). */
   prefetchSignatures?(candidates: readonly PoolCandidate[]): Promise<void>;
 }

@@ -6,9 +6,9 @@
  */
 import { blockSigningHash, type Block } from '../protocol/blocks';
 import { verdictKey, type SignatureAlgorithm } from '../protocol/crypto/verdicts';
-import { ecdsaVerify, schnorrVerify } from '../protocol/crypto';
+import { addressFromPublicKey, ecdsaVerify, schnorrVerify } from '../protocol/crypto';
 import { sha256 } from '../protocol/hash';
-import { fromHex, isHex } from '../protocol/hex';
+import { fromHex, isHex, toHex } from '../protocol/hex';
 import type { Network } from '../protocol/networks';
 import { signingHash, type TransactionData } from '../protocol/transactions';
 
@@ -79,6 +79,35 @@ export function runChecks(checks: readonly SignatureCheck[]): boolean[] {
   return checks.map((check) =>
     (check.algorithm === 'ecdsa' ? ecdsaVerify : schnorrVerify)(check.hash, check.signature, check.publicKey),
   );
+}
+
+/**
+ * The address (protocol reference §2, `pubKeyHash` as its version byte) of each check's key whose signature
+ * verified, '' where it did not: computed on the verify worker beside the signature, so that the pool's sender
+ * look-up (RIPEMD-160 and Base58Check of every new sender) does not run on the node's main thread. A key is hashed
+ * once a batch (a hot wallet's batch is one sender's).
+ */
+export function checkAddresses(
+  checks: readonly SignatureCheck[],
+  verdicts: readonly boolean[],
+  pubKeyHash: number,
+): string[] {
+  const seen = new Map<string, string>();
+  return checks.map((check, index) => {
+    if (verdicts[index] !== true) return '';
+    const key = toHex(check.publicKey);
+    let address = seen.get(key);
+    if (address === undefined) {
+      try {
+        address = addressFromPublicKey(check.publicKey, pubKeyHash);
+      } catch {
+        // Not reachable for a key a signature verified with; the pool then derives it itself.
+        address = '';
+      }
+      seen.set(key, address);
+    }
+    return address;
+  });
 }
 
 /** Each check's key, built once (a check is prefetched, then taken, then remembered for its block). */

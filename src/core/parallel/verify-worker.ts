@@ -1,19 +1,20 @@
 import { parentPort } from 'node:worker_threads';
 import type { Network } from '../protocol/networks';
 import { unpackChecks } from './packed-checks';
-import { runChecks, type SignatureCheck } from './signature-checks';
+import { checkAddresses, runChecks, type SignatureCheck } from './signature-checks';
 import { verifySerialized, type VerifyOutcome } from './verify-serialized';
 
 /** Messages between VerifyWorkers and this worker: serialized transactions to verify, or bare signature checks. */
 export type VerifyRequest =
   | { jobId: number; kind: 'serialized'; network: Network; height: number; items: Uint8Array[] }
-  | { jobId: number; kind: 'signatures'; checks: SignatureCheck[] }
+  | { jobId: number; kind: 'signatures'; checks: SignatureCheck[]; addressVersion?: number }
   /** The same checks as one transferred buffer (packed-checks.ts): what the pool sends. */
-  | { jobId: number; kind: 'packed'; packed: Uint8Array };
+  | { jobId: number; kind: 'packed'; packed: Uint8Array; addressVersion?: number };
 
 export type VerifyResponse =
   | { jobId: number; outcomes: VerifyOutcome[] }
-  | { jobId: number; verdicts: boolean[] }
+  /** `addresses` when the request gave an address version: each verified key's address, '' for a failed check. */
+  | { jobId: number; verdicts: boolean[]; addresses?: string[] }
   | { jobId: number; error: string };
 
 const port = parentPort;
@@ -23,7 +24,16 @@ port.on('message', (request: VerifyRequest) => {
   try {
     if (request.kind === 'signatures' || request.kind === 'packed') {
       const checks = request.kind === 'packed' ? unpackChecks(request.packed) : request.checks;
-      port.postMessage({ jobId: request.jobId, verdicts: runChecks(checks) } satisfies VerifyResponse);
+      const verdicts = runChecks(checks);
+      const response: VerifyResponse =
+        request.addressVersion === undefined
+          ? { jobId: request.jobId, verdicts }
+          : {
+              jobId: request.jobId,
+              verdicts,
+              addresses: checkAddresses(checks, verdicts, request.addressVersion),
+            };
+      port.postMessage(response);
       return;
     }
     const ctx = { network: request.network, height: request.height };

@@ -12,8 +12,11 @@ import type { VerifyRequest, VerifyResponse } from './verify-worker';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/** What a job answers: deserialize+verify outcomes, or signature verdicts (with addresses when asked). */
+type Answer = VerifyOutcome[] | { verdicts: boolean[]; addresses?: string[] };
+
 interface Pending {
-  resolve(answer: VerifyOutcome[] | boolean[]): void;
+  resolve(answer: Answer): void;
   reject(error: Error): void;
 }
 
@@ -31,6 +34,17 @@ export interface VerifySignaturesOptions {
    * and each message wakes a worker thread, which costs the main thread (bench:ingest, docs/benchmarks.md).
    */
   oneWorker?: boolean;
+  /**
+   * A network's address version (pubKeyHash): each verified key's address is derived on the worker too
+   * (signature-checks.ts checkAddresses) and answered beside its verdict.
+   */
+  addressVersion?: number;
+}
+
+/** Verdicts in the order of the checks, and with `addressVersion` each verified key's address ('' otherwise). */
+export interface VerifiedSignatures {
+  verdicts: boolean[];
+  addresses?: string[];
 }
 
 export interface VerifyWorkersOptions {
@@ -62,7 +76,13 @@ export class VerifyWorkers {
       if (!pending) return;
       entry.pending.delete(response.jobId);
       if ('error' in response) pending.reject(new Error(`verify worker failed: ${response.error}`));
-      else pending.resolve('verdicts' in response ? response.verdicts : response.outcomes);
+      else if ('outcomes' in response) pending.resolve(response.outcomes);
+      else
+        pending.resolve(
+          response.addresses === undefined
+            ? { verdicts: response.verdicts }
+            : { verdicts: response.verdicts, addresses: response.addresses },
+        );
     });
     const failAll = (error: Error) => {
       entry.dead ??= error;
@@ -92,7 +112,11 @@ export class VerifyWorkers {
       if (chunk.length === 0) return Promise.resolve([]);
       return this.post(entry, { kind: 'serialized', network: ctx.network, height: ctx.height, items: chunk });
     });
-    return (await Promise.all(parts)).flat() as VerifyOutcome[];
+    return (await Promise.all(parts)).flatMap((answer) => {
+      if (!Array.isArray(answer))
+        throw new Error('verify worker answered verdicts to serialized transactions');
+      return answer;
+    });
   }
 
   /**
@@ -103,20 +127,40 @@ export class VerifyWorkers {
     checks: readonly SignatureCheck[],
     options: VerifySignaturesOptions = {},
   ): Promise<boolean[]> {
+    return (await this.verifySignaturesAndAddresses(checks, options)).verdicts;
+  }
+
+  /** verifySignatures, with each verified key's address when `options.addressVersion` is given. */
+  async verifySignaturesAndAddresses(
+    checks: readonly SignatureCheck[],
+    options: VerifySignaturesOptions = {},
+  ): Promise<VerifiedSignatures> {
     if (this.closed) throw new Error('VerifyWorkers is closed');
-    if (checks.length === 0) return [];
+    const { addressVersion } = options;
+    if (checks.length === 0)
+      return addressVersion === undefined ? { verdicts: [] } : { verdicts: [], addresses: [] };
     const targets = options.oneWorker === true ? [this.leastBusy()] : this.workers;
     const chunkSize = Math.ceil(checks.length / targets.length);
-    const parts = targets.map((entry, index) => {
+    const parts = targets.map(async (entry, index): Promise<VerifiedSignatures> => {
       const chunk = checks.slice(index * chunkSize, (index + 1) * chunkSize);
-      if (chunk.length === 0) return Promise.resolve([]);
+      if (chunk.length === 0) return { verdicts: [], addresses: [] };
+      const version = addressVersion === undefined ? {} : { addressVersion };
       // One transferred buffer a worker (packed-checks.ts), unless a part is too long to pack.
       const packed = packChecks(chunk);
-      return packed === undefined
-        ? this.post(entry, { kind: 'signatures', checks: chunk })
-        : this.post(entry, { kind: 'packed', packed }, [packed.buffer]);
+      const answer =
+        packed === undefined
+          ? await this.post(entry, { kind: 'signatures', checks: chunk, ...version })
+          : await this.post(entry, { kind: 'packed', packed, ...version }, [packed.buffer]);
+      if (Array.isArray(answer)) throw new Error('verify worker answered outcomes to signature checks');
+      return answer;
     });
-    return (await Promise.all(parts)).flat() as boolean[];
+    const answers = await Promise.all(parts);
+    const verdicts = answers.flatMap((answer) => answer.verdicts);
+    if (addressVersion === undefined) return { verdicts };
+    return {
+      verdicts,
+      addresses: answers.flatMap((answer) => answer.addresses ?? answer.verdicts.map(() => '')),
+    };
   }
 
   /** The live worker with the fewest jobs waiting (the first worker when none lives: posting then refuses). */
@@ -133,11 +177,11 @@ export class VerifyWorkers {
     entry: PoolWorker,
     request: DistributiveOmit<VerifyRequest, 'jobId'>,
     transfer: ArrayBuffer[] = [],
-  ): Promise<VerifyOutcome[] | boolean[]> {
+  ): Promise<Answer> {
     // A worker that is gone answers nothing: the caller verifies inline instead of waiting for it.
     if (entry.dead !== undefined) return Promise.reject(entry.dead);
     const jobId = this.nextJob++;
-    return new Promise<VerifyOutcome[] | boolean[]>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       entry.pending.set(jobId, { resolve, reject });
       entry.worker.ref();
       entry.worker.postMessage({ ...request, jobId }, transfer);

@@ -98,8 +98,12 @@ export function postTransactionsRoute(app: FastifyInstance, ctx: ApiContext): vo
     await ctx.node.prefetchSignatures?.(
       items.flatMap((decoded) => ('candidate' in decoded ? [decoded.candidate] : [])),
     );
-    // Each independently and in order (ARK's processor); the answer keeps the request's order.
-    const { errors, ...data } = ctx.node.addDecoded(items);
+    // Each independently and in order (ARK's processor); the answer keeps the request's order. The rows are
+    // committed before the answer, with those of other requests ready at the same time where the node groups them.
+    const { errors, ...data } =
+      ctx.node.addDecodedGrouped === undefined
+        ? ctx.node.addDecoded(items)
+        : await ctx.node.addDecodedGrouped(items);
     // A follower hands what it accepted to its peers (context.ts ApiSyncSource.relay).
     if (ctx.sync !== undefined && data.broadcast.length > 0) {
       const relayed = new Set(data.broadcast);

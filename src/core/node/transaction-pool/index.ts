@@ -18,3 +18,4 @@ export {
   type PoolCandidate,
 } from './admission';
 export { describeTransaction } from './describe';
+export { GroupedAdmission } from './grouped-admission';

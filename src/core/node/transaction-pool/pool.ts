@@ -110,6 +110,14 @@ export class TransactionPool {
     return this.config.db.transaction(() => this.admitAll(items))();
   }
 
+  /**
+   * Several requests' batches (grouped-admission.ts), each admitted as `addDecoded` would, one after the other;
+   * every row in one SQLite transaction, committed before this returns. Each batch's answer, in order.
+   */
+  addDecodedBatches(batches: readonly (readonly DecodeResult[])[]): AddTransactionsResult[] {
+    return this.config.db.transaction(() => batches.map((items) => this.admitAll(items)))();
+  }
+
   private admitAll(items: readonly DecodeResult[]): AddTransactionsResult {
     const result: AddTransactionsResult = { accept: [], broadcast: [], excess: [], invalid: [], errors: {} };
     const ctx = this.context();

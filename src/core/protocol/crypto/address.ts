@@ -17,10 +17,36 @@ function assertVersion(pubKeyHash: number): void {
 }
 
 /**
+ * Addresses of hex keys derived by this function on another thread (a verify worker, beside the key's signature
+ * check: core/parallel/signature-checks.ts checkAddresses), by address version; oldest forgotten first. Only this
+ * process's own workers hand them in, so they are what this function would compute here.
+ */
+const DERIVED_KEPT = 8192;
+const derived = new Map<number, Map<string, string>>();
+
+/** Remembers addresses a worker derived with addressFromPublicKey: [hex public key, address] for `pubKeyHash`. */
+export function rememberDerivedAddresses(
+  pubKeyHash: number,
+  pairs: Iterable<readonly [publicKey: string, address: string]>,
+): void {
+  assertVersion(pubKeyHash);
+  let known = derived.get(pubKeyHash);
+  if (known === undefined) derived.set(pubKeyHash, (known = new Map<string, string>()));
+  for (const [publicKey, address] of pairs) {
+    if (known.size >= DERIVED_KEPT) known.delete(known.keys().next().value!);
+    known.set(publicKey, address);
+  }
+}
+
+/**
  * Address of a 33- or 65-byte public key (bytes or hex). Like `Address.fromPublicKey`, the key is first checked
  * to be a curve point and then hashed as given; protocol keys are always the 33-byte compressed form.
  */
 export function addressFromPublicKey(publicKey: Uint8Array | string, pubKeyHash: number): string {
+  if (typeof publicKey === 'string') {
+    const known = derived.get(pubKeyHash)?.get(publicKey);
+    if (known !== undefined) return known;
+  }
   assertVersion(pubKeyHash);
   if (!isValidPublicKey(publicKey))
     throw new ProtocolError('ERR_KEY', 'public key is not a valid secp256k1 point');

@@ -16,6 +16,7 @@ export {
   decodeAddress,
   addressToBytes,
   addressFromBytes,
+  rememberDerivedAddresses,
 } from './address';
 export { wifFromPrivateKey, wifFromPassphrase, privateKeyFromWif } from './wif';
 export { multiSignaturePublicKey } from './multisig-key';

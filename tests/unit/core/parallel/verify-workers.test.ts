@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { addressFromPublicKey } from '../../../../src/core/protocol/crypto';
 import { fromHex } from '../../../../src/core/protocol/hex';
 import { devnet } from '../../../../src/core/protocol/networks';
 import { VerifyWorkers } from '../../../../src/core/parallel/verify-workers';
@@ -66,6 +67,33 @@ describe('VerifyWorkers (deserialize + verify on worker threads)', () => {
     } finally {
       posted.mockRestore();
     }
+  });
+
+  it("derives each verified key's address on the worker, beside its verdict, for the network asked", async () => {
+    const txs = valid.map((bytes) => ({ tx: deserializeTransaction(bytes, ctx), bytes }));
+    const checks = txs.flatMap(({ tx, bytes }) => {
+      const check = transactionCheck(tx, bytes);
+      return check === undefined ? [] : [{ check, sender: tx.senderPublicKey }];
+    });
+    expect(checks.length).toBeGreaterThan(4);
+    const tampered = checks.map(({ check }) => ({ ...check, hash: new Uint8Array(32).fill(9) }));
+    const batch = [...checks.map(({ check }) => check), ...tampered];
+    const pubKeyHash = devnet.network.pubKeyHash;
+    for (const oneWorker of [false, true]) {
+      const answer = await workers.verifySignaturesAndAddresses(batch, {
+        oneWorker,
+        addressVersion: pubKeyHash,
+      });
+      expect(answer.verdicts).toEqual(batch.map((_, i) => i < checks.length));
+      expect(answer.addresses).toEqual([
+        ...checks.map(({ sender }) => addressFromPublicKey(sender, pubKeyHash)),
+        ...tampered.map(() => ''),
+      ]);
+    }
+    // Another network's version byte gives that network's addresses; without one, none are derived.
+    const other = await workers.verifySignaturesAndAddresses([checks[0]!.check], { addressVersion: 23 });
+    expect(other.addresses).toEqual([addressFromPublicKey(checks[0]!.sender, 23)]);
+    expect(await workers.verifySignaturesAndAddresses([checks[0]!.check])).toEqual({ verdicts: [true] });
   });
 
   it('refuses work once closed', async () => {

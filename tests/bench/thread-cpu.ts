@@ -1,0 +1,21 @@
+/**
+ * The CPU time of this process's main thread alone (Linux: /proc/self/task/<pid>/stat, utime + stime in clock
+ * ticks), for benchmarks whose limit is the event loop's thread while worker threads share the process's total.
+ * Undefined where /proc is not there. Node 20 has no per-thread CPU clock of its own (process.threadCpuUsage is 23+).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+let ticksPerSecond: number | undefined;
+
+export function mainThreadCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces: utime is the 14th field.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
