@@ -4,9 +4,11 @@
  * each size. Kept in `.votary-data/bench-scale/` (gitignored; `$VOTARY_BENCH_DIR` moves it) and reused: a later
  * run only adds the blocks it lacks.
  *
- * Every row goes through the node's own writers (BlockRepository.insert with its transactions, RoundRepository
- * .save), so the stored encoding, the indexes and the API's counters are a real chain's. Synthetic, as the issue
- * allows: one block in `txEvery` holds one transaction, the rest are empty (mainnet is mostly empty blocks);
+ * The rows are the node's own: written through its writers (BlockRepository.insert, RoundRepository.save) row by
+ * row, or in bulk in their stored encoding directly (scale-block-writer.ts), proven equal table by table by
+ * tests/bench/scale-bulk-load.test.ts — so the encoding, the indexes and the API's counters are a real chain's.
+ * Synthetic, as the issue allows: one block in `txEvery` holds one transaction, the rest are empty (mainnet is
+ * mostly empty blocks);
  * the transactions are real AIP-11 bytes of every Core type with placeholder signatures (ids = SHA256 of the
  * bytes), from `wallets` synthetic wallets; each HTLC lock also gets its `locks` row. Block signatures are
  * placeholders and forgers' rewards are not credited, so `votary node verify` does not pass here; a node started
@@ -14,24 +16,25 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { normalizeZ } from '@noble/curves/abstract/curve.js';
-import { base58 } from '@scure/base';
+import { hash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { openDatabase } from '../../src/core/db';
-import { BlockRepository, RoundRepository, type StoredTransaction } from '../../src/core/db/repositories';
+import { RoundRepository, type StoredTransaction } from '../../src/core/db/repositories';
 import { LOCALNET_NAME, localnet, localnetWallets } from '../../src/core/node/localnet';
 import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/node';
 import { storedTransaction } from '../../src/core/node/block-store/stored-transaction';
 import type { StateView } from '../../src/core/node/state';
 import { milestoneAt } from '../../src/core/protocol/networks';
-import { forgerIndex, isNewRound, roundInfo, shuffleDelegates } from '../../src/core/protocol/rounds';
+import { forgerIndex, roundInfo, shuffleDelegates } from '../../src/core/protocol/rounds';
 import { slotNumber } from '../../src/core/protocol/time';
 import { base58checkEncode } from '../../src/core/protocol/crypto/base58check';
 import { ripemd160 } from '../../src/core/protocol/hash';
 import { toHex } from '../../src/core/protocol/hex';
-import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
+import { serializeTransaction } from '../../src/core/protocol/transactions';
 import type { BenchWallet } from './api-chain-db';
+import { compactWriter, nodeWriter } from './scale-block-writer';
 import { beginBulkLoad, bulkLoadInterrupted } from './scale-bulk-load';
-import { sha256Hex } from './synthetic-transactions';
+import { sha256Hex, transactionAt, VTY } from './scale-transactions';
 
 export interface ScaleShape {
   /** One block in `txEvery` holds a transaction. */
@@ -43,86 +46,8 @@ export interface ScaleShape {
 
 const SHAPE_KEY = 'bench.scaleShape';
 const BATCH = 50_000;
-const VTY = 100_000_000n;
 /** 71 bytes, the length of a DER ECDSA signature: a placeholder. */
 const PLACEHOLDER_SIGNATURE = `3045${'00'.repeat(69)}`;
-const EMPTY_PAYLOAD_HASH = sha256Hex('');
-
-/** The i-th synthetic transaction: one of every Core type in each 20, transfers for the rest. */
-function transactionAt(
-  i: number,
-  wallets: readonly BenchWallet[],
-  delegates: readonly string[],
-  transfersOnly: boolean,
-): TransactionData {
-  const sender = wallets[i % wallets.length]!;
-  const other = wallets[(i * 7919 + 13) % wallets.length]!;
-  const base = {
-    version: 2,
-    network: localnet.network.pubKeyHash,
-    typeGroup: 1,
-    nonce: BigInt(Math.floor(i / wallets.length) + 1),
-    senderPublicKey: sender.publicKey,
-    fee: VTY / 10n,
-    amount: 0n,
-    signature: sha256Hex(`sig ${i}`) + sha256Hex(`sig' ${i}`),
-  };
-  switch (transfersOnly ? -1 : i % 20) {
-    case 0:
-      return { ...base, type: 3, asset: { votes: [`+${delegates[i % delegates.length]!}`] } };
-    case 1:
-      return {
-        ...base,
-        type: 6,
-        asset: {
-          payments: [0, 1, 2].map((k) => ({
-            amount: VTY + BigInt(k),
-            recipientId: wallets[(i + k * 31) % wallets.length]!.address,
-          })),
-        },
-      };
-    case 2:
-      // A sha2-256 multihash (0x12, 32 bytes), base58 as IPFS writes it.
-      return {
-        ...base,
-        type: 5,
-        asset: { ipfs: base58.encode(Buffer.from(`1220${sha256Hex(`ipfs ${i}`)}`, 'hex')) },
-      };
-    case 3:
-      return {
-        ...base,
-        type: 8,
-        amount: VTY,
-        recipientId: other.address,
-        asset: {
-          lock: { secretHash: sha256Hex(`secret ${i}`), expiration: { type: 2, value: 1_000_000_000 } },
-        },
-      };
-    case 4:
-      return { ...base, type: 1, asset: { signature: { publicKey: other.publicKey } } };
-    case 5:
-      return { ...base, type: 2, asset: { delegate: { username: `scale_${i}` } } };
-    case 6:
-      return { ...base, type: 7 };
-    case 7:
-      return {
-        ...base,
-        type: 9,
-        asset: { claim: { lockTransactionId: sha256Hex(`lock ${i}`), unlockSecret: sha256Hex(`u ${i}`) } },
-      };
-    case 8:
-      return { ...base, type: 10, asset: { refund: { lockTransactionId: sha256Hex(`lock ${i}`) } } };
-    default:
-      return {
-        ...base,
-        type: 0,
-        amount: VTY + BigInt(i),
-        recipientId: other.address,
-        expiration: 0,
-        ...(i % 10 === 5 ? { vendorField: `scale memo ${i}` } : {}),
-      };
-  }
-}
 
 /**
  * The wallets of bench:api's `benchWallets` (the keys 0x5eed·G, (0x5eed+1)·G, …), their points made affine a chunk
@@ -175,9 +100,10 @@ export function scaleChainHeight(dataDir: string, shape: ScaleShape): number {
 
 /**
  * Grows the chain in `dataDir` to `target` blocks (creating it, with its wallets, when there is none of this
- * shape). `progress` gets the height after each batch. `bulk` (the default) loads without the secondary indexes
- * and counting triggers and restores them at the end (scale-bulk-load.ts); `bulk: false` writes row by row as the
- * node does, for the comparison test.
+ * shape). `progress` gets the height after each batch. `bulk` (the default) writes the rows in their stored
+ * encoding directly (scale-block-writer.ts `compactWriter`) without the secondary indexes and counting triggers,
+ * restored at the end (scale-bulk-load.ts); `bulk: false` writes them through the node's own writers row by row,
+ * for the comparison test.
  */
 export function growScaleChain(
   dataDir: string,
@@ -201,8 +127,14 @@ export function growScaleChain(
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -1000000');
     const load = bulk ? beginBulkLoad(db) : undefined;
-    const blocks = new BlockRepository(db);
     const rounds = new RoundRepository(db);
+    const milestone = milestoneAt(network, tip.height + 1);
+    const constants = {
+      version: milestone.block.version,
+      reward: BigInt(milestone.reward),
+      blockSignature: PLACEHOLDER_SIGNATURE,
+    };
+    const writer = bulk ? compactWriter(db, constants) : nodeWriter(db, constants);
     const insertLock = db.prepare(
       `INSERT INTO locks (id, sender_public_key, sender_address, recipient_address, amount, secret_hash,
          expiration_type, expiration_value, timestamp, height, vendor_field, status, unlock_transaction_id)
@@ -212,46 +144,47 @@ export function growScaleChain(
     const state = {
       addressOf: (publicKey: string) => addresses.get(publicKey) ?? '',
     } as unknown as StateView;
-    const milestone = milestoneAt(network, tip.height + 1);
     const active = milestone.activeDelegates;
+    const { blocktime } = milestone;
+    if (
+      milestoneAt(network, target).activeDelegates !== active ||
+      milestoneAt(network, target).blocktime !== blocktime
+    ) {
+      throw new Error(
+        'bench:scale builds within one milestone: activeDelegates or blocktime changes before the target',
+      );
+    }
     const ranking = rounds.rankingOf(roundInfo(tip.height, network).round);
     const top = ranking.slice(0, active);
-    let forgers = rounds.forgersOf(roundInfo(tip.height, network).round);
-    let previous = tip.id ?? '';
+    // The first height of the round after `height`'s; BlockStore saves that round's rows with the block before it.
+    const first = roundInfo(tip.height + 1, network);
+    let nextRoundHeight = first.roundHeight + active;
+    let forgers = rounds.forgersOf(first.round);
+    let previous: Buffer = Buffer.from(tip.id ?? '', 'hex');
 
     const insertRange = db.transaction((from: number, to: number) => {
       for (let height = from; height <= to; height++) {
-        const round = roundInfo(height, network).round;
-        if (isNewRound(height, network)) forgers = rounds.forgersOf(round);
-        const timestamp = tip.timestamp + (height - tip.height) * milestone.blocktime;
-        const owner = forgers[forgerIndex(slotNumber(timestamp, milestone.blocktime), active)];
-        if (!owner) throw new Error(`round ${round} has no forger for height ${height}`);
+        const timestamp = tip.timestamp + (height - tip.height) * blocktime;
+        const owner = forgers[forgerIndex(slotNumber(timestamp, blocktime), active)];
+        if (!owner) throw new Error(`no forger for height ${height}`);
         const stored: StoredTransaction[] = [];
         if (height % shape.txEvery === 0) {
           const tx = transactionAt(height / shape.txEvery, wallets, delegates, shape.transfersOnly === true);
           const bytes = serializeTransaction(tx);
           stored.push(storedTransaction({ ...tx, id: sha256Hex(bytes) }, 0, bytes, state));
         }
-        const id = sha256Hex(`votary scale block ${height}`);
-        blocks.insert(
-          {
-            id,
-            height,
-            version: milestone.block.version,
-            timestamp,
-            previousBlock: previous,
-            numberOfTransactions: stored.length,
-            totalAmount: stored.reduce((sum, tx) => sum + tx.amount, 0n),
-            totalFee: stored.reduce((sum, tx) => sum + tx.fee, 0n),
-            reward: BigInt(milestone.reward),
-            payloadLength: 32 * stored.length,
-            payloadHash:
-              stored.length === 0 ? EMPTY_PAYLOAD_HASH : sha256Hex(stored.map((tx) => tx.id).join('')),
-            generatorPublicKey: owner.publicKey,
-            blockSignature: PLACEHOLDER_SIGNATURE,
-          },
-          stored,
-        );
+        const id = sha256(`votary scale block ${height}`);
+        writer.block({
+          height,
+          id,
+          previous,
+          timestamp,
+          generatorPublicKey: owner.publicKey,
+          transactions: stored,
+          payloadHash: stored.length === 0 ? undefined : sha256(stored.map((tx) => tx.id).join('')),
+          totalAmount: stored.reduce((sum, tx) => sum + tx.amount, 0n),
+          totalFee: stored.reduce((sum, tx) => sum + tx.fee, 0n),
+        });
         if (load) {
           load.counts.block(owner.publicKey);
           for (const tx of stored) load.counts.transaction(tx.typeGroup, tx.type);
@@ -272,12 +205,14 @@ export function growScaleChain(
           );
         }
         previous = id;
-        // BlockStore saves the next round's rows with the last block of a round.
-        if (isNewRound(height + 1, network)) {
-          const next = roundInfo(height + 1, network).round;
-          rounds.save(next, shuffleDelegates(top, next), ranking);
+        if (height + 1 === nextRoundHeight) {
+          const next = roundInfo(nextRoundHeight, network).round;
+          forgers = shuffleDelegates(top, next);
+          writer.round(next, forgers, ranking);
+          nextRoundHeight += active;
         }
       }
+      writer.flush();
     });
     for (let from = tip.height + 1; from <= target; from += BATCH) {
       const to = Math.min(target, from + BATCH - 1);
@@ -289,6 +224,11 @@ export function growScaleChain(
   } finally {
     db.close();
   }
+}
+
+/** SHA256 of a text, as its 32 bytes (one-shot: a third cheaper than a Hash object per block). */
+function sha256(text: string): Buffer {
+  return hash('sha256', text, 'buffer');
 }
 
 /** A new localnet chain (genesis and round 1) with the synthetic wallets, a twentieth of them voting. */
