@@ -18,6 +18,8 @@ function tempDir(): string {
 
 interface Exit {
   code: number | null;
+  /** The signal that ended the process, if one did (an abort in native code shows here, its reason on stderr). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -63,9 +65,9 @@ function runNodeUntilTerm(
       }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('exit', (code) => {
+    child.on('exit', (code, signal) => {
       clearTimeout(guard);
-      resolve({ code, stdout, stderr, readyAfterMs });
+      resolve({ code, signal, stdout, stderr, readyAfterMs });
     });
   });
 }
@@ -83,7 +85,7 @@ describe('votary node', () => {
         answers.push(await (await fetch(`${secondaryUrl}/trng`)).json());
       },
     );
-    expect(run.code).toBe(0);
+    expect(run.code, `${run.signal} ${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(READY(dataDir, 1));
     expect((answers[0] as { data: { block: { height: number } } }).data.block.height).toBeGreaterThanOrEqual(
       1,
@@ -101,7 +103,7 @@ describe('votary node', () => {
 
     // A restart continues from the stored height.
     const again = await runNodeUntilTerm(['--data-dir', dataDir, '--block-time', '1'], 0);
-    expect(again.code).toBe(0);
+    expect(again.code, `${again.signal} ${again.stderr}`).toBe(0);
     expect(again.stdout).toMatch(READY(dataDir, result.height));
     expect(again.stderr).toBe('');
 

@@ -9,7 +9,9 @@ export type VerifyRequest =
   | { jobId: number; kind: 'serialized'; network: Network; height: number; items: Uint8Array[] }
   | { jobId: number; kind: 'signatures'; checks: SignatureCheck[]; addressVersion?: number }
   /** The same checks as one transferred buffer (packed-checks.ts): what the pool sends. */
-  | { jobId: number; kind: 'packed'; packed: Uint8Array; addressVersion?: number };
+  | { jobId: number; kind: 'packed'; packed: Uint8Array; addressVersion?: number }
+  /** The pool is closing: exit once every check queued before this message is answered (VerifyWorkers.close). */
+  | { kind: 'close' };
 
 export type VerifyResponse =
   | { jobId: number; outcomes: VerifyOutcome[] }
@@ -21,6 +23,11 @@ const port = parentPort;
 if (!port) throw new Error('verify-worker must run in a worker thread');
 
 port.on('message', (request: VerifyRequest) => {
+  if (request.kind === 'close') {
+    // Nothing else keeps this thread alive: it ends once the port is closed.
+    port.close();
+    return;
+  }
   try {
     if (request.kind === 'signatures' || request.kind === 'packed') {
       const checks = request.kind === 'packed' ? unpackChecks(request.packed) : request.checks;

@@ -96,6 +96,32 @@ describe('VerifyWorkers (deserialize + verify on worker threads)', () => {
     expect(await workers.verifySignaturesAndAddresses([checks[0]!.check])).toEqual({ verdicts: [true] });
   });
 
+  it('closes by letting each worker answer what it was given and exit by itself, never terminating it', async () => {
+    // Terminating a worker inside libsecp256k1's native calls aborts the whole process (VerifyWorkers.close): a
+    // pool closed while its first checks run must answer them, and its threads must end on their own.
+    const closing = new VerifyWorkers({ workerUrl, size: 2 });
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    const exits: number[] = [];
+    try {
+      const checks = valid.flatMap((bytes) => {
+        const check = transactionCheck(deserializeTransaction(bytes, ctx), bytes);
+        return check === undefined ? [] : [check];
+      });
+      const inFlight = closing.verifySignatures(checks);
+      const workerExits = (closing as unknown as { workers: { worker: Worker }[] }).workers.map(
+        ({ worker }) =>
+          new Promise<void>((resolve) => worker.once('exit', (code) => resolve(void exits.push(code)))),
+      );
+      await closing.close();
+      expect(await inFlight).toEqual(checks.map(() => true));
+      await Promise.all(workerExits);
+      expect(exits).toEqual([0, 0]);
+      expect(terminate).not.toHaveBeenCalled();
+    } finally {
+      terminate.mockRestore();
+    }
+  });
+
   it('refuses work once closed', async () => {
     const closing = new VerifyWorkers({ workerUrl, size: 1 });
     await closing.close();
