@@ -87,9 +87,15 @@ export class BlockDownload {
     private readonly p2p?: P2pBlockSource,
   ) {}
 
-  /** Blocks one request for headers brings (P2P: a whole getBlocks answer). */
+  /**
+   * Heights above a run's start that one request brings. The answer holds the header at the start as well (the
+   * fork check's): a public API's page of PAGE_LIMIT headers, and a getBlocks answer of P2P_BATCH blocks asked
+   * after the height below the start (p2p-blocks.ts), each bring one height fewer above it. A full run ends at
+   * start + span exactly, which is where the speculated run behind it starts (run-queue.ts): one height further and
+   * that run, with every run queued behind it, would be dropped unused.
+   */
   spanOf(peer: PeerHealth, batchSize: number): number {
-    return this.p2p?.of(peer) === undefined ? batchSize : P2P_BATCH;
+    return this.p2p?.of(peer) === undefined ? Math.min(batchSize, PAGE_LIMIT - 1) : P2P_BATCH - 1;
   }
 
   /** The first of a batch's headers that make one run: a P2P answer is one run, its blocks already here. */

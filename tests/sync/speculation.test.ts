@@ -1,0 +1,78 @@
+/**
+ * Speculation far behind (run-queue.ts, docs/design/sync.md "Download"): once a run came back full, the runs behind
+ * it start where it would end, so they are asked before it answers — the requests overlap instead of each waiting
+ * for the answer before it. A public API's page holds the header at the run's start too, so a full run brings one
+ * height fewer than the page: the speculated starts must count with that, or every speculated run starts one height
+ * too far and is dropped unused.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApiServer, type ApiServer } from '../../src/core/api';
+import type { FetchLike } from '../../src/core/client';
+import { LocalNode } from '../../src/core/node/node';
+import { nodeParts } from '../../src/core/node/parts';
+import { createTestChain, forgeBlock } from '../node/support/chain-fixture';
+import { peersFetch, peerUrl, startFollower, until, type FollowerUnderTest } from './support';
+
+/** More than the follower's "far behind" distance (2 × 400 blocks). */
+const BLOCKS = 1_200;
+const PORT = 14331;
+/** Each page of headers answered this late, so that overlapping requests show. */
+const ANSWER_DELAY_MS = 40;
+
+let peerDir: string;
+let peer: LocalNode;
+let server: ApiServer;
+let follower: FollowerUnderTest | undefined;
+
+beforeAll(async () => {
+  const chain = createTestChain();
+  peerDir = mkdtempSync(join(tmpdir(), 'votary-speculation-peer-'));
+  peer = await LocalNode.start({
+    dataDir: peerDir,
+    followed: { network: chain.network, genesis: chain.genesis },
+  });
+  for (let i = 0; i < BLOCKS; i++) peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
+  server = createApiServer({ node: peer, eagerSchemas: true });
+  await server.publicApp.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await follower?.close();
+  await server?.close();
+  await peer?.stop();
+  rmSync(peerDir, { recursive: true, force: true });
+});
+
+it('far behind one public API, asks the runs ahead before the run before them answers, each start once', async () => {
+  const inner = peersFetch({ [PORT]: { server } });
+  const starts: number[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const fetch: FetchLike = async (input, init) => {
+    const url = new URL(input);
+    const from = url.searchParams.get('height.from');
+    if (!url.pathname.endsWith('/blocks') || from === null) return inner(input, init);
+    starts.push(Number(from));
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, ANSWER_DELAY_MS));
+      return await inner(input, init);
+    } finally {
+      inFlight--;
+    }
+  };
+  follower = await startFollower([peerUrl(PORT)], fetch);
+  const target = peer.height;
+  await until(() => follower!.node.height === target, `the follower at height ${target}`, 60_000);
+
+  expect(mostInFlight).toBeGreaterThanOrEqual(3);
+  // No run was asked again: a speculated run that started at the wrong height would be dropped and re-asked.
+  const far = starts.filter((height) => height < target - 800);
+  expect(new Set(far).size).toBe(far.length);
+  // Each page brings 99 heights above its start (the page's first header is the start itself).
+  expect(far).toEqual([1, 100, 199, 298, 397]);
+});
