@@ -81,6 +81,26 @@ describe('following through a P2P peer', () => {
   });
 });
 
+describe('a P2P peer’s getBlocks limit', () => {
+  it('is kept from when the connection is open: a slow handshake does not bring the next request closer', async () => {
+    // The peer counts a request when it arrives (core-p2p's rate limiter). A slot taken before the handshake and
+    // spent waiting for it would let the next request, sent on time, arrive less than the limit after it.
+    for (let i = 0; i < 20; i++) chain.step();
+    p2pPeer = await startP2pPeer(chain.node, nodeParts(chain.node).store.network.network.nethash, {
+      getBlocksEveryMs: GET_BLOCKS_EVERY_MS,
+      helloDelayMs: 120,
+    });
+    const peer = p2pPeers(p2pPeer.url).all()[0]!;
+    const answers = await Promise.all([peer.getBlocks(1, 10), peer.getBlocks(11, 10)]);
+    expect(answers.map((blocks) => blocks.map((block) => block.height))).toEqual([
+      Array.from({ length: 10 }, (_, i) => i + 2),
+      Array.from({ length: 10 }, (_, i) => i + 12),
+    ]);
+    expect(p2pPeer.refused).toBe(0);
+    expect(p2pPeer.getBlocksAt[1]! - p2pPeer.getBlocksAt[0]!).toBeGreaterThanOrEqual(GET_BLOCKS_EVERY_MS);
+  });
+});
+
 /** Flips the last byte of the first transaction of every block that has one (a signature byte). */
 const flippedTransaction: P2pMutation = ({ path, answer }) => {
   if (path !== 'p2p.blocks.getBlocks') return undefined;

@@ -47,6 +47,8 @@ export interface P2pPeerOptions {
   mutate?: P2pMutation;
   /** As core-p2p's rate limiter: a getBlocks sooner than this after the connection's last one is answered 429. */
   getBlocksEveryMs?: number;
+  /** Answers the connection's hello this late (a slow handshake: a far or busy node). */
+  helloDelayMs?: number;
   port?: number;
 }
 
@@ -123,7 +125,10 @@ export async function startP2pPeer(
     socket.on('message', (data: Buffer) => {
       const message = parseNesMessage(data);
       if (message.type === 'hello') {
-        socket.send(stringifyNesMessage({ type: 'hello', id: message.id, socket: 'test-socket' }));
+        const hello = () =>
+          socket.send(stringifyNesMessage({ type: 'hello', id: message.id, socket: 'test-socket' }));
+        if (options.helloDelayMs === undefined) hello();
+        else setTimeout(hello, options.helloDelayMs);
         return;
       }
       if (message.type !== 'request') return;

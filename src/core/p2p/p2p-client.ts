@@ -105,7 +105,8 @@ export class P2pClient {
     return new ClientError(code, `${this.url}: ${words}`, { url: this.url });
   }
 
-  private connect(): Promise<void> {
+  /** Opens the connection (its hello answered), unless it is open already. */
+  connect(): Promise<void> {
     if (this.ws !== undefined && this.ws.readyState === WebSocket.OPEN && this.helloId === undefined) {
       return Promise.resolve();
     }
