@@ -75,11 +75,21 @@ export class RunQueue {
     this.queue = [];
   }
 
-  /** The queued run that starts at our tip, if the queue still holds one (else the queue is dropped). */
+  /**
+   * The queued run that starts at our tip. When the queue's first run starts above the tip — the run before it came
+   * back short of the span it was asked ahead for — the heights between are asked on their own (a run that ends
+   * where the queued one starts) and the queue is kept. Anything else (a run below the tip, or from a peer no longer
+   * usable) drops the queue.
+   */
   async take(tipHeight: number): Promise<Prefetch | undefined> {
-    const prefetch = this.queue.shift();
+    const prefetch = this.queue[0];
     if (prefetch === undefined) return undefined;
     const from = await prefetch.from.catch(() => undefined);
+    if (from !== undefined && from > tipHeight && this.options.usable(prefetch.peer)) {
+      const gap = this.fetchFrom(tipHeight, undefined, from);
+      if (gap !== undefined) return gap;
+    }
+    this.queue.shift();
     if (from !== tipHeight || !this.options.usable(prefetch.peer)) {
       this.queue = [];
       this.lastRunFull = false;
@@ -120,10 +130,15 @@ export class RunQueue {
   }
 
   /**
-   * Starts downloading the run that begins at `from` (our tip, or where the run before it ends). Its first block is
-   * the header at `from` itself, which the step compares with our block there (a fork shows so).
+   * Starts downloading the run that begins at `from` (our tip, or where the run before it ends), and ends at `to` at
+   * the latest. Its first block is the header at `from` itself, which the step compares with our block there (a
+   * fork shows so).
    */
-  fetchFrom(from: number | Promise<number | undefined>, preferred?: PeerHealth): Prefetch | undefined {
+  fetchFrom(
+    from: number | Promise<number | undefined>,
+    preferred?: PeerHealth,
+    to?: number,
+  ): Prefetch | undefined {
     const { download, batchSize, signal, node } = this.options;
     // The preferred peer (the previous run's) keeps the work while it has no limit to wait for; a peer with a
     // budget shares it with the others (the soonest to answer).
@@ -135,7 +150,11 @@ export class RunQueue {
     const peer = keep ? preferred : this.options.choose((candidate) => this.queued(candidate));
     if (peer === undefined) return undefined;
     const start = Promise.resolve(from);
-    const span = download.spanOf(peer, batchSize);
+    // A run asked to end at `to` (a gap) is full when it reaches there.
+    const span =
+      to !== undefined && typeof from === 'number'
+        ? Math.min(download.spanOf(peer, batchSize), to - from)
+        : download.spanOf(peer, batchSize);
     const headers = start.then(async (height) => {
       if (height === undefined) return { tip: undefined, run: [] };
       // As many as one answer of this peer brings (a P2P answer: 400).
