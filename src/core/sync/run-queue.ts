@@ -40,6 +40,13 @@ export const PIPELINE_DEPTH = 3;
  */
 export const RUNS_PER_PEER_FAR_BEHIND = 4;
 export const MAX_PIPELINE_DEPTH = 64;
+/**
+ * The transactions the queued runs may hold before no further run is asked ahead (runs not yet answered counted as
+ * the fullest seen): what bounds the queue's memory when blocks are full (a getBlocks answer may be 20 MB, and far
+ * behind some 24 P2P runs are queued) — about 2 kB a transaction decoded, so some 80 MB. Runs of empty blocks hold
+ * none, and the depth alone bounds them.
+ */
+export const MAX_HELD_TRANSACTIONS = 40_000;
 
 /** How many runs to keep queued for `usable` peers. */
 export function pipelineDepth(usable: number, farBehind: boolean): number {
@@ -62,10 +69,14 @@ export interface RunQueueOptions {
   depth?: () => number;
   /** Whether the network is far enough ahead that runs may start where the previous would end (default never). */
   farBehind?: () => boolean;
+  /** MAX_HELD_TRANSACTIONS unless told (tests). */
+  maxHeldTransactions?: number;
 }
 
 export class RunQueue {
   private queue: Prefetch[] = [];
+  /** The transactions of each run whose headers have arrived. */
+  private readonly transactions = new WeakMap<Prefetch, number>();
   /** Whether the last run handed out was answered in full (its span): speculation pays only then. */
   private lastRunFull = false;
 
@@ -107,6 +118,19 @@ export class RunQueue {
     return this.queue.filter((run) => run.peer === peer).length;
   }
 
+  /**
+   * The transactions the queued runs hold or will: those that have answered, what they told; each of the others, as
+   * many as the fullest run seen (`taken`, the run just taken, included) — so that a queue of full blocks stays
+   * within the bound even while its runs are still on their way.
+   */
+  private expectedHeld(taken: Prefetch): number {
+    const fullest = Math.max(
+      this.transactions.get(taken) ?? 0,
+      ...this.queue.map((run) => this.transactions.get(run) ?? 0),
+    );
+    return this.queue.reduce((sum, run) => sum + (this.transactions.get(run) ?? fullest), 0) + fullest;
+  }
+
   /** Queues runs behind `run` (which ends at `last`), up to the depth. */
   fill(run: Prefetch, last: number): void {
     const depth = Math.min(MAX_PIPELINE_DEPTH, this.options.depth?.() ?? PIPELINE_DEPTH);
@@ -116,7 +140,8 @@ export class RunQueue {
       if (previous === undefined) return;
       this.queue.push(previous);
     }
-    while (this.queue.length < depth) {
+    const maxHeld = this.options.maxHeldTransactions ?? MAX_HELD_TRANSACTIONS;
+    while (this.queue.length < depth && this.expectedHeld(run) <= maxHeld) {
       const speculate = this.lastRunFull && this.options.farBehind?.() === true;
       const span = previous.span;
       const from = speculate
@@ -170,6 +195,15 @@ export class RunQueue {
     });
     // Settled by whoever takes them; a dropped prefetch must not be an unhandled rejection.
     for (const promise of [start, last, blocks]) promise.catch(() => undefined);
-    return { from: start, peer, span, last, blocks };
+    const prefetch: Prefetch = { from: start, peer, span, last, blocks };
+    headers.then(
+      ({ run }) =>
+        this.transactions.set(
+          prefetch,
+          run.reduce((sum, header) => sum + header.numberOfTransactions, 0),
+        ),
+      () => undefined,
+    );
+    return prefetch;
   }
 }
