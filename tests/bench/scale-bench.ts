@@ -12,7 +12,7 @@
  * Options (environment): BENCH_SCALE_BLOCKS (final size), BENCH_SCALE_STEPS (comma list of sizes to measure at;
  * default 1,000,001, 5,000,001, 10,000,001, 20,000,001 and 40,000,001 up to the final size), BENCH_SCALE_TX_EVERY (one block
  * in N holds a transaction, default 10), BENCH_SCALE_WALLETS (default 300,000), BENCH_SCALE_SAMPLES (default 60),
- * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_BUILD_ONLY=1 (grow the chain to each step, measure
+ * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_APPLY_PROFILE=1 (and their SQLite time by statement), BENCH_SCALE_BUILD_ONLY=1 (grow the chain to each step, measure
  * nothing: the long build runs outside the bench lock, the measuring run then finds each step built), BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
  * and report the disk only), VOTARY_BENCH_DIR (default .votary-data/bench-scale), BENCH_SCALE_COMPARE=<another build's
  * dist/bench-scale.mjs> with BENCH_SCALE_COMPARE_DIR=<a copy of the data directory> (only the routes, on the chain
@@ -32,6 +32,7 @@ import { growScaleChain, scaleChainHeight, type ScaleShape } from './scale-chain
 import { diskReport, type DiskReport } from './scale-disk';
 import { compareBuilds } from './scale-compare';
 import { scaleRoutes, type ScaleRoute } from './scale-routes';
+import { printProfile, profileStatements, type StatementProfile } from './statement-timer';
 
 const FINAL = Number(process.env['BENCH_SCALE_BLOCKS'] ?? 40_000_001);
 const STEPS = (
@@ -48,6 +49,11 @@ const SHAPE: ScaleShape = {
 };
 /** BENCH_SCALE_APPLY_ONLY=1: the apply rates alone (on the chain as it is). */
 const APPLY_ONLY = process.env['BENCH_SCALE_APPLY_ONLY'] === '1';
+/**
+ * BENCH_SCALE_APPLY_PROFILE=1: with the apply rates, each chain's SQLite time statement by statement over its turns
+ * (statement-timer.ts; the first blocks and the reverts of scale-apply.ts included, the store's opening not).
+ */
+const APPLY_PROFILE = process.env['BENCH_SCALE_APPLY_PROFILE'] === '1';
 /** BENCH_SCALE_BUILD_ONLY=1: grow the chain, measure nothing (the build runs outside the bench lock). */
 const BUILD_ONLY = process.env['BENCH_SCALE_BUILD_ONLY'] === '1';
 /** BENCH_SCALE_DISK_ONLY=1: build and report the disk, nothing else. */
@@ -238,6 +244,8 @@ function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
   const TURNS = 2;
   const fresh = mkdtempSync(join(tmpdir(), 'votary-bench-scale-'));
   const rates = { big: [] as ApplyRate[], empty: [] as ApplyRate[] };
+  const profiler = APPLY_PROFILE ? profileStatements() : undefined;
+  const profiles = { big: [] as StatementProfile[], empty: [] as StatementProfile[] };
   try {
     for (let turn = 0; turn < TURNS; turn++) {
       for (const [which, dir] of [
@@ -246,7 +254,9 @@ function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
       ] as const) {
         const store = openLocalnetChain(dir);
         try {
+          profiler?.take();
           rates[which].push(measureApply(store, EMPTY_BLOCKS, FULL_BLOCKS, PER_BLOCK));
+          if (profiler) profiles[which].push(profiler.take());
         } finally {
           store.close();
         }
@@ -255,12 +265,35 @@ function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
   } finally {
     rmSync(fresh, { recursive: true, force: true });
   }
+  if (profiler) {
+    printProfile(`SQLite on this chain (${TURNS} turns)`, mergeProfiles(profiles.big));
+    printProfile(`SQLite on an empty chain (${TURNS} turns)`, mergeProfiles(profiles.empty));
+  }
   // Rates of equal amounts of work: their harmonic mean is the rate of the turns together.
   const together = (all: ApplyRate[]): ApplyRate => ({
     emptyBlocksPerSecond: all.length / all.reduce((sum, rate) => sum + 1 / rate.emptyBlocksPerSecond, 0),
     transfersPerSecond: all.length / all.reduce((sum, rate) => sum + 1 / rate.transfersPerSecond, 0),
   });
   return { big: together(rates.big), empty: together(rates.empty) };
+}
+
+function mergeProfiles(all: readonly StatementProfile[]): StatementProfile {
+  const merged: StatementProfile = {
+    statements: new Map(),
+    transactionMs: 0,
+    statementsInTransactionsMs: 0,
+    readCalls: 0,
+  };
+  for (const profile of all) {
+    merged.transactionMs += profile.transactionMs;
+    merged.statementsInTransactionsMs += profile.statementsInTransactionsMs;
+    merged.readCalls += profile.readCalls;
+    for (const [sql, time] of profile.statements) {
+      const sum = merged.statements.get(sql) ?? { count: 0, ms: 0 };
+      merged.statements.set(sql, { count: sum.count + time.count, ms: sum.ms + time.ms });
+    }
+  }
+  return merged;
 }
 
 async function main(): Promise<void> {

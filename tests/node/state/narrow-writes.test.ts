@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WalletRepository } from '../../../src/core/db/repositories';
+import { addressFromPassphrase } from '../../../src/core/protocol/crypto';
 import { addBlock, createTestChain, openStore, sign, TOKEN } from '../support/chain-fixture';
 
 const chain = createTestChain({ users: 6 });
@@ -57,6 +58,42 @@ describe('narrow wallet writes', () => {
         expect(rows.get(address), `${address} after block ${height}`).toEqual(store.state().wallet(address));
       }
     }
+    store.close();
+  });
+
+  it("write a transfer's sender and recipient without assigning their other columns, and store the same rows", () => {
+    const store = openStore(chain);
+    const rows = new WalletRepository(store.db);
+    // Fires for every write that assigns a column besides balance and nonce (an upsert assigns them all).
+    store.db.exec(`CREATE TEMP TABLE rewritten (address TEXT NOT NULL);
+      CREATE TEMP TRIGGER rewritten_columns AFTER UPDATE OF public_key, second_public_key, multi_signature, vote,
+        locked_balance, business ON main.wallets BEGIN INSERT INTO rewritten (address) VALUES (NEW.address); END;`);
+    const rewritten = () =>
+      store.db
+        .prepare<[], { address: string }>('SELECT address FROM rewritten')
+        .all()
+        .map((row) => row.address);
+    const sender = chain.users[1]!;
+    const recipient = addressFromPassphrase('narrow writes: a recipient without a key', 30);
+    const transfer = (nonce: bigint) =>
+      sign(chain, { type: 0, nonce, amount: TOKEN, recipientId: recipient }, sender.passphrase);
+    // The first transfer stores the sender's key and creates the recipient: whole rows.
+    addBlock(chain, store, [transfer(1n)]);
+    store.db.exec('DELETE FROM rewritten');
+    addBlock(chain, store, [transfer(2n)]);
+    addBlock(chain, store, [transfer(3n), transfer(4n)]);
+    expect(rewritten()).not.toContain(sender.address);
+    expect(rewritten()).not.toContain(recipient);
+    for (const address of [sender.address, recipient]) {
+      expect(rows.get(address)).toEqual(store.state().wallet(address));
+    }
+    expect(rows.get(sender.address)?.nonce).toBe(4n);
+    expect(rows.get(recipient)?.balance).toBe(4n * TOKEN);
+    // Reverted, the rows go back as well.
+    store.revertLastBlock();
+    expect(rows.get(sender.address)).toEqual(store.state().wallet(sender.address));
+    expect(rows.get(sender.address)?.nonce).toBe(2n);
+    expect(rows.get(recipient)?.balance).toBe(2n * TOKEN);
     store.close();
   });
 });
