@@ -3,13 +3,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { migrate, openDatabase } from '../../db';
 import { BlockRepository, MetaRepository, PoolRepository, RoundRepository } from '../../db/repositories';
-import {
-  deserializeTransaction,
-  serializeTransaction,
-  transactionId,
-  type TransactionData,
-} from '../../protocol/transactions';
-import { unixMsFromEpoch } from '../../protocol/time';
+import { deserializeTransaction, type TransactionData } from '../../protocol/transactions';
 import type { Block, BlockHeader } from '../../protocol/blocks';
 import { isExceptionBlock, milestoneAt, transactionRulesHeight, type Network } from '../../protocol/networks';
 import { isNewRound, roundInfo } from '../../protocol/rounds';
@@ -28,6 +22,7 @@ import { applyForgerReward, revertForgerReward } from './forger-reward';
 import { RoundForgers } from './round-forgers';
 import { restoreRound, selectRound, type RoundSelection } from './rounds';
 import { appliedOrder, checkExceptionBlock, checkSingleVersion, ForgedIds } from './history-rules';
+import { returnToPool } from './return-to-pool';
 import { storedTransaction } from './stored-transaction';
 import { checkBlockIntegrity, checkChaining, checkSlotOwner } from './validate-block';
 
@@ -245,7 +240,7 @@ export class BlockStore {
     }
     applyForgerReward(overlay, header);
     const selection = this.maybeSelectRound(overlay, header.height);
-    this.write(() => {
+    this.batch(() => {
       this.blocks.insert(header, this.storedTransactions(block, overlay, countedNonces));
       this.confirmed.write(overlay.changes());
       if (selection) {
@@ -286,7 +281,7 @@ export class BlockStore {
     );
     const ctx = this.contextFor(header, previous);
     for (const tx of [...appliedOrder(block, this.network)].reverse()) revertTransaction(tx, overlay, ctx);
-    this.write(() => {
+    this.batch(() => {
       this.confirmed.write(overlay.changes());
       if (undoneRound !== undefined) {
         this.rounds.remove(undoneRound);
@@ -294,18 +289,19 @@ export class BlockStore {
       }
       this.blocks.remove(header.height);
       this.addRewards(-header.reward);
-      if (options.returnToPool === true) this.returnToPool(block, previous.height);
+      if (options.returnToPool === true) returnToPool(this.pool, block, this.network, previous.height);
     });
     this.tip = previous;
     return block;
   }
 
   /**
-   * Runs `body` — blocks applied (and reverted) with the methods above — as one SQLite transaction, each block a
-   * savepoint inside it (docs/design/sync.md "Batched commits"): one commit for many blocks. What `body` returns
-   * normally is committed, blocks refused before it included; when it throws, nothing of it is, and the store's
-   * tip and caches go back to the last committed block. Synchronous, so no reader of this connection (the API, the
-   * wallet) runs before the whole batch is committed, and other connections see only committed blocks.
+   * Runs `body` as one SQLite transaction: a block's writes (applyBlock, revertLastBlock), or many blocks applied
+   * with those methods, each then a savepoint inside it (docs/design/sync.md "Batched commits"): one commit for many
+   * blocks. What `body` returns normally is committed, blocks refused before it included; when it throws, nothing of
+   * it is, and the store's tip and caches (which may hold rows rolled back) go back to the last committed block.
+   * Synchronous, so no reader of this connection (the API, the wallet) runs before the whole batch is committed, and
+   * other connections see only committed blocks.
    */
   batch<T>(body: () => T): T {
     try {
@@ -341,7 +337,7 @@ export class BlockStore {
     const generator = overlay.mutableWallet(overlay.addressOf(header.generatorPublicKey));
     generator.publicKey ??= header.generatorPublicKey;
     const selection = selectRound(overlay, 1, milestoneAt(this.network, 1).activeDelegates);
-    this.write(() => {
+    this.batch(() => {
       this.blocks.insert(header, this.storedTransactions(genesis, overlay));
       this.confirmed.write(overlay.changes());
       this.rounds.save(selection.round, selection.forgers, selection.ranking);
@@ -382,35 +378,9 @@ export class BlockStore {
     });
   }
 
-  private returnToPool(block: Block, receivedHeight: number): void {
-    const receivedAt = unixMsFromEpoch(block.header.timestamp, this.network);
-    block.transactions.forEach((tx, index) => {
-      this.pool.restore({
-        id: tx.id ?? transactionId(tx),
-        serialized: block.transactionBytes?.[index] ?? serializeTransaction(tx),
-        senderPublicKey: tx.senderPublicKey,
-        nonce: tx.nonce,
-        fee: tx.fee,
-        receivedHeight,
-        receivedAt,
-      });
-    });
-  }
-
   private addRewards(delta: bigint): void {
     const rewards = BigInt(this.meta.get(META.rewards) ?? '0') + delta;
     this.meta.set(META.rewards, rewards.toString());
-  }
-
-  /** One SQLite transaction; if it fails, the state cache may hold rows that were rolled back: drop it. */
-  private write(body: () => void): void {
-    try {
-      this.db.transaction(body)();
-    } catch (error) {
-      this.confirmed.forget();
-      this.forgers.forget();
-      throw error;
-    }
   }
 
   private withTransactions(header: BlockHeader): Block {
