@@ -19,7 +19,8 @@ import autocannon from 'autocannon';
 import { createApiServer } from '../../src/core/api';
 import { openDatabase } from '../../src/core/db';
 import { LOCALNET_NAME } from '../../src/core/node/localnet';
-import { LocalNode, chainDatabasePath } from '../../src/core/node/node';
+import { LocalNode } from '../../src/core/node/node';
+import { chainDatabasePath } from '../../src/core/node/chain-files';
 import { API_BENCH_SIZE, buildApiBenchDb, hasApiBenchDb } from './api-chain-db';
 
 const SECONDS = Number(process.env['BENCH_API_SECONDS'] ?? 10);

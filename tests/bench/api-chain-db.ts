@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { openDatabase } from '../../src/core/db';
 import { LOCALNET_NAME, localnet, localnetWallets } from '../../src/core/node/localnet';
-import { chainDatabasePath } from '../../src/core/node/node';
+import { chainDatabasePath } from '../../src/core/node/chain-files';
 import { addressFromPublicKey } from '../../src/core/protocol/crypto';
 import { toHex } from '../../src/core/protocol/hex';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';

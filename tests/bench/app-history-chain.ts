@@ -11,7 +11,7 @@
  */
 import { openDatabase } from '../../src/core/db';
 import { LOCALNET_NAME, localnet, localnetWallets } from '../../src/core/node/localnet';
-import { chainDatabasePath } from '../../src/core/node/node';
+import { chainDatabasePath } from '../../src/core/node/chain-files';
 import { serializeTransaction, type TransactionData } from '../../src/core/protocol/transactions';
 import { benchWallets, type BenchWallet } from './api-chain-db';
 import { buildMillionBlockDb } from './million-blocks';

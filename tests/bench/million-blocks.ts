@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { openDatabase } from '../../src/core/db';
 import { BlockRepository, RoundRepository } from '../../src/core/db/repositories';
-import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/node';
+import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/chain-files';
 import { LOCALNET_NAME } from '../../src/core/node/localnet';
 import { milestoneAt } from '../../src/core/protocol/networks';
 import { forgerIndex, isNewRound, roundInfo, shuffleDelegates } from '../../src/core/protocol/rounds';

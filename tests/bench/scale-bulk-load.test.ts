@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/core/db';
 import { LOCALNET_NAME } from '../../src/core/node/localnet';
-import { chainDatabasePath } from '../../src/core/node/node';
+import { chainDatabasePath } from '../../src/core/node/chain-files';
 import { benchWallets } from './api-chain-db';
 import { growScaleChain, scaleChainHeight, scaleWallets, type ScaleShape } from './scale-chain-db';
 

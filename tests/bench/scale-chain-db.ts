@@ -21,7 +21,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { openDatabase } from '../../src/core/db';
 import { RoundRepository, type StoredTransaction } from '../../src/core/db/repositories';
 import { LOCALNET_NAME, localnet, localnetWallets } from '../../src/core/node/localnet';
-import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/node';
+import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/chain-files';
 import { storedTransaction } from '../../src/core/node/block-store/stored-transaction';
 import type { StateView } from '../../src/core/node/state';
 import { milestoneAt } from '../../src/core/protocol/networks';

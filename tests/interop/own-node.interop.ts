@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PeerPool } from '../../src/core/client';
-import { chainDirectoryName } from '../../src/core/node/node';
+import { chainDirectoryName } from '../../src/core/node/chain-files';
 import type { AppCore } from '../../src/core/services';
 import { discoverFollowedNetwork, NETWORK_FILE, saveNetworkFile } from '../../src/core/sync';
 import { call, openCore, removeDir, tempDir } from '../services/support';

@@ -217,7 +217,7 @@ async function runNode(
 }
 
 async function verifyNode(dataDir: string, network: 'localnet'): Promise<number> {
-  const { chainDatabasePath, openLocalnetChain } = await import('../../core/node/node');
+  const { chainDatabasePath, openLocalnetChain } = await import('../../core/node/chain-files');
   const file = chainDatabasePath(dataDir, network);
   if (!existsSync(file)) throw new CliError(`no ${network} chain in ${dataDir} (expected ${file})`);
   return verifyStore(openLocalnetChain(dataDir));
@@ -228,7 +228,7 @@ async function verifyFollowed(dataDir: string, directory: string): Promise<numbe
   const [sync, { BlockStore }, { chainDatabasePath }] = await Promise.all([
     import('../../core/sync'),
     import('../../core/node/block-store'),
-    import('../../core/node/node'),
+    import('../../core/node/chain-files'),
   ]);
   const file = chainDatabasePath(dataDir, directory);
   const stored = sync.loadNetworkFile(sync.networkFilePath(dataDir, directory));

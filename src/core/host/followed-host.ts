@@ -17,7 +17,7 @@ import {
 } from '../client';
 import { LocalNode } from '../node';
 import { P2pPeers } from '../p2p';
-import { chainDirectoryName } from '../node/node';
+import { chainDirectoryName } from '../node/chain-files';
 import { transactionToJson, type TransactionData } from '../protocol/transactions';
 import {
   discoverFollowedNetwork,

@@ -1,11 +1,6 @@
 /** The embedded node (docs/design/node.md): Node-only, never imported by the renderer. */
-export {
-  LocalNode,
-  openLocalnetChain,
-  chainDatabasePath,
-  type LocalNodeOptions,
-  type LocalNodeEvents,
-} from './node';
+export { LocalNode, type LocalNodeOptions, type LocalNodeEvents } from './node';
+export { openLocalnetChain, chainDatabasePath } from './chain-files';
 export * from './localnet';
 export * from './transaction-pool';
 export * from './forger';

@@ -4,23 +4,16 @@
  * clean shutdown. Every block, forged here or received later, goes through `applyBlock`.
  */
 import { EventEmitter } from 'node:events';
-import { join } from 'node:path';
 import { ProcessLock } from '../fs/process-lock';
 import type { Block, BlockHeader } from '../protocol/blocks';
-import { milestoneAt, type Network } from '../protocol/networks';
+import type { Network } from '../protocol/networks';
 import type { TransactionData } from '../protocol/transactions';
 import { applyBatch, BlockStore, type BatchResult } from './block-store';
 import type { NodeReadSide } from './read-side';
 import type { ChainRules } from './transaction-handlers';
-import {
-  Forger,
-  chooseBlockTime,
-  recordBlockTime,
-  recordedBlockTime,
-  withBlockTime,
-  type MissedSlotEvent,
-} from './forger';
-import { LOCALNET_NAME, localnet, localnetDelegateSecrets, localnetGenesis } from './localnet';
+import { chainDatabasePath, chainDirectoryName, openLocalnetChain } from './chain-files';
+import { Forger, type MissedSlotEvent } from './forger';
+import { LOCALNET_NAME, localnetDelegateSecrets } from './localnet';
 import {
   GroupedAdmission,
   TransactionPool,
@@ -401,42 +394,4 @@ export class LocalNode {
   private emit<K extends keyof LocalNodeEvents>(event: K, ...args: LocalNodeEvents[K]): void {
     this.emitter.emit(event, ...args);
   }
-}
-
-/**
- * The folder of a followed network's database: its name when that is a plain word (mainnet, devnet, testnet, a
- * bridgechain's), else its nethash — a name served by a peer never chooses a path.
- */
-export function chainDirectoryName(network: Network): string {
-  const name = network.network.name;
-  return /^[a-z0-9][a-z0-9_-]{0,39}$/i.test(name) && name !== LOCALNET_NAME ? name : network.network.nethash;
-}
-
-/** Where a node keeps a network's database (docs/design/node.md "Storage"). */
-export function chainDatabasePath(dataDir: string, network: string): string {
-  return join(dataDir, network, 'chain.db');
-}
-
-/**
- * Opens (or creates, with the genesis block) the localnet chain in a data directory, with the block time it was
- * created with (see chain-block-time.ts). Throws BlockTimeConflictError when `blockTime` contradicts it.
- */
-export function openLocalnetChain(
-  dataDir: string,
-  blockTime?: number,
-  options: { walletCacheSize?: number } = {},
-): BlockStore {
-  const recorded = recordedBlockTime(chainDatabasePath(dataDir, LOCALNET_NAME));
-  const chosen = chooseBlockTime(recorded, blockTime);
-  const network = withBlockTime(localnet, chosen);
-  const store = BlockStore.open({ dataDir, network, genesis: localnetGenesis(), ...options });
-  if (recorded === undefined) {
-    try {
-      recordBlockTime(store.db, milestoneAt(network, 1).blocktime);
-    } catch (error) {
-      store.close();
-      throw error;
-    }
-  }
-  return store;
 }

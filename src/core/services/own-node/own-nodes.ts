@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { NodeClient, type NetworkEntry, type NodeClientOptions } from '../../client';
 import { storedChainHeight } from '../../db';
-import { chainDatabasePath, chainDirectoryName } from '../../node/node';
+import { chainDatabasePath, chainDirectoryName } from '../../node/chain-files';
 import type { SyncStatus } from '../../sync';
 import { isCodedError } from '../../../shared/lib/coded-error';
 import { isHostErrorCode } from '../../../shared/ipc/error-codes';
