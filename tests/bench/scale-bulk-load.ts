@@ -57,10 +57,21 @@ export class KeptCounts {
   }
 }
 
+/** Where the finish reports how long each of its steps took (the build log: `  finish <step>: <seconds> s`). */
+export type StepLog = (line: string) => void;
+
 export interface BulkLoad {
   readonly counts: KeptCounts;
-  /** Writes the counts, recreates the triggers and indexes, restores the journal. */
-  finish(): void;
+  /** Writes the counts, recreates the triggers and indexes, restores the journal; each step's time to `log`. */
+  finish(log?: StepLog): void;
+}
+
+/** Runs `step`, then logs its wall time. */
+function timed<T>(log: StepLog | undefined, name: string, step: () => T): T {
+  const started = performance.now();
+  const result = step();
+  log?.(`  finish ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
 }
 
 export function beginBulkLoad(db: Database.Database): BulkLoad {
@@ -93,7 +104,7 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
   const counts = new KeptCounts();
   return {
     counts,
-    finish() {
+    finish(log) {
       const addTransactions = db.prepare<[number]>(
         "UPDATE api_counters SET value = value + ? WHERE name = 'transactions'",
       );
@@ -106,19 +117,27 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
            VALUES ((SELECT id FROM delegate_keys WHERE public_key = ?), ?)
            ON CONFLICT (generator_id) DO UPDATE SET blocks = blocks + excluded.blocks`,
       );
+      const started = performance.now();
       db.transaction(() => {
-        if (counts.transactions > 0) addTransactions.run(counts.transactions);
-        for (const { typeGroup, type, count } of counts.types.values()) addType.run(typeGroup, type, count);
-        for (const [key, count] of counts.generators) addGenerator.run(key, count);
+        timed(log, 'counters', () => {
+          if (counts.transactions > 0) addTransactions.run(counts.transactions);
+          for (const { typeGroup, type, count } of counts.types.values()) addType.run(typeGroup, type, count);
+          for (const [key, count] of counts.generators) addGenerator.run(key, count);
+        });
         // The seek marks the insert triggers would have written (migration 012), from the rows in one pass.
-        rebuildSeekMarks(db);
-        recountOpenLocks(db);
-        for (const index of indexes) db.exec(index.sql);
-        for (const trigger of triggers) db.exec(trigger.sql);
-        db.prepare('DELETE FROM meta WHERE key = ?').run(BULK_LOAD_MARKER);
+        timed(log, 'seek marks', () => rebuildSeekMarks(db));
+        timed(log, 'open locks', () => recountOpenLocks(db));
+        for (const index of indexes) timed(log, `index ${index.name}`, () => db.exec(index.sql));
+        timed(log, 'triggers', () => {
+          for (const trigger of triggers) db.exec(trigger.sql);
+          db.prepare('DELETE FROM meta WHERE key = ?').run(BULK_LOAD_MARKER);
+        });
       })();
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
+      timed(log, 'journal back to WAL', () => {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+      });
+      log?.(`  finish total: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     },
   };
 }
