@@ -11,7 +11,8 @@ import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/core/db';
 import { LOCALNET_NAME } from '../../src/core/node/localnet';
-import { chainDatabasePath } from '../../src/core/node/node';
+import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/node';
+import { beginBulkLoad, bulkLoadInterrupted } from './scale-bulk-load';
 import { benchWallets } from './api-chain-db';
 import { growScaleChain, scaleChainHeight, scaleWallets, type ScaleShape } from './scale-chain-db';
 
@@ -69,6 +70,24 @@ function build(bulk: boolean): Database.Database {
 describe('bench:scale bulk build', () => {
   it('derives the same wallets as bench:api', () => {
     expect(scaleWallets(300)).toEqual(benchWallets(300));
+  });
+
+  it('loads with the journal off and leaves the chain in WAL on a defensive connection again', () => {
+    const dir = chainDir();
+    openLocalnetChain(dir).close();
+    const db = openDatabase(chainDatabasePath(dir, LOCALNET_NAME));
+    try {
+      const load = beginBulkLoad(db);
+      // better-sqlite3's defensive connection answers `wal` to `journal_mode = OFF` and keeps its WAL.
+      expect(db.pragma('journal_mode', { simple: true })).toBe('off');
+      expect(bulkLoadInterrupted(db)).toBe(true);
+      load.finish();
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(bulkLoadInterrupted(db)).toBe(false);
+      expect(db.pragma('journal_mode = OFF', { simple: true })).toBe('wal');
+    } finally {
+      db.close();
+    }
   });
 
   it('stores the same schema, rows and kept counts as the node writing row by row', () => {

@@ -10,7 +10,12 @@
  *   recreated from their text; what they would have counted is counted here, in the order they would have first
  *   inserted each counter row, and written once at the end. Any other insert trigger on those tables stops the
  *   build: its effect could not be reproduced.
- * - The journal is off and the page cache large while loading; WAL is restored at the end.
+ * - The journal is off and the page cache large while loading; WAL is restored at the end. better-sqlite3 opens
+ *   every connection with SQLITE_DBCONFIG_DEFENSIVE, under which SQLite refuses `journal_mode = OFF` and keeps the
+ *   mode it had (https://www.sqlite.org/c3ref/c_dbconfig_defensive.html) — silently: the pragma just answers `wal`.
+ *   The load lifts it (better-sqlite3's `unsafeMode`) until the finish; left in WAL, every page of the load went
+ *   through the WAL and was copied again by a checkpoint, and the finish — one transaction — grew the WAL by every
+ *   page of every recreated index before its commit.
  *
  * A crash half-way leaves the database without its indexes: the build marks itself in `meta` while loading so that
  * the next run starts over (scale-chain-db.ts). tests/bench/scale-bulk-load.test.ts compares a chain built this way
@@ -94,7 +99,9 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
     );
   }
   db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(BULK_LOAD_MARKER, '1');
-  db.pragma('journal_mode = OFF');
+  db.unsafeMode(true);
+  const journal = db.pragma('journal_mode = OFF', { simple: true }) as string;
+  if (journal !== 'off') throw new Error(`bulk load: the journal stayed ${journal} instead of off`);
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -2000000');
   db.transaction(() => {
@@ -140,6 +147,7 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
       timed(log, 'journal back to WAL', () => {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
+        db.unsafeMode(false);
       });
       log?.(`  finish total: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     },
