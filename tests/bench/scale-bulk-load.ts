@@ -125,6 +125,7 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
            ON CONFLICT (generator_id) DO UPDATE SET blocks = blocks + excluded.blocks`,
       );
       const started = performance.now();
+      let committing = started;
       db.transaction(() => {
         timed(log, 'counters', () => {
           if (counts.transactions > 0) addTransactions.run(counts.transactions);
@@ -143,7 +144,9 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
           for (const trigger of triggers) db.exec(trigger.sql);
           db.prepare('DELETE FROM meta WHERE key = ?').run(BULK_LOAD_MARKER);
         });
+        committing = performance.now();
       })();
+      log?.(`  finish commit: ${((performance.now() - committing) / 1000).toFixed(1)} s`);
       timed(log, 'journal back to WAL', () => {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
