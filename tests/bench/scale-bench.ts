@@ -309,14 +309,20 @@ async function main(): Promise<void> {
     if (height < size) {
       const started = performance.now();
       let last = 0;
-      growScaleChain(dataDir, size, SHAPE, (done) => {
-        if (performance.now() - last > 30_000 || done === size) {
-          last = performance.now();
-          console.log(
-            `  height ${done.toLocaleString('en')} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-          );
-        }
-      });
+      growScaleChain(
+        dataDir,
+        size,
+        SHAPE,
+        (done) => {
+          if (performance.now() - last > 30_000 || done === size) {
+            last = performance.now();
+            console.log(
+              `  height ${done.toLocaleString('en')} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+            );
+          }
+        },
+        { log: (line) => console.log(line) },
+      );
       console.log(
         `grew ${height.toLocaleString('en')} → ${size.toLocaleString('en')} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
       );

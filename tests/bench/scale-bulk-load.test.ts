@@ -11,11 +11,17 @@ import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/core/db';
 import { LOCALNET_NAME } from '../../src/core/node/localnet';
-import { chainDatabasePath } from '../../src/core/node/chain-files';
+import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/chain-files';
+import { beginBulkLoad, bulkLoadInterrupted } from './scale-bulk-load';
 import { benchWallets } from './api-chain-db';
 import { growScaleChain, scaleChainHeight, scaleWallets, type ScaleShape } from './scale-chain-db';
 
 const SHAPE: ScaleShape = { txEvery: 2, wallets: 120 };
+/**
+ * Long enough for every one of the 51 delegates to forge more than MARK_EVERY (256) blocks, so that a delegate's
+ * seek marks (migration 012) are compared too, not only the transactions'.
+ */
+const HEIGHT = 14_001;
 const dirs: string[] = [];
 
 function chainDir(): string {
@@ -56,14 +62,32 @@ function contents(db: Database.Database): Record<string, unknown> {
 function build(bulk: boolean): Database.Database {
   const dir = chainDir();
   growScaleChain(dir, 2_501, SHAPE, () => undefined, { bulk });
-  growScaleChain(dir, 4_001, SHAPE, () => undefined, { bulk });
-  expect(scaleChainHeight(dir, SHAPE)).toBe(4_001);
+  growScaleChain(dir, HEIGHT, SHAPE, () => undefined, { bulk });
+  expect(scaleChainHeight(dir, SHAPE)).toBe(HEIGHT);
   return openDatabase(chainDatabasePath(dir, LOCALNET_NAME));
 }
 
 describe('bench:scale bulk build', () => {
   it('derives the same wallets as bench:api', () => {
     expect(scaleWallets(300)).toEqual(benchWallets(300));
+  });
+
+  it('loads with the journal off and leaves the chain in WAL on a defensive connection again', () => {
+    const dir = chainDir();
+    openLocalnetChain(dir).close();
+    const db = openDatabase(chainDatabasePath(dir, LOCALNET_NAME));
+    try {
+      const load = beginBulkLoad(db);
+      // better-sqlite3's defensive connection answers `wal` to `journal_mode = OFF` and keeps its WAL.
+      expect(db.pragma('journal_mode', { simple: true })).toBe('off');
+      expect(bulkLoadInterrupted(db)).toBe(true);
+      load.finish();
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(bulkLoadInterrupted(db)).toBe(false);
+      expect(db.pragma('journal_mode = OFF', { simple: true })).toBe('wal');
+    } finally {
+      db.close();
+    }
   });
 
   it('stores the same schema, rows and kept counts as the node writing row by row', () => {
@@ -89,6 +113,9 @@ describe('bench:scale bulk build', () => {
         .get();
       expect(counted).toBe(slow.prepare('SELECT count(*) FROM transactions').pluck().get());
       expect(counted).toBeGreaterThan(2_000n);
+      for (const marks of ['api_generator_marks', 'api_transaction_marks', 'api_type_marks']) {
+        expect(slow.prepare(`SELECT count(*) FROM ${marks}`).pluck().get(), marks).toBeGreaterThan(0n);
+      }
       expect(bulk.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(bulk.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {

@@ -10,7 +10,12 @@
  *   recreated from their text; what they would have counted is counted here, in the order they would have first
  *   inserted each counter row, and written once at the end. Any other insert trigger on those tables stops the
  *   build: its effect could not be reproduced.
- * - The journal is off and the page cache large while loading; WAL is restored at the end.
+ * - The journal is off and the page cache large while loading; WAL is restored at the end. better-sqlite3 opens
+ *   every connection with SQLITE_DBCONFIG_DEFENSIVE, under which SQLite refuses `journal_mode = OFF` and keeps the
+ *   mode it had (https://www.sqlite.org/c3ref/c_dbconfig_defensive.html) — silently: the pragma just answers `wal`.
+ *   The load lifts it (better-sqlite3's `unsafeMode`) until the finish; left in WAL, every page of the load went
+ *   through the WAL and was copied again by a checkpoint, and the finish — one transaction — grew the WAL by every
+ *   page of every recreated index before its commit.
  *
  * A crash half-way leaves the database without its indexes: the build marks itself in `meta` while loading so that
  * the next run starts over (scale-chain-db.ts). tests/bench/scale-bulk-load.test.ts compares a chain built this way
@@ -57,10 +62,21 @@ export class KeptCounts {
   }
 }
 
+/** Where the finish reports how long each of its steps took (the build log: `  finish <step>: <seconds> s`). */
+export type StepLog = (line: string) => void;
+
 export interface BulkLoad {
   readonly counts: KeptCounts;
-  /** Writes the counts, recreates the triggers and indexes, restores the journal. */
-  finish(): void;
+  /** Writes the counts, recreates the triggers and indexes, restores the journal; each step's time to `log`. */
+  finish(log?: StepLog): void;
+}
+
+/** Runs `step`, then logs its wall time. */
+function timed<T>(log: StepLog | undefined, name: string, step: () => T): T {
+  const started = performance.now();
+  const result = step();
+  log?.(`  finish ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
 }
 
 export function beginBulkLoad(db: Database.Database): BulkLoad {
@@ -83,7 +99,9 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
     );
   }
   db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(BULK_LOAD_MARKER, '1');
-  db.pragma('journal_mode = OFF');
+  db.unsafeMode(true);
+  const journal = db.pragma('journal_mode = OFF', { simple: true }) as string;
+  if (journal !== 'off') throw new Error(`bulk load: the journal stayed ${journal} instead of off`);
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -2000000');
   db.transaction(() => {
@@ -93,7 +111,7 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
   const counts = new KeptCounts();
   return {
     counts,
-    finish() {
+    finish(log) {
       const addTransactions = db.prepare<[number]>(
         "UPDATE api_counters SET value = value + ? WHERE name = 'transactions'",
       );
@@ -106,19 +124,35 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
            VALUES ((SELECT id FROM delegate_keys WHERE public_key = ?), ?)
            ON CONFLICT (generator_id) DO UPDATE SET blocks = blocks + excluded.blocks`,
       );
+      const started = performance.now();
+      let committing = started;
       db.transaction(() => {
-        if (counts.transactions > 0) addTransactions.run(counts.transactions);
-        for (const { typeGroup, type, count } of counts.types.values()) addType.run(typeGroup, type, count);
-        for (const [key, count] of counts.generators) addGenerator.run(key, count);
-        // The seek marks the insert triggers would have written (migration 012), from the rows in one pass.
-        rebuildSeekMarks(db);
-        recountOpenLocks(db);
-        for (const index of indexes) db.exec(index.sql);
-        for (const trigger of triggers) db.exec(trigger.sql);
-        db.prepare('DELETE FROM meta WHERE key = ?').run(BULK_LOAD_MARKER);
+        timed(log, 'counters', () => {
+          if (counts.transactions > 0) addTransactions.run(counts.transactions);
+          for (const { typeGroup, type, count } of counts.types.values()) addType.run(typeGroup, type, count);
+          for (const [key, count] of counts.generators) addGenerator.run(key, count);
+        });
+        for (const index of indexes) timed(log, `index ${index.name}`, () => db.exec(index.sql));
+        // The seek marks the insert triggers would have written (migration 012), from the rows in one pass — after
+        // the indexes, which that pass walks (blocks_generator_height, transactions_block_sequence,
+        // api_transactions_type_order). Before them, each step of a delegate's marks scanned the blocks of every
+        // delegate, and each step of the transactions' marks scanned and sorted the whole table: growing with the
+        // square of the chain (minutes at 2 M blocks, hours at 40 M).
+        timed(log, 'seek marks', () => rebuildSeekMarks(db));
+        timed(log, 'open locks', () => recountOpenLocks(db));
+        timed(log, 'triggers', () => {
+          for (const trigger of triggers) db.exec(trigger.sql);
+          db.prepare('DELETE FROM meta WHERE key = ?').run(BULK_LOAD_MARKER);
+        });
+        committing = performance.now();
       })();
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
+      log?.(`  finish commit: ${((performance.now() - committing) / 1000).toFixed(1)} s`);
+      timed(log, 'journal back to WAL', () => {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+        db.unsafeMode(false);
+      });
+      log?.(`  finish total: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     },
   };
 }

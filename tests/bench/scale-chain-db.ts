@@ -33,7 +33,7 @@ import { toHex } from '../../src/core/protocol/hex';
 import { serializeTransaction } from '../../src/core/protocol/transactions';
 import type { BenchWallet } from './api-chain-db';
 import { compactWriter, nodeWriter } from './scale-block-writer';
-import { beginBulkLoad, bulkLoadInterrupted } from './scale-bulk-load';
+import { beginBulkLoad, bulkLoadInterrupted, type StepLog } from './scale-bulk-load';
 import { sha256Hex, transactionAt, VTY } from './scale-transactions';
 
 export interface ScaleShape {
@@ -103,14 +103,14 @@ export function scaleChainHeight(dataDir: string, shape: ScaleShape): number {
  * shape). `progress` gets the height after each batch. `bulk` (the default) writes the rows in their stored
  * encoding directly (scale-block-writer.ts `compactWriter`) without the secondary indexes and counting triggers,
  * restored at the end (scale-bulk-load.ts); `bulk: false` writes them through the node's own writers row by row,
- * for the comparison test.
+ * for the comparison test. `log` gets a line per step of the bulk load's finish with its time.
  */
 export function growScaleChain(
   dataDir: string,
   target: number,
   shape: ScaleShape,
   progress: (height: number) => void,
-  { bulk = true }: { bulk?: boolean } = {},
+  { bulk = true, log }: { bulk?: boolean; log?: StepLog } = {},
 ): void {
   const wallets = scaleWallets(shape.wallets);
   const delegates = delegateKeys();
@@ -219,8 +219,10 @@ export function growScaleChain(
       insertRange(from, to);
       progress(to);
     }
-    load?.finish();
+    load?.finish(log);
+    const checkpoint = performance.now();
     db.pragma('wal_checkpoint(TRUNCATE)');
+    log?.(`  checkpoint: ${((performance.now() - checkpoint) / 1000).toFixed(1)} s`);
   } finally {
     db.close();
   }
