@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiServer, type ApiServer } from '../../src/core/api';
+import type { ApiServer } from '../../src/core/api';
 import { PeerPool, type FetchLike } from '../../src/core/client';
 import { verifyChain } from '../../src/core/node/block-store';
 import { LocalNode } from '../../src/core/node/node';
@@ -20,8 +20,8 @@ import { chainDirectoryName } from '../../src/core/node/chain-files';
 import { nodeParts } from '../../src/core/node/parts';
 import { blockHeaderFromJson, computeBlockId, type Block } from '../../src/core/protocol/blocks';
 import { discoverFollowedNetwork, Follower, type FollowedNode } from '../../src/core/sync';
-import { createTestChain, forgeBlock, type TestChain } from '../node/support/chain-fixture';
-import { peersFetch, peerUrl, until } from './support';
+import { createTestChain, type TestChain } from '../node/support/chain-fixture';
+import { peersFetch, peerUrl, startEmptyChainPeer, until, type EmptyChainPeer } from './support';
 
 /** More than the follower's "far behind" distance (2 × 400 blocks), so that its first runs are batches. */
 const BLOCKS = 1_000;
@@ -29,27 +29,20 @@ const HONEST = 14301;
 const LIAR = 14302;
 
 let chain: TestChain;
-let peerDir: string;
+let peerChain: EmptyChainPeer;
 let peer: LocalNode;
 let server: ApiServer;
 const dirs: string[] = [];
 
 beforeAll(async () => {
   chain = createTestChain();
-  peerDir = mkdtempSync(join(tmpdir(), 'votary-batch-peer-'));
-  peer = await LocalNode.start({
-    dataDir: peerDir,
-    followed: { network: chain.network, genesis: chain.genesis },
-  });
-  for (let i = 0; i < BLOCKS; i++) peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
-  server = createApiServer({ node: peer, eagerSchemas: true });
-  await server.publicApp.ready();
+  peerChain = await startEmptyChainPeer(chain, BLOCKS);
+  ({ node: peer, server } = peerChain);
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
-  await peer?.stop();
-  for (const dir of [peerDir, ...dirs]) rmSync(dir, { recursive: true, force: true });
+  await peerChain?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** The follower's node, with `seen` called before each block it is given to apply (inside the batch). */

@@ -6,16 +6,21 @@
  * too far and is dropped unused. A run that does come back short (a peer may answer fewer headers than asked) leaves
  * a gap before the run asked behind it: the gap is asked on its own and the queue behind it kept.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApiServer, type ApiServer } from '../../src/core/api';
+import type { ApiServer } from '../../src/core/api';
 import type { FetchLike } from '../../src/core/client';
-import { LocalNode } from '../../src/core/node/node';
-import { nodeParts } from '../../src/core/node/parts';
-import { createTestChain, forgeBlock } from '../node/support/chain-fixture';
-import { peersFetch, peerUrl, startFollower, until, type FollowerUnderTest, type Rewrite } from './support';
+import type { LocalNode } from '../../src/core/node/node';
+import { createTestChain } from '../node/support/chain-fixture';
+import {
+  peersFetch,
+  peerUrl,
+  startEmptyChainPeer,
+  startFollower,
+  until,
+  type EmptyChainPeer,
+  type FollowerUnderTest,
+  type Rewrite,
+} from './support';
 
 /** More than the follower's "far behind" distance (2 × 400 blocks). */
 const BLOCKS = 1_200;
@@ -23,28 +28,19 @@ const PORT = 14331;
 /** Each page of headers answered this late, so that overlapping requests show. */
 const ANSWER_DELAY_MS = 40;
 
-let peerDir: string;
+let peerChain: EmptyChainPeer;
 let peer: LocalNode;
 let server: ApiServer;
 let follower: FollowerUnderTest | undefined;
 
 beforeAll(async () => {
-  const chain = createTestChain();
-  peerDir = mkdtempSync(join(tmpdir(), 'votary-speculation-peer-'));
-  peer = await LocalNode.start({
-    dataDir: peerDir,
-    followed: { network: chain.network, genesis: chain.genesis },
-  });
-  for (let i = 0; i < BLOCKS; i++) peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
-  server = createApiServer({ node: peer, eagerSchemas: true });
-  await server.publicApp.ready();
+  peerChain = await startEmptyChainPeer(createTestChain(), BLOCKS);
+  ({ node: peer, server } = peerChain);
 }, 120_000);
 
 afterAll(async () => {
   await follower?.close();
-  await server?.close();
-  await peer?.stop();
-  rmSync(peerDir, { recursive: true, force: true });
+  await peerChain?.close();
 });
 
 /** The headers asked from these heights, answered this short (as a peer may: fewer than asked). */

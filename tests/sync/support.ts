@@ -11,7 +11,9 @@ import { createApiServer } from '../../src/core/api';
 import { inProcessFetch } from '../support/in-process-fetch';
 import { PeerPool, type FetchLike } from '../../src/core/client';
 import { LocalNode } from '../../src/core/node/node';
+import { nodeParts } from '../../src/core/node/parts';
 import { discoverFollowedNetwork, Follower, type Discovery, type FollowerOptions } from '../../src/core/sync';
+import { forgeBlock, type TestChain } from '../node/support/chain-fixture';
 
 export type Rewrite = (url: URL, body: unknown) => unknown;
 
@@ -117,4 +119,31 @@ export async function until(check: () => boolean, what: string, timeoutMs = 20_0
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** A peer of the test chain holding `blocks` empty blocks above its genesis, its public API ready to be asked. */
+export interface EmptyChainPeer {
+  node: LocalNode;
+  server: ApiServer;
+  close(): Promise<void>;
+}
+
+export async function startEmptyChainPeer(chain: TestChain, blocks: number): Promise<EmptyChainPeer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'votary-peer-'));
+  const node = await LocalNode.start({
+    dataDir,
+    followed: { network: chain.network, genesis: chain.genesis },
+  });
+  for (let i = 0; i < blocks; i++) node.applyBlock(forgeBlock(chain, nodeParts(node).store));
+  const server = createApiServer({ node, eagerSchemas: true });
+  await server.publicApp.ready();
+  return {
+    node,
+    server,
+    async close() {
+      await server.close();
+      await node.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -54,29 +54,29 @@ function queueOf(perBlock: number, maxHeldTransactions?: number) {
 /** Lets every answer settle. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The first run asked at height 1, answered and taken, then the queue filled behind it `fills` times. */
+async function firstRunThenFill(queue: RunQueue, fills: number) {
+  const first = queue.fetchFrom(1)!;
+  await first.blocks;
+  queue.ran(first, 1, 1 + SPAN);
+  for (let i = 0; i < fills; i++) {
+    queue.fill(first, 1 + SPAN);
+    await settle();
+  }
+  return first;
+}
+
 describe('RunQueue: runs asked ahead', () => {
   it('of empty blocks: up to the depth', async () => {
     const { queue, asked } = queueOf(0, 100);
-    const first = queue.fetchFrom(1)!;
-    await first.blocks;
-    queue.ran(first, 1, 1 + SPAN);
-    for (let i = 0; i < 3; i++) {
-      queue.fill(first, 1 + SPAN);
-      await settle();
-    }
+    await firstRunThenFill(queue, 3);
     expect(asked).toEqual([1, 11, 21, 31, 41, 51, 61, 71, 81]);
   });
 
   it('of full blocks: no further run once the queued runs would hold more transactions than allowed', async () => {
     // 10 blocks of 5 transactions a run: 50 a run, so two answered runs reach 100.
     const { queue, asked } = queueOf(5, 100);
-    const first = queue.fetchFrom(1)!;
-    await first.blocks;
-    queue.ran(first, 1, 1 + SPAN);
-    for (let i = 0; i < 3; i++) {
-      queue.fill(first, 1 + SPAN);
-      await settle();
-    }
+    const first = await firstRunThenFill(queue, 3);
     // The run taken held 50, so each run on its way is counted as 50: two are queued (100), a third would be over.
     expect(asked).toEqual([1, 11, 21]);
     const afterFills = asked.length;
