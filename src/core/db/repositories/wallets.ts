@@ -165,13 +165,7 @@ export class WalletRepository {
       wallet.publicKey,
       wallet.address,
       delegate.username,
-      delegate.voteBalance,
-      delegate.producedBlocks,
-      delegate.forgedFees,
-      delegate.forgedRewards,
-      delegate.lastBlock?.id ?? null,
-      delegate.lastBlock?.height ?? null,
-      delegate.lastBlock?.timestamp ?? null,
+      ...forgingRecord(delegate),
       delegate.resigned ? 1 : 0,
       delegate.rank ?? null,
       delegate.round ?? null,
@@ -205,17 +199,21 @@ export class WalletRepository {
     }
     const delegate = wallet.delegate;
     if (delegate === undefined || wallet.publicKey === undefined) return;
-    this.updateForgingRecord.run(
-      delegate.voteBalance,
-      delegate.producedBlocks,
-      delegate.forgedFees,
-      delegate.forgedRewards,
-      delegate.lastBlock?.id ?? null,
-      delegate.lastBlock?.height ?? null,
-      delegate.lastBlock?.timestamp ?? null,
-      wallet.publicKey,
-    );
+    this.updateForgingRecord.run(...forgingRecord(delegate), wallet.publicKey);
   }
+}
+
+/** A delegate's vote balance and forging record, bound in this order by the upsert and by the narrow UPDATE. */
+function forgingRecord(delegate: NonNullable<Wallet['delegate']>) {
+  return [
+    delegate.voteBalance,
+    delegate.producedBlocks,
+    delegate.forgedFees,
+    delegate.forgedRewards,
+    delegate.lastBlock?.id ?? null,
+    delegate.lastBlock?.height ?? null,
+    delegate.lastBlock?.timestamp ?? null,
+  ] as const;
 }
 
 /** The wallet's columns but its balance and nonce, as `save` writes them. */
