@@ -96,32 +96,4 @@ describe('narrow wallet writes', () => {
     expect(rows.get(recipient)?.balance).toBe(2n * TOKEN);
     store.close();
   });
-
-  it("write each delegate's rank and round at a round start without rewriting its wallets row", () => {
-    const store = openStore(chain);
-    const rows = new WalletRepository(store.db);
-    // Fires for every write of a wallets row (an upsert assigns every column; a generator's balance is an UPDATE
-    // of the balance alone).
-    store.db.exec(`CREATE TEMP TABLE rewritten (address TEXT NOT NULL);
-      CREATE TEMP TRIGGER rewritten_columns AFTER UPDATE OF address, public_key, nonce, second_public_key,
-        multi_signature, vote, locked_balance, business ON main.wallets BEGIN
-        INSERT INTO rewritten (address) VALUES (NEW.address); END;`);
-    const lastRound = () => Number(store.db.prepare('SELECT max(round) AS round FROM rounds').pluck().get());
-    let roundStarts = 0;
-    for (let height = 2; height <= 50; height++) {
-      const round = lastRound();
-      addBlock(chain, store);
-      if (lastRound() === round) continue;
-      roundStarts++;
-      const ranked = chain.delegates.map((d) => store.state().wallet(d.address));
-      expect(ranked.every((wallet) => wallet.delegate?.round === lastRound())).toBe(true);
-      for (const wallet of ranked) expect(rows.get(wallet.address)).toEqual(wallet);
-    }
-    expect(roundStarts).toBeGreaterThanOrEqual(2);
-    expect(store.db.prepare('SELECT address FROM rewritten').all()).toEqual([]);
-    // Reverted over a round start, the rows follow the state back.
-    while (store.height() > 40) store.revertLastBlock();
-    for (const d of chain.delegates) expect(rows.get(d.address)).toEqual(store.state().wallet(d.address));
-    store.close();
-  });
 });

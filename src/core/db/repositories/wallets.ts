@@ -112,21 +112,10 @@ export class WalletRepository {
       'UPDATE wallets SET balance = ?, nonce = ? WHERE address = ?',
     );
     this.updateForgingRecord = db.prepare<
-      [
-        bigint,
-        number,
-        bigint,
-        bigint,
-        string | null,
-        number | null,
-        number | null,
-        number | null,
-        number | null,
-        string,
-      ]
+      [bigint, number, bigint, bigint, string | null, number | null, number | null, string]
     >(
       `UPDATE delegates SET vote_balance = ?, produced_blocks = ?, forged_fees = ?, forged_rewards = ?, last_block_id = ?,
-         last_block_height = ?, last_block_timestamp = ?, rank = ?, round = ? WHERE public_key = ?`,
+         last_block_height = ?, last_block_timestamp = ? WHERE public_key = ?`,
     );
   }
 
@@ -185,11 +174,10 @@ export class WalletRepository {
 
   /**
    * Writes a wallet whose stored rows are `stored` (as last read or written). When only its balance, its nonce and
-   * its delegate's forging record, vote balance, rank and round changed — a block's generator at every block, a
-   * transfer's sender and recipient, each delegate at a round start — narrow UPDATEs that leave every other
-   * column's index alone (the upsert rewrites every index of both tables: seven of `wallets` with the API's), and
-   * none of `wallets` when its own columns did not change; anything else as `save`. The rows written are the same
-   * either way.
+   * its delegate's forging record and vote balance changed — a block's generator at every block, a transfer's sender
+   * and recipient — narrow UPDATEs that leave every other column's index alone (the upsert rewrites every index of
+   * both tables: seven of `wallets` with the API's); anything else as `save`. The rows written are the same either
+   * way.
    */
   saveChanged(wallet: Readonly<Wallet>, stored: Readonly<Wallet> | undefined): void {
     if (
@@ -211,12 +199,7 @@ export class WalletRepository {
     }
     const delegate = wallet.delegate;
     if (delegate === undefined || wallet.publicKey === undefined) return;
-    this.updateForgingRecord.run(
-      ...forgingRecord(delegate),
-      delegate.rank ?? null,
-      delegate.round ?? null,
-      wallet.publicKey,
-    );
+    this.updateForgingRecord.run(...forgingRecord(delegate), wallet.publicKey);
   }
 }
 
@@ -247,16 +230,15 @@ function sameBesidesBalanceAndNonce(a: Readonly<Wallet>, b: Readonly<Wallet>): b
 }
 
 /**
- * The delegate's columns but its forging record (produced blocks, forged fees and rewards, last block), its vote
- * balance (which moves with the balance of a delegate voting for itself), and its rank and round (which every
- * round start sets: none of them is indexed).
+ * The delegate's columns but its forging record (produced blocks, forged fees and rewards, last block) and its vote
+ * balance (which moves with the balance of a delegate voting for itself).
  */
 function sameBesidesForgingRecord(
   a: DelegateAttributes | undefined,
   b: DelegateAttributes | undefined,
 ): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return a.username === b.username && a.resigned === b.resigned;
+  return a.username === b.username && a.resigned === b.resigned && a.rank === b.rank && a.round === b.round;
 }
 
 /** A wallet row joined with its delegate row as the chain state's Wallet (the one mapping of those columns). */
