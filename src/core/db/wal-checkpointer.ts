@@ -12,6 +12,8 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT = 1_000;
 /** The checkpointer's pause after a checkpoint that moved frames, and after one that found nothing to move. */
 const BUSY_PAUSE_MS = 50;
 const IDLE_PAUSE_MS = 500;
+/** How long close() waits for the thread to close its connection (a checkpoint it is in finishes first). */
+const CLOSE_WAIT_MS = 5_000;
 
 /**
  * The thread's whole program (CommonJS, run with `eval`: no worker file to bundle beside each entry point). It
@@ -38,6 +40,8 @@ parentPort.on('message', (message) => {
   if (message !== 'close') return;
   clearTimeout(timer);
   db.close();
+  Atomics.store(workerData.closed, 0, 1);
+  Atomics.notify(workerData.closed, 0);
   parentPort.close();
 });
 tick();
@@ -53,14 +57,18 @@ tick();
  */
 export class WalCheckpointer {
   private closed = false;
+  private ended = false;
 
   private constructor(
     private readonly worker: Worker,
-    private readonly writer: Database.Database,
+    writer: Database.Database,
+    /** Set to 1 by the thread once its connection is closed. */
+    private readonly threadClosed: Int32Array,
   ) {
     // While the store is open the thread does not keep the process alive (a store never closed must not hang it).
     worker.unref();
     const restore = (): void => {
+      this.ended = true;
       if (!this.closed && writer.open) writer.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
     };
     worker.on('error', restore);
@@ -69,25 +77,35 @@ export class WalCheckpointer {
 
   /**
    * Starts checkpointing the database `writer` has open as `file` (a file, not ':memory:'), and raises the writer's
-   * automatic checkpoint to the backstop.
+   * automatic checkpoint to the backstop. Undefined, the writer left checkpointing by itself, when no thread can
+   * be started (the driver cannot be resolved, or the process cannot create a thread).
    */
-  static start(writer: Database.Database, file: string): WalCheckpointer {
-    const worker = new Worker(PROGRAM, {
-      eval: true,
-      workerData: {
-        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-        file,
-        busyPauseMs: BUSY_PAUSE_MS,
-        idlePauseMs: IDLE_PAUSE_MS,
-      },
-    });
+  static start(writer: Database.Database, file: string): WalCheckpointer | undefined {
+    const closed = new Int32Array(new SharedArrayBuffer(4));
+    let worker: Worker;
+    try {
+      worker = new Worker(PROGRAM, {
+        eval: true,
+        workerData: {
+          driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+          file,
+          busyPauseMs: BUSY_PAUSE_MS,
+          idlePauseMs: IDLE_PAUSE_MS,
+          closed,
+        },
+      });
+    } catch {
+      return undefined;
+    }
     writer.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_BACKSTOP}`);
-    return new WalCheckpointer(worker, writer);
+    return new WalCheckpointer(worker, writer, closed);
   }
 
   /**
    * Lets the thread finish the checkpoint it may be in, close its connection and end by itself (terminating it
-   * inside a native call can abort the process: parallel/verify-workers.ts closes its workers the same way).
+   * inside a native call can abort the process: parallel/verify-workers.ts closes its workers the same way), and
+   * waits until its connection is closed, so that the writer's, closed next, is the last one: SQLite then
+   * checkpoints the whole WAL and removes it, as it did before this thread (https://sqlite.org/wal.html).
    */
   close(): void {
     if (this.closed) return;
@@ -95,5 +113,6 @@ export class WalCheckpointer {
     // Referenced again until it has ended, so the process does not end first and terminate it mid-checkpoint.
     this.worker.ref();
     this.worker.postMessage('close');
+    if (!this.ended) Atomics.wait(this.threadClosed, 0, 0, CLOSE_WAIT_MS);
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,6 +51,22 @@ describe('checkpoints off the applying thread', () => {
     reopened.close();
   });
 
+  it('close() leaves the file as a last connection does: checkpointed, the WAL removed', async () => {
+    const chain = createTestChain();
+    const store = openStore(chain, tempDir());
+    for (let i = 0; i < 3; i++) addBlock(chain, store);
+    const file = store.db.name;
+    const pageSize = Number(store.db.pragma('page_size', { simple: true }));
+    // The thread has its connection open (it has checkpointed) when the store closes, as in a running node.
+    await until(
+      () => statSync(file).size === Number(store.db.pragma('page_count', { simple: true })) * pageSize,
+    );
+    addBlock(chain, store);
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    store.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
   it('a chain in memory has no checkpointer and keeps SQLite default', () => {
     const store = openStore(createTestChain());
     expect(Number(store.db.pragma('wal_autocheckpoint', { simple: true }))).toBe(1_000);
@@ -62,7 +78,7 @@ describe('checkpoints off the applying thread', () => {
     const db = openDatabase(join(dir, 'chain.db'));
     try {
       // fileMustExist: the thread's connection fails to open and the thread ends with that error.
-      WalCheckpointer.start(db, join(dir, 'missing.db'));
+      expect(WalCheckpointer.start(db, join(dir, 'missing.db'))).toBeDefined();
       expect(Number(db.pragma('wal_autocheckpoint', { simple: true }))).toBe(WRITER_AUTOCHECKPOINT_BACKSTOP);
       await until(() => Number(db.pragma('wal_autocheckpoint', { simple: true })) === 1_000);
     } finally {
