@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { migrate, openDatabase } from '../../db';
+import { WalCheckpointer } from '../../db/wal-checkpointer';
 import { BlockRepository, MetaRepository, PoolRepository, RoundRepository } from '../../db/repositories';
 import { deserializeTransaction, type TransactionData } from '../../protocol/transactions';
 import type { Block, BlockHeader } from '../../protocol/blocks';
@@ -84,6 +85,7 @@ export class BlockStore {
   private readonly rules: ChainRules | undefined;
   private readonly forgedIds: ForgedIds;
   private readonly forgers: RoundForgers;
+  private checkpointer: WalCheckpointer | undefined;
 
   static open(options: BlockStoreOptions): BlockStore {
     let file = ':memory:';
@@ -95,7 +97,10 @@ export class BlockStore {
     const db = openDatabase(file);
     try {
       migrate(db);
-      return new BlockStore(db, options);
+      const store = new BlockStore(db, options);
+      // A chain on disk checkpoints its WAL from a thread of its own, off the thread that applies blocks.
+      if (file !== ':memory:') store.checkpointer = WalCheckpointer.start(db, file);
+      return store;
     } catch (error) {
       db.close();
       throw error;
@@ -315,6 +320,7 @@ export class BlockStore {
   }
 
   close(): void {
+    this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 
