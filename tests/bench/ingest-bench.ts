@@ -16,7 +16,9 @@
  * BENCH_INGEST_ONLY=distinct|hot (one shape), BENCH_INGEST_ARK_API (the local ARK Core node's API, e.g.
  * http://127.0.0.1:17003, started with ARK_NO_RATE_LIMIT=1: its own rate on the same shapes, ingest-ark.cjs, after
  * Votary's; BENCH_INGEST_ARK_COUNT transfers per shape, default 2000), BENCH_INGEST_WORKERS=0 (no verify workers:
- * every signature checked on the node's main thread), VOTARY_SECP256K1=wasm (the WebAssembly verifier).
+ * every signature checked on the node's main thread), VOTARY_SECP256K1=wasm (the WebAssembly verifier),
+ * BENCH_INGEST_PROFILE=<dir> (a V8 CPU profile of the node's main thread while Votary ingests, one file a slice,
+ * for Chrome DevTools or scripts/profile-summary.mjs).
  */
 import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +41,7 @@ import {
 import { serveClientProcess, startClientProcess } from './ingest-clients';
 import { arkCoreRates, startNativeVerifier, type NativeVerifier } from './ingest-native';
 import { mainThreadCpuSeconds } from './thread-cpu';
+import { mainThreadProfiler } from './main-thread-profiler';
 
 // The clients' process is this bundle too: loaded first, so the timing starts with the first request.
 if (process.argv.includes('--clients')) serveClientProcess();
@@ -61,9 +64,12 @@ interface ShapeResult {
   cpuMicrosPerTransfer: number;
   /** The node's main thread alone (the event loop: HTTP, JSON, admission, SQLite), where /proc tells it. */
   mainThreadCpuMicrosPerTransfer?: number;
+  /** The clients' process (4 clients posting), which shares the machine's cores with the node. */
+  clientCpuMicrosPerTransfer: number;
   nativeCpuMicrosPerTransfer?: number;
   maxEventLoopDelayMs: number;
-  rounds: { votary: number; native?: number }[];
+  /** Each round: Votary's rate, the reference's, and the worst event-loop stall while Votary ingested. */
+  rounds: { votary: number; native?: number; stallMs: number }[];
 }
 
 async function main(): Promise<void> {
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
   const BATCH = 40;
   const PAYMENTS = 128;
   const PORT = 4391;
+  const WARM_BATCHES = 10;
   const pubKeyHash = localnet.network.pubKeyHash;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-bench-ingest-'));
@@ -101,7 +108,9 @@ async function main(): Promise<void> {
       { length: Math.ceil(PER_SHAPE / BATCH) },
       (_, i) => `votary ingest hot wallet ${i}`,
     );
-    const senders = [...distinct, ...hot];
+    // Senders of the warm-up batches, posted before anything is timed (below).
+    const warm = Array.from({ length: WARM_BATCHES * BATCH }, (_, i) => `votary ingest warm-up sender ${i}`);
+    const senders = [...distinct, ...hot, ...warm];
     const addresses = senders.map((passphrase) => addressFromPassphrase(passphrase, pubKeyHash));
     const ctx = () => ({ network: localnet, height: node.height + 1 });
     const nonces = new Map<string, bigint>();
@@ -171,6 +180,8 @@ async function main(): Promise<void> {
     }
 
     let firstError: string | undefined;
+    const profileDir = process.env['BENCH_INGEST_PROFILE'];
+    const profiler = profileDir === undefined ? undefined : mainThreadProfiler(profileDir);
     const script = fileURLToPath(import.meta.url);
 
     /**
@@ -180,6 +191,7 @@ async function main(): Promise<void> {
     async function votary(bodies: string[]) {
       const clients = await startClientProcess(script);
       const delay = monitorEventLoopDelay({ resolution: 5 });
+      await profiler?.start();
       delay.enable();
       const cpu = process.cpuUsage();
       const mainCpu = mainThreadCpuSeconds();
@@ -192,11 +204,19 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
       delay.disable();
+      await profiler?.stop();
       firstError ??= result.firstError;
       const cpuSeconds = (used.user + used.system) / 1e6;
       const mainEnd = mainThreadCpuSeconds();
       const mainCpuSeconds = mainCpu === undefined || mainEnd === undefined ? undefined : mainEnd - mainCpu;
-      return { accepted: result.accepted, seconds, cpuSeconds, mainCpuSeconds, maxDelayMs: delay.max / 1e6 };
+      return {
+        accepted: result.accepted,
+        seconds,
+        cpuSeconds,
+        mainCpuSeconds,
+        clientCpuSeconds: result.cpuSeconds,
+        maxDelayMs: delay.max / 1e6,
+      };
     }
 
     async function measure(shape: Shape): Promise<ShapeResult> {
@@ -207,6 +227,7 @@ async function main(): Promise<void> {
       let nativeSeconds = 0;
       let cpuSeconds = 0;
       let mainCpuSeconds: number | undefined = 0;
+      let clientCpuSeconds = 0;
       let nativeCpuMs = 0;
       let maxDelayMs = 0;
       const rounds: ShapeResult['rounds'] = [];
@@ -230,13 +251,19 @@ async function main(): Promise<void> {
         accepted += v.accepted;
         seconds += v.seconds;
         cpuSeconds += v.cpuSeconds;
+        clientCpuSeconds += v.clientCpuSeconds;
         mainCpuSeconds =
           mainCpuSeconds === undefined || v.mainCpuSeconds === undefined
             ? undefined
             : mainCpuSeconds + v.mainCpuSeconds;
         maxDelayMs = Math.max(maxDelayMs, v.maxDelayMs);
         const votaryRate = Math.round(v.accepted / v.seconds);
-        rounds.push(second === undefined ? { votary: votaryRate } : { votary: votaryRate, native: second });
+        const stallMs = Math.round(v.maxDelayMs);
+        rounds.push(
+          second === undefined
+            ? { votary: votaryRate, stallMs }
+            : { votary: votaryRate, native: second, stallMs },
+        );
       }
       const perSecond = Math.round(accepted / seconds);
       const nativePerSecond = native === undefined ? undefined : Math.round(verified / nativeSeconds);
@@ -251,6 +278,7 @@ async function main(): Promise<void> {
         ...(mainCpuSeconds === undefined
           ? {}
           : { mainThreadCpuMicrosPerTransfer: Math.round((mainCpuSeconds * 1e6) / accepted) }),
+        clientCpuMicrosPerTransfer: Math.round((clientCpuSeconds * 1e6) / accepted),
         ...(native === undefined
           ? {}
           : { nativeCpuMicrosPerTransfer: Math.round((nativeCpuMs * 1e3) / verified) }),
@@ -258,6 +286,22 @@ async function main(): Promise<void> {
         rounds,
       };
     }
+
+    // Votary's first requests compile its whole admission path (the reference was warmed above): the warm-up
+    // senders' transfers, one each, are posted first, untimed; before it, the first round ran at two thirds of the
+    // next rounds' rate with an 89 ms stall (docs/benchmarks.md, "Ingest").
+    const warmUp = toShape(
+      'distinct',
+      warm.map((p, i) => transfer(p, 1n, i)),
+    );
+    const warmed = await (
+      await startClientProcess(script)
+    ).run({
+      url: `${publicUrl}/transactions`,
+      batches: warmUp.bodies,
+      clients: CLIENTS,
+    });
+    if (warmed.accepted !== warm.length) throw new Error(`warm-up refused: ${warmed.firstError ?? ''}`);
 
     const load = loadavg()[0]!.toFixed(1);
     const results: Record<string, ShapeResult> = {};

@@ -9,6 +9,7 @@ import { compactBlocks } from './008-compact-blocks';
 import { apiKeptCounts } from './010-api-kept-counts';
 import { legacyBusiness } from './011-legacy-business';
 import { apiSeekMarks } from './012-api-seek-marks';
+import { poolSenderIndex } from './013-pool-sender-index';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   apiKeptCounts,
   legacyBusiness,
   apiSeekMarks,
+  poolSenderIndex,
 ];
