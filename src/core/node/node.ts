@@ -87,7 +87,7 @@ type Listener<K extends keyof LocalNodeEvents> = (...args: LocalNodeEvents[K]) =
 
 export class LocalNode {
   private readonly emitter = new EventEmitter();
-  private stopped = false;
+  private stopping: Promise<void> | undefined;
   private reads: NodeReadSide | undefined;
   /**
    * POST /transactions' batches committed together (grouped-admission.ts): at most 80 transactions a group, two
@@ -378,17 +378,20 @@ export class LocalNode {
     return this;
   }
 
-  /** Stops the slot timer and closes the database. Safe to call twice. */
+  /**
+   * Stops the slot timer, closes the database and resolves once the verify workers have exited: a host ending its
+   * process next would terminate one inside a native call, which aborts it (parallel/verify-workers.ts). Idempotent.
+   */
   stop(): Promise<void> {
-    if (!this.stopped) {
-      this.stopped = true;
+    if (this.stopping === undefined) {
       this.forger.stop();
-      void this.verifyWorkers?.close();
+      const workers = this.verifyWorkers?.close();
       this.store.close();
       this.lock.release();
       this.emitter.removeAllListeners();
+      this.stopping = workers ?? Promise.resolve();
     }
-    return Promise.resolve();
+    return this.stopping;
   }
 
   private emit<K extends keyof LocalNodeEvents>(event: K, ...args: LocalNodeEvents[K]): void {
