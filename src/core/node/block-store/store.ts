@@ -98,7 +98,6 @@ export class BlockStore {
     try {
       migrate(db);
       const store = new BlockStore(db, options);
-      // A chain on disk checkpoints its WAL from a thread of its own, off the thread that applies blocks.
       if (file !== ':memory:') store.checkpointer = WalCheckpointer.start(db, file);
       return store;
     } catch (error) {

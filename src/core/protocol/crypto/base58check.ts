@@ -3,7 +3,7 @@
  * addresses and WIF. Decoding failures come back as undefined so each caller raises its own error code.
  */
 import { createBase58check } from '@scure/base';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256 } from '../hash';
 
 const codec = createBase58check(sha256);
 
