@@ -6,7 +6,8 @@
  */
 import { blockSigningHash, type Block } from '../protocol/blocks';
 import { verdictKey, type SignatureAlgorithm } from '../protocol/crypto/verdicts';
-import { addressFromPublicKey, ecdsaVerify, schnorrVerify } from '../protocol/crypto';
+import { addressFromPublicKey, ecdsaVerify } from '../protocol/crypto';
+import { schnorrVerifyEach } from '../protocol/crypto/schnorr';
 import { sha256 } from '../protocol/hash';
 import { fromHex, isHex, toHex } from '../protocol/hex';
 import type { Network } from '../protocol/networks';
@@ -74,10 +75,18 @@ export function blockChecks(block: Block, network: Network): SignatureCheck[] {
   return checks;
 }
 
-/** Runs checks here (on a worker thread, or inline for a small batch): the same functions validation calls. */
+/**
+ * Runs checks here (on a worker thread, or inline for a small batch): the same functions validation calls, the
+ * Schnorr ones together (schnorrVerifyEach: one batch verification when all of them verify).
+ */
 export function runChecks(checks: readonly SignatureCheck[]): boolean[] {
+  const schnorr = checks.filter((check) => check.algorithm === 'schnorr');
+  const schnorrVerdicts = schnorrVerifyEach(schnorr);
+  let next = 0;
   return checks.map((check) =>
-    (check.algorithm === 'ecdsa' ? ecdsaVerify : schnorrVerify)(check.hash, check.signature, check.publicKey),
+    check.algorithm === 'schnorr'
+      ? schnorrVerdicts[next++]!
+      : ecdsaVerify(check.hash, check.signature, check.publicKey),
   );
 }
 

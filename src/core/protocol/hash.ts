@@ -14,9 +14,25 @@ export function sha256(data: Uint8Array | string): Uint8Array {
   return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
 }
 
-/** RIPEMD-160, used on the compressed public key alone for addresses (protocol reference §2). */
+/** Whether this runtime's crypto library has RIPEMD-160 (Node's OpenSSL has; Electron's BoringSSL may not). */
+const nativeRipemd160 = (() => {
+  try {
+    createHash('ripemd160');
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * RIPEMD-160, used on the compressed public key alone for addresses (protocol reference §2): by Node's OpenSSL
+ * where it has it (1.5 against 4 µs for a key with @noble/hashes; every new sender's address is derived on the
+ * ingest path), else by @noble/hashes.
+ */
 export function ripemd160(data: Uint8Array): Uint8Array {
-  return nobleRipemd160(data);
+  if (!nativeRipemd160) return nobleRipemd160(data);
+  const digest = createHash('ripemd160').update(data).digest();
+  return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
 }
 
 export function utf8Bytes(text: string): Uint8Array {

@@ -11,7 +11,7 @@
  * check.
  */
 import { toHex } from '../hex';
-import type { Secp256k1Backend, Secp256k1BackendName } from './secp256k1-backend';
+import type { SchnorrInput, Secp256k1Backend, Secp256k1BackendName } from './secp256k1-backend';
 import { loadNativeSecp256k1 } from './secp256k1-native';
 import { wasmSecp256k1 } from './secp256k1-wasm';
 
@@ -120,5 +120,23 @@ export function libsecpSchnorrVerify(
     return backend.schnorrVerify(hash, signature, publicKey);
   } catch {
     return false;
+  }
+}
+
+/**
+ * Whether every one of these legacy Schnorr checks verifies (each's r < p and s < n checked by the caller), decided
+ * by libsecp256k1's batch verification where the build has it; undefined where it has not, or where an input is one
+ * that libsecpSchnorrVerify refuses before asking (the caller then checks one by one, and finds which).
+ */
+export function libsecpSchnorrVerifyBatch(checks: readonly SchnorrInput[]): boolean | undefined {
+  const build = backend;
+  if (build.schnorrVerifyBatch === undefined) return undefined;
+  for (const { hash, signature, publicKey } of checks) {
+    if (hash.length !== 32 || signature.length !== 64 || !libsecpIsPoint(publicKey)) return undefined;
+  }
+  try {
+    return build.schnorrVerifyBatch(checks);
+  } catch {
+    return undefined;
   }
 }

@@ -20,4 +20,16 @@ export interface Secp256k1Backend {
    * quadratic-residue y and x(R) = r.
    */
   schnorrVerify(hash: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean;
+  /**
+   * Whether every one of these legacy Schnorr checks (each as schnorrVerify's, its inputs checked alike) verifies,
+   * decided at once: one multi-scalar multiplication with random weights instead of one multiplication each, so a
+   * false answer says that at least one fails, never which. Only where the build has it.
+   */
+  schnorrVerifyBatch?(checks: readonly SchnorrInput[]): boolean;
+}
+
+export interface SchnorrInput {
+  hash: Uint8Array;
+  signature: Uint8Array;
+  publicKey: Uint8Array;
 }

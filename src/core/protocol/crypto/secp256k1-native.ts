@@ -18,6 +18,8 @@ interface BcryptoSecp256k1 {
   verify(msg: Buffer, sig: Buffer, key: Buffer): boolean;
   /** Legacy bip-schnorr (secp256k1_schnorrleg_verify). */
   schnorrVerify(msg: Buffer, sig: Buffer, key: Buffer): boolean;
+  /** Legacy bip-schnorr batch verification (secp256k1_schnorrleg_verify_batch): true when every item verifies. */
+  schnorrVerifyBatch(batch: [msg: Buffer, sig: Buffer, key: Buffer][]): boolean;
 }
 
 /** A Buffer over the same memory (bcrypto asserts Buffer.isBuffer): no copy. */
@@ -53,7 +55,15 @@ function passesSelfCheck(lib: BcryptoSecp256k1): boolean {
     lib.schnorrVerify(hash, schnorr, publicKey) &&
     lib.verify(hash, ecdsa, publicKey) &&
     !lib.schnorrVerify(altered, schnorr, publicKey) &&
-    !lib.verify(altered, ecdsa, publicKey)
+    !lib.verify(altered, ecdsa, publicKey) &&
+    lib.schnorrVerifyBatch([
+      [hash, schnorr, publicKey],
+      [hash, schnorr, publicKey],
+    ]) &&
+    !lib.schnorrVerifyBatch([
+      [hash, schnorr, publicKey],
+      [altered, schnorr, publicKey],
+    ])
   );
 }
 
@@ -79,5 +89,9 @@ export function loadNativeSecp256k1(
     ecdsaVerify: (hash, compact, publicKey) => lib.verify(buffer(hash), buffer(compact), buffer(publicKey)),
     schnorrVerify: (hash, signature, publicKey) =>
       lib.schnorrVerify(buffer(hash), buffer(signature), buffer(publicKey)),
+    schnorrVerifyBatch: (checks) =>
+      lib.schnorrVerifyBatch(
+        checks.map(({ hash, signature, publicKey }) => [buffer(hash), buffer(signature), buffer(publicKey)]),
+      ),
   };
 }
