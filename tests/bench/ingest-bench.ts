@@ -40,7 +40,7 @@ import {
 } from '../../src/core/protocol/transactions';
 import { serveClientProcess, startClientProcess } from './ingest-clients';
 import { arkCoreRates, startNativeVerifier, type NativeVerifier } from './ingest-native';
-import { mainThreadCpuSeconds } from './thread-cpu';
+import { mainThreadCpuSeconds, threadCpuSeconds } from './thread-cpu';
 import { mainThreadProfiler } from './main-thread-profiler';
 
 // The clients' process is this bundle too: loaded first, so the timing starts with the first request.
@@ -64,12 +64,17 @@ interface ShapeResult {
   cpuMicrosPerTransfer: number;
   /** The node's main thread alone (the event loop: HTTP, JSON, admission, SQLite), where /proc tells it. */
   mainThreadCpuMicrosPerTransfer?: number;
+  /**
+   * The node's other threads, busiest first (µs a transfer each, threads under 5 µs left out): the verify workers,
+   * the checkpointer, V8's garbage collection and compiler threads.
+   */
+  otherThreadsCpuMicrosPerTransfer?: number[];
   /** The clients' process (4 clients posting), which shares the machine's cores with the node. */
   clientCpuMicrosPerTransfer: number;
   nativeCpuMicrosPerTransfer?: number;
   maxEventLoopDelayMs: number;
   /** Each round: Votary's rate, the reference's, and the worst event-loop stall while Votary ingested. */
-  rounds: { votary: number; native?: number; stallMs: number }[];
+  rounds: { votary: number; native?: number; stallMs: number; cpuMicrosPerTransfer: number }[];
 }
 
 async function main(): Promise<void> {
@@ -81,7 +86,7 @@ async function main(): Promise<void> {
   const BATCH = 40;
   const PAYMENTS = 128;
   const PORT = 4391;
-  const WARM_BATCHES = 10;
+  const WARM_BATCHES = Number(process.env['BENCH_INGEST_WARM'] ?? 10);
   const pubKeyHash = localnet.network.pubKeyHash;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'votary-bench-ingest-'));
@@ -91,9 +96,9 @@ async function main(): Promise<void> {
     ...(process.env['BENCH_INGEST_WORKERS'] === '0'
       ? {}
       : { verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url) }),
-    // Both shapes stay in the pool (forging is paused while timing): ARK's 15,000 would refuse the second shape's
-    // last transfers as a full pool, which is not what is measured.
-    pool: { maxTransactionsInPool: 2 * PER_SHAPE + 1_000 },
+    // Both shapes and the warm-up stay in the pool (forging is paused while timing): ARK's 15,000 would refuse the
+    // second shape's last transfers as a full pool, which is not what is measured.
+    pool: { maxTransactionsInPool: 2 * PER_SHAPE + WARM_BATCHES * BATCH + 1_000 },
   });
   const api = createApiServer({ node, publicPort: PORT, port: PORT + 1 });
   const { publicUrl } = await api.listen();
@@ -176,7 +181,7 @@ async function main(): Promise<void> {
     native = await startNativeVerifier(ARK_BASE, pubKeyHash, node.height + 1);
     if (native !== undefined) {
       // The reference's JIT warmed on a slice it will see again (it keeps nothing between calls).
-      await native.run(shapes[0]!.hex.slice(0, 10).flat());
+      await native.run(shapes[0]!.hex.slice(0, WARM_BATCHES).flat());
     }
 
     let firstError: string | undefined;
@@ -195,6 +200,7 @@ async function main(): Promise<void> {
       delay.enable();
       const cpu = process.cpuUsage();
       const mainCpu = mainThreadCpuSeconds();
+      const threadsBefore = threadCpuSeconds();
       const started = performance.now();
       const result = await clients.run({
         url: `${publicUrl}/transactions`,
@@ -208,6 +214,10 @@ async function main(): Promise<void> {
       firstError ??= result.firstError;
       const cpuSeconds = (used.user + used.system) / 1e6;
       const mainEnd = mainThreadCpuSeconds();
+      const threads = new Map<number, number>();
+      for (const [tid, used] of threadCpuSeconds()) {
+        if (tid !== process.pid) threads.set(tid, used - (threadsBefore.get(tid) ?? 0));
+      }
       const mainCpuSeconds = mainCpu === undefined || mainEnd === undefined ? undefined : mainEnd - mainCpu;
       return {
         accepted: result.accepted,
@@ -215,6 +225,7 @@ async function main(): Promise<void> {
         cpuSeconds,
         mainCpuSeconds,
         clientCpuSeconds: result.cpuSeconds,
+        threads,
         maxDelayMs: delay.max / 1e6,
       };
     }
@@ -228,6 +239,7 @@ async function main(): Promise<void> {
       let cpuSeconds = 0;
       let mainCpuSeconds: number | undefined = 0;
       let clientCpuSeconds = 0;
+      const threadSeconds = new Map<number, number>();
       let nativeCpuMs = 0;
       let maxDelayMs = 0;
       const rounds: ShapeResult['rounds'] = [];
@@ -252,6 +264,7 @@ async function main(): Promise<void> {
         seconds += v.seconds;
         cpuSeconds += v.cpuSeconds;
         clientCpuSeconds += v.clientCpuSeconds;
+        for (const [tid, used] of v.threads) threadSeconds.set(tid, (threadSeconds.get(tid) ?? 0) + used);
         mainCpuSeconds =
           mainCpuSeconds === undefined || v.mainCpuSeconds === undefined
             ? undefined
@@ -259,10 +272,11 @@ async function main(): Promise<void> {
         maxDelayMs = Math.max(maxDelayMs, v.maxDelayMs);
         const votaryRate = Math.round(v.accepted / v.seconds);
         const stallMs = Math.round(v.maxDelayMs);
+        const cpuMicrosPerTransfer = Math.round((v.cpuSeconds * 1e6) / v.accepted);
         rounds.push(
           second === undefined
-            ? { votary: votaryRate, stallMs }
-            : { votary: votaryRate, native: second, stallMs },
+            ? { votary: votaryRate, stallMs, cpuMicrosPerTransfer }
+            : { votary: votaryRate, native: second, stallMs, cpuMicrosPerTransfer },
         );
       }
       const perSecond = Math.round(accepted / seconds);
@@ -278,6 +292,14 @@ async function main(): Promise<void> {
         ...(mainCpuSeconds === undefined
           ? {}
           : { mainThreadCpuMicrosPerTransfer: Math.round((mainCpuSeconds * 1e6) / accepted) }),
+        ...(threadSeconds.size === 0
+          ? {}
+          : {
+              otherThreadsCpuMicrosPerTransfer: [...threadSeconds.values()]
+                .map((used) => Math.round((used * 1e6) / accepted))
+                .filter((micros) => micros >= 5)
+                .sort((a, b) => b - a),
+            }),
         clientCpuMicrosPerTransfer: Math.round((clientCpuSeconds * 1e6) / accepted),
         ...(native === undefined
           ? {}

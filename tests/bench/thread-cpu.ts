@@ -4,7 +4,7 @@
  * Undefined where /proc is not there. Node 20 has no per-thread CPU clock of its own (process.threadCpuUsage is 23+).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 let ticksPerSecond: number | undefined;
 
@@ -18,4 +18,27 @@ export function mainThreadCpuSeconds(): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Every thread of this process and its CPU seconds so far (Linux: /proc/self/task), by thread id; empty where /proc
+ * is not there. Node names its threads alike, so a benchmark tells them apart by what they used.
+ */
+export function threadCpuSeconds(): Map<number, number> {
+  const threads = new Map<number, number>();
+  try {
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        threads.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+  } catch {
+    threads.clear();
+  }
+  return threads;
 }
