@@ -8,19 +8,12 @@ import { PoolError } from './errors';
  * latest arrival goes first among equal fees). A fee that is not higher than that one is ERR_POOL_FULL.
  */
 export function evictionVictim(
-  queues: ReadonlyMap<string, readonly PoolEntry[]>,
+  /** The other senders' tail that evicts first (SenderQueues.lowestTail, eviction-order.ts). */
+  lowestTail: (except: string) => PoolEntry | undefined,
   candidate: TransactionData,
   describe: () => string,
 ): PoolEntry {
-  let lowest: PoolEntry | undefined;
-  for (const [sender, queue] of queues) {
-    if (sender === candidate.senderPublicKey) continue;
-    const tail = queue[queue.length - 1];
-    if (!tail) continue;
-    if (!lowest || tail.fee < lowest.fee || (tail.fee === lowest.fee && tail.sequence > lowest.sequence)) {
-      lowest = tail;
-    }
-  }
+  const lowest = lowestTail(candidate.senderPublicKey);
   if (!lowest || candidate.fee <= lowest.fee) {
     const floor = lowest ? lowest.fee : candidate.fee;
     throw new PoolError(

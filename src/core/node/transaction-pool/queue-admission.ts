@@ -56,7 +56,7 @@ export class QueueAdmission {
     const victim =
       this.queues.size < this.options.maxTransactionsInPool
         ? undefined
-        : evictionVictim(this.queues.bySender(), candidate.tx, describe);
+        : evictionVictim((except) => this.queues.lowestTail(except), candidate.tx, describe);
     const pending = pendingKindConflict(
       tx,
       queue,

@@ -7,6 +7,7 @@
 import { applyToSender, type HandlerContext } from '../transaction-handlers';
 import { StateOverlay, type StateView } from '../state';
 import type { PoolEntry } from './entry';
+import { EvictionOrder } from './eviction-order';
 import { PendingClaims } from './pending-claims';
 
 export class SenderQueues {
@@ -17,6 +18,12 @@ export class SenderQueues {
   private readonly overlays = new Map<string, StateOverlay>();
   /** Delegate usernames, entity names and IPFS hashes claimed by pooled transactions (pending-claims.ts). */
   readonly claims = new PendingClaims();
+  /** Each sender's last transaction, the one a full pool may evict, lowest fee first (eviction.ts). */
+  private readonly evictionOrder = new EvictionOrder(
+    (entry) => this.entries.has(entry.id) && this.queues.get(entry.senderPublicKey)?.at(-1) === entry,
+    () => [...this.queues.values()].map((queue) => queue.at(-1)!),
+    () => this.queues.size,
+  );
   private sequence = 0;
 
   get size(): number {
@@ -33,6 +40,14 @@ export class SenderQueues {
 
   ids(): string[] {
     return [...this.entries.keys()];
+  }
+
+  /**
+   * The last transaction of a sender other than `except` with the lowest fee (the latest arrival among equal
+   * fees): what a full pool evicts first. Undefined when no other sender has a transaction.
+   */
+  lowestTail(except: string): PoolEntry | undefined {
+    return this.evictionOrder.lowest(except);
   }
 
   /** Every sender's queue, keyed by sender public key. */
@@ -57,6 +72,7 @@ export class SenderQueues {
     queue.push(entry);
     this.queues.set(entry.senderPublicKey, queue);
     this.entries.set(entry.id, entry);
+    this.evictionOrder.tail(entry);
   }
 
   /** The ids of `entry` and of every later transaction of its sender. */
@@ -78,8 +94,10 @@ export class SenderQueues {
     }
     for (const sender of senders) {
       const rest = (this.queues.get(sender) ?? []).filter((entry) => this.entries.has(entry.id));
-      if (rest.length > 0) this.queues.set(sender, rest);
-      else this.queues.delete(sender);
+      if (rest.length > 0) {
+        this.queues.set(sender, rest);
+        this.evictionOrder.tail(rest.at(-1)!);
+      } else this.queues.delete(sender);
       this.overlays.delete(sender);
     }
   }
@@ -89,6 +107,7 @@ export class SenderQueues {
     this.queues.clear();
     this.overlays.clear();
     this.claims.clear();
+    this.evictionOrder.clear();
   }
 
   /** The sender's overlay on `state`, built from its queue when there is none. */
