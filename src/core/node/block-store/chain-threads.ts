@@ -32,26 +32,35 @@ export function prefetchKeys(blocks: readonly Block[]): PrefetchKey[] {
 
 /**
  * The threads beside a chain on disk, each with its own connection: the WAL's checkpointer
- * (db/wal-checkpointer.ts) and the read-ahead of the index leaves blocks about to be applied touch
+ * (db/wal-checkpointer.ts) and, once blocks are handed over, the read-ahead of the index leaves they will touch
  * (db/leaf-prefetcher.ts). Either may be missing (it could not start); the chain works the same without them.
  */
 export class ChainThreads {
+  /** Started by the first hand-off: a node that never follows a network (localnet) never reads ahead. */
+  private prefetcher: LeafPrefetcher | undefined;
+  private prefetcherStarted = false;
+
   private constructor(
+    private readonly file: string,
     private readonly checkpointer: WalCheckpointer | undefined,
-    private readonly prefetcher: LeafPrefetcher | undefined,
   ) {}
 
   static start(writer: Database.Database, file: string): ChainThreads {
-    return new ChainThreads(WalCheckpointer.start(writer, file), LeafPrefetcher.start(file));
+    return new ChainThreads(file, WalCheckpointer.start(writer, file));
   }
 
-  /** Hands the blocks' keys to the read-ahead thread; false when it did not take them (see LeafPrefetcher). */
+  /** Hands the blocks' keys to the read-ahead threads; false when they did not take them (see LeafPrefetcher). */
   prefetch(blocks: readonly Block[]): boolean {
+    if (!this.prefetcherStarted) {
+      this.prefetcherStarted = true;
+      this.prefetcher = LeafPrefetcher.start(this.file);
+    }
     return this.prefetcher?.prefetch(prefetchKeys(blocks)) ?? false;
   }
 
-  /** Closes both threads' connections, waiting for each, so that the writer's is the chain's last. */
+  /** Closes the threads' connections, waiting for each, so that the writer's is the chain's last. */
   close(): void {
+    this.prefetcherStarted = true;
     this.prefetcher?.close();
     this.checkpointer?.close();
   }
