@@ -318,10 +318,7 @@ export class BlockStore {
     }
   }
 
-  /**
-   * Hands blocks about to be applied to the read-ahead thread (chain-threads.ts), which reads the index leaves they
-   * will touch into the OS page cache meanwhile. Never blocks or throws; false when the thread did not take them.
-   */
+  /** Blocks about to be applied, to the read-ahead threads (chain-threads.ts); never blocks or throws. */
   prefetch(blocks: readonly Block[]): boolean {
     return this.threads?.prefetch(blocks) ?? false;
   }
