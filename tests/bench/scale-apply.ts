@@ -4,16 +4,38 @@
  * chain, then reverted so the chain is left as it was. Measured on the big chain and on an empty one, in the same
  * process, so the two rates compare.
  */
+import { randomInt } from 'node:crypto';
 import type { BlockStore } from '../../src/core/node/block-store';
+import type { Block } from '../../src/core/protocol/blocks';
+import { milestoneAt } from '../../src/core/protocol/networks';
+import { roundInfo } from '../../src/core/protocol/rounds';
+import { slotNumber } from '../../src/core/protocol/time';
+import type { TransactionData } from '../../src/core/protocol/transactions';
 import { localnetGenesis, localnetWallets } from '../../src/core/node/localnet';
 import { forgeBlock, nowFor, sign, type TestChain } from '../node/support/chain-fixture';
 
 const WARM_UP_BLOCKS = 5;
 /**
+ * Each turn's blocks are new blocks: the first is forged after a random number of missed slots (up to this many;
+ * a later slot is valid chaining), so every block id of the turn differs from the last turn's and the last run's,
+ * and the transfers' amounts start at a random base, so every transaction id does too. Forging the same blocks in
+ * every run (same heights, timestamps, delegates: same ids) measured the warm case: from the second run on, the
+ * index leaves of those ids were in the OS page cache, where a follower's new ids are always cold.
+ */
+const MAX_SKIPPED_SLOTS = 1 << 20;
+const MAX_AMOUNT_BASE = 1_000_000_000;
+/**
  * BENCH_SCALE_APPLY_BATCH=N: blocks per SQLite transaction (default 1, one a block as near the tip; a follower far
  * behind stores a run of up to 100 blocks from a public API, 400 from P2P, in one).
  */
 const APPLY_BATCH = Math.max(1, Math.floor(Number(process.env['BENCH_SCALE_APPLY_BATCH'] ?? 1)) || 1);
+/**
+ * BENCH_SCALE_APPLY_WARM_INTERIOR=1: before the turns, the interior pages of the two id indexes are read (see
+ * warmInteriorPages), as in a follower that has applied blocks for a while; the leaves stay as cold as they were.
+ */
+const WARM_INTERIOR = process.env['BENCH_SCALE_APPLY_WARM_INTERIOR'] === '1';
+/** BENCH_SCALE_APPLY_PREFETCH=0: the runs are not handed to the read-ahead thread (to measure it). */
+const PREFETCH = process.env['BENCH_SCALE_APPLY_PREFETCH'] !== '0';
 
 export interface ApplyRate {
   emptyBlocksPerSecond: number;
@@ -40,10 +62,32 @@ function localnetChain(store: BlockStore): TestChain {
 }
 
 /**
+ * Looks up `probes` ids spread evenly over the key space of `blocks_id` and of the transactions' primary key: each
+ * look-up reads the pages from the root to one leaf, so every interior page is read (a 40 M chain's `blocks_id`
+ * has some 5,000 above its 440,000 leaves) while only a few per cent of the leaves are. A follower's own look-ups
+ * and inserts keep those interior pages cached once it has applied some thousands of blocks.
+ */
+export function warmInteriorPages(store: BlockStore, probes = 20_000): void {
+  const block = store.db.prepare('SELECT 1 FROM blocks WHERE id >= ? ORDER BY id LIMIT 1');
+  const transaction = store.db.prepare('SELECT 1 FROM transactions WHERE id >= ? ORDER BY id LIMIT 1');
+  for (let i = 0; i < probes; i++) {
+    const key = Buffer.alloc(32);
+    key.writeUInt32BE(Math.floor((i / probes) * 2 ** 32));
+    block.get(key);
+    if (i % 5 === 0) transaction.get(key.toString('hex'));
+  }
+}
+
+/**
  * Applies `emptyBlocks` empty blocks, then `fullBlocks` blocks of `perBlock` faucet transfers; reverts them all.
- * `batch` blocks share one SQLite transaction (BlockStore.batch), as a follower far behind stores a run
+ * The blocks come in runs, as a follower downloads them before applying them: each run is forged first (up to the
+ * end of the tip's round: the next round's forgers are known only once this one is applied, so a run here is at
+ * most 21 blocks where a follower's is 100 or 400, and it is handed over only when its applying starts, where a
+ * follower hands a run over while the run before it is applied), handed to the store's read-ahead thread
+ * (BlockStore.prefetch, as LocalNode.prepareBlocks does; not with BENCH_SCALE_APPLY_PREFETCH=0), then applied.
+ * `batch` blocks of a run share one SQLite transaction (BlockStore.batch), as a follower far behind stores a run
  * (docs/design/sync.md "Batched commits"); 1 (the default) is one transaction a block, as near the tip. The time
- * counted is applyBlock's and the batch's commit, not forging.
+ * counted is the hand-off's, applyBlock's and the commits', not forging.
  */
 export function measureApply(
   store: BlockStore,
@@ -52,65 +96,72 @@ export function measureApply(
   perBlock: number,
   batch = APPLY_BATCH,
 ): ApplyRate {
-  /** Runs `count` applies (`each` returns the ms it took) in batches; returns the ms, commits included. */
-  const timed = (count: number, each: () => number): number => {
-    let ms = 0;
-    if (batch === 1) {
-      for (let i = 0; i < count; i++) ms += each();
-      return ms;
+  const chain = localnetChain(store);
+  const faucet = chain.users[0]!;
+  const amountBase = BigInt(randomInt(1_000, MAX_AMOUNT_BASE));
+  let applied = 0;
+  /** Up to `count` blocks on top of the tip, all in the tip's next round; the first after `skipped` missed slots. */
+  const forgeRun = (count: number, transactions: (height: number) => TransactionData[], skipped: number) => {
+    const run: Block[] = [];
+    const round = roundInfo(store.height() + 1, chain.network).round;
+    let last = store.lastBlock();
+    while (run.length < count && roundInfo(last.height + 1, chain.network).round === round) {
+      const tip = last;
+      // forgeBlock forges on the store's tip: here on the run's last block, with the round's forgers.
+      const ahead = { lastBlock: () => tip, roundDelegates: (r: number) => store.roundDelegates(r) };
+      const blocktime = milestoneAt(chain.network, tip.height + 1).blocktime;
+      const slot = slotNumber(tip.timestamp, blocktime) + 1 + (run.length === 0 ? skipped : 0);
+      const block = forgeBlock(chain, ahead as unknown as BlockStore, transactions(tip.height + 1), { slot });
+      run.push(block);
+      last = block.header;
     }
+    return run;
+  };
+  /** Applies `count` blocks run by run; returns the ms of the hand-offs, the applies and the commits. */
+  const timed = (count: number, transactions: (height: number) => TransactionData[], skipped = 0): number => {
+    let ms = 0;
     for (let done = 0; done < count;) {
-      const size = Math.min(batch, count - done);
-      let bodyEnd = 0;
-      store.batch(() => {
-        for (let i = 0; i < size; i++) ms += each();
-        bodyEnd = performance.now();
-      });
-      ms += performance.now() - bodyEnd;
-      done += size;
+      const run = forgeRun(count - done, transactions, done === 0 ? skipped : 0);
+      const start = performance.now();
+      if (PREFETCH) store.prefetch(run);
+      for (let i = 0; i < run.length; i += batch) {
+        const chunk = run.slice(i, i + batch);
+        const apply = () => {
+          for (const block of chunk) {
+            store.applyBlock(block, { now: nowFor(chain, block) });
+            applied++;
+          }
+        };
+        if (batch === 1) apply();
+        else store.batch(apply);
+      }
+      ms += performance.now() - start;
+      done += run.length;
     }
     return ms;
   };
-  const chain = localnetChain(store);
-  const faucet = chain.users[0]!;
-  let applied = 0;
+  if (WARM_INTERIOR) warmInteriorPages(store);
   try {
     // Untimed first blocks: the first one on a freshly opened store pays for its statements and caches (about
     // 300 ms on the 1,000,001-block chain), which is start-up, not the rate a running follower applies at.
-    for (let i = 0; i < WARM_UP_BLOCKS; i++) {
-      const block = forgeBlock(chain, store, []);
-      store.applyBlock(block, { now: nowFor(chain, block) });
-      applied++;
-    }
-    const emptyMs = timed(emptyBlocks, () => {
-      const block = forgeBlock(chain, store, []);
-      const start = performance.now();
-      store.applyBlock(block, { now: nowFor(chain, block) });
-      applied++;
-      return performance.now() - start;
-    });
+    timed(WARM_UP_BLOCKS, () => [], randomInt(MAX_SKIPPED_SLOTS));
+    const emptyMs = timed(emptyBlocks, () => []);
     let nonce = store.state().wallet(faucet.address).nonce;
-    const fullMs = timed(fullBlocks, () => {
-      const height = store.height() + 1;
-      const transfers = Array.from({ length: perBlock }, (_, k) =>
+    const fullMs = timed(fullBlocks, (height) =>
+      Array.from({ length: perBlock }, (_, k) =>
         sign(
           chain,
           {
             type: 0,
             nonce: ++nonce,
-            amount: 1_000n + BigInt(k),
+            amount: amountBase + BigInt(k),
             recipientId: chain.delegates[k % 21]!.address,
           },
           faucet.passphrase,
           height,
         ),
-      );
-      const block = forgeBlock(chain, store, transfers);
-      const start = performance.now();
-      store.applyBlock(block, { now: nowFor(chain, block) });
-      applied++;
-      return performance.now() - start;
-    });
+      ),
+    );
     return {
       emptyBlocksPerSecond: emptyBlocks / (emptyMs / 1000),
       transfersPerSecond: (fullBlocks * perBlock) / (fullMs / 1000),

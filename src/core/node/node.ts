@@ -248,9 +248,11 @@ export class LocalNode {
   /**
    * Verifies received blocks' signatures (the block's and every transaction's) ahead on the worker pool, so that
    * `applyBlock` finds the verdicts (a follower's next run, while the current one is applied). Without workers it
-   * does nothing and `applyBlock` verifies inline.
+   * does nothing and `applyBlock` verifies inline. First the blocks go to the store's read-ahead thread, which
+   * reads the index leaves their ids and wallets will touch meanwhile (BlockStore.prefetch).
    */
   async prepareBlocks(blocks: readonly Block[]): Promise<void> {
+    this.store.prefetch(blocks);
     if (this.verifyWorkers === undefined) return;
     await prefetchSignatures(
       this.verifyWorkers,

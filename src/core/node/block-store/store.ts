@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { migrate, openDatabase } from '../../db';
-import { WalCheckpointer } from '../../db/wal-checkpointer';
 import { BlockRepository, MetaRepository, PoolRepository, RoundRepository } from '../../db/repositories';
 import { deserializeTransaction, type TransactionData } from '../../protocol/transactions';
 import type { Block, BlockHeader } from '../../protocol/blocks';
@@ -18,6 +17,7 @@ import {
   type HandlerContext,
 } from '../transaction-handlers';
 import { DatabaseState, StateOverlay, type StateView } from '../state';
+import { ChainThreads } from './chain-threads';
 import { BlockRejectedError } from './errors';
 import { applyForgerReward, revertForgerReward } from './forger-reward';
 import { RoundForgers } from './round-forgers';
@@ -85,7 +85,7 @@ export class BlockStore {
   private readonly rules: ChainRules | undefined;
   private readonly forgedIds: ForgedIds;
   private readonly forgers: RoundForgers;
-  private checkpointer: WalCheckpointer | undefined;
+  private threads: ChainThreads | undefined;
 
   static open(options: BlockStoreOptions): BlockStore {
     let file = ':memory:';
@@ -98,7 +98,7 @@ export class BlockStore {
     try {
       migrate(db);
       const store = new BlockStore(db, options);
-      if (file !== ':memory:') store.checkpointer = WalCheckpointer.start(db, file);
+      if (file !== ':memory:') store.threads = ChainThreads.start(db, file);
       return store;
     } catch (error) {
       db.close();
@@ -318,8 +318,13 @@ export class BlockStore {
     }
   }
 
+  /** Blocks about to be applied, to the read-ahead threads (chain-threads.ts); never blocks or throws. */
+  prefetch(blocks: readonly Block[]): boolean {
+    return this.threads?.prefetch(blocks) ?? false;
+  }
+
   close(): void {
-    this.checkpointer?.close();
+    this.threads?.close();
     if (this.db.open) this.db.close();
   }
 
