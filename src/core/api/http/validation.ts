@@ -41,13 +41,24 @@ function withAnnotations(ajv: Ajv): Ajv {
 
 type LazyValidator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
 
-/** The path of the first number in the data that is not finite (`1e309`, `-1e309`, `Infinity`), if any. */
-function nonFinitePath(data: unknown, path = ''): string | undefined {
-  if (typeof data === 'number') return Number.isFinite(data) ? undefined : path;
+/**
+ * The path of the first number in the data that is not finite (`1e309`, `-1e309`, `Infinity`), if any. The path is
+ * built only for that number: every request body passes here (40 transactions' keys for a POST /transactions), and
+ * building each key's path on the way in was garbage for every one of them.
+ */
+function nonFinitePath(data: unknown): string | undefined {
+  if (typeof data === 'number') return Number.isFinite(data) ? undefined : '';
   if (typeof data !== 'object' || data === null) return undefined;
-  for (const [key, value] of Object.entries(data)) {
-    const found = nonFinitePath(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-    if (found !== undefined) return found;
+  if (Array.isArray(data)) {
+    for (let index = 0; index < data.length; index++) {
+      const found = nonFinitePath(data[index]);
+      if (found !== undefined) return `/${index}${found}`;
+    }
+    return undefined;
+  }
+  for (const key of Object.keys(data)) {
+    const found = nonFinitePath((data as Record<string, unknown>)[key]);
+    if (found !== undefined) return `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}${found}`;
   }
   return undefined;
 }
