@@ -1,3 +1,4 @@
+import * as nodeCrypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { ripemd160 as nobleRipemd160 } from '@noble/hashes/legacy.js';
 
@@ -8,11 +9,18 @@ const utf8 = new TextEncoder();
  * 150 bytes; each posted transfer is hashed for its id and its signature). The digest's bytes are its own buffer.
  */
 export function sha256(data: Uint8Array | string): Uint8Array {
-  const digest = createHash('sha256')
-    .update(typeof data === 'string' ? utf8.encode(data) : data)
-    .digest();
+  const bytes = typeof data === 'string' ? utf8.encode(data) : data;
+  const digest =
+    oneShot === undefined ? createHash('sha256').update(bytes).digest() : oneShot('sha256', bytes, 'buffer');
   return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
 }
+
+/**
+ * Node's one-shot `crypto.hash` (Node 20.12 and later): no Hash object a call, a third faster for a transaction's
+ * 150 bytes than `createHash` (Base58Check hashes every address it checks twice). Absent in older runtimes.
+ */
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: Uint8Array, output: 'buffer') => Buffer })
+  .hash;
 
 /** Whether this runtime's crypto library has RIPEMD-160 (Node's OpenSSL has; Electron's BoringSSL may not). */
 const nativeRipemd160 = (() => {
