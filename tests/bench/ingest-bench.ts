@@ -13,12 +13,12 @@
  *
  * Usage: node dist/bench-ingest.mjs [transfers per shape = 8000]
  * Environment: BENCH_INGEST_ROUNDS (4), BENCH_INGEST_WARM (50 untimed batches each side first), ARK_BASE
- * (/var/tmp/ark-core-testnet: the reference; absent → not measured), BENCH_INGEST_ONLY=distinct|hot (one shape), BENCH_INGEST_ARK_API (the local ARK Core node's API, e.g.
- * http://127.0.0.1:17003, started with ARK_NO_RATE_LIMIT=1: its own rate on the same shapes, ingest-ark.cjs, after
- * Votary's; BENCH_INGEST_ARK_COUNT transfers per shape, default 2000), BENCH_INGEST_WORKERS=0 (no verify workers:
- * every signature checked on the node's main thread), VOTARY_SECP256K1=wasm (the WebAssembly verifier),
- * BENCH_INGEST_PROFILE=<dir> (a V8 CPU profile of the node's main thread while Votary ingests, one file a slice,
- * for Chrome DevTools or scripts/profile-summary.mjs).
+ * (/var/tmp/ark-core-testnet: the reference; absent → not measured), BENCH_INGEST_ONLY=distinct|hot (one shape),
+ * BENCH_INGEST_ARK_API (the local ARK Core node's API, e.g. http://127.0.0.1:17003, started with ARK_NO_RATE_LIMIT=1:
+ * its own rate on the same shapes, ingest-ark.cjs, after Votary's; BENCH_INGEST_ARK_COUNT transfers per shape,
+ * default 2000), BENCH_INGEST_WORKERS=0 (no verify workers: every signature checked on the node's main thread),
+ * VOTARY_SECP256K1=wasm (the WebAssembly verifier), BENCH_INGEST_PROFILE=<dir> (a V8 CPU profile of the node's main
+ * thread while Votary ingests, one file a slice, for Chrome DevTools or scripts/profile-summary.mjs).
  */
 import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
