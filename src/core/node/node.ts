@@ -22,11 +22,7 @@ import {
   type PoolCandidate,
   type PoolOptionsInput,
 } from './transaction-pool';
-import {
-  PREFETCH_MIN,
-  prefetchSignatures,
-  prefetchSignaturesAndAddresses,
-} from '../parallel/signature-prefetch';
+import { PREFETCH_MIN, prefetchSignatures } from '../parallel/signature-prefetch';
 import { blockChecks, transactionCheck, type SignatureCheck } from '../parallel/signature-checks';
 import { openVerifyWorkers, type VerifyWorkers } from '../parallel/verify-workers';
 import { rememberDerivedAddresses } from '../protocol/crypto';
@@ -319,37 +315,45 @@ export class LocalNode {
   }
 
   /**
-   * Verifies the sender signatures of a batch about to be added on the worker pool, so that `addTransactions`
-   * finds the verdicts instead of computing them on this thread (crypto/verdicts.ts). Items that do not decode
-   * are skipped: admission reports them.
+   * Verifies the sender signatures of a batch about to be added on the worker pool, and leaves each verdict on its
+   * candidate (`signatureVerdict`), which admission then takes instead of verifying on this thread. Items that do
+   * not decode are skipped: admission reports them. A worker that failed costs speed, not correctness: the
+   * candidates keep no verdict and admission verifies them inline.
    */
   async prefetchSignatures(candidates: readonly PoolCandidate[]): Promise<void> {
     if (this.verifyWorkers === undefined || candidates.length < PREFETCH_MIN) return;
+    const checked: PoolCandidate[] = [];
     const checks: SignatureCheck[] = [];
-    const senders: string[] = [];
     for (const candidate of candidates) {
       // Admission reuses the check (and its signing hash) instead of computing it again.
       candidate.signatureCheck ??= transactionCheck(candidate.tx);
       if (candidate.signatureCheck === undefined) continue;
+      checked.push(candidate);
       checks.push(candidate.signatureCheck);
-      senders.push(candidate.tx.senderPublicKey);
     }
+    if (checks.length === 0) return;
     // A request's batch goes to one worker: concurrent requests keep the workers busy, with half the wake-ups.
     // The worker derives each verified sender's address too, which admission's wallet look-up then finds.
     const pubKeyHash = this.store.network.network.pubKeyHash;
-    const addresses = await prefetchSignaturesAndAddresses(this.verifyWorkers, checks, {
-      oneWorker: true,
-      addressVersion: pubKeyHash,
-    });
-    if (addresses !== undefined) {
-      rememberDerivedAddresses(
-        pubKeyHash,
-        senders.flatMap((sender, index) => {
-          const address = addresses[index];
-          return address === undefined ? [] : [[sender, address] as const];
-        }),
-      );
+    let answer: { verdicts: boolean[]; addresses?: string[] };
+    try {
+      answer = await this.verifyWorkers.verifySignaturesAndAddresses(checks, {
+        oneWorker: true,
+        addressVersion: pubKeyHash,
+      });
+    } catch {
+      return;
     }
+    const derived: (readonly [string, string])[] = [];
+    checked.forEach((candidate, index) => {
+      const verdict = answer.verdicts[index];
+      if (verdict === undefined) return;
+      candidate.signatureVerdict = verdict;
+      const address = answer.addresses?.[index];
+      if (verdict && address !== undefined && address !== '')
+        derived.push([candidate.tx.senderPublicKey, address]);
+    });
+    rememberDerivedAddresses(pubKeyHash, derived);
   }
 
   /** Adds transactions decoded already (the API decodes each item once and prefetches its signatures). */

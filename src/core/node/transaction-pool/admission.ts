@@ -32,6 +32,8 @@ export interface PoolCandidate {
   bytes: Uint8Array;
   /** The sender signature's check, when it was computed already (prefetched on the worker pool). */
   signatureCheck?: SignatureCheck;
+  /** The verify workers' verdict on `signatureCheck`, when they gave one (node.ts prefetchSignatures). */
+  signatureVerdict?: boolean;
 }
 
 export type DecodeResult = { key: string; candidate: PoolCandidate } | { key: string; error: PoolError };
@@ -194,7 +196,8 @@ export function checkAdmission(
   if (known.signatureVerified !== true && (tx.signature !== undefined || tx.signatures === undefined)) {
     // The signing hash once: for the verification and for the verdict below.
     const check = candidate.signatureCheck ?? transactionCheck(tx);
-    if (!verifyTransaction(tx, ctx, check?.hash).verified) {
+    const verdict = check === candidate.signatureCheck ? candidate.signatureVerdict : undefined;
+    if (!verifyTransaction(tx, ctx, check?.hash, verdict).verified) {
       throw new PoolError('ERR_BAD_DATA', `${describe()} didn't passed verification`);
     }
     // The verdict waits for the block that will carry this transaction (crypto/verdicts.ts): a block forged from

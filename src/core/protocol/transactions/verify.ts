@@ -44,9 +44,15 @@ function failure(code: VerifyFailureCode, reason: string): VerifyResult {
  * milestone gate, then the sender's `signature` over signingHash. The secondSignature is NOT checked here (see
  * verifySecondSignature; negative.json second-sig-flipped), and a multisignature spend, which has no single
  * signature, is false here as in the reference (see verifyMultiSignatures). `hash` is signingHash(tx) when the
- * caller computed it already.
+ * caller computed it already; `verdict` is the verify workers' verdict on the sender signature over that `hash`
+ * (the pool's admission of a posted batch, node.ts prefetchSignatures), taken instead of verifying again.
  */
-export function verifyTransaction(tx: TransactionData, ctx: ChainContext, hash?: Uint8Array): VerifyResult {
+export function verifyTransaction(
+  tx: TransactionData,
+  ctx: ChainContext,
+  hash?: Uint8Array,
+  verdict?: boolean,
+): VerifyResult {
   // An exception of the network's list verifies as such, before any other rule (crypto `transactions/verifier.ts`).
   if (isExceptionTransaction(ctx.network, tx.id)) return { verified: true };
   const gate = typeGate(tx, contextMilestone(ctx));
@@ -63,11 +69,15 @@ export function verifyTransaction(tx: TransactionData, ctx: ChainContext, hash?:
     return failure('ERR_MALFORMED', 'signature or senderPublicKey is not hex');
   }
   const legacyRecipient = tx.version === 1 && isIdFixedTransaction(ctx.network, tx.id);
-  const ok = verifyTransactionSignature(
-    hash ?? signingHash(tx, { legacyRecipient }),
-    fromHex(tx.signature),
-    fromHex(tx.senderPublicKey),
-  );
+  // A verdict stands only for the hash it was given with, and never for a transaction signed over another one.
+  const ok =
+    verdict !== undefined && hash !== undefined && !legacyRecipient
+      ? verdict
+      : verifyTransactionSignature(
+          hash ?? signingHash(tx, { legacyRecipient }),
+          fromHex(tx.signature),
+          fromHex(tx.senderPublicKey),
+        );
   return ok ? { verified: true } : failure('ERR_INVALID_SIGNATURE', 'invalid signature');
 }
 
