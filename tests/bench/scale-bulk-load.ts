@@ -17,6 +17,13 @@
  *   through the WAL and was copied again by a checkpoint, and the finish — one transaction — grew the WAL by every
  *   page of every recreated index before its commit.
  *
+ * - `indexLayout: 'follower'` keeps the secondary indexes through the load instead: each row goes into each index as
+ *   a follower writes it, block by block. Random keys (block ids, transaction ids, addresses) then land on random
+ *   leaves, which SQLite splits when full, so the leaves end about two thirds full and scattered through the file,
+ *   as on a chain a node synced itself. `CREATE INDEX` (the default, 'sorted') fills every leaf and lays them out in
+ *   order: faster to build, but the first insert into each leaf splits it and reads both neighbours (btree.c
+ *   balance_nonroot), which a follower's chain rarely does.
+ *
  * A crash half-way leaves the database without its indexes: the build marks itself in `meta` while loading so that
  * the next run starts over (scale-chain-db.ts). tests/bench/scale-bulk-load.test.ts compares a chain built this way
  * with one built row by row, table by table.
@@ -79,7 +86,10 @@ function timed<T>(log: StepLog | undefined, name: string, step: () => T): T {
   return result;
 }
 
-export function beginBulkLoad(db: Database.Database): BulkLoad {
+/** How the loaded tables' secondary indexes are written: sorted at the end, or kept through the load (see above). */
+export type IndexLayout = 'sorted' | 'follower';
+
+export function beginBulkLoad(db: Database.Database, indexLayout: IndexLayout = 'sorted'): BulkLoad {
   const placeholders = LOADED_TABLES.map(() => '?').join(', ');
   const objects = db
     .prepare<string[], SchemaObject>(
@@ -88,7 +98,7 @@ export function beginBulkLoad(db: Database.Database): BulkLoad {
         ORDER BY rowid`,
     )
     .all(...LOADED_TABLES);
-  const indexes = objects.filter((object) => object.type === 'index');
+  const indexes = indexLayout === 'sorted' ? objects.filter((object) => object.type === 'index') : [];
   const triggers = objects.filter(
     (object) => object.type === 'trigger' && /\bAFTER\s+INSERT\b/i.test(object.sql),
   );

@@ -33,7 +33,7 @@ import { toHex } from '../../src/core/protocol/hex';
 import { serializeTransaction } from '../../src/core/protocol/transactions';
 import type { BenchWallet } from './api-chain-db';
 import { compactWriter, nodeWriter } from './scale-block-writer';
-import { beginBulkLoad, bulkLoadInterrupted, type StepLog } from './scale-bulk-load';
+import { beginBulkLoad, bulkLoadInterrupted, type IndexLayout, type StepLog } from './scale-bulk-load';
 import { sha256Hex, transactionAt, VTY } from './scale-transactions';
 
 export interface ScaleShape {
@@ -103,14 +103,19 @@ export function scaleChainHeight(dataDir: string, shape: ScaleShape): number {
  * shape). `progress` gets the height after each batch. `bulk` (the default) writes the rows in their stored
  * encoding directly (scale-block-writer.ts `compactWriter`) without the secondary indexes and counting triggers,
  * restored at the end (scale-bulk-load.ts); `bulk: false` writes them through the node's own writers row by row,
- * for the comparison test. `log` gets a line per step of the bulk load's finish with its time.
+ * for the comparison test. `indexLayout` is the bulk load's (scale-bulk-load.ts): 'follower' keeps the indexes
+ * through the load. `log` gets a line per step of the bulk load's finish with its time.
  */
 export function growScaleChain(
   dataDir: string,
   target: number,
   shape: ScaleShape,
   progress: (height: number) => void,
-  { bulk = true, log }: { bulk?: boolean; log?: StepLog } = {},
+  {
+    bulk = true,
+    indexLayout = 'sorted',
+    log,
+  }: { bulk?: boolean; indexLayout?: IndexLayout; log?: StepLog } = {},
 ): void {
   const wallets = scaleWallets(shape.wallets);
   const delegates = delegateKeys();
@@ -126,7 +131,7 @@ export function growScaleChain(
     // a crash during a bulk load starts the chain over (scaleChainHeight).
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -1000000');
-    const load = bulk ? beginBulkLoad(db) : undefined;
+    const load = bulk ? beginBulkLoad(db, indexLayout) : undefined;
     const rounds = new RoundRepository(db);
     const milestone = milestoneAt(network, tip.height + 1);
     const constants = {
