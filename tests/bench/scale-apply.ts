@@ -30,10 +30,21 @@ const MAX_AMOUNT_BASE = 1_000_000_000;
  */
 const APPLY_BATCH = Math.max(1, Math.floor(Number(process.env['BENCH_SCALE_APPLY_BATCH'] ?? 1)) || 1);
 /**
- * BENCH_SCALE_APPLY_WARM_INTERIOR=1: before the turns, the interior pages of the two id indexes are read (see
- * warmInteriorPages), as in a follower that has applied blocks for a while; the leaves stay as cold as they were.
+ * What the OS page cache holds of each chain when its turn starts (BENCH_SCALE_APPLY_CACHE; applyCacheOption):
+ * - `running` (the default): the chain's file is dropped from the cache (os-page-cache.ts), then the interior pages
+ *   of the two id indexes are read (warmInteriorPages) — a follower that has applied a while on a chain larger than
+ *   the memory it has for it: its own look-ups keep the interior pages cached, while each new id's leaf is cold;
+ * - `restart`: dropped, nothing read — a follower just restarted on a machine that has not read the chain since;
+ * - `as-is`: whatever earlier runs left cached. Every figure before the cache was set (docs/benchmarks.md) was
+ *   this, and it varied from run to run with what the machine had read before.
  */
-const WARM_INTERIOR = process.env['BENCH_SCALE_APPLY_WARM_INTERIOR'] === '1';
+export type ApplyCache = 'running' | 'restart' | 'as-is';
+
+export function applyCacheOption(value: string | undefined): ApplyCache {
+  if (value === undefined || value === 'running') return 'running';
+  if (value === 'restart' || value === 'as-is') return value;
+  throw new Error(`BENCH_SCALE_APPLY_CACHE: 'running', 'restart' or 'as-is', not '${value}'`);
+}
 /** BENCH_SCALE_APPLY_PREFETCH=0: the runs are not handed to the read-ahead thread (to measure it). */
 const PREFETCH = process.env['BENCH_SCALE_APPLY_PREFETCH'] !== '0';
 
@@ -87,7 +98,8 @@ export function warmInteriorPages(store: BlockStore, probes = 20_000): void {
  * (BlockStore.prefetch, as LocalNode.prepareBlocks does; not with BENCH_SCALE_APPLY_PREFETCH=0), then applied.
  * `batch` blocks of a run share one SQLite transaction (BlockStore.batch), as a follower far behind stores a run
  * (docs/design/sync.md "Batched commits"); 1 (the default) is one transaction a block, as near the tip. The time
- * counted is the hand-off's, applyBlock's and the commits', not forging.
+ * counted is the hand-off's, applyBlock's and the commits', not forging. `warmInterior` reads the id indexes'
+ * interior pages first (warmInteriorPages; the `running` cache state).
  */
 export function measureApply(
   store: BlockStore,
@@ -95,6 +107,7 @@ export function measureApply(
   fullBlocks: number,
   perBlock: number,
   batch = APPLY_BATCH,
+  warmInterior = false,
 ): ApplyRate {
   const chain = localnetChain(store);
   const faucet = chain.users[0]!;
@@ -140,7 +153,7 @@ export function measureApply(
     }
     return ms;
   };
-  if (WARM_INTERIOR) warmInteriorPages(store);
+  if (warmInterior) warmInteriorPages(store);
   try {
     // Untimed first blocks: the first one on a freshly opened store pays for its statements and caches (about
     // 300 ms on the 1,000,001-block chain), which is start-up, not the rate a running follower applies at.

@@ -12,9 +12,11 @@
  * Options (environment): BENCH_SCALE_BLOCKS (final size), BENCH_SCALE_STEPS (comma list of sizes to measure at;
  * default 1,000,001, 5,000,001, 10,000,001, 20,000,001 and 40,000,001 up to the final size), BENCH_SCALE_TX_EVERY (one block
  * in N holds a transaction, default 10), BENCH_SCALE_WALLETS (default 300,000), BENCH_SCALE_SAMPLES (default 60),
- * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_APPLY_PROFILE=1 (and their SQLite time by statement), BENCH_SCALE_BUILD_ONLY=1 (grow the chain to each step, measure
+ * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_APPLY_CACHE=running|restart|as-is (what the OS page
+ * cache holds of each chain when its apply turn starts; scale-apply.ts), BENCH_SCALE_APPLY_PROFILE=1 (and their SQLite time by statement), BENCH_SCALE_BUILD_ONLY=1 (grow the chain to each step, measure
  * nothing: the long build runs outside the bench lock, the measuring run then finds each step built), BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
- * and report the disk only), VOTARY_BENCH_DIR (default .votary-data/bench-scale), BENCH_SCALE_COMPARE=<another build's
+ * and report the disk only), BENCH_SCALE_INDEX_LAYOUT=follower (build the indexes as a follower writes them, not
+ * sorted at the end), VOTARY_BENCH_DIR (default .votary-data/bench-scale), BENCH_SCALE_COMPARE=<another build's
  * dist/bench-scale.mjs> with BENCH_SCALE_COMPARE_DIR=<a copy of the data directory> (only the routes, on the chain
  * as it is, asked of both builds in turn: scale-compare.ts).
  */
@@ -28,8 +30,10 @@ import { openDatabase } from '../../src/core/db';
 import { LOCALNET_NAME } from '../../src/core/node/localnet';
 import { LocalNode } from '../../src/core/node/node';
 import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/chain-files';
-import { measureApply, type ApplyRate } from './scale-apply';
+import { applyCacheOption, measureApply, type ApplyRate } from './scale-apply';
+import { evictFromPageCache } from './os-page-cache';
 import { growScaleChain, scaleChainHeight, type ScaleShape } from './scale-chain-db';
+import type { IndexLayout } from './scale-bulk-load';
 import { diskReport, type DiskReport } from './scale-disk';
 import { compareBuilds } from './scale-compare';
 import { scaleRoutes, type ScaleRoute } from './scale-routes';
@@ -50,6 +54,8 @@ const SHAPE: ScaleShape = {
 };
 /** BENCH_SCALE_APPLY_ONLY=1: the apply rates alone (on the chain as it is). */
 const APPLY_ONLY = process.env['BENCH_SCALE_APPLY_ONLY'] === '1';
+/** BENCH_SCALE_APPLY_CACHE: what the OS page cache holds of each chain when its turn starts (scale-apply.ts). */
+const APPLY_CACHE = applyCacheOption(process.env['BENCH_SCALE_APPLY_CACHE']);
 /**
  * BENCH_SCALE_APPLY_PROFILE=1: with the apply rates, each chain's SQLite time statement by statement over its turns
  * (statement-timer.ts; the first blocks and the reverts of scale-apply.ts included, the store's opening not).
@@ -60,6 +66,17 @@ const BUILD_ONLY = process.env['BENCH_SCALE_BUILD_ONLY'] === '1';
 /** BENCH_SCALE_DISK_ONLY=1: build and report the disk, nothing else. */
 const DISK_ONLY = process.env['BENCH_SCALE_DISK_ONLY'] === '1';
 const SAMPLES = Number(process.env['BENCH_SCALE_SAMPLES'] ?? 60);
+/**
+ * BENCH_SCALE_INDEX_LAYOUT=follower: the build keeps the indexes through the load, so they have the layout of a
+ * chain a node synced itself (scale-bulk-load.ts); `sorted` (the default) creates them at the end, faster.
+ */
+const INDEX_LAYOUT = indexLayoutOption(process.env['BENCH_SCALE_INDEX_LAYOUT']);
+
+function indexLayoutOption(value: string | undefined): IndexLayout {
+  if (value === undefined || value === 'sorted') return 'sorted';
+  if (value === 'follower') return 'follower';
+  throw new Error(`BENCH_SCALE_INDEX_LAYOUT: 'sorted' or 'follower', not '${value}'`);
+}
 const P99_TARGET_MS = 50;
 const RSS_TARGET_MB = 500;
 
@@ -253,10 +270,18 @@ function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
         ['big', dataDir],
         ['empty', fresh],
       ] as const) {
+        if (APPLY_CACHE !== 'as-is') {
+          const resident = evictFromPageCache(chainDatabasePath(dir, LOCALNET_NAME));
+          console.log(
+            `  ${which} chain, turn ${turn + 1}: dropped from the OS page cache (${(resident / 2 ** 20).toFixed(1)} MB left)`,
+          );
+        }
         const store = openLocalnetChain(dir);
         try {
           profiler?.take();
-          rates[which].push(measureApply(store, EMPTY_BLOCKS, FULL_BLOCKS, PER_BLOCK));
+          rates[which].push(
+            measureApply(store, EMPTY_BLOCKS, FULL_BLOCKS, PER_BLOCK, undefined, APPLY_CACHE === 'running'),
+          );
           if (profiler) profiles[which].push(profiler.take());
         } finally {
           store.close();
@@ -321,7 +346,7 @@ async function main(): Promise<void> {
             );
           }
         },
-        { log: (line) => console.log(line) },
+        { indexLayout: INDEX_LAYOUT, log: (line) => console.log(line) },
       );
       console.log(
         `grew ${height.toLocaleString('en')} → ${size.toLocaleString('en')} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
