@@ -3,7 +3,7 @@
  * the app has sent, whichever is higher (a remote pool cannot be read); signed transactions go out as ARK's JSON;
  * watching polls, says a new height once, and an outage once until the node answers again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RemoteChain, DEFAULT_MAX_TRANSACTION_AGE, type ChainEvent } from '../../src/core/chain-access';
 import { NodeClient } from '../../src/core/client';
 import { devnet } from '../../src/core/protocol/networks';
@@ -21,9 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => fake?.close());
 
-async function until(events: ChainEvent[], count: number): Promise<void> {
-  for (let i = 0; i < 100 && events.length < count; i++) await new Promise((r) => setTimeout(r, 20));
-}
+/** Waits until `count` events were said (vitest's waitUntil, polling every 20 ms for up to 2 s). */
+const until = (events: ChainEvent[], count: number) =>
+  vi.waitUntil(() => events.length >= count, { timeout: 2_000, interval: 20 });
 
 describe('RemoteChain', () => {
   it('takes the node’s nonce, or the highest the app has in flight', async () => {

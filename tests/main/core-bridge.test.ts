@@ -5,7 +5,7 @@
  * across, a core that cannot open, a crash answered ERR_DISCONNECTED and restarted as the policy allows, and a
  * clean close.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Keychain } from '../../src/core/keystore';
 import { AppEvents } from '../../src/core/services/events';
 import type { ServedCore } from '../../src/core/services/app-core-process';
@@ -98,10 +98,8 @@ async function startBridge(
   return { bridge, cores, children, logs };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await wait(5);
-  expect(condition()).toBe(true);
-}
+/** Waits for `condition` (vitest's waitUntil, polling every 5 ms for up to 2.5 s). */
+const until = (condition: () => boolean) => vi.waitUntil(condition, { timeout: 2_500, interval: 5 });
 
 /** Waits until the bridge answers again (a restarted core has opened). */
 async function answered(bridge: CoreBridge): Promise<void> {

@@ -21,13 +21,8 @@ afterEach(() => {
 });
 
 /** Waits for `done` (polled every 20 ms) and fails after `ms`. */
-async function until(done: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits for `done` (vitest's waitUntil, polling every 20 ms for up to 10 s). */
+const until = (done: () => boolean) => vi.waitUntil(done, { timeout: 10_000, interval: 20 });
 
 /** A chain on disk with two stored blocks of transfers, and a third block forged on it but not applied. */
 function chainWithRun() {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src/core/db';
 import { WalCheckpointer, WRITER_AUTOCHECKPOINT_BACKSTOP } from '../../../src/core/db/wal-checkpointer';
 import { addBlock, createTestChain, openStore } from '../support/chain-fixture';
@@ -17,13 +17,8 @@ afterEach(() => {
 });
 
 /** Waits for `done` (polled every 20 ms) and fails after `ms`. */
-async function until(done: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits for `done` (vitest's waitUntil, polling every 20 ms for up to 10 s). */
+const until = (done: () => boolean) => vi.waitUntil(done, { timeout: 10_000, interval: 20 });
 
 describe('checkpoints off the applying thread', () => {
   it('the database file receives the committed pages from the checkpointer thread while the writer leaves them in the WAL', async () => {

@@ -3,7 +3,7 @@
  * src/main/core-process/core-bridge.ts): the store reads everything again by itself — the vault (locked in a new
  * core), the node, the networks, the profiles — over a stand-in `window.votary` answering from a table.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileList } from '../../../src/shared/domain/profiles';
 import { locked, unlocked, wallet } from './store-fixtures';
 import { IPC_CHANNELS, methodName, type IpcChannel, type IpcEvent } from '../../../src/shared/ipc/channels';
@@ -59,10 +59,8 @@ const status = (height: number) => ({
   progress: 1,
 });
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(condition()).toBe(true);
-}
+/** Waits for `condition` (vitest's waitUntil, polling every 5 ms for up to 1 s). */
+const until = (condition: () => boolean) => vi.waitUntil(condition, { timeout: 1_000, interval: 5 });
 
 let stop: (() => void) | undefined;
 beforeEach(() => {
