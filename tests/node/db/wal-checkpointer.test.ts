@@ -16,7 +16,6 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Waits for `done` (polled every 20 ms) and fails after `ms`. */
 /** Waits for `done` (vitest's waitUntil, polling every 20 ms for up to 10 s). */
 const until = (done: () => boolean) => vi.waitUntil(done, { timeout: 10_000, interval: 20 });
 
