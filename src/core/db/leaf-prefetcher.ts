@@ -4,7 +4,9 @@ import { Worker } from 'node:worker_threads';
 /**
  * A key the applying thread is about to look up or write, by the index that finds it: a block id (hex; the leaf of
  * `blocks_id` its row is inserted into), a transaction id (the forged-id look-up and the insert into the
- * transactions' primary key), a sender's public key or a recipient's address (the wallet row read and rewritten).
+ * transactions' primary key), a sender's public key or a recipient's address (the wallet row read and rewritten,
+ * the entries of its balance in the wallets' indexes, and where its transaction goes in the transactions' sender or
+ * recipient index).
  */
 export type PrefetchKind = 'blockId' | 'transactionId' | 'publicKey' | 'address';
 export type PrefetchKey = readonly [PrefetchKind, string];
@@ -60,8 +62,49 @@ const statements = {
   blockIdAfter: db.prepare('SELECT count(*) FROM (SELECT 1 FROM blocks WHERE id > ? ORDER BY id LIMIT ${NEIGHBOUR_SPAN})').pluck(),
   blockIdBefore: db.prepare('SELECT count(*) FROM (SELECT 1 FROM blocks WHERE id < ? ORDER BY id DESC LIMIT ${NEIGHBOUR_SPAN})').pluck(),
   transactionId: db.prepare('SELECT 1 FROM transactions WHERE id = ?').pluck(),
-  publicKey: db.prepare('SELECT balance FROM wallets WHERE public_key = ?').pluck(),
-  address: db.prepare('SELECT balance FROM wallets WHERE address = ?').pluck(),
+};
+// A wallet's row (safe integers: a balance may exceed 2^53), then the leaves its transaction and its new balance
+// are written into, which are as random across wallets as the ids are: the end of the wallet's range in the
+// transactions' sender and recipient indexes (a new row goes after its last), and the entries of its balance
+// that the new balance replaces (migrations 003's wallet indexes and 002's transaction orders). Each names its
+// index (INDEXED BY): one missing from this chain's schema fails to prepare and skips only its look-up, where the
+// planner would otherwise scan the table for it.
+const wallet = {
+  publicKey: db.prepare('SELECT address, balance, vote FROM wallets WHERE public_key = ?').safeIntegers(true),
+  address: db.prepare('SELECT address, balance, vote FROM wallets WHERE address = ?').safeIntegers(true),
+};
+const optional = (sql) => { try { return db.prepare(sql).pluck(); } catch { return undefined; } };
+const LAST = 'ORDER BY block_height DESC, sequence DESC LIMIT 1';
+const walletLeaves = {
+  sentByKey: optional(
+    'SELECT 1 FROM transactions INDEXED BY api_transactions_sender_key_order WHERE sender_public_key = ? ' + LAST,
+  ),
+  sentByAddress: optional(
+    'SELECT 1 FROM transactions INDEXED BY api_transactions_sender_address_order WHERE sender_address = ? ' + LAST,
+  ),
+  received: optional(
+    'SELECT 1 FROM transactions INDEXED BY api_transactions_recipient_order WHERE recipient_address = ? ' + LAST,
+  ),
+  balance: optional('SELECT 1 FROM wallets INDEXED BY api_wallets_balance_order WHERE balance = ? AND address = ?'),
+  voteBalance: optional(
+    'SELECT 1 FROM wallets INDEXED BY api_wallets_vote_balance WHERE vote = ? AND balance = ? AND address = ?',
+  ),
+};
+const found = (statement, ...values) => {
+  if (statement !== undefined && statement.get(...values) !== undefined) Atomics.add(counters, ${ROWS_FOUND}, 1);
+};
+const lookUpWallet = (kind, key) => {
+  const row = wallet[kind].get(key);
+  if (row === undefined) return;
+  Atomics.add(counters, ${ROWS_FOUND}, 1);
+  if (kind === 'publicKey') {
+    found(walletLeaves.sentByKey, key);
+    found(walletLeaves.sentByAddress, row.address);
+  } else {
+    found(walletLeaves.received, row.address);
+  }
+  found(walletLeaves.balance, row.balance, row.address);
+  if (row.vote !== null) found(walletLeaves.voteBalance, row.vote, row.balance, row.address);
 };
 // block-encoding.ts storedHex: a block id of lower-case hex is stored as its bytes.
 const bound = { blockId: (id) => (LOWER_HEX.test(id) ? Buffer.from(id, 'hex') : id) };
@@ -76,11 +119,15 @@ parentPort.on('message', (message) => {
   for (const [kind, key] of message) {
     if (Atomics.load(counters, ${STOP}) === 1) break;
     try {
-      const value = bound[kind] ? bound[kind](key) : key;
-      if (statements[kind].get(value) !== undefined) Atomics.add(counters, ${ROWS_FOUND}, 1);
-      if (kind === 'blockId') {
-        statements.blockIdAfter.get(value);
-        statements.blockIdBefore.get(value);
+      if (wallet[kind] !== undefined) {
+        lookUpWallet(kind, key);
+      } else {
+        const value = bound[kind] ? bound[kind](key) : key;
+        if (statements[kind].get(value) !== undefined) Atomics.add(counters, ${ROWS_FOUND}, 1);
+        if (kind === 'blockId') {
+          statements.blockIdAfter.get(value);
+          statements.blockIdBefore.get(value);
+        }
       }
     } catch {}
     Atomics.add(counters, ${KEYS_DONE}, 1);

@@ -55,9 +55,31 @@ describe('index leaves read ahead on threads of their own', () => {
     try {
       expect(prefetcher.prefetch(keys)).toBe(true);
       await until(() => prefetcher.progress().done === keys.length);
-      // Found stored: the two stored blocks and their transactions, the sender's and the recipient's wallet; the
-      // next block and its transaction are not stored yet (their look-ups read the leaves they will go into).
-      expect(prefetcher.progress()).toEqual({ posted: keys.length, done: keys.length, found: 6 });
+      // Found stored: the two stored blocks and their transactions (4); the sender's wallet, its balance's entry
+      // and its last transaction in the sender indexes by key and by address (4); the recipient's wallet, its
+      // balance's entry and its last transaction in the recipient index (3). The next block and its transaction are
+      // not stored yet (their look-ups read the leaves they will go into).
+      expect(prefetcher.progress()).toEqual({ posted: keys.length, done: keys.length, found: 11 });
+    } finally {
+      prefetcher.close();
+      store.close();
+    }
+  });
+
+  it("a voter's balance entry in the votes' index is read too, and an index the chain lacks skips only its look-up", async () => {
+    const { store, stored, file } = chainWithRun();
+    const [transfer] = stored[0]!.transactions;
+    const sender = store.state().wallet(store.state().addressOf(transfer!.senderPublicKey));
+    store.db
+      .prepare('UPDATE wallets SET vote = ? WHERE address = ?')
+      .run(transfer!.senderPublicKey, sender.address);
+    store.db.exec('DROP INDEX api_transactions_sender_address_order');
+    const prefetcher = LeafPrefetcher.start(file)!;
+    try {
+      expect(prefetcher.prefetch([['publicKey', transfer!.senderPublicKey]])).toBe(true);
+      await until(() => prefetcher.progress().done === 1);
+      // The wallet, its balance's entry, its vote's entry, its last transaction by key; not by address.
+      expect(prefetcher.progress().found).toBe(4);
     } finally {
       prefetcher.close();
       store.close();
