@@ -256,8 +256,10 @@ function printRouteGrowth(steps: readonly StepResult[]): void {
  * order, the second chain ran on a warmer process and the ratio swung from 31 % to 97 % between runs.
  */
 function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
-  const EMPTY_BLOCKS = 100;
-  const FULL_BLOCKS = 10;
+  // Each turn's timed part: some 0.2 s of empty blocks and 0.2 s of transfers on an empty chain (100 and 10 blocks
+  // were 50–100 ms each, where a run's first blocks and the machine's noise weighed more).
+  const EMPTY_BLOCKS = 300;
+  const FULL_BLOCKS = 20;
   const PER_BLOCK = 50;
   const TURNS = 2;
   const fresh = mkdtempSync(join(tmpdir(), 'votary-bench-scale-'));

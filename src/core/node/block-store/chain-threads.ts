@@ -58,6 +58,10 @@ export class ChainThreads {
     return this.prefetcher?.prefetch(prefetchKeys(blocks)) ?? false;
   }
 
+  prefetchProgress(): { posted: number; done: number; found: number } | undefined {
+    return this.prefetcher?.progress();
+  }
+
   /** Closes the threads' connections, waiting for each, so that the writer's is the chain's last. */
   close(): void {
     this.prefetcherStarted = true;

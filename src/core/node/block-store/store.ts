@@ -323,6 +323,11 @@ export class BlockStore {
     return this.threads?.prefetch(blocks) ?? false;
   }
 
+  /** What the read-ahead threads have done (LeafPrefetcher.progress); undefined before the first hand-off. */
+  prefetchProgress(): { posted: number; done: number; found: number } | undefined {
+    return this.threads?.prefetchProgress();
+  }
+
   close(): void {
     this.threads?.close();
     if (this.db.open) this.db.close();
