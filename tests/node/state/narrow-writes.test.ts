@@ -61,6 +61,28 @@ describe('narrow wallet writes', () => {
     store.close();
   });
 
+  it("re-rank every delegate at a round's start without rewriting their wallets' rows, and store the same rows", () => {
+    const store = openStore(chain);
+    const rows = new WalletRepository(store.db);
+    // Fires for every write that assigns a wallet's columns (an upsert assigns them all, a narrow UPDATE its balance).
+    store.db.exec(`CREATE TEMP TABLE rewritten (address TEXT NOT NULL);
+      CREATE TEMP TRIGGER rewritten_columns AFTER UPDATE OF public_key, second_public_key, multi_signature, vote,
+        locked_balance, business ON main.wallets BEGIN INSERT INTO rewritten (address) VALUES (NEW.address); END;`);
+    const rounds = new Set<number>();
+    // Past two rounds' starts: each sets every delegate's round (and rank) in the delegates table.
+    for (let height = 2; height <= 45; height++) {
+      addBlock(chain, store, []);
+      for (const delegate of chain.delegates) {
+        const wallet = store.state().walletByPublicKey(delegate.publicKey);
+        rounds.add(wallet.delegate!.round!);
+        expect(rows.get(wallet.address), `${delegate.address} after block ${height}`).toEqual(wallet);
+      }
+    }
+    expect(rounds.size).toBeGreaterThan(2);
+    expect(store.db.prepare('SELECT count(*) FROM rewritten').pluck().get()).toBe(0n);
+    store.close();
+  });
+
   it("write a transfer's sender and recipient without assigning their other columns, and store the same rows", () => {
     const store = openStore(chain);
     const rows = new WalletRepository(store.db);

@@ -59,6 +59,7 @@ export class WalletRepository {
   private readonly updateBalance;
   private readonly updateBalanceAndNonce;
   private readonly updateForgingRecord;
+  private readonly updateForgingRecordAndRank;
 
   constructor(db: Database.Database) {
     this.byAddress = db.prepare<[string], WalletRow>(`${SELECT} WHERE w.address = ?`);
@@ -110,6 +111,23 @@ export class WalletRepository {
     this.updateBalance = db.prepare<[bigint, string]>('UPDATE wallets SET balance = ? WHERE address = ?');
     this.updateBalanceAndNonce = db.prepare<[bigint, bigint, string]>(
       'UPDATE wallets SET balance = ?, nonce = ? WHERE address = ?',
+    );
+    this.updateForgingRecordAndRank = db.prepare<
+      [
+        bigint,
+        number,
+        bigint,
+        bigint,
+        string | null,
+        number | null,
+        number | null,
+        number | null,
+        number | null,
+        string,
+      ]
+    >(
+      `UPDATE delegates SET vote_balance = ?, produced_blocks = ?, forged_fees = ?, forged_rewards = ?, last_block_id = ?,
+         last_block_height = ?, last_block_timestamp = ?, rank = ?, round = ? WHERE public_key = ?`,
     );
     this.updateForgingRecord = db.prepare<
       [bigint, number, bigint, bigint, string | null, number | null, number | null, string]
@@ -185,7 +203,7 @@ export class WalletRepository {
       isEmptyWallet(wallet) ||
       isEmptyWallet(stored) ||
       !sameBesidesBalanceAndNonce(wallet, stored) ||
-      !sameBesidesForgingRecord(wallet.delegate, stored.delegate) ||
+      !sameDelegateBesidesRecordAndRank(wallet.delegate, stored.delegate) ||
       // The forging record is written by the delegate's key (delegates' primary key).
       (wallet.delegate !== undefined && wallet.publicKey === undefined)
     ) {
@@ -199,7 +217,17 @@ export class WalletRepository {
     }
     const delegate = wallet.delegate;
     if (delegate === undefined || wallet.publicKey === undefined) return;
-    this.updateForgingRecord.run(...forgingRecord(delegate), wallet.publicKey);
+    if (delegate.rank === stored.delegate?.rank && delegate.round === stored.delegate?.round) {
+      this.updateForgingRecord.run(...forgingRecord(delegate), wallet.publicKey);
+    } else {
+      // A round's start re-ranks every delegate: their wallets' rows stay as they are.
+      this.updateForgingRecordAndRank.run(
+        ...forgingRecord(delegate),
+        delegate.rank ?? null,
+        delegate.round ?? null,
+        wallet.publicKey,
+      );
+    }
   }
 }
 
@@ -230,15 +258,16 @@ function sameBesidesBalanceAndNonce(a: Readonly<Wallet>, b: Readonly<Wallet>): b
 }
 
 /**
- * The delegate's columns but its forging record (produced blocks, forged fees and rewards, last block) and its vote
- * balance (which moves with the balance of a delegate voting for itself).
+ * The delegate's columns but its forging record (produced blocks, forged fees and rewards, last block), its vote
+ * balance (which moves with the balance of a delegate voting for itself), and its rank and round (set for every
+ * delegate at each round's start).
  */
-function sameBesidesForgingRecord(
+function sameDelegateBesidesRecordAndRank(
   a: DelegateAttributes | undefined,
   b: DelegateAttributes | undefined,
 ): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return a.username === b.username && a.resigned === b.resigned && a.rank === b.rank && a.round === b.round;
+  return a.username === b.username && a.resigned === b.resigned;
 }
 
 /** A wallet row joined with its delegate row as the chain state's Wallet (the one mapping of those columns). */
