@@ -15,8 +15,8 @@
  * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_APPLY_CACHE=running|restart|as-is (what the OS page
  * cache holds of each chain when its apply turn starts; scale-apply.ts), BENCH_SCALE_APPLY_PROFILE=1 (and their SQLite time by statement), BENCH_SCALE_BUILD_ONLY=1 (grow the chain to each step, measure
  * nothing: the long build runs outside the bench lock, the measuring run then finds each step built), BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
- * and report the disk only), BENCH_SCALE_INDEX_LAYOUT=follower (build the indexes as a follower writes them, not
- * sorted at the end), VOTARY_BENCH_DIR (default .votary-data/bench-scale), BENCH_SCALE_COMPARE=<another build's
+ * and report the disk only), BENCH_SCALE_INDEX_LAYOUT=follower|sorted (the indexes written as a follower writes
+ * them, the default, or sorted at the end: faster, every leaf full), VOTARY_BENCH_DIR (default .votary-data/bench-scale), BENCH_SCALE_COMPARE=<another build's
  * dist/bench-scale.mjs> with BENCH_SCALE_COMPARE_DIR=<a copy of the data directory> (only the routes, on the chain
  * as it is, asked of both builds in turn: scale-compare.ts).
  */
@@ -67,14 +67,15 @@ const BUILD_ONLY = process.env['BENCH_SCALE_BUILD_ONLY'] === '1';
 const DISK_ONLY = process.env['BENCH_SCALE_DISK_ONLY'] === '1';
 const SAMPLES = Number(process.env['BENCH_SCALE_SAMPLES'] ?? 60);
 /**
- * BENCH_SCALE_INDEX_LAYOUT=follower: the build keeps the indexes through the load, so they have the layout of a
- * chain a node synced itself (scale-bulk-load.ts); `sorted` (the default) creates them at the end, faster.
+ * BENCH_SCALE_INDEX_LAYOUT: `follower` (the default) keeps the indexes through the load, so they have the layout of
+ * a chain a node synced itself (scale-bulk-load.ts; 33 min for 40 M blocks); `sorted` creates them at the end
+ * (27 min), with every leaf full, which makes each first insert into a leaf split it: the harder chain to apply to.
  */
 const INDEX_LAYOUT = indexLayoutOption(process.env['BENCH_SCALE_INDEX_LAYOUT']);
 
 function indexLayoutOption(value: string | undefined): IndexLayout {
-  if (value === undefined || value === 'sorted') return 'sorted';
-  if (value === 'follower') return 'follower';
+  if (value === undefined || value === 'follower') return 'follower';
+  if (value === 'sorted') return 'sorted';
   throw new Error(`BENCH_SCALE_INDEX_LAYOUT: 'sorted' or 'follower', not '${value}'`);
 }
 const P99_TARGET_MS = 50;
