@@ -30,21 +30,10 @@ const SELECT = `SELECT w.*, d.username, d.vote_balance, d.produced_blocks, d.for
   d.last_block_id, d.last_block_height, d.last_block_timestamp, d.resigned, d.rank, d.round
   FROM wallets w LEFT JOIN delegates d ON d.address = w.address`;
 
-type DelegateParams = [
-  string,
-  string,
-  string,
-  bigint,
-  number,
-  bigint,
-  bigint,
-  string | null,
-  number | null,
-  number | null,
-  number,
-  number | null,
-  number | null,
-];
+/** A delegate's vote balance and forging record, as `forgingRecord` binds them. */
+type ForgingRecordParams = [bigint, number, bigint, bigint, string | null, number | null, number | null];
+/** public_key, address, username, the forging record, resigned, rank, round. */
+type DelegateParams = [string, string, string, ...ForgingRecordParams, number, number | null, number | null];
 
 /** The wallets and delegates tables, read and written as Wallet objects (a delegate row is a wallet's delegate). */
 export class WalletRepository {
@@ -113,25 +102,12 @@ export class WalletRepository {
       'UPDATE wallets SET balance = ?, nonce = ? WHERE address = ?',
     );
     this.updateForgingRecordAndRank = db.prepare<
-      [
-        bigint,
-        number,
-        bigint,
-        bigint,
-        string | null,
-        number | null,
-        number | null,
-        number | null,
-        number | null,
-        string,
-      ]
+      [...ForgingRecordParams, number | null, number | null, string]
     >(
       `UPDATE delegates SET vote_balance = ?, produced_blocks = ?, forged_fees = ?, forged_rewards = ?, last_block_id = ?,
          last_block_height = ?, last_block_timestamp = ?, rank = ?, round = ? WHERE public_key = ?`,
     );
-    this.updateForgingRecord = db.prepare<
-      [bigint, number, bigint, bigint, string | null, number | null, number | null, string]
-    >(
+    this.updateForgingRecord = db.prepare<[...ForgingRecordParams, string]>(
       `UPDATE delegates SET vote_balance = ?, produced_blocks = ?, forged_fees = ?, forged_rewards = ?, last_block_id = ?,
          last_block_height = ?, last_block_timestamp = ? WHERE public_key = ?`,
     );
@@ -232,7 +208,7 @@ export class WalletRepository {
 }
 
 /** A delegate's vote balance and forging record, bound in this order by the upsert and by the narrow UPDATE. */
-function forgingRecord(delegate: NonNullable<Wallet['delegate']>) {
+function forgingRecord(delegate: NonNullable<Wallet['delegate']>): ForgingRecordParams {
   return [
     delegate.voteBalance,
     delegate.producedBlocks,
@@ -241,7 +217,7 @@ function forgingRecord(delegate: NonNullable<Wallet['delegate']>) {
     delegate.lastBlock?.id ?? null,
     delegate.lastBlock?.height ?? null,
     delegate.lastBlock?.timestamp ?? null,
-  ] as const;
+  ];
 }
 
 /** The wallet's columns but its balance and nonce, as `save` writes them. */
