@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { LOWER_OWN_PRIORITY } from './background-priority';
 
 /**
  * A key the applying thread is about to look up or write, by the index that finds it: a block id (hex; the leaf of
@@ -45,6 +46,7 @@ const ROWS_FOUND = 3;
  */
 const PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
+${LOWER_OWN_PRIORITY}
 const Database = require(workerData.driver);
 const counters = workerData.counters;
 const db = new Database(workerData.file, { fileMustExist: true });

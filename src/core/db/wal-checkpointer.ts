@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { LOWER_OWN_PRIORITY } from './background-priority';
 import type Database from 'better-sqlite3';
 
 /**
@@ -24,6 +25,7 @@ const CLOSE_WAIT_MS = 5_000;
  */
 const PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
+${LOWER_OWN_PRIORITY}
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('synchronous = NORMAL');
