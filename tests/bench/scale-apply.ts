@@ -1,18 +1,20 @@
 /**
  * The apply rate of bench:scale: real blocks (signed by the localnet delegates, transfers signed by the faucet)
  * through BlockStore.applyBlock — the one validation every block passes, the follower's included — on top of a
- * chain, then reverted so the chain is left as it was. Measured on the big chain and on an empty one, in the same
- * process, so the two rates compare.
+ * chain, then reverted so the chain is left as it was. A turn's blocks are forged first (forgeTurn, rolled back),
+ * then applied timed (measureApply), so that they can reach the read-ahead a run ahead of their applying, as a
+ * follower's downloaded runs do. Measured on the big chain and on an empty one, in the same process, so the two
+ * rates compare.
  */
 import { randomInt } from 'node:crypto';
 import type { BlockStore } from '../../src/core/node/block-store';
 import type { Block } from '../../src/core/protocol/blocks';
 import { milestoneAt } from '../../src/core/protocol/networks';
-import { roundInfo } from '../../src/core/protocol/rounds';
 import { slotNumber } from '../../src/core/protocol/time';
 import type { TransactionData } from '../../src/core/protocol/transactions';
 import { localnetGenesis, localnetWallets } from '../../src/core/node/localnet';
 import { forgeBlock, nowFor, sign, type TestChain } from '../node/support/chain-fixture';
+import { mainThreadSchedule } from './thread-cpu';
 
 /**
  * Each turn's blocks are new blocks: the first is forged after a random number of missed slots (up to this many;
@@ -50,6 +52,11 @@ const PREFETCH = process.env['BENCH_SCALE_APPLY_PREFETCH'] !== '0';
 export interface ApplyRate {
   emptyBlocksPerSecond: number;
   transfersPerSecond: number;
+  /**
+   * The applying thread over the timed runs of both kinds: wall time, its time on a core, and its time waiting for
+   * one (undefined where the OS does not tell: mainThreadSchedule).
+   */
+  thread?: { wallMs: number; cpuMs: number; runQueueMs: number };
 }
 
 /** A TestChain view of the localnet store: what forgeBlock and sign need (network, delegates' secrets). */
@@ -100,101 +107,178 @@ function waitForReadAhead(store: BlockStore): void {
 }
 
 /**
- * Applies `emptyBlocks` empty blocks, then `fullBlocks` blocks of `perBlock` faucet transfers; reverts them all.
- * The blocks come in runs, as a follower downloads them before applying them: each run is forged first (up to the
- * end of the tip's round: the next round's forgers are known only once this one is applied, so a run here is at
- * most 21 blocks where a follower's is 100 or 400, and it is handed over only when its applying starts, where a
- * follower hands a run over while the run before it is applied), handed to the store's read-ahead thread
- * (BlockStore.prefetch, as LocalNode.prepareBlocks does; not with BENCH_SCALE_APPLY_PREFETCH=0), then applied.
+ * A turn's blocks, forged on the chain's tip (forgeTurn): a round of warm-up blocks, then runs of empty blocks,
+ * then runs of blocks of transfers. The last run of each kind (`tail`) is not timed: it is the run a follower has
+ * downloaded and handed to the read-ahead while it applies the one before it.
+ */
+export interface ApplyTurn {
+  warmUp: Block[];
+  empty: Block[][];
+  full: Block[][];
+  transfers: number;
+}
+
+/** The shape of a turn: how many blocks are timed, and in runs of how many. */
+export interface TurnShape {
+  emptyBlocks: number;
+  fullBlocks: number;
+  perBlock: number;
+  /** Blocks a run (the last may be shorter). A follower's runs are 100 blocks from a public API, 400 from P2P. */
+  emptyRun: number;
+  fullRun: number;
+}
+
+/** Thrown inside forgeTurn's SQLite transaction to roll it back; never escapes. */
+class RollBack extends Error {}
+
+/** `blocks` in runs of `size`, the last shorter. */
+function runsOf(blocks: Block[], size: number): Block[][] {
+  const runs: Block[][] = [];
+  for (let i = 0; i < blocks.length; i += size) runs.push(blocks.slice(i, i + size));
+  return runs;
+}
+
+/**
+ * Forges a turn's blocks on the store's tip: the blocks of a round's next rounds can be forged only once the round
+ * is applied (its end selects the next forgers), so each block is applied as it is forged — all in one SQLite
+ * transaction that is then rolled back (BlockStore.batch: the tip and the caches too). Nothing of it reaches the
+ * file: the chain, the layout of its pages included, is left exactly as it was, so the timed applying of the same
+ * blocks (measureApply) meets the pages as a follower meets them. What this reads stays in the OS page cache and in
+ * the connection's: the caller closes the store and sets the cache again before timing.
+ * The first block comes after a random number of missed slots (MAX_SKIPPED_SLOTS). Each kind gets one run more
+ * than is timed: its tail.
+ */
+export function forgeTurn(store: BlockStore, shape: TurnShape): ApplyTurn {
+  const chain = localnetChain(store);
+  const faucet = chain.users[0]!;
+  const amountBase = BigInt(randomInt(1_000, MAX_AMOUNT_BASE));
+  const forge = (
+    count: number,
+    transactions: (height: number) => TransactionData[],
+    skipped = 0,
+  ): Block[] => {
+    const blocks: Block[] = [];
+    while (blocks.length < count) {
+      const tip = store.lastBlock();
+      const blocktime = milestoneAt(chain.network, tip.height + 1).blocktime;
+      const slot = slotNumber(tip.timestamp, blocktime) + 1 + (blocks.length === 0 ? skipped : 0);
+      const block = forgeBlock(chain, store, transactions(tip.height + 1), { slot });
+      store.applyBlock(block, { now: nowFor(chain, block) });
+      blocks.push(block);
+    }
+    return blocks;
+  };
+  let turn: ApplyTurn | undefined;
+  try {
+    store.batch(() => {
+      const round = milestoneAt(chain.network, store.height() + 1).activeDelegates;
+      const warmUp = forge(round, () => [], randomInt(MAX_SKIPPED_SLOTS));
+      const empty = runsOf(
+        forge(shape.emptyBlocks + shape.emptyRun, () => []),
+        shape.emptyRun,
+      );
+      let nonce = store.state().wallet(faucet.address).nonce;
+      const transfers = (height: number) =>
+        Array.from({ length: shape.perBlock }, (_, k) =>
+          sign(
+            chain,
+            {
+              type: 0,
+              nonce: ++nonce,
+              amount: amountBase + BigInt(k),
+              recipientId: chain.delegates[k % 21]!.address,
+            },
+            faucet.passphrase,
+            height,
+          ),
+        );
+      const full = runsOf(forge(shape.fullBlocks + shape.fullRun, transfers), shape.fullRun);
+      turn = { warmUp, empty, full, transfers: shape.fullBlocks * shape.perBlock };
+      throw new RollBack('forgeTurn rolls its transaction back');
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  if (turn === undefined) throw new Error('forgeTurn: the turn was not forged');
+  return turn;
+}
+
+/**
+ * Applies a turn forged by forgeTurn on this chain (the store reopened since), as a follower far behind applies
+ * what it downloaded (sync/run-queue.ts): each run is handed to the store's read-ahead threads (BlockStore.prefetch,
+ * as LocalNode.prepareBlocks does; not with BENCH_SCALE_APPLY_PREFETCH=0) while the run before it is applied, so
+ * that its index leaves are read meanwhile. A follower has up to three runs ready ahead; here one. The warm-up round
+ * is applied untimed (the first blocks on a freshly opened store pay for its statements and caches, some 300 ms on
+ * the 1,000,001-block chain, and each forger's first block reads the pages its own rows are written into, which a
+ * running follower rewrites every round and so always has cached), and so is the empty blocks' tail, while the
+ * first run of transfers is handed over. Then the read-ahead threads are waited for: they start at the first
+ * hand-off and take some 50–100 ms of CPU each, once in a follower's life.
+ *
  * `batch` blocks of a run share one SQLite transaction (BlockStore.batch), as a follower far behind stores a run
  * (docs/design/sync.md "Batched commits"); 1 (the default) is one transaction a block, as near the tip. The time
- * counted is the hand-off's, applyBlock's and the commits', not forging. `warmInterior` reads the id indexes'
- * interior pages first (warmInteriorPages; the `running` cache state).
+ * counted is the hand-offs', applyBlock's and the commits'. `warmInterior` reads the id indexes' interior pages
+ * first (warmInteriorPages; the `running` cache state). Every block applied is reverted at the end.
  */
 export function measureApply(
   store: BlockStore,
-  emptyBlocks: number,
-  fullBlocks: number,
-  perBlock: number,
+  turn: ApplyTurn,
   batch = APPLY_BATCH,
   warmInterior = false,
 ): ApplyRate {
   const chain = localnetChain(store);
-  const faucet = chain.users[0]!;
-  const amountBase = BigInt(randomInt(1_000, MAX_AMOUNT_BASE));
   let applied = 0;
-  /** Up to `count` blocks on top of the tip, all in the tip's next round; the first after `skipped` missed slots. */
-  const forgeRun = (count: number, transactions: (height: number) => TransactionData[], skipped: number) => {
-    const run: Block[] = [];
-    const round = roundInfo(store.height() + 1, chain.network).round;
-    let last = store.lastBlock();
-    while (run.length < count && roundInfo(last.height + 1, chain.network).round === round) {
-      const tip = last;
-      // forgeBlock forges on the store's tip: here on the run's last block, with the round's forgers.
-      const ahead = { lastBlock: () => tip, roundDelegates: (r: number) => store.roundDelegates(r) };
-      const blocktime = milestoneAt(chain.network, tip.height + 1).blocktime;
-      const slot = slotNumber(tip.timestamp, blocktime) + 1 + (run.length === 0 ? skipped : 0);
-      const block = forgeBlock(chain, ahead as unknown as BlockStore, transactions(tip.height + 1), { slot });
-      run.push(block);
-      last = block.header;
-    }
-    return run;
+  const handOff = (run: Block[] | undefined) => {
+    if (PREFETCH && run !== undefined) store.prefetch(run);
   };
-  /** Applies `count` blocks run by run; returns the ms of the hand-offs, the applies and the commits. */
-  const timed = (count: number, transactions: (height: number) => TransactionData[], skipped = 0): number => {
-    let ms = 0;
-    for (let done = 0; done < count;) {
-      const run = forgeRun(count - done, transactions, done === 0 ? skipped : 0);
-      const start = performance.now();
-      if (PREFETCH) store.prefetch(run);
-      for (let i = 0; i < run.length; i += batch) {
-        const chunk = run.slice(i, i + batch);
-        const apply = () => {
-          for (const block of chunk) {
-            store.applyBlock(block, { now: nowFor(chain, block) });
-            applied++;
-          }
-        };
-        if (batch === 1) apply();
-        else store.batch(apply);
-      }
-      ms += performance.now() - start;
-      done += run.length;
+  const apply = (run: Block[]) => {
+    for (let i = 0; i < run.length; i += batch) {
+      const chunk = run.slice(i, i + batch);
+      const body = () => {
+        for (const block of chunk) {
+          store.applyBlock(block, { now: nowFor(chain, block) });
+          applied++;
+        }
+      };
+      if (batch === 1) body();
+      else store.batch(body);
+    }
+  };
+  const thread = { wallMs: 0, cpuMs: 0, runQueueMs: 0 };
+  let scheduled = true;
+  /** Applies every run but the tail, each while the next is handed over; returns the ms it took. */
+  const timed = (runs: Block[][]): number => {
+    const before = mainThreadSchedule();
+    const start = performance.now();
+    for (let k = 0; k < runs.length - 1; k++) {
+      handOff(runs[k + 1]);
+      apply(runs[k]!);
+    }
+    const ms = performance.now() - start;
+    const after = mainThreadSchedule();
+    thread.wallMs += ms;
+    if (before === undefined || after === undefined) scheduled = false;
+    else {
+      thread.cpuMs += after.cpuMs - before.cpuMs;
+      thread.runQueueMs += after.runQueueMs - before.runQueueMs;
     }
     return ms;
   };
   if (warmInterior) warmInteriorPages(store);
   try {
-    // Untimed first blocks, a round of them: the first one on a freshly opened store pays for its statements and
-    // caches (about 300 ms on the 1,000,001-block chain), which is start-up, not the rate a running follower applies
-    // at; and each forger's first block reads the pages its own rows are written into (its wallet's and delegate's
-    // rows, its entries in the rounds' and the generators' indexes), which a running follower rewrites every round
-    // and so always has cached.
-    const round = milestoneAt(chain.network, store.height() + 1).activeDelegates;
-    timed(round, () => [], randomInt(MAX_SKIPPED_SLOTS));
-    // The read-ahead threads start at the first hand-off (the round above) and take some 50–100 ms of CPU each to
-    // start: once in a follower's life, but inside the timed blocks here unless they are waited for.
+    handOff(turn.warmUp);
+    handOff(turn.empty[0]);
+    apply(turn.warmUp);
     waitForReadAhead(store);
-    const emptyMs = timed(emptyBlocks, () => []);
-    let nonce = store.state().wallet(faucet.address).nonce;
-    const fullMs = timed(fullBlocks, (height) =>
-      Array.from({ length: perBlock }, (_, k) =>
-        sign(
-          chain,
-          {
-            type: 0,
-            nonce: ++nonce,
-            amount: amountBase + BigInt(k),
-            recipientId: chain.delegates[k % 21]!.address,
-          },
-          faucet.passphrase,
-          height,
-        ),
-      ),
-    );
+    const emptyMs = timed(turn.empty);
+    handOff(turn.full[0]);
+    apply(turn.empty.at(-1)!);
+    waitForReadAhead(store);
+    const fullMs = timed(turn.full);
+    const emptyBlocks = turn.empty.slice(0, -1).reduce((sum, run) => sum + run.length, 0);
     return {
       emptyBlocksPerSecond: emptyBlocks / (emptyMs / 1000),
-      transfersPerSecond: (fullBlocks * perBlock) / (fullMs / 1000),
+      transfersPerSecond: turn.transfers / (fullMs / 1000),
+      ...(scheduled ? { thread } : {}),
     };
   } finally {
     for (let i = 0; i < applied; i++) store.revertLastBlock();

@@ -29,8 +29,9 @@ import { createApiServer } from '../../src/core/api';
 import { openDatabase } from '../../src/core/db';
 import { LOCALNET_NAME } from '../../src/core/node/localnet';
 import { LocalNode } from '../../src/core/node/node';
+import type { BlockStore } from '../../src/core/node/block-store';
 import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/chain-files';
-import { applyCacheOption, measureApply, type ApplyRate } from './scale-apply';
+import { applyCacheOption, forgeTurn, measureApply, type ApplyRate, type TurnShape } from './scale-apply';
 import { evictFromPageCache } from './os-page-cache';
 import { growScaleChain, scaleChainHeight, type ScaleShape } from './scale-chain-db';
 import type { IndexLayout } from './scale-bulk-load';
@@ -56,6 +57,8 @@ const SHAPE: ScaleShape = {
 const APPLY_ONLY = process.env['BENCH_SCALE_APPLY_ONLY'] === '1';
 /** BENCH_SCALE_APPLY_CACHE: what the OS page cache holds of each chain when its turn starts (scale-apply.ts). */
 const APPLY_CACHE = applyCacheOption(process.env['BENCH_SCALE_APPLY_CACHE']);
+/** BENCH_SCALE_APPLY_TURNS=N: turns on each chain (default 2); more of them steady the figure on a noisy machine. */
+const TURNS = Math.max(1, Math.floor(Number(process.env['BENCH_SCALE_APPLY_TURNS'] ?? 2)) || 2);
 /**
  * BENCH_SCALE_APPLY_PROFILE=1: with the apply rates, each chain's SQLite time statement by statement over its turns
  * (statement-timer.ts; the first blocks and the reverts of scale-apply.ts included, the store's opening not).
@@ -258,15 +261,31 @@ function printRouteGrowth(steps: readonly StepResult[]): void {
  */
 function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
   // Each turn's timed part: some 0.2 s of empty blocks and 0.2 s of transfers on an empty chain (100 and 10 blocks
-  // were 50–100 ms each, where a run's first blocks and the machine's noise weighed more).
-  const EMPTY_BLOCKS = 300;
-  const FULL_BLOCKS = 20;
-  const PER_BLOCK = 50;
-  const TURNS = 2;
+  // were 50–100 ms each, where a run's first blocks and the machine's noise weighed more). Runs of 100 empty blocks
+  // (one public API answer of headers) and of 5 blocks of transfers: more than one run of each is timed, and each
+  // run's read-ahead overlaps the applying of the one before it.
+  const shape: TurnShape = { emptyBlocks: 300, fullBlocks: 20, perBlock: 50, emptyRun: 100, fullRun: 5 };
   const fresh = mkdtempSync(join(tmpdir(), 'votary-bench-scale-'));
   const rates = { big: [] as ApplyRate[], empty: [] as ApplyRate[] };
   const profiler = APPLY_PROFILE ? profileStatements() : undefined;
   const profiles = { big: [] as StatementProfile[], empty: [] as StatementProfile[] };
+  /** Sets the OS page cache's part of the cache state (BENCH_SCALE_APPLY_CACHE) before a chain is opened. */
+  const evict = (which: string, turn: number, file: string) => {
+    // The empty chain's file is created by its first opening: nothing of it is cached before.
+    if (APPLY_CACHE === 'as-is' || !existsSync(file)) return;
+    const resident = evictFromPageCache(file);
+    console.log(
+      `  ${which} chain, turn ${turn + 1}: dropped from the OS page cache (${(resident / 2 ** 20).toFixed(1)} MB left)`,
+    );
+  };
+  const withStore = <T>(dir: string, use: (store: BlockStore) => T): T => {
+    const store = openLocalnetChain(dir);
+    try {
+      return use(store);
+    } finally {
+      store.close();
+    }
+  };
   try {
     for (let turn = 0; turn < TURNS; turn++) {
       for (const [which, dir] of [
@@ -274,23 +293,14 @@ function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
         ['empty', fresh],
       ] as const) {
         const file = chainDatabasePath(dir, LOCALNET_NAME);
-        // The empty chain's file is created by its first turn's opening: nothing of it is cached before.
-        if (APPLY_CACHE !== 'as-is' && existsSync(file)) {
-          const resident = evictFromPageCache(file);
-          console.log(
-            `  ${which} chain, turn ${turn + 1}: dropped from the OS page cache (${(resident / 2 ** 20).toFixed(1)} MB left)`,
-          );
-        }
-        const store = openLocalnetChain(dir);
-        try {
+        // Forged on a store of its own and rolled back; closed, so the pages it read leave SQLite's cache too.
+        const blocks = withStore(dir, (store) => forgeTurn(store, shape));
+        evict(which, turn, file);
+        withStore(dir, (store) => {
           profiler?.take();
-          rates[which].push(
-            measureApply(store, EMPTY_BLOCKS, FULL_BLOCKS, PER_BLOCK, undefined, APPLY_CACHE === 'running'),
-          );
+          rates[which].push(measureApply(store, blocks, undefined, APPLY_CACHE === 'running'));
           if (profiler) profiles[which].push(profiler.take());
-        } finally {
-          store.close();
-        }
+        });
       }
     }
   } finally {
@@ -301,10 +311,18 @@ function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
     printProfile(`SQLite on an empty chain (${TURNS} turns)`, mergeProfiles(profiles.empty));
   }
   // Rates of equal amounts of work: their harmonic mean is the rate of the turns together.
-  const together = (all: ApplyRate[]): ApplyRate => ({
-    emptyBlocksPerSecond: all.length / all.reduce((sum, rate) => sum + 1 / rate.emptyBlocksPerSecond, 0),
-    transfersPerSecond: all.length / all.reduce((sum, rate) => sum + 1 / rate.transfersPerSecond, 0),
-  });
+  const together = (all: ApplyRate[]): ApplyRate => {
+    const threads = all.map((rate) => rate.thread);
+    const sum = (key: 'wallMs' | 'cpuMs' | 'runQueueMs') =>
+      threads.reduce((total, thread) => total + (thread?.[key] ?? 0), 0);
+    return {
+      emptyBlocksPerSecond: all.length / all.reduce((sum, rate) => sum + 1 / rate.emptyBlocksPerSecond, 0),
+      transfersPerSecond: all.length / all.reduce((sum, rate) => sum + 1 / rate.transfersPerSecond, 0),
+      ...(threads.every((thread) => thread !== undefined)
+        ? { thread: { wallMs: sum('wallMs'), cpuMs: sum('cpuMs'), runQueueMs: sum('runQueueMs') } }
+        : {}),
+    };
+  };
   return { big: together(rates.big), empty: together(rates.empty) };
 }
 
@@ -371,10 +389,19 @@ async function main(): Promise<void> {
   const rates = applyRates(dataDir);
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
   console.log(
-    `\napply rate (BlockStore.applyBlock, signatures verified; two turns on each chain, alternating; OS page cache: ${APPLY_CACHE}): empty blocks ${rates.big.emptyBlocksPerSecond.toFixed(0)}/s ` +
+    `\napply rate (BlockStore.applyBlock, signatures verified; ${TURNS} turns on each chain, alternating; OS page cache: ${APPLY_CACHE}): empty blocks ${rates.big.emptyBlocksPerSecond.toFixed(0)}/s ` +
       `on this chain vs ${rates.empty.emptyBlocksPerSecond.toFixed(0)}/s on an empty one (${ratio(rates.big.emptyBlocksPerSecond, rates.empty.emptyBlocksPerSecond)}); ` +
       `transfers ${rates.big.transfersPerSecond.toFixed(0)}/s vs ${rates.empty.transfersPerSecond.toFixed(0)}/s ` +
       `(${ratio(rates.big.transfersPerSecond, rates.empty.transfersPerSecond)}); target ≥ 80 %`,
+  );
+  const thread = (rate: ApplyRate) =>
+    rate.thread === undefined
+      ? 'not known'
+      : `${rate.thread.wallMs.toFixed(0)} ms, of which on a core ${rate.thread.cpuMs.toFixed(0)} ms and waiting ` +
+        `for one ${rate.thread.runQueueMs.toFixed(0)} ms`;
+  // Wall time on a core or waiting for one is the applying thread's own work; the rest it waited on the disk.
+  console.log(
+    `applying thread over the timed runs: this chain ${thread(rates.big)}; an empty one ${thread(rates.empty)}`,
   );
   if (steps.length > 0) printGrowth(steps);
 }

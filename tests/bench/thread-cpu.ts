@@ -42,3 +42,26 @@ export function threadCpuSeconds(): Map<number, number> {
   }
   return threads;
 }
+
+/** This thread's time on a core and waiting in the run queue for one, in ms (main thread's schedstat). */
+export interface ThreadSchedule {
+  cpuMs: number;
+  runQueueMs: number;
+}
+
+/**
+ * The main thread's CPU time and run-queue wait so far, in nanosecond resolution (Linux: /proc/self/task/<pid>/
+ * schedstat: time on a core, time runnable but waiting for one, timeslices); undefined where it is not there. The
+ * run-queue wait is the time other threads held every core while this one could have run.
+ */
+export function mainThreadSchedule(): ThreadSchedule | undefined {
+  try {
+    const [onCpu, waiting] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
+      .split(' ')
+      .map(Number);
+    if (!Number.isFinite(onCpu) || !Number.isFinite(waiting)) return undefined;
+    return { cpuMs: onCpu! / 1e6, runQueueMs: waiting! / 1e6 };
+  } catch {
+    return undefined;
+  }
+}
