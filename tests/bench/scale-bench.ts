@@ -13,7 +13,8 @@
  * default 1,000,001, 5,000,001, 10,000,001, 20,000,001 and 40,000,001 up to the final size), BENCH_SCALE_TX_EVERY (one block
  * in N holds a transaction, default 10), BENCH_SCALE_WALLETS (default 300,000), BENCH_SCALE_SAMPLES (default 60),
  * BENCH_SCALE_APPLY_ONLY=1 (the apply rates alone), BENCH_SCALE_APPLY_CACHE=running|restart|as-is (what the OS page
- * cache holds of each chain when its apply turn starts; scale-apply.ts), BENCH_SCALE_APPLY_PROFILE=1 (and their SQLite time by statement), BENCH_SCALE_BUILD_ONLY=1 (grow the chain to each step, measure
+ * cache holds of each chain when its apply turn starts; scale-apply.ts), BENCH_SCALE_APPLY_TURNS (turns on each
+ * chain, default 2), BENCH_SCALE_APPLY_PROFILE=1 (and their SQLite time by statement), BENCH_SCALE_BUILD_ONLY=1 (grow the chain to each step, measure
  * nothing: the long build runs outside the bench lock, the measuring run then finds each step built), BENCH_SCALE_TRANSFERS_ONLY=1 (every transaction a transfer: the disk cost of one), BENCH_SCALE_DISK_ONLY=1 (build
  * and report the disk only), BENCH_SCALE_INDEX_LAYOUT=follower|sorted (the indexes written as a follower writes
  * them, the default, or sorted at the end: faster, every leaf full), VOTARY_BENCH_DIR (default .votary-data/bench-scale), BENCH_SCALE_COMPARE=<another build's

@@ -92,9 +92,10 @@ describe('applyBatch', () => {
     const { store, dataDir } = fileStore();
     applyBatch(store, blocks.slice(0, 1), { now });
     const before = dumpDatabase(store.db);
-    // The disk failing while block 5 is written (after blocks 3 and 4 of the batch were).
+    // The disk failing while block 5 is written (after blocks 3 and 4 of the batch were). A trigger of the chain's
+    // own schema: a batch on a chain file switches temp_store, which drops a connection's temporary triggers.
     store.db.exec(
-      `CREATE TEMP TRIGGER disk_fails BEFORE INSERT ON blocks WHEN NEW.height = 5
+      `CREATE TRIGGER disk_fails BEFORE INSERT ON blocks WHEN NEW.height = 5
        BEGIN SELECT RAISE(ABORT, 'disk I/O error (simulated)'); END`,
     );
     expect(() => applyBatch(store, blocks.slice(1), { now })).toThrow('disk I/O error (simulated)');
@@ -137,5 +138,45 @@ describe('a round’s forgers, read once a round', () => {
     returned.reverse();
     expect(store.roundDelegates(next)).toEqual(selected);
     store.close();
+  });
+});
+
+describe("a batch's journals", () => {
+  /** The connection's temp_store: 0 DEFAULT (files), 2 MEMORY. */
+  const tempStore = (store: BlockStore) => Number(store.db.pragma('temp_store', { simple: true }));
+
+  it('are kept in memory from the outermost batch to its end, nested batches included; the setting is put back after', () => {
+    const { blocks, source } = validBlocks(2);
+    source.close();
+    const { store } = fileStore();
+    try {
+      expect(tempStore(store)).toBe(0);
+      const seen: number[] = [];
+      store.batch(() => {
+        seen.push(tempStore(store));
+        // applyBlock's own batch is a savepoint inside this one.
+        for (const block of blocks) store.applyBlock(block, { now: nowFor(chain, block) });
+        seen.push(tempStore(store));
+      });
+      expect(seen).toEqual([2, 2]);
+      expect(store.height()).toBe(3);
+      expect(tempStore(store)).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('the setting is put back after a batch that fails too', () => {
+    const { store } = fileStore();
+    try {
+      expect(() =>
+        store.batch(() => {
+          throw new Error('a fault inside the batch');
+        }),
+      ).toThrow('a fault inside the batch');
+      expect(tempStore(store)).toBe(0);
+    } finally {
+      store.close();
+    }
   });
 });
