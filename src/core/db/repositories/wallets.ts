@@ -48,7 +48,6 @@ export class WalletRepository {
   private readonly updateBalance;
   private readonly updateBalanceAndNonce;
   private readonly updateForgingRecord;
-  private readonly updateForgingRecordAndRank;
 
   constructor(db: Database.Database) {
     this.byAddress = db.prepare<[string], WalletRow>(`${SELECT} WHERE w.address = ?`);
@@ -101,15 +100,12 @@ export class WalletRepository {
     this.updateBalanceAndNonce = db.prepare<[bigint, bigint, string]>(
       'UPDATE wallets SET balance = ?, nonce = ? WHERE address = ?',
     );
-    this.updateForgingRecordAndRank = db.prepare<
-      [...ForgingRecordParams, number | null, number | null, string]
-    >(
+    // Rank and round too, though most writes leave them as they were: `delegates` indexes neither (only
+    // vote_balance), so writing an unchanged value costs no index entry, and a round's start, which re-ranks every
+    // delegate, takes the same narrow write.
+    this.updateForgingRecord = db.prepare<[...ForgingRecordParams, number | null, number | null, string]>(
       `UPDATE delegates SET vote_balance = ?, produced_blocks = ?, forged_fees = ?, forged_rewards = ?, last_block_id = ?,
          last_block_height = ?, last_block_timestamp = ?, rank = ?, round = ? WHERE public_key = ?`,
-    );
-    this.updateForgingRecord = db.prepare<[...ForgingRecordParams, string]>(
-      `UPDATE delegates SET vote_balance = ?, produced_blocks = ?, forged_fees = ?, forged_rewards = ?, last_block_id = ?,
-         last_block_height = ?, last_block_timestamp = ? WHERE public_key = ?`,
     );
   }
 
@@ -193,17 +189,12 @@ export class WalletRepository {
     }
     const delegate = wallet.delegate;
     if (delegate === undefined || wallet.publicKey === undefined) return;
-    if (delegate.rank === stored.delegate?.rank && delegate.round === stored.delegate?.round) {
-      this.updateForgingRecord.run(...forgingRecord(delegate), wallet.publicKey);
-    } else {
-      // A round's start re-ranks every delegate: their wallets' rows stay as they are.
-      this.updateForgingRecordAndRank.run(
-        ...forgingRecord(delegate),
-        delegate.rank ?? null,
-        delegate.round ?? null,
-        wallet.publicKey,
-      );
-    }
+    this.updateForgingRecord.run(
+      ...forgingRecord(delegate),
+      delegate.rank ?? null,
+      delegate.round ?? null,
+      wallet.publicKey,
+    );
   }
 }
 
