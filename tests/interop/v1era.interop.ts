@@ -7,9 +7,9 @@
  * bridgechain types, which ARK takes between aip11 and aip36). Votary follows that chain from genesis across aip11
  * and finds every block, transaction, wallet (a business's included) and delegate equal to ARK Core's.
  *
- * Run (outside `npm run check`; under the ARK lock, on ports away from 4003/4004, in a base of its own since the
- * setting resets the chain):
- *   ARK_BASE=/var/tmp/ark-core-v1era ARK_API_PORT=15703 ARK_P2P_PORT=15700 ARK_PG_PORT=15732 ARK_AIP11_HEIGHT=40 \
+ * Run (outside `npm run check`; under the ARK lock, on ports away from 4003/4004, in a base of its own, reset every
+ * time: a chain already past height 40 leaves no room for the version-1 transactions):
+ *   ARK_RESET=1 ARK_BASE=/var/tmp/ark-core-v1era ARK_API_PORT=15703 ARK_P2P_PORT=15700 ARK_PG_PORT=15732 ARK_AIP11_HEIGHT=40 \
  *     flock /tmp/votary-ark.lock npm run test:interop -- tests/interop/v1era.interop.ts
  */
 import { nodeParts } from '../../src/core/node/parts';
