@@ -115,6 +115,7 @@ export interface ApplyTurn {
   warmUp: Block[];
   empty: Block[][];
   full: Block[][];
+  /** Transactions in the timed runs of transfers. */
   transfers: number;
 }
 
@@ -178,7 +179,7 @@ export function forgeTurn(store: BlockStore, shape: TurnShape): ApplyTurn {
         shape.emptyRun,
       );
       let nonce = store.state().wallet(faucet.address).nonce;
-      const transfers = (height: number) =>
+      const signed = (height: number) =>
         Array.from({ length: shape.perBlock }, (_, k) =>
           sign(
             chain,
@@ -192,8 +193,12 @@ export function forgeTurn(store: BlockStore, shape: TurnShape): ApplyTurn {
             height,
           ),
         );
-      const full = runsOf(forge(shape.fullBlocks + shape.fullRun, transfers), shape.fullRun);
-      turn = { warmUp, empty, full, transfers: shape.fullBlocks * shape.perBlock };
+      const full = runsOf(forge(shape.fullBlocks + shape.fullRun, signed), shape.fullRun);
+      // Counted from the timed runs (all but the tail), which hold more than fullBlocks when fullRun does not divide it.
+      const transfers = full
+        .slice(0, -1)
+        .reduce((sum, run) => sum + run.reduce((n, b) => n + b.transactions.length, 0), 0);
+      turn = { warmUp, empty, full, transfers };
       throw new RollBack('forgeTurn rolls its transaction back');
     });
   } catch (error) {
