@@ -10,6 +10,7 @@ import { apiKeptCounts } from './010-api-kept-counts';
 import { legacyBusiness } from './011-legacy-business';
 import { apiSeekMarks } from './012-api-seek-marks';
 import { poolSenderIndex } from './013-pool-sender-index';
+import { poolRows } from './014-pool-rows';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   legacyBusiness,
   apiSeekMarks,
   poolSenderIndex,
+  poolRows,
 ];
