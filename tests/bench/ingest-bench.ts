@@ -40,7 +40,7 @@ import {
 } from '../../src/core/protocol/transactions';
 import { serveClientProcess, startClientProcess } from './ingest-clients';
 import { arkCoreRates, startNativeVerifier, type NativeVerifier } from './ingest-native';
-import { mainThreadCpuSeconds, threadCpuSeconds } from './thread-cpu';
+import { mainThreadCpuSeconds, mainThreadSchedule, threadCpuSeconds } from './thread-cpu';
 import { mainThreadProfiler } from './main-thread-profiler';
 
 // The clients' process is this bundle too: loaded first, so the timing starts with the first request.
@@ -69,6 +69,11 @@ interface ShapeResult {
    * the checkpointer, V8's garbage collection and compiler threads.
    */
   otherThreadsCpuMicrosPerTransfer?: number[];
+  /**
+   * The main thread's wall time while Votary ingested, in per cent: on a core, and runnable but waiting for one (its
+   * schedstat, Linux). Whether the event loop, which every request passes twice, is kept from running.
+   */
+  mainThreadSchedule?: { onCorePercent: number; waitingPercent: number };
   /** The clients' process (4 clients posting), which shares the machine's cores with the node. */
   clientCpuMicrosPerTransfer: number;
   nativeCpuMicrosPerTransfer?: number;
@@ -205,6 +210,7 @@ async function main(): Promise<void> {
       delay.enable();
       const cpu = process.cpuUsage();
       const mainCpu = mainThreadCpuSeconds();
+      const scheduleBefore = mainThreadSchedule();
       const threadsBefore = threadCpuSeconds();
       const started = performance.now();
       const result = await clients.run({
@@ -219,6 +225,14 @@ async function main(): Promise<void> {
       firstError ??= result.firstError;
       const cpuSeconds = (used.user + used.system) / 1e6;
       const mainEnd = mainThreadCpuSeconds();
+      const scheduleAfter = mainThreadSchedule();
+      const schedule =
+        scheduleBefore === undefined || scheduleAfter === undefined
+          ? undefined
+          : {
+              cpuMs: scheduleAfter.cpuMs - scheduleBefore.cpuMs,
+              runQueueMs: scheduleAfter.runQueueMs - scheduleBefore.runQueueMs,
+            };
       const threads = new Map<number, number>();
       for (const [tid, used] of threadCpuSeconds()) {
         if (tid !== process.pid) threads.set(tid, used - (threadsBefore.get(tid) ?? 0));
@@ -229,6 +243,7 @@ async function main(): Promise<void> {
         seconds,
         cpuSeconds,
         mainCpuSeconds,
+        schedule,
         clientCpuSeconds: result.cpuSeconds,
         threads,
         maxDelayMs: delay.max / 1e6,
@@ -243,6 +258,7 @@ async function main(): Promise<void> {
       let nativeSeconds = 0;
       let cpuSeconds = 0;
       let mainCpuSeconds: number | undefined = 0;
+      let schedule: { cpuMs: number; runQueueMs: number } | undefined = { cpuMs: 0, runQueueMs: 0 };
       let clientCpuSeconds = 0;
       const threadSeconds = new Map<number, number>();
       let nativeCpuMs = 0;
@@ -274,6 +290,13 @@ async function main(): Promise<void> {
           mainCpuSeconds === undefined || v.mainCpuSeconds === undefined
             ? undefined
             : mainCpuSeconds + v.mainCpuSeconds;
+        schedule =
+          schedule === undefined || v.schedule === undefined
+            ? undefined
+            : {
+                cpuMs: schedule.cpuMs + v.schedule.cpuMs,
+                runQueueMs: schedule.runQueueMs + v.schedule.runQueueMs,
+              };
         maxDelayMs = Math.max(maxDelayMs, v.maxDelayMs);
         const votaryRate = Math.round(v.accepted / v.seconds);
         const stallMs = Math.round(v.maxDelayMs);
@@ -304,6 +327,14 @@ async function main(): Promise<void> {
                 .map((used) => Math.round((used * 1e6) / accepted))
                 .filter((micros) => micros >= 5)
                 .sort((a, b) => b - a),
+            }),
+        ...(schedule === undefined
+          ? {}
+          : {
+              mainThreadSchedule: {
+                onCorePercent: Math.round(schedule.cpuMs / (seconds * 10)),
+                waitingPercent: Math.round(schedule.runQueueMs / (seconds * 10)),
+              },
             }),
         clientCpuMicrosPerTransfer: Math.round((clientCpuSeconds * 1e6) / accepted),
         ...(native === undefined
