@@ -3,9 +3,9 @@ import type { Migration } from './types';
 /**
  * Rebuilds `pool` without its primary key on the id. That key was an index of random 64-character ids: each
  * admitted transaction put an entry on a leaf of its own, which the commit of the admitting batch wrote to the WAL
- * and the checkpointer copied back, some 35 pages for a batch of 40 rows that themselves fill four. Rows are now
- * appended in arrival order and found by the rowid the repository got when it wrote them (db/repositories/pool.ts,
- * docs/design/node.md "Storage"). The rows keep their order.
+ * and the checkpointer copied back: 51 WAL frames for a batch of 40 rows on a pool of 6,000, 6 without it
+ * (tests/node/db/pool-rows.test.ts). Rows are now appended in arrival order and found by the rowid the repository
+ * got when it wrote them (db/repositories/pool.ts, docs/design/node.md "Storage"). The rows keep their order.
  */
 export const poolRows: Migration = {
   version: 14,
