@@ -97,9 +97,11 @@ test('change the vote: an unvote, then the vote once it is forged', async () => 
 
   const review = page.getByRole('dialog', { name: 'Review' });
   await expect(review).toContainText('does not change a vote in one transaction');
-  await confirmReview(page, new RegExp(`^Step 1 of 2: remove your vote for `));
+  // The plan's step above the host's words for this one transaction.
+  await expect(review.getByTestId('review-step')).toHaveText(`Step 1 of 2: remove your vote for ${before}`);
+  await confirmReview(page, `Remove your vote for ${before}`);
   // The second review opens once the unvote is in one of ARK Core's blocks.
-  await expect(review.getByTestId('review-what')).toHaveText(`Step 2 of 2: vote for ${target}`, BLOCK_WAIT);
-  await confirmReview(page, `Step 2 of 2: vote for ${target}`);
+  await expect(review.getByTestId('review-step')).toHaveText(`Step 2 of 2: vote for ${target}`, BLOCK_WAIT);
+  await confirmReview(page, `Vote for ${target}`);
   await expect(page.getByText(`Current vote: ${target}`)).toBeVisible(BLOCK_WAIT);
 });

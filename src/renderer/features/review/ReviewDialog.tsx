@@ -23,7 +23,11 @@ export function ReviewDialog() {
     <div className="review-backdrop">
       <section className="card review" role="dialog" aria-modal="true" aria-label="Review">
         <h2>Review</h2>
-        {request.context !== undefined && <p className="muted">{request.context}</p>}
+        {request.context !== undefined && (
+          <p className="muted" data-testid="review-step">
+            {request.context}
+          </p>
+        )}
         <PreviewFacts preview={request.preview} />
         <UnknownRecipients addresses={draftRecipients(request.draft)} />
         {request.warning && <p className="warning-note">{request.warning}</p>}
