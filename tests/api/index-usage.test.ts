@@ -87,6 +87,8 @@ const INDEXED: (() => string)[] = [
   () => '/api/blockchain',
   () => '/api/blocks',
   () => '/api/blocks?orderBy=height:asc',
+  () => '/api/blocks?orderBy=id:asc',
+  () => '/api/blocks?orderBy=id:desc',
   () => '/api/blocks?height=3',
   () => '/api/blocks?height.from=2&height.to=5',
   () => `/api/blocks?id=${blockId()}`,

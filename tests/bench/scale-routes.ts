@@ -60,6 +60,7 @@ export function scaleRoutes(db: ReturnType<typeof openDatabase>): ScaleRoute[] {
     r('/blocks?limit=100', '/blocks?limit=100'),
     r('/blocks?limit=100&page={deep}', `/blocks?limit=100&page=${deep(height)}`),
     r('/blocks?orderBy=height:asc&limit=100', '/blocks?orderBy=height:asc&limit=100'),
+    r('/blocks?orderBy=id:asc&limit=100', '/blocks?orderBy=id:asc&limit=100'),
     r('/blocks?height.from={h}&height.to={h+99}', `/blocks?height.from=${mid}&height.to=${mid + 99}`),
     r('/blocks?timestamp.from={t}', `/blocks?timestamp.from=${block.timestamp}`),
     r('/blocks?id={id}', `/blocks?id=${block.id}`),
