@@ -31,6 +31,13 @@ function ids(db: ReturnType<typeof openDatabase>): string[] {
   return db.prepare('SELECT id FROM pool ORDER BY rowid').pluck().all() as string[];
 }
 
+/** A migrated in-memory chain database and a pool repository on it. */
+function memoryPool(): { db: ReturnType<typeof openDatabase>; pool: PoolRepository } {
+  const db = openDatabase(':memory:');
+  migrate(db);
+  return { db, pool: new PoolRepository(db) };
+}
+
 function chainFile(): ReturnType<typeof openDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'votary-pool-rows-'));
   dirs.push(dir);
@@ -97,9 +104,7 @@ describe('the pool table', () => {
   });
 
   it('replaces a row written again under its id, and restores only what is absent', () => {
-    const db = openDatabase(':memory:');
-    migrate(db);
-    const pool = new PoolRepository(db);
+    const { db, pool } = memoryPool();
     const [a, b] = [randomId(), randomId()];
     pool.insert(row(a, 1n));
     pool.insert(row(b, 1n));
@@ -117,9 +122,7 @@ describe('the pool table', () => {
   });
 
   it('is one set of rows for every repository on the connection: the chain store deletes what the pool wrote', () => {
-    const db = openDatabase(':memory:');
-    migrate(db);
-    const poolSide = new PoolRepository(db);
+    const { db, pool: poolSide } = memoryPool();
     const storeSide = new PoolRepository(db);
     const [a, b, forgedElsewhere] = [randomId(), randomId(), randomId()];
     poolSide.insert(row(a));
@@ -135,9 +138,7 @@ describe('the pool table', () => {
   });
 
   it('does not delete another row given the rowid of an insert that was rolled back', () => {
-    const db = openDatabase(':memory:');
-    migrate(db);
-    const pool = new PoolRepository(db);
+    const { db, pool } = memoryPool();
     const [kept, undone, next] = [randomId(), randomId(), randomId()];
     pool.insert(row(kept));
     expect(() =>
@@ -154,9 +155,7 @@ describe('the pool table', () => {
   });
 
   it('finds a row again once the rows are read back, after a delete of it was rolled back', () => {
-    const db = openDatabase(':memory:');
-    migrate(db);
-    const pool = new PoolRepository(db);
+    const { db, pool } = memoryPool();
     const [a, b] = [randomId(), randomId()];
     pool.insert(row(a));
     pool.insert(row(b));
