@@ -205,6 +205,7 @@ async function main(): Promise<void> {
      */
     async function votary(bodies: string[]) {
       const clients = await startClientProcess(script);
+      await clients.load({ url: `${publicUrl}/transactions`, batches: bodies, clients: CLIENTS });
       const delay = monitorEventLoopDelay({ resolution: 5 });
       await profiler?.start();
       delay.enable();
@@ -213,11 +214,7 @@ async function main(): Promise<void> {
       const scheduleBefore = mainThreadSchedule();
       const threadsBefore = threadCpuSeconds();
       const started = performance.now();
-      const result = await clients.run({
-        url: `${publicUrl}/transactions`,
-        batches: bodies,
-        clients: CLIENTS,
-      });
+      const result = await clients.run();
       const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
       delay.disable();
@@ -352,13 +349,9 @@ async function main(): Promise<void> {
       'distinct',
       warm.map((p, i) => transfer(p, 1n, i)),
     );
-    const warmed = await (
-      await startClientProcess(script)
-    ).run({
-      url: `${publicUrl}/transactions`,
-      batches: warmUp.bodies,
-      clients: CLIENTS,
-    });
+    const warmClients = await startClientProcess(script);
+    await warmClients.load({ url: `${publicUrl}/transactions`, batches: warmUp.bodies, clients: CLIENTS });
+    const warmed = await warmClients.run();
     if (warmed.accepted !== warm.length) throw new Error(`warm-up refused: ${warmed.firstError ?? ''}`);
 
     const load = loadavg()[0]!.toFixed(1);
