@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ProtocolError } from '../errors';
 import type { ChainContext } from '../networks';
 import { TypeGroup } from './constants';
@@ -7,69 +6,21 @@ import { deserializeTransaction } from './deserialize';
 import { serializeTransaction } from './serialize';
 import type { TransactionDraft } from './sign';
 import type { TransactionAsset, TransactionData } from './types';
-import { issuePath, schemaError, validateTransaction } from './validate';
+import {
+  looseDraftShape,
+  looseShape,
+  parseShape,
+  strictDraftShape,
+  strictShape,
+  type JsonShape,
+} from './json-shape';
+import { schemaError, validateTransaction } from './validate';
 
 export interface FromJsonOptions {
   /** true (default): unknown top-level keys are an error, like the reference's strict schema; false: dropped. */
   strict?: boolean;
   /** Genesis transactions are exempt from the amount and fee minimums (§5). */
   genesis?: boolean;
-}
-
-/** Decimal strings only: JSON numbers cannot carry 64-bit amounts exactly. */
-const decimal = z.string().regex(/^[0-9]{1,30}$/, 'must be a decimal integer string');
-const integer = z.number().int();
-
-const shape = {
-  version: integer,
-  network: integer,
-  typeGroup: integer.nullish(),
-  type: integer,
-  nonce: decimal.nullish(),
-  timestamp: integer.nullish(),
-  senderPublicKey: z.string(),
-  fee: decimal,
-  amount: decimal,
-  vendorField: z.string().nullish(),
-  expiration: integer.nullish(),
-  recipientId: z.string().nullish(),
-  asset: z.record(z.string(), z.unknown()).nullish(),
-  signature: z.string().nullish(),
-  secondSignature: z.string().nullish(),
-  /**
-   * ARK's other name for the second signature (crypto `transactions/types/schemas.ts` accepts both; `serializer.ts`
-   * and `verifier.ts` read `secondSignature || signSignature`): what ARK Core 2 and its clients wrote, and what
-   * ARK Core 3's transformed API still serves.
-   */
-  signSignature: z.string().nullish(),
-  signatures: z.array(z.string()).nullish(),
-  id: z.string().nullish(),
-};
-const strictShape = z.strictObject(shape);
-const looseShape = z.object(shape);
-/** A draft may leave out what signTransaction fills in (version, network, nonce, fee, amount, sender). */
-const draftOptional = {
-  version: true,
-  network: true,
-  fee: true,
-  amount: true,
-  senderPublicKey: true,
-} as const;
-const strictDraftShape = strictShape.partial(draftOptional);
-const looseDraftShape = looseShape.partial(draftOptional);
-
-type JsonShape = z.infer<typeof looseDraftShape>;
-
-function parseShape(json: unknown, schema: z.ZodType<JsonShape>): JsonShape {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new ProtocolError('ERR_JSON', 'data: must be a JSON object');
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProtocolError('ERR_JSON', `${issuePath(issue?.path ?? [])}: ${issue?.message ?? 'is invalid'}`);
-  }
-  return parsed.data;
 }
 
 const present = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;

@@ -36,8 +36,10 @@ export function validateTransaction(
       `Unknown transaction type: ${internalTypeLabel(tx.typeGroup, tx.type)}`,
     );
   }
-  const parsed = rules.schema.safeParse(tx);
-  if (!parsed.success) throw issueError(parsed.error.issues[0]);
+  if (rules.accepts?.(tx as unknown as Record<string, unknown>) !== true) {
+    const parsed = rules.schema.safeParse(tx);
+    if (!parsed.success) throw issueError(parsed.error.issues[0]);
+  }
 
   const pubKeyHash = ctx.network.network.pubKeyHash;
   if (tx.network !== pubKeyHash) {

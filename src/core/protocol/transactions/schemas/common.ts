@@ -3,18 +3,24 @@ import { INT64_MAX } from '../constants';
 
 /** Shared schema pieces (protocol reference §5). */
 
+/** The patterns of the schemas below, shared with the plain-transfer check (plain-transfer.ts). */
+export const EVEN_HEX = /^(?:[0-9a-fA-F]{2})+$/;
+export const hexOfLength = (length: number) => new RegExp(`^[0-9a-fA-F]{${length}}$`);
+export const PUBLIC_KEY_HEX = hexOfLength(66);
+export const HASH32_HEX = hexOfLength(64);
+export const ADDRESS = /^[123456789A-HJ-NP-Za-km-z]{34}$/;
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export const hex = (length?: number) =>
   length === undefined
-    ? z.string().regex(/^(?:[0-9a-fA-F]{2})+$/, 'must be a non-empty even-length hex string')
-    : z.string().regex(new RegExp(`^[0-9a-fA-F]{${length}}$`), `must be ${length} hex characters`);
+    ? z.string().regex(EVEN_HEX, 'must be a non-empty even-length hex string')
+    : z.string().regex(hexOfLength(length), `must be ${length} hex characters`);
 
-export const publicKeyHex = hex(66);
-export const hash32Hex = hex(64);
+export const publicKeyHex = z.string().regex(PUBLIC_KEY_HEX, 'must be 66 hex characters');
+export const hash32Hex = z.string().regex(HASH32_HEX, 'must be 64 hex characters');
 
 /** 34 Base58 characters; the network byte is checked against the context separately. */
-export const address = z
-  .string()
-  .regex(/^[123456789A-HJ-NP-Za-km-z]{34}$/, 'must be a 34-character Base58 address');
+export const address = z.string().regex(ADDRESS, 'must be a 34-character Base58 address');
 
 export const base58 = (min: number, max: number) =>
   z
@@ -33,7 +39,6 @@ export const u32 = z.number().int().min(0).max(0xffffffff);
  * Text that is written as UTF-8 must be well-formed UTF-16 first: a lone surrogate would be written as U+FFFD
  * and read back as a different string, so the JSON would not say what the bytes say.
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const wellFormed = z
   .string()
   .refine((text) => !LONE_SURROGATE.test(text), 'must not contain lone surrogates');

@@ -11,6 +11,7 @@ import {
   u32,
   wellFormed,
 } from './common';
+import { isPlainTransfer } from './plain-transfer';
 import type { TypeRules } from './rules';
 
 /** Crypto schemas of the Core types, typeGroup 1 (protocol reference §5 "Per type"). */
@@ -151,7 +152,7 @@ const voteV1 = vote.extend({ recipientId: address.optional() });
 export function coreRules(type: number, version: number): TypeRules | undefined {
   switch (type) {
     case CoreType.Transfer:
-      return { schema: transfer, amount: 'positive', fee: 'positive' };
+      return { schema: transfer, accepts: isPlainTransfer, amount: 'positive', fee: 'positive' };
     case CoreType.SecondSignature:
       return { schema: secondSignature, amount: 'zero', fee: 'positive' };
     case CoreType.DelegateRegistration:
