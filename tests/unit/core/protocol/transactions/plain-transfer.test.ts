@@ -139,6 +139,7 @@ const jsonValues = anyOf(
   undefined,
   null,
   0,
+  -0,
   2,
   -1,
   1.5,
