@@ -126,17 +126,25 @@ export function libsecpSchnorrVerify(
 /**
  * Whether every one of these legacy Schnorr checks verifies (each's r < p and s < n checked by the caller), decided
  * by libsecp256k1's batch verification where the build has it; undefined where it has not, or where an input is one
- * that libsecpSchnorrVerify refuses before asking (the caller then checks one by one, and finds which).
+ * that libsecpSchnorrVerify refuses before asking (the caller then checks one by one, and finds which). A build that
+ * refuses bad keys itself (the native addon) gets the keys unparsed here: the batch parses each anyway, and a
+ * sender's key parsed apart first cost the verify workers about 4 µs of their 45 a distinct sender's
+ * transfer (docs/benchmarks.md "Ingest"). The keys of a batch that verified are remembered as points, as a parse here would
+ * have (the sender's address is derived from its key next).
  */
 export function libsecpSchnorrVerifyBatch(checks: readonly SchnorrInput[]): boolean | undefined {
   const build = backend;
   if (build.schnorrVerifyBatch === undefined) return undefined;
+  const keyMayBeAsked = build.refusesBadKeys ? isKeyEncoding : libsecpIsPoint;
   for (const { hash, signature, publicKey } of checks) {
-    if (hash.length !== 32 || signature.length !== 64 || !libsecpIsPoint(publicKey)) return undefined;
+    if (hash.length !== 32 || signature.length !== 64 || !keyMayBeAsked(publicKey)) return undefined;
   }
+  let verified: boolean;
   try {
-    return build.schnorrVerifyBatch(checks);
+    verified = build.schnorrVerifyBatch(checks);
   } catch {
     return undefined;
   }
+  if (verified && build.refusesBadKeys) rememberVerifiedKeys(checks.map((check) => check.publicKey));
+  return verified;
 }

@@ -10,6 +10,12 @@ export type Secp256k1BackendName = 'native' | 'wasm';
 
 export interface Secp256k1Backend {
   readonly name: Secp256k1BackendName;
+  /**
+   * Whether a key that does not parse may be handed to the verifications: they then answer false and nothing else
+   * happens (the native addon). The WebAssembly build must only ever be handed keys `isPoint` accepted
+   * (libsecp256k1.ts `acceptedPoints`).
+   */
+  readonly refusesBadKeys: boolean;
   /** Whether these bytes parse as a point (the encoding's prefix and length are checked already). */
   isPoint(publicKey: Uint8Array): boolean;
   /** ECDSA over a 32-byte hash with a 64-byte r ‖ s whose ranges and low-S are checked already. */

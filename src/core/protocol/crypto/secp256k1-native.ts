@@ -85,6 +85,9 @@ export function loadNativeSecp256k1(
   }
   return {
     name: 'native',
+    // secp256k1_ec_pubkey_parse fails inside the C call, which answers false (200,000 checks with a key off the
+    // curve left the addon verifying as before).
+    refusesBadKeys: true,
     isPoint: (publicKey) => lib.publicKeyVerify(buffer(publicKey)),
     ecdsaVerify: (hash, compact, publicKey) => lib.verify(buffer(hash), buffer(compact), buffer(publicKey)),
     schnorrVerify: (hash, signature, publicKey) =>

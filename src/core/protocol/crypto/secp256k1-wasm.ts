@@ -52,6 +52,7 @@ function schnorrPoint(s: bigint, e: bigint, publicKey: Uint8Array): { x: Uint8Ar
 
 export const wasmSecp256k1: Secp256k1Backend = {
   name: 'wasm',
+  refusesBadKeys: false,
 
   isPoint(publicKey) {
     try {

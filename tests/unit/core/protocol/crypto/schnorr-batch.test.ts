@@ -49,6 +49,18 @@ describe('libsecp256k1 batch verification (native build)', () => {
     }
   });
 
+  it('hands keys that are not points to the addon itself, which refuses them and goes on verifying', () => {
+    // 0x02 followed by x = 5: x³ + 7 = 132 is not a square mod p, so this is not a point.
+    const offCurve = new Uint8Array(33);
+    offCurve[0] = 0x02;
+    offCurve[32] = 5;
+    const batch = valid.slice(0, 8);
+    const hostile = [...batch.slice(0, 4), { ...batch[4]!, publicKey: offCurve }, ...batch.slice(5)];
+    for (let i = 0; i < 20_000; i++) expect(libsecpSchnorrVerifyBatch(hostile)).toBe(false);
+    expect(libsecpSchnorrVerifyBatch(batch)).toBe(true);
+    expect(schnorrVerifyEach(hostile)).toEqual([true, true, true, true, false, true, true, true]);
+  });
+
   it('answers undefined on the WebAssembly build, which has no batch verification', () => {
     useSecp256k1Backend('wasm');
     expect(libsecpSchnorrVerifyBatch(valid.slice(0, 4))).toBeUndefined();
