@@ -12,15 +12,24 @@ export interface StateChanges {
   ipfs: ReadonlyMap<string, string | undefined>;
 }
 
+/** What a layer that changed none of a kind reports (StateOverlay.changes): never written to. */
+const NONE: ReadonlyMap<string, never> = new Map<string, never>();
+
+/**
+ * One layer of changes over a StateView. Only the wallets' map is made up front; the maps of locks, entities, IPFS
+ * hashes and names are made by their first write. The pool keeps a layer for each sender (transaction-pool), and
+ * nearly every sender only moves balances: six maps a layer were 1.5 kB of the 3.8 kB the node kept for each
+ * distinct sender's transfer in its pool (docs/benchmarks.md "Ingest").
+ */
 export class StateOverlay implements StateView {
   private readonly wallets = new Map<string, Wallet>();
-  private readonly locks = new Map<string, Lock | null>();
-  private readonly entities = new Map<string, Entity | null>();
-  private readonly ipfs = new Map<string, string | undefined>();
+  private locks: Map<string, Lock | null> | undefined;
+  private entities: Map<string, Entity | null> | undefined;
+  private ipfs: Map<string, string | undefined> | undefined;
   /** username → address (undefined: released here) for delegates registered or reverted in this layer. */
-  private readonly usernames = new Map<string, string | undefined>();
+  private usernames: Map<string, string | undefined> | undefined;
   /** "type:name" → entity id for entities registered or reverted in this layer. */
-  private readonly entityNames = new Map<string, string | undefined>();
+  private entityNames: Map<string, string | undefined> | undefined;
 
   constructor(readonly base: StateView) {}
 
@@ -39,7 +48,7 @@ export class StateOverlay implements StateView {
   }
 
   delegateByUsername(username: string): Readonly<Wallet> | undefined {
-    if (this.usernames.has(username)) {
+    if (this.usernames?.has(username) === true) {
       const address = this.usernames.get(username);
       return address === undefined ? undefined : this.wallet(address);
     }
@@ -58,22 +67,24 @@ export class StateOverlay implements StateView {
   }
 
   lock(id: string): Readonly<Lock> | undefined {
-    const here = this.locks.get(id);
+    const here = this.locks?.get(id);
     return here === null ? undefined : (here ?? this.base.lock(id));
   }
 
   entity(id: string): Readonly<Entity> | undefined {
-    const here = this.entities.get(id);
+    const here = this.entities?.get(id);
     return here === null ? undefined : (here ?? this.base.entity(id));
   }
 
   entityIdByName(type: number, name: string): string | undefined {
     const key = entityNameKey(type, name);
-    return this.entityNames.has(key) ? this.entityNames.get(key) : this.base.entityIdByName(type, name);
+    return this.entityNames?.has(key) === true
+      ? this.entityNames.get(key)
+      : this.base.entityIdByName(type, name);
   }
 
   ipfsOwner(hash: string): string | undefined {
-    return this.ipfs.has(hash) ? this.ipfs.get(hash) : this.base.ipfsOwner(hash);
+    return this.ipfs?.has(hash) === true ? this.ipfs.get(hash) : this.base.ipfsOwner(hash);
   }
 
   // Writes ------------------------------------------------------------------------------------------------
@@ -94,65 +105,72 @@ export class StateOverlay implements StateView {
 
   /** Records that `username` now belongs to `address` (or to nobody): the username index. */
   setUsername(username: string, address: string | undefined): void {
-    this.usernames.set(username, address);
+    (this.usernames ??= new Map()).set(username, address);
   }
 
   /** Adds or replaces a lock in this layer. */
   putLock(lock: Lock): void {
-    this.locks.set(lock.id, lock);
+    (this.locks ??= new Map()).set(lock.id, lock);
   }
 
   mutableLock(id: string): Lock | undefined {
-    const here = this.locks.get(id);
+    const here = this.locks?.get(id);
     if (here !== undefined) return here ?? undefined;
     const below = this.base.lock(id);
     if (!below) return undefined;
     const lock = cloneLock(below);
-    this.locks.set(id, lock);
+    (this.locks ??= new Map()).set(id, lock);
     return lock;
   }
 
   /** Removes a lock (reverting its lock transaction); a tombstone hides the base's copy. */
   removeLock(id: string): void {
-    this.locks.set(id, null);
+    (this.locks ??= new Map()).set(id, null);
   }
 
   /** Adds or replaces an entity, and indexes its type and name. */
   putEntity(entity: Entity): void {
-    this.entities.set(entity.id, entity);
-    this.entityNames.set(entityNameKey(entity.type, entity.data.name), entity.id);
+    (this.entities ??= new Map()).set(entity.id, entity);
+    (this.entityNames ??= new Map()).set(entityNameKey(entity.type, entity.data.name), entity.id);
   }
 
   mutableEntity(id: string): Entity | undefined {
-    const here = this.entities.get(id);
+    const here = this.entities?.get(id);
     if (here !== undefined) return here ?? undefined;
     const below = this.base.entity(id);
     if (!below) return undefined;
     const entity = cloneEntity(below);
-    this.entities.set(id, entity);
+    (this.entities ??= new Map()).set(id, entity);
     return entity;
   }
 
   /** Removes an entity and frees its name (reverting its registration). */
   removeEntity(id: string): void {
     const entity = this.entity(id);
-    if (entity) this.entityNames.set(entityNameKey(entity.type, entity.data.name), undefined);
-    this.entities.set(id, null);
+    if (entity) (this.entityNames ??= new Map()).set(entityNameKey(entity.type, entity.data.name), undefined);
+    (this.entities ??= new Map()).set(id, null);
   }
 
   setIpfsOwner(hash: string, address: string | undefined): void {
-    this.ipfs.set(hash, address);
+    (this.ipfs ??= new Map()).set(hash, address);
   }
 
   // Changes -----------------------------------------------------------------------------------------------
 
   changes(): StateChanges {
-    return { wallets: this.wallets, locks: this.locks, entities: this.entities, ipfs: this.ipfs };
+    return {
+      wallets: this.wallets,
+      locks: this.locks ?? NONE,
+      entities: this.entities ?? NONE,
+      ipfs: this.ipfs ?? NONE,
+    };
   }
 
   /** Whether nothing has been changed in this layer. */
   isClean(): boolean {
-    return this.wallets.size + this.locks.size + this.entities.size + this.ipfs.size === 0;
+    return (
+      this.wallets.size + (this.locks?.size ?? 0) + (this.entities?.size ?? 0) + (this.ipfs?.size ?? 0) === 0
+    );
   }
 
   /**
@@ -168,18 +186,18 @@ export class StateOverlay implements StateView {
       if (wallet.delegate) target.setUsername(wallet.delegate.username, address);
       target.wallets.set(address, wallet);
     }
-    for (const [id, lock] of this.locks) target.locks.set(id, lock);
-    for (const [id, entity] of this.entities) {
+    for (const [id, lock] of this.locks ?? NONE) (target.locks ??= new Map()).set(id, lock);
+    for (const [id, entity] of this.entities ?? NONE) {
       if (entity === null) target.removeEntity(id);
       else target.putEntity(entity);
     }
-    for (const [hash, owner] of this.ipfs) target.ipfs.set(hash, owner);
+    for (const [hash, owner] of this.ipfs ?? NONE) target.setIpfsOwner(hash, owner);
     this.wallets.clear();
-    this.locks.clear();
-    this.entities.clear();
-    this.ipfs.clear();
-    this.usernames.clear();
-    this.entityNames.clear();
+    this.locks?.clear();
+    this.entities?.clear();
+    this.ipfs?.clear();
+    this.usernames?.clear();
+    this.entityNames?.clear();
   }
 }
 
