@@ -56,8 +56,9 @@ export function parseShape(json: unknown, schema: z.ZodType<JsonShape>): JsonSha
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new ProtocolError('ERR_JSON', 'data: must be a JSON object');
   }
-  if ((schema === looseShape || schema === strictShape) && isPlainShape(json, schema === strictShape)) {
-    return json as JsonShape;
+  if (schema === looseShape || schema === strictShape) {
+    const plain = plainShape(json, schema === strictShape);
+    if (plain !== undefined) return plain;
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -70,17 +71,41 @@ export function parseShape(json: unknown, schema: z.ZodType<JsonShape>): JsonSha
 const SHAPE_KEYS = new Set(Object.keys(shape));
 
 /**
- * Whether `strictShape` (or `looseShape`) accepts `json`, told without zod for the shape wallets post nearly
- * always: the signed fields as scalars, no asset, no participant signatures. `true` only where the schema accepts
- * (tests/unit/core/protocol/transactions/plain-transfer.test.ts), and `json` itself is then what draftFields reads:
- * the schema's output differs from it only in dropping keys draftFields never reads. Anything else is `false` and
- * the schema decides and words the error. Zod's parse costs a posted transaction about 2 µs and 3 kB of garbage on
- * the node's main thread (docs/benchmarks.md "Ingest").
+ * `json`'s fields as `strictShape` (or `looseShape`) gives them, told without zod for the shape wallets post nearly
+ * always: the signed fields as scalars, no asset, no participant signatures, on a plain object (what JSON.parse
+ * makes). Each field is read once, into the copy that is checked and returned, so an object whose fields change
+ * between reads cannot pass one value and hand on another. `undefined` for anything else: the schema then decides
+ * and words the error. Whatever this returns, the schema accepts and gives the same fields
+ * (tests/unit/core/protocol/transactions/plain-transfer.test.ts). Zod's two parses of a posted transfer (this
+ * shape's and the transfer schema's) were 7 of the 22 kB the node's main thread allocated for it
+ * (docs/benchmarks.md "Ingest").
  */
-export function isPlainShape(json: object, strict: boolean): boolean {
-  const j = json as Record<string, unknown>;
-  if (strict && !Object.keys(j).every((key) => SHAPE_KEYS.has(key))) return false;
-  return (
+export function plainShape(json: object, strict: boolean): JsonShape | undefined {
+  const prototype: unknown = Object.getPrototypeOf(json);
+  if ((prototype !== Object.prototype && prototype !== null) || Array.isArray(json)) return undefined;
+  const source = json as Record<string, unknown>;
+  if (strict && !Object.keys(source).every((key) => SHAPE_KEYS.has(key))) return undefined;
+  const j = {
+    version: source.version,
+    network: source.network,
+    typeGroup: source.typeGroup,
+    type: source.type,
+    nonce: source.nonce,
+    timestamp: source.timestamp,
+    senderPublicKey: source.senderPublicKey,
+    fee: source.fee,
+    amount: source.amount,
+    vendorField: source.vendorField,
+    expiration: source.expiration,
+    recipientId: source.recipientId,
+    asset: source.asset,
+    signature: source.signature,
+    secondSignature: source.secondSignature,
+    signSignature: source.signSignature,
+    signatures: source.signatures,
+    id: source.id,
+  };
+  const plain =
     isInteger(j.version) &&
     isInteger(j.network) &&
     isNullish(j.typeGroup, isInteger) &&
@@ -98,8 +123,8 @@ export function isPlainShape(json: object, strict: boolean): boolean {
     isNullish(j.secondSignature, isString) &&
     isNullish(j.signSignature, isString) &&
     j.signatures === undefined &&
-    isNullish(j.id, isString)
-  );
+    isNullish(j.id, isString);
+  return plain ? (j as JsonShape) : undefined;
 }
 
 const isInteger = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);

@@ -5,13 +5,14 @@ import { ADDRESS, EVEN_HEX, HASH32_HEX, LONE_SURROGATE, PUBLIC_KEY_HEX } from '.
  * Whether the transfer schema (core.ts `transfer`) accepts `tx`, told without zod for the shape wallets send nearly
  * always: every field of the base schema of protocol reference §5 in range, no asset, no participant signatures.
  * `true` only where the schema accepts; anything else (another shape, or a value the schema would refuse) is
- * `false`, and the schema itself then decides and words the error. Zod's parse costs a posted transfer about 2.5 µs
- * and 3 kB of garbage on the node's main thread (docs/benchmarks.md "Ingest"); this costs a tenth of it.
+ * `false`, and the schema itself then decides and words the error. With json-shape.ts plainShape this takes zod's
+ * 7 of the 22 kB the node's main thread allocated for a posted transfer off it (docs/benchmarks.md "Ingest").
  * tests/unit/core/protocol/transactions/plain-transfer.test.ts holds it to the schema: whatever this accepts, the
  * schema accepts.
  */
 export function isPlainTransfer(tx: Readonly<Record<string, unknown>>): boolean {
   return (
+    !Array.isArray(tx) &&
     (tx.version === 1 || tx.version === 2) &&
     isInteger(tx.network, 0xff) &&
     tx.typeGroup === 1 &&
