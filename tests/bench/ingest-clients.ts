@@ -86,7 +86,15 @@ export function serveClientProcess(): void {
       process.send!('loaded');
       return;
     }
-    void runClients(job!).then((result) => process.send!(result, () => process.exit(0)));
+    if (job === undefined) {
+      process.send!({ accepted: 0, cpuSeconds: 0, firstError: 'go before a job' }, () => process.exit(1));
+      return;
+    }
+    runClients(job).then(
+      (result) => process.send!(result, () => process.exit(0)),
+      (error: unknown) =>
+        process.send!({ accepted: 0, cpuSeconds: 0, firstError: String(error) }, () => process.exit(1)),
+    );
   });
   process.send!('ready');
 }
@@ -99,10 +107,18 @@ export async function startClientProcess(
   script: string,
 ): Promise<{ load(job: ClientJob): Promise<void>; run(): Promise<ClientResult> }> {
   const child = fork(script, ['--clients'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // The next message, or the reason none will come: the process failed or ended first.
   const nextMessage = <T>() =>
     new Promise<T>((resolve, reject) => {
-      child.once('message', (message: T) => resolve(message));
-      child.once('error', reject);
+      const settle = (done: () => void) => {
+        child.off('message', onMessage).off('error', onError).off('exit', onExit);
+        done();
+      };
+      const onMessage = (message: T) => settle(() => resolve(message));
+      const onError = (error: Error) => settle(() => reject(error));
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+        settle(() => reject(new Error(`the clients' process ended (${signal ?? `exit code ${code}`})`)));
+      child.on('message', onMessage).on('error', onError).on('exit', onExit);
     });
   await nextMessage<'ready'>();
   return {

@@ -70,8 +70,9 @@ function isKeyEncoding(publicKey: Uint8Array): boolean {
  * Keys libsecp256k1 has parsed, most recent last. tiny-secp256k1 reports a key that does not parse by throwing from
  * inside the WebAssembly call, which skips the C code's stack restore: every such throw leaks shadow-stack space,
  * and after a few thousand the verifier returns false for valid signatures (tests/unit/core/protocol/crypto/
- * libsecp256k1.test.ts). So no key reaches a verification before `isPoint` (which answers without throwing) has
- * accepted it; senders repeat, so accepted keys are remembered.
+ * libsecp256k1.test.ts). So on that build no key reaches a verification before `isPoint` (which answers without
+ * throwing) has accepted it; senders repeat, so accepted keys are remembered. The native addon refuses such a key
+ * itself, and its batch verification is handed keys unparsed (libsecpSchnorrVerifyBatch).
  */
 const POINTS_KEPT = 4096;
 const acceptedPoints = new Map<string, true>();
@@ -87,13 +88,14 @@ export function libsecpIsPoint(publicKey: Uint8Array): boolean {
 }
 
 function rememberPoint(id: string): void {
+  if (acceptedPoints.has(id)) return;
   if (acceptedPoints.size >= POINTS_KEPT) acceptedPoints.delete(acceptedPoints.keys().next().value!);
   acceptedPoints.set(id, true);
 }
 
 /**
- * Keys another thread's libsecp256k1 verified a signature with (a worker of the verify pool): a signature only
- * verifies after its key parsed there, so the sender's address can be derived here without parsing it again.
+ * Keys libsecp256k1 verified a signature with, on another thread (a worker of the verify pool) or in a batch here: a
+ * signature only verifies after its key parsed, so the sender's address can be derived without parsing it again.
  */
 export function rememberVerifiedKeys(publicKeys: Iterable<Uint8Array>): void {
   for (const publicKey of publicKeys) if (isKeyEncoding(publicKey)) rememberPoint(toHex(publicKey));
@@ -126,11 +128,12 @@ export function libsecpSchnorrVerify(
 /**
  * Whether every one of these legacy Schnorr checks verifies (each's r < p and s < n checked by the caller), decided
  * by libsecp256k1's batch verification where the build has it; undefined where it has not, or where an input is one
- * that libsecpSchnorrVerify refuses before asking (the caller then checks one by one, and finds which). A build that
- * refuses bad keys itself (the native addon) gets the keys unparsed here: the batch parses each anyway, and a
- * sender's key parsed apart first cost the verify workers about 4 µs of their 45 a distinct sender's
- * transfer (docs/benchmarks.md "Ingest"). The keys of a batch that verified are remembered as points, as a parse here would
- * have (the sender's address is derived from its key next).
+ * that is refused before asking (the caller then checks one by one, and finds which): a wrong length or key
+ * encoding, and on the WebAssembly build a key that does not parse. The native addon refuses bad keys itself (false)
+ * and gets the keys unparsed here: the batch parses each anyway, and a sender's key parsed apart first cost the
+ * verify workers about 4 µs of their 45 a distinct sender's transfer (docs/benchmarks.md "Ingest"). The keys of a
+ * batch that verified are remembered as points, as a parse here would have (the sender's address is derived from
+ * its key next).
  */
 export function libsecpSchnorrVerifyBatch(checks: readonly SchnorrInput[]): boolean | undefined {
   const build = backend;
