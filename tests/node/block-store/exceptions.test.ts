@@ -6,6 +6,7 @@
  * `handlers/one/multi-signature-registration.ts`, crypto `blocks/block.ts`, core-state `state-builder.ts`).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { WalletRepository } from '../../../src/core/db/repositories';
 import { BlockRejectedError, BlockStore } from '../../../src/core/node/block-store';
 import type { Block } from '../../../src/core/protocol/blocks';
 import { devnet, presetExceptions, type NetworkExceptions } from '../../../src/core/protocol/networks';
@@ -170,6 +171,21 @@ describe('legacy multisignature', () => {
       legacy: true,
     });
     const later = v1({ type: 0, amount: TOKEN, recipientId: bob!.address, timestamp: 17 }, alice.passphrase);
+    expect(rejected(forgeBlock(chain, store, [later])).message).toMatch(/legacy multisignature wallet/);
+  });
+
+  it('stays legacy once another block credits the wallet, in the state and in the database', () => {
+    const [alice, bob] = users();
+    const tx = registration();
+    except({ transactions: [tx.id!] });
+    apply(forgeBlock(chain, store, [tx]));
+    // A block that changes alice's wallet copies it into the block's overlay first (domain/wallet.ts cloneWallet).
+    const credit = v1({ type: 0, amount: TOKEN, recipientId: alice.address, timestamp: 17 }, bob!.passphrase);
+    apply(forgeBlock(chain, store, [credit]));
+    const expected = { min: 2, legacy: true, lifetime: 24 };
+    expect(store.state().walletByPublicKey(alice.publicKey).multiSignature).toMatchObject(expected);
+    expect(new WalletRepository(store.db).get(alice.address)?.multiSignature).toMatchObject(expected);
+    const later = v1({ type: 0, amount: TOKEN, recipientId: bob!.address, timestamp: 18 }, alice.passphrase);
     expect(rejected(forgeBlock(chain, store, [later])).message).toMatch(/legacy multisignature wallet/);
   });
 });
