@@ -2,11 +2,18 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/chain-files';
 import { LOCALNET_NAME } from '../../src/core/node/localnet';
+import { blockChecks } from '../../src/core/parallel/signature-checks';
+import { openVerifyWorkers } from '../../src/core/parallel/verify-workers';
+import { clearVerdicts, waitingVerdicts } from '../../src/core/protocol/crypto/verdicts';
 import { unixMsFromEpoch } from '../../src/core/protocol/time';
 import { forgeTurn, measureApply, type TurnShape } from './scale-apply';
+
+// Built by tests/global-setup.ts (scripts/build-cli.mjs).
+const workers = openVerifyWorkers(new URL('../../dist/verify-worker.mjs', import.meta.url), 2)!;
+afterAll(() => workers.close());
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -46,7 +53,7 @@ describe("bench:scale's apply turn", () => {
     expect(turn.transfers).toBe(6);
   });
 
-  it('the forged turn applies on the reopened chain, timed, and every block applied is reverted', () => {
+  it('the forged turn applies on the reopened chain, timed, and every block applied is reverted', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'votary-scale-apply-'));
     dirs.push(dir);
     const forging = openLocalnetChain(dir);
@@ -54,7 +61,7 @@ describe("bench:scale's apply turn", () => {
     forging.close();
     const store = openLocalnetChain(dir);
     try {
-      const rate = measureApply(store, turn);
+      const rate = await measureApply(store, turn);
       expect(rate.emptyBlocksPerSecond).toBeGreaterThan(0);
       expect(rate.transfersPerSecond).toBeGreaterThan(0);
       expect(store.height()).toBe(1);
@@ -65,6 +72,29 @@ describe("bench:scale's apply turn", () => {
         1 + turn.warmUp.length + turn.empty.flat().length + turn.full.flat().length,
       );
     } finally {
+      store.close();
+    }
+  });
+
+  it('with the verify workers, as the follower, every applied block takes the verdicts verified ahead', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'votary-scale-apply-'));
+    dirs.push(dir);
+    const forging = openLocalnetChain(dir);
+    const turn = forgeTurn(forging, SHAPE);
+    forging.close();
+    const store = openLocalnetChain(dir);
+    try {
+      clearVerdicts();
+      const rate = await measureApply(store, turn, { batch: 1, workers });
+      expect(rate.transfersPerSecond).toBeGreaterThan(0);
+      expect(store.height()).toBe(1);
+      // Every run was verified on the workers when it was handed over; all but the transfers' tail were applied,
+      // each check's verdict taken as it was applied (a verdict is used once). Only the tail's wait.
+      const tail = turn.full.at(-1)!.flatMap((block) => blockChecks(block, store.network));
+      expect(tail.length).toBe(4);
+      expect(waitingVerdicts()).toBe(tail.length);
+    } finally {
+      clearVerdicts();
       store.close();
     }
   });

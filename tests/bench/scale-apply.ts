@@ -13,6 +13,9 @@ import { milestoneAt } from '../../src/core/protocol/networks';
 import { slotNumber } from '../../src/core/protocol/time';
 import type { TransactionData } from '../../src/core/protocol/transactions';
 import { localnetGenesis, localnetWallets } from '../../src/core/node/localnet';
+import { blockChecks } from '../../src/core/parallel/signature-checks';
+import { prefetchSignatures } from '../../src/core/parallel/signature-prefetch';
+import type { VerifyWorkers } from '../../src/core/parallel/verify-workers';
 import { forgeBlock, nowFor, sign, type TestChain } from '../node/support/chain-fixture';
 import { mainThreadSchedule } from './thread-cpu';
 
@@ -48,6 +51,21 @@ export function applyCacheOption(value: string | undefined): ApplyCache {
 }
 /** BENCH_SCALE_APPLY_PREFETCH=0: the runs are not handed to the read-ahead thread (to measure it). */
 const PREFETCH = process.env['BENCH_SCALE_APPLY_PREFETCH'] !== '0';
+/**
+ * Where the signatures of the applied blocks are verified (BENCH_SCALE_APPLY_VERIFY; applyVerifyOption):
+ * - `workers` (the default): as the follower does (LocalNode.prepareBlocks, sync/run-queue.ts), on the verify
+ *   workers, each run's while the run before it is applied, and its applying waits for them; `applyBlock` then
+ *   takes the verdicts (protocol/crypto/verdicts.ts) instead of verifying;
+ * - `inline`: by `applyBlock` itself on the applying thread, as a node without workers does. Every figure of the
+ *   apply rate in docs/benchmarks.md before 2026-11-27 (third session) was this.
+ */
+export type ApplyVerify = 'workers' | 'inline';
+
+export function applyVerifyOption(value: string | undefined): ApplyVerify {
+  if (value === undefined || value === 'workers') return 'workers';
+  if (value === 'inline') return value;
+  throw new Error(`BENCH_SCALE_APPLY_VERIFY: 'workers' or 'inline', not '${value}'`);
+}
 
 export interface ApplyRate {
   emptyBlocksPerSecond: number;
@@ -212,30 +230,55 @@ export function forgeTurn(store: BlockStore, shape: TurnShape): ApplyTurn {
  * Applies a turn forged by forgeTurn on this chain (the store reopened since), as a follower far behind applies
  * what it downloaded (sync/run-queue.ts): each run is handed to the store's read-ahead threads (BlockStore.prefetch,
  * as LocalNode.prepareBlocks does; not with BENCH_SCALE_APPLY_PREFETCH=0) while the run before it is applied, so
- * that its index leaves are read meanwhile. A follower has up to three runs ready ahead; here one. The warm-up round
+ * that its index leaves are read meanwhile, and, given `workers` (ApplyVerify `workers`), to the verify workers,
+ * which verify its signatures meanwhile; a run's applying first waits for its own. A follower has up to three runs
+ * ready ahead; here one. The warm-up round
  * is applied untimed (the first blocks on a freshly opened store pay for its statements and caches, some 300 ms on
  * the 1,000,001-block chain, and each forger's first block reads the pages its own rows are written into, which a
  * running follower rewrites every round and so always has cached), and so is the empty blocks' tail, while the
- * first run of transfers is handed over. Then the read-ahead threads are waited for: they start at the first
- * hand-off and take some 50–100 ms of CPU each, once in a follower's life.
+ * first run of transfers is handed over. Then the read-ahead threads are waited for (they start at the first
+ * hand-off and take some 50–100 ms of CPU each, once in a follower's life), and the first timed run's signatures.
  *
- * `batch` blocks of a run share one SQLite transaction (BlockStore.batch), as a follower far behind stores a run
+ * `options.batch` blocks of a run share one SQLite transaction (BlockStore.batch), as a follower far behind stores a run
  * (docs/design/sync.md "Batched commits"); 1 (the default) is one transaction a block, as near the tip. The time
- * counted is the hand-offs', applyBlock's and the commits'. `warmInterior` reads the id indexes' interior pages
- * first (warmInteriorPages; the `running` cache state). Every block applied is reverted at the end.
+ * counted is the hand-offs', the waits for verdicts, applyBlock's and the commits'. `warmInterior` reads the id
+ * indexes' interior pages first (warmInteriorPages; the `running` cache state). Every block applied is reverted at
+ * the end.
  */
-export function measureApply(
+export interface MeasureOptions {
+  /** Blocks a SQLite transaction (default BENCH_SCALE_APPLY_BATCH, else 1). */
+  batch?: number;
+  /** Read the id indexes' interior pages first (the `running` cache state). */
+  warmInterior?: boolean;
+  /** The follower's verify workers (ApplyVerify `workers`); without them `applyBlock` verifies inline. */
+  workers?: VerifyWorkers;
+  /** Called as each timed window opens and closes (a profiler's switch: scale-bench.ts BENCH_SCALE_APPLY_PERF). */
+  window?: { open: () => void; close: () => void };
+}
+
+export async function measureApply(
   store: BlockStore,
   turn: ApplyTurn,
-  batch = APPLY_BATCH,
-  warmInterior = false,
-): ApplyRate {
+  options: MeasureOptions = {},
+): Promise<ApplyRate> {
+  const { batch = APPLY_BATCH, warmInterior = false, workers, window } = options;
   const chain = localnetChain(store);
   let applied = 0;
+  /** Each handed-off run's signatures, verified on the workers (resolved at once without them). */
+  const verified = new Map<Block[], Promise<void>>();
   const handOff = (run: Block[] | undefined) => {
-    if (PREFETCH && run !== undefined) store.prefetch(run);
+    if (run === undefined) return;
+    if (PREFETCH) store.prefetch(run);
+    verified.set(
+      run,
+      prefetchSignatures(
+        workers,
+        run.flatMap((block) => blockChecks(block, store.network)),
+      ),
+    );
   };
-  const apply = (run: Block[]) => {
+  const apply = async (run: Block[]) => {
+    await verified.get(run);
     for (let i = 0; i < run.length; i += batch) {
       const chunk = run.slice(i, i + batch);
       const body = () => {
@@ -251,15 +294,17 @@ export function measureApply(
   const thread = { wallMs: 0, cpuMs: 0, runQueueMs: 0 };
   let scheduled = true;
   /** Applies every run but the tail, each while the next is handed over; returns the ms it took. */
-  const timed = (runs: Block[][]): number => {
+  const timed = async (runs: Block[][]): Promise<number> => {
+    window?.open();
     const before = mainThreadSchedule();
     const start = performance.now();
     for (let k = 0; k < runs.length - 1; k++) {
       handOff(runs[k + 1]);
-      apply(runs[k]!);
+      await apply(runs[k]!);
     }
     const ms = performance.now() - start;
     const after = mainThreadSchedule();
+    window?.close();
     thread.wallMs += ms;
     if (before === undefined || after === undefined) scheduled = false;
     else {
@@ -272,13 +317,15 @@ export function measureApply(
   try {
     handOff(turn.warmUp);
     handOff(turn.empty[0]);
-    apply(turn.warmUp);
+    await apply(turn.warmUp);
     waitForReadAhead(store);
-    const emptyMs = timed(turn.empty);
+    await verified.get(turn.empty[0]!);
+    const emptyMs = await timed(turn.empty);
     handOff(turn.full[0]);
-    apply(turn.empty.at(-1)!);
+    await apply(turn.empty.at(-1)!);
     waitForReadAhead(store);
-    const fullMs = timed(turn.full);
+    await verified.get(turn.full[0]!);
+    const fullMs = await timed(turn.full);
     const emptyBlocks = turn.empty.slice(0, -1).reduce((sum, run) => sum + run.length, 0);
     return {
       emptyBlocksPerSecond: emptyBlocks / (emptyMs / 1000),
@@ -286,6 +333,8 @@ export function measureApply(
       ...(scheduled ? { thread } : {}),
     };
   } finally {
+    // The tail's checks too: nothing of this turn is left verifying when the next starts (never rejects).
+    await Promise.all(verified.values());
     for (let i = 0; i < applied; i++) store.revertLastBlock();
   }
 }

@@ -22,7 +22,7 @@
  * as it is, asked of both builds in turn: scale-compare.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -32,7 +32,15 @@ import { LOCALNET_NAME } from '../../src/core/node/localnet';
 import { LocalNode } from '../../src/core/node/node';
 import type { BlockStore } from '../../src/core/node/block-store';
 import { chainDatabasePath, openLocalnetChain } from '../../src/core/node/chain-files';
-import { applyCacheOption, forgeTurn, measureApply, type ApplyRate, type TurnShape } from './scale-apply';
+import { openVerifyWorkers } from '../../src/core/parallel/verify-workers';
+import {
+  applyCacheOption,
+  applyVerifyOption,
+  forgeTurn,
+  measureApply,
+  type ApplyRate,
+  type TurnShape,
+} from './scale-apply';
 import { evictFromPageCache } from './os-page-cache';
 import { growScaleChain, scaleChainHeight, type ScaleShape } from './scale-chain-db';
 import type { IndexLayout } from './scale-bulk-load';
@@ -58,6 +66,23 @@ const SHAPE: ScaleShape = {
 const APPLY_ONLY = process.env['BENCH_SCALE_APPLY_ONLY'] === '1';
 /** BENCH_SCALE_APPLY_CACHE: what the OS page cache holds of each chain when its turn starts (scale-apply.ts). */
 const APPLY_CACHE = applyCacheOption(process.env['BENCH_SCALE_APPLY_CACHE']);
+/** BENCH_SCALE_APPLY_VERIFY: where the applied blocks' signatures are verified (scale-apply.ts ApplyVerify). */
+const APPLY_VERIFY = applyVerifyOption(process.env['BENCH_SCALE_APPLY_VERIFY']);
+/**
+ * BENCH_SCALE_APPLY_PERF=<fifo>[:big|:empty]: opens and closes `perf record`'s control FIFO around each timed window
+ * of one chain's turns (the big one unless `:empty`), so that a profile holds those windows alone: `mkfifo
+ * /tmp/perf.ctl; perf record -e cpu-clock -g -D -1 --control fifo:/tmp/perf.ctl -o big.data node
+ * dist/bench-scale.mjs` with BENCH_SCALE_APPLY_PERF=/tmp/perf.ctl (docs/benchmarks.md "where a 40 M chain's
+ * applying time goes").
+ */
+const APPLY_PERF = perfOption(process.env['BENCH_SCALE_APPLY_PERF']);
+
+function perfOption(value: string | undefined): { fifo: string; chain: 'big' | 'empty' } | undefined {
+  if (value === undefined || value === '') return undefined;
+  const match = /^(.+?)(?::(big|empty))?$/.exec(value);
+  if (match === null) throw new Error(`BENCH_SCALE_APPLY_PERF: <fifo>[:big|:empty], not '${value}'`);
+  return { fifo: match[1]!, chain: match[2] === 'empty' ? 'empty' : 'big' };
+}
 /** BENCH_SCALE_APPLY_TURNS=N: turns on each chain (default 2); more of them steady the figure on a noisy machine. */
 const TURNS = Math.max(1, Math.floor(Number(process.env['BENCH_SCALE_APPLY_TURNS'] ?? 2)) || 2);
 /**
@@ -260,7 +285,7 @@ function printRouteGrowth(steps: readonly StepResult[]): void {
  * The apply rate on the big chain and on an empty one, in turns (big, empty, big, empty): measured once each in that
  * order, the second chain ran on a warmer process and the ratio swung from 31 % to 97 % between runs.
  */
-function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
+async function applyRates(dataDir: string): Promise<{ big: ApplyRate; empty: ApplyRate }> {
   // Each turn's timed part: some 0.2 s of empty blocks and 0.2 s of transfers on an empty chain (100 and 10 blocks
   // were 50–100 ms each, where a run's first blocks and the machine's noise weighed more). Runs of 100 empty blocks
   // (one public API answer of headers) and of 5 blocks of transfers: more than one run of each is timed, and each
@@ -268,6 +293,13 @@ function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
   const shape: TurnShape = { emptyBlocks: 300, fullBlocks: 20, perBlock: 50, emptyRun: 100, fullRun: 5 };
   const fresh = mkdtempSync(join(tmpdir(), 'votary-bench-scale-'));
   const rates = { big: [] as ApplyRate[], empty: [] as ApplyRate[] };
+  // The follower's pool (LocalNode opens it the same way): one a core, beside the bundle as in dist/.
+  const workers =
+    APPLY_VERIFY === 'workers'
+      ? openVerifyWorkers(new URL('./verify-worker.mjs', import.meta.url))
+      : undefined;
+  if (APPLY_VERIFY === 'workers' && workers === undefined)
+    throw new Error('BENCH_SCALE_APPLY_VERIFY=workers: no verify-worker.mjs beside the bench (run the bundle in dist/)');
   const profiler = APPLY_PROFILE ? profileStatements() : undefined;
   const profiles = { big: [] as StatementProfile[], empty: [] as StatementProfile[] };
   /** Sets the OS page cache's part of the cache state (BENCH_SCALE_APPLY_CACHE) before a chain is opened. */
@@ -279,10 +311,10 @@ function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
       `  ${which} chain, turn ${turn + 1}: dropped from the OS page cache (${(resident / 2 ** 20).toFixed(1)} MB left)`,
     );
   };
-  const withStore = <T>(dir: string, use: (store: BlockStore) => T): T => {
+  const withStore = async <T>(dir: string, use: (store: BlockStore) => T | Promise<T>): Promise<T> => {
     const store = openLocalnetChain(dir);
     try {
-      return use(store);
+      return await use(store);
     } finally {
       store.close();
     }
@@ -295,16 +327,30 @@ function applyRates(dataDir: string): { big: ApplyRate; empty: ApplyRate } {
       ] as const) {
         const file = chainDatabasePath(dir, LOCALNET_NAME);
         // Forged on a store of its own and rolled back; closed, so the pages it read leave SQLite's cache too.
-        const blocks = withStore(dir, (store) => forgeTurn(store, shape));
+        const blocks = await withStore(dir, (store) => forgeTurn(store, shape));
         evict(which, turn, file);
-        withStore(dir, (store) => {
+        await withStore(dir, async (store) => {
           profiler?.take();
-          rates[which].push(measureApply(store, blocks, undefined, APPLY_CACHE === 'running'));
+          const window =
+            APPLY_PERF?.chain === which
+              ? {
+                  open: () => writeFileSync(APPLY_PERF.fifo, 'enable\n'),
+                  close: () => writeFileSync(APPLY_PERF.fifo, 'disable\n'),
+                }
+              : undefined;
+          rates[which].push(
+            await measureApply(store, blocks, {
+              warmInterior: APPLY_CACHE === 'running',
+              ...(workers ? { workers } : {}),
+              ...(window ? { window } : {}),
+            }),
+          );
           if (profiler) profiles[which].push(profiler.take());
         });
       }
     }
   } finally {
+    await workers?.close();
     rmSync(fresh, { recursive: true, force: true });
   }
   if (profiler) {
@@ -387,10 +433,10 @@ async function main(): Promise<void> {
     steps.push(step);
   }
   if (DISK_ONLY || BUILD_ONLY) return;
-  const rates = applyRates(dataDir);
+  const rates = await applyRates(dataDir);
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
   console.log(
-    `\napply rate (BlockStore.applyBlock, signatures verified; ${TURNS} turns on each chain, alternating; OS page cache: ${APPLY_CACHE}): empty blocks ${rates.big.emptyBlocksPerSecond.toFixed(0)}/s ` +
+    `\napply rate (BlockStore.applyBlock, signatures verified ${APPLY_VERIFY === 'workers' ? 'on the verify workers a run ahead, as the follower' : 'inline'}; ${TURNS} turns on each chain, alternating; OS page cache: ${APPLY_CACHE}): empty blocks ${rates.big.emptyBlocksPerSecond.toFixed(0)}/s ` +
       `on this chain vs ${rates.empty.emptyBlocksPerSecond.toFixed(0)}/s on an empty one (${ratio(rates.big.emptyBlocksPerSecond, rates.empty.emptyBlocksPerSecond)}); ` +
       `transfers ${rates.big.transfersPerSecond.toFixed(0)}/s vs ${rates.empty.transfersPerSecond.toFixed(0)}/s ` +
       `(${ratio(rates.big.transfersPerSecond, rates.empty.transfersPerSecond)}); target ≥ 80 %`,
