@@ -6,6 +6,7 @@
  * changes when that node reorganises, which the cache key (the lower tip's id) catches.
  */
 import type { ForkView } from '../../shared/domain/monitor';
+import { heightBelieved } from './height-claims';
 import type { NodeSnapshot } from './node-probe';
 
 export interface ProbedNode {
@@ -15,12 +16,14 @@ export interface ProbedNode {
   blockIdAt(height: number): Promise<string | undefined>;
 }
 
-export function bestHeight(nodes: readonly ProbedNode[]): number | undefined {
+/** The highest height the reachable nodes claim, leaving out every claim above `bound` (height-claims.ts). */
+export function bestHeight(nodes: readonly ProbedNode[], bound?: number): number | undefined {
   let best: number | undefined;
   for (const { snapshot } of nodes) {
     if (
       snapshot.reachable &&
       snapshot.height !== undefined &&
+      heightBelieved(snapshot, bound) &&
       (best === undefined || snapshot.height > best)
     ) {
       best = snapshot.height;

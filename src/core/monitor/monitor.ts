@@ -22,6 +22,7 @@ import {
 } from './alert-rules';
 import { DelegateWatch, readVoters, type DelegateChange } from './delegate-watch';
 import { bestHeight, ForkDetector, lagOf, type ProbedNode } from './forks';
+import { believableHeight } from './height-claims';
 import { ingest, type IngestResult } from './ingest';
 import { InterestResolver, type Interest, type VaultWallets } from './interest';
 import { MonitorError } from './errors';
@@ -81,7 +82,9 @@ export class NodeMonitor {
   /** What the last cycle saw (the screens read it). */
   state: {
     forks: ForkView[];
-    best?: number;
+    best?: number | undefined;
+    /** The highest height believed of any watched node in the last cycle (height-claims.ts). */
+    bound?: number;
     updatedAt?: number;
     order?: RoundOrder;
     interest?: Interest;
@@ -228,7 +231,9 @@ export class NodeMonitor {
           () => undefined,
         ),
     }));
-    const best = bestHeight(probed);
+    // The first watched node is the app's own: its tip bounds what any node can truly have (height-claims.ts).
+    const bound = believableHeight(probed[0]?.snapshot, target.network, now);
+    const best = bestHeight(probed, bound);
     for (const node of probed) {
       const { snapshot } = node;
       const lag = lagOf(snapshot, best);
@@ -267,7 +272,7 @@ export class NodeMonitor {
     }
     const tip = this.ledger.tip(target.networkId);
     if (tip !== undefined) await this.refreshRound(target, tip.height + 1);
-    this.state = { ...this.state, forks, ...(best === undefined ? {} : { best }), updatedAt: now };
+    this.state = { ...this.state, forks, best, bound, updatedAt: now };
     this.evaluate(target, now, own, best, forks, ingested);
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now;

@@ -11,6 +11,7 @@ import { isValidPublicKey } from '../protocol/crypto';
 import { roundInfo } from '../protocol/rounds';
 import { MonitorError } from './errors';
 import { lagOf } from './forks';
+import { heightBelieved } from './height-claims';
 import type { NodeMonitor } from './monitor';
 import { productivity } from './productivity';
 import { buildRoundView } from './round-view';
@@ -18,7 +19,7 @@ import { currentSlot } from './schedule';
 
 export function overview(monitor: NodeMonitor): MonitorOverview {
   const networkId = monitor.networkId ?? '';
-  const { best, forks, updatedAt } = monitor.state;
+  const { best, bound, forks, updatedAt } = monitor.state;
   return {
     networkId,
     running: updatedAt !== undefined,
@@ -35,6 +36,7 @@ export function overview(monitor: NodeMonitor): MonitorOverview {
         ...(last?.lastBlockId === undefined ? {} : { lastBlockId: last.lastBlockId }),
         ...(last?.lastBlockAt === undefined ? {} : { lastBlockAt: last.lastBlockAt }),
         ...(last?.synced === undefined ? {} : { synced: last.synced }),
+        ...(last === undefined || heightBelieved(last, bound) ? {} : { heightBelieved: false }),
         ...(lag === undefined ? {} : { blocksBehind: lag }),
         ...(last?.version === undefined ? {} : { version: last.version }),
         ...(last?.latencyMs === undefined ? {} : { latencyMs: last.latencyMs }),

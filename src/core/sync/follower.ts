@@ -27,7 +27,7 @@ import { P2P_BATCH, P2pBlockSource } from './p2p-blocks';
 import { isSyncError, SyncError } from './errors';
 import type { FollowedNode } from './followed-node';
 import { competingChainFault } from './fork-check';
-import { heightBound } from './height-bound';
+import { heightBound } from '../protocol/time';
 import { choosePeer } from './peer-choice';
 import { PeerBans } from './peer-bans';
 import { PeerFaults } from './peer-faults';

@@ -25,7 +25,12 @@ export const watchedNodeView = z.object({
   /** Unix ms of the node's last block. */
   lastBlockAt: unixMs.optional(),
   synced: z.boolean().optional(),
-  /** Against the best height seen among the watched nodes (and the node's own /node/syncing answer). */
+  /**
+   * False when the node claims a height above what the chain can have reached (one block a slot since the own
+   * node's tip): its word is shown as a claim and counts toward no best height or lag.
+   */
+  heightBelieved: z.boolean().optional(),
+  /** Against the best believed height among the watched nodes (and the node's own /node/syncing answer). */
   blocksBehind: z.number().int().min(0).optional(),
   version: z.string().optional(),
   latencyMs: z.number().min(0).optional(),
@@ -52,6 +57,7 @@ export const monitorOverview = z.object({
   /** False until the monitor has run one poll for the active network. */
   running: z.boolean(),
   nodes: z.array(watchedNodeView),
+  /** The highest height a watched node claims that the monitor believes (watchedNodeView.heightBelieved). */
   bestHeight: height.optional(),
   forks: z.array(forkView),
   updatedAt: unixMs.optional(),

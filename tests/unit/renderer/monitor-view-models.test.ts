@@ -284,6 +284,10 @@ describe('node health', () => {
       'Syncing, 1 block behind',
     );
     expect(nodeStateText(node({ height: 5, blocksBehind: 0, synced: true }))).toBe('In sync');
+    // A height above what the chain can have reached is the node's claim, not "in sync".
+    expect(
+      nodeStateText(node({ height: 99_999_999, blocksBehind: 0, synced: true, heightBelieved: false })),
+    ).toMatch(/^Not believed: claims a height above what the chain can have reached/);
     expect(defaultChartNode([node({ id: 'x' }), node({ id: 'mine', own: true })])).toBe('mine');
     expect(defaultChartNode([])).toBeUndefined();
   });

@@ -72,7 +72,10 @@ export function WatchedNodes({
                 <div className="mono small muted">{node.url}</div>
               </th>
               <td>{nodeStateText(node)}</td>
-              <td>{node.height ?? '—'}</td>
+              <td>
+                {node.height ?? '—'}
+                {node.heightBelieved === false && <div className="small muted">claimed, not believed</div>}
+              </td>
               <td>
                 {node.lastBlockAt === undefined ? '—' : clockTime(node.lastBlockAt)}
                 {node.lastBlockId !== undefined && (

@@ -36,6 +36,8 @@ export function samplesToSeries(samples: readonly NodeSampleView[]): HealthSerie
 /** "Unreachable: …", "Syncing, 12 blocks behind", "In sync". */
 export function nodeStateText(node: WatchedNodeView): string {
   if (!node.reachable) return node.error === undefined ? 'Unreachable' : `Unreachable: ${node.error}`;
+  if (node.heightBelieved === false)
+    return 'Not believed: claims a height above what the chain can have reached since the own node’s tip';
   if (node.blocksBehind !== undefined && node.blocksBehind > 0) {
     return `${node.synced === false ? 'Syncing, ' : ''}${node.blocksBehind} ${node.blocksBehind === 1 ? 'block' : 'blocks'} behind`;
   }

@@ -1,14 +1,15 @@
 /**
  * How tall a DPoS chain can be (docs/design/sync.md "Claims"): one block per slot at most, so above our last
  * verified block there can be no more blocks than slots have begun since its timestamp. A peer claiming more is
- * not believed — not by the status, not by the peer choice. One slot of slack covers a clock a little behind.
+ * not believed — not by the follower's status, not by its peer choice, not by the monitor's best height. One slot
+ * of slack covers a clock a little behind.
  *
  * The slot length is the smallest blocktime of the network's milestones (protocol/time "slots": the most blocks a
  * span could hold), so that a later milestone that shortens the blocktime never makes an honest claim a lie.
  */
-import type { BlockHeader } from '../protocol/blocks';
-import type { Network } from '../protocol/networks';
-import { epochTimestamp } from '../protocol/time';
+import type { BlockHeader } from '../blocks';
+import type { Network } from '../networks';
+import { epochTimestamp } from './epoch';
 
 const SLACK_SLOTS = 1;
 
