@@ -2,7 +2,7 @@
  * The node screen's "own node" part: its verified height beside each followed peer's, how far apart they are, the
  * peers' latency, and the ones it banned with the reason and until when.
  */
-import type { OwnNodeView } from '../../../shared/domain/own-node';
+import type { FollowedPeerView, OwnNodeView } from '../../../shared/domain/own-node';
 import { clockTime } from '../../lib/dates';
 import { withoutUrls } from '../../lib/plain-reason';
 import { count, hostOf, ownNodeSummary } from './own-node-words';
@@ -45,8 +45,11 @@ export function FollowedPeers({ view }: { view: OwnNodeView }) {
           {view.peers.map((peer) => (
             <tr key={peer.url}>
               <td className="mono small">{hostOf(peer.url)}</td>
-              <td>{peer.height === null ? '—' : count(peer.height)}</td>
-              <td>{apart(view.height, peer.height)}</td>
+              <td>
+                {peer.height === null ? '—' : count(peer.height)}
+                {disbelieved(peer) && <div className="small muted">claimed, not believed</div>}
+              </td>
+              <td>{disbelieved(peer) ? '—' : apart(view.height, peer.height)}</td>
               <td>{peer.latencyMs === null ? '—' : `${peer.latencyMs} ms`}</td>
               <td>
                 {peer.banned !== null
@@ -54,6 +57,9 @@ export function FollowedPeers({ view }: { view: OwnNodeView }) {
                   : peer.lastError === null
                     ? 'Answering'
                     : withoutUrls(peer.lastError)}
+                {peer.banned === null && disbelieved(peer) && peer.claimDoubt && (
+                  <div className="small">Not believed: {withoutUrls(peer.claimDoubt)}</div>
+                )}
               </td>
             </tr>
           ))}
@@ -63,9 +69,17 @@ export function FollowedPeers({ view }: { view: OwnNodeView }) {
   );
 }
 
+/**
+ * A peer whose height the follower does not believe (above what the chain can have reached, or a height it then
+ * failed to serve: docs/design/sync.md "Claims"): its height is its word, and the own node is not "behind" it.
+ */
+function disbelieved(peer: FollowedPeerView): boolean {
+  return peer.height !== null && peer.claimBelieved === false;
+}
+
 /** The own node's height against a peer's: "same height", "3 behind", "2 ahead". */
 function apart(own: number, peer: number | null): string {
   if (peer === null) return '—';
   if (own === peer) return 'same height';
-  return own < peer ? `${peer - own} behind` : `${own - peer} ahead`;
+  return own < peer ? `${count(peer - own)} behind` : `${count(own - peer)} ahead`;
 }
