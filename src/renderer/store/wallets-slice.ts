@@ -6,9 +6,15 @@ import type { Slice, VotaryState } from './types';
 import { call } from '../services/call';
 
 export interface WalletsSlice {
+  /** The vault's wallets on the active network (the other networks' are listed when theirs is active). */
   wallets: WalletView[];
-  /** Chain state by address (balance, nonce, vote…), refreshed on every block. */
+  /**
+   * Chain state by address (balance, nonce, vote…) as the active network's node answers, refreshed on every block.
+   * Two networks can share an address (the same passphrase on localnet and devnet: one address byte), so these are
+   * one network's answers only: `chainWalletsNetworkId`'s.
+   */
   chainWallets: Record<string, ChainWallet>;
+  chainWalletsNetworkId: string | undefined;
   loadWallets: () => Promise<void>;
   refreshBalances: () => Promise<void>;
   walletSaved: (wallet: WalletView) => void;
@@ -17,18 +23,30 @@ export interface WalletsSlice {
 export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
   wallets: [],
   chainWallets: {},
+  chainWalletsNetworkId: undefined,
   loadWallets: async () => {
     try {
-      const wallets = await call('wallets:list');
-      set({ wallets });
+      // Asked of the host, not taken from the store: a network switch reads the node and the wallets at once, and
+      // the store's network list may still name the last one.
+      const networkId = await activeNetworkId();
+      const wallets = await call('wallets:list', networkId === undefined ? undefined : { networkId });
+      set({
+        wallets,
+        ...(networkId === get().chainWalletsNetworkId
+          ? {}
+          : { chainWallets: {}, chainWalletsNetworkId: networkId }),
+      });
       await get().refreshBalances();
     } catch (error) {
       set({ error: plainError(error) });
     }
   },
   refreshBalances: async () => {
+    const networkId = get().chainWalletsNetworkId;
     const addresses = [...new Set(get().wallets.map((wallet) => wallet.address))];
     const results = await Promise.allSettled(addresses.map((address) => call('chain:wallet', { address })));
+    // The wallets were listed again for another network meanwhile: these answers are not that network's.
+    if (get().chainWalletsNetworkId !== networkId) return;
     const chainWallets: Record<string, ChainWallet> = { ...get().chainWallets };
     results.forEach((result, i) => {
       const address = addresses[i];
@@ -45,6 +63,15 @@ export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
     void get().refreshBalances();
   },
 });
+
+/** The active network's id as the host says it now (undefined when it cannot say: every wallet is listed). */
+async function activeNetworkId(): Promise<string | undefined> {
+  try {
+    return (await call('networks:list')).find((network) => network.active)?.id;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Selectors: derived values, computed from the store without copying it. */
 function sumOf(state: VotaryState, watch: boolean, field: 'balance' | 'lockedBalance'): string {
