@@ -69,19 +69,30 @@ function PendingRow({ entry, height }: { entry: PendingView; height: number | un
 }
 
 export function PendingPage() {
-  const pending = useVotary((s) => s.pending);
+  const all = useVotary((s) => s.pending);
+  // The node's tip, token and block time are one network's: its entries are counted and written with them, and the
+  // other networks' are shown when theirs is active (a localnet confirmation counted from devnet's tip was millions).
+  const networkId = useVotary((s) => s.node?.networkId);
   const height = useVotary((s) => s.node?.height);
   const blockTime = useVotary((s) => s.configuration?.constants.blocktime ?? 8);
   const [showSettled, setShowSettled] = useState(false);
+  const pending = all.filter((entry) => entry.networkId === networkId);
+  const elsewhere = all.length - pending.length;
   const { shown, settled } = settledSplit(pending, height, blockTime);
   const rows = showSettled ? pending : shown;
   return (
     <section aria-labelledby="pending-title">
       <h1 id="pending-title">Pending transactions</h1>
+      {elsewhere > 0 && (
+        <p className="muted" data-testid="pending-elsewhere">
+          {elsewhere} {elsewhere === 1 ? 'transaction' : 'transactions'} sent on other networks: shown when
+          that network is active.
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="muted">
           {settled.length === 0
-            ? 'No transactions sent from this app.'
+            ? 'No transactions sent from this app on this network.'
             : 'Nothing waiting: everything sent is confirmed.'}
         </p>
       ) : (
