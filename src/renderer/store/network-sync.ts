@@ -26,6 +26,11 @@ export interface NetworkSync {
   inSync: boolean;
   /** Only while it syncs: how far (a bar); a stalled or synced node shows none. */
   progress: { value: number; max: number; label: string } | undefined;
+  /**
+   * Not in sync: the height every chain figure on screen is read at (balances, votes, ranks are as of this block,
+   * not the network's now); undefined when in sync or not known.
+   */
+  asOfHeight: number | undefined;
 }
 
 type SyncInputs = Pick<
@@ -42,6 +47,7 @@ export function networkSync(state: SyncInputs, now: number): NetworkSync | undef
       words: 'Not known: the connection to the Votary host is lost (reconnecting…)',
       inSync: false,
       progress: undefined,
+      asOfHeight: undefined,
     };
   }
   const own = state.ownNodes[network.id];
@@ -55,22 +61,30 @@ export function networkSync(state: SyncInputs, now: number): NetworkSync | undef
         own.state === 'syncing' && own.target > 0
           ? { value: Math.min(own.height, own.target), max: own.target, label: 'Own node sync' }
           : undefined,
+      asOfHeight: own.height > 0 ? own.height : undefined,
     };
   }
   const node = state.node?.networkId === network.id ? state.node : undefined;
   if (node === undefined && !followed)
-    return { tone: 'busy', words: '…', inSync: false, progress: undefined };
+    return { tone: 'busy', words: '…', inSync: false, progress: undefined, asOfHeight: undefined };
   const synced = followed ? own.blocksBehind <= 1 : node?.synced === true;
   const height = followed ? own.height : (node?.height ?? 0);
   if (!synced) {
     if (followed)
-      return { tone: ownNodeTone(own), words: ownNodeSummary(own), inSync: false, progress: undefined };
+      return {
+        tone: ownNodeTone(own),
+        words: ownNodeSummary(own),
+        inSync: false,
+        progress: undefined,
+        asOfHeight: own.height,
+      };
     const behind = node?.blocksBehind ?? 0;
     return {
       tone: 'busy',
       words: `Syncing, ${count(behind)} block${behind === 1 ? '' : 's'} behind`,
       inSync: false,
       progress: node === undefined ? undefined : { value: node.progress, max: 1, label: 'Sync progress' },
+      asOfHeight: node?.height,
     };
   }
   // An own node's follower judges its own tip (docs/design/sync.md "Status": synced needs a tip that advanced
@@ -89,6 +103,7 @@ export function networkSync(state: SyncInputs, now: number): NetworkSync | undef
       words: `${since[0]?.toUpperCase() ?? ''}${since.slice(1)}`,
       inSync: false,
       progress: undefined,
+      asOfHeight: tip?.height ?? height,
     };
   }
   return {
@@ -96,5 +111,6 @@ export function networkSync(state: SyncInputs, now: number): NetworkSync | undef
     words: followed ? ownNodeSummary(own) : 'In sync',
     inSync: true,
     progress: undefined,
+    asOfHeight: undefined,
   };
 }

@@ -55,6 +55,7 @@ describe('the one sync state', () => {
       words: 'In sync',
       inSync: true,
       progress: undefined,
+      asOfHeight: undefined,
     });
     expect(networkSync(state(), NOW + 19_000)?.inSync).toBe(true);
   });
@@ -66,6 +67,8 @@ describe('the one sync state', () => {
       words: 'No new block for 75 s (height 120)',
       inSync: false,
       progress: undefined,
+      // Every figure on screen is this block's, not the network's now.
+      asOfHeight: 120,
     });
   });
 
@@ -76,6 +79,7 @@ describe('the one sync state', () => {
     );
     expect(syncing?.words).toBe('Syncing, 40 blocks behind');
     expect(syncing?.progress).toEqual({ value: 0.75, max: 1, label: 'Sync progress' });
+    expect(syncing?.asOfHeight).toBe(node.height);
     const lost = networkSync(state({ connection: { status: 'reconnecting', attempts: 2 } }), NOW);
     expect(lost?.inSync).toBe(false);
     expect(lost?.words).toMatch(/^Not known/);
@@ -115,6 +119,7 @@ describe('the one sync state', () => {
       words: 'Own node stalled at 5,000: cannot reach 10.0.0.2:4003 (fetch failed)',
       inSync: false,
       progress: undefined,
+      asOfHeight: 5_000,
     });
     // The follower's own sentence, when it gives one, is shown as it is (its URLs cut to their host all the same).
     const worded = networkSync(

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Amount } from '../../components/Amount';
+import { AsOfHeight } from '../../components/AsOfHeight';
 import { RecentActivity } from './RecentActivity';
 import { useVotary } from '../../store';
 import { totalBalance, totalLocked, watchOnlyBalance } from '../../store/wallets-slice';
@@ -44,6 +45,7 @@ export function Dashboard() {
               Watch-only wallets, not counted: <Amount value={watched} />
             </p>
           )}
+          <AsOfHeight />
         </article>
         <article className="card">
           <h2>Node</h2>

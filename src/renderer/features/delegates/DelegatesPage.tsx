@@ -14,6 +14,7 @@ import { joinProductivity, splitForgingSet } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
+import { AsOfHeight } from '../../components/AsOfHeight';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
   { value: 'hour', label: 'Last hour' },
@@ -56,6 +57,7 @@ export function DelegatesPage() {
   return (
     <section aria-labelledby="delegates-title">
       <h1 id="delegates-title">Delegates</h1>
+      <AsOfHeight />
       <div className="row wrap">
         <label>
           Search delegates

@@ -1,5 +1,6 @@
 import type { LockView } from '../../../shared/domain/chain-views';
 import { Amount } from '../../components/Amount';
+import { AsOfHeight } from '../../components/AsOfHeight';
 import { useVotary } from '../../store';
 import { selectedWallet } from '../../store/wallets-slice';
 import { CsvExport } from './CsvExport';
@@ -31,6 +32,7 @@ export function WalletPage() {
   return (
     <section aria-labelledby="wallet-title">
       <h1 id="wallet-title">{wallet.name}</h1>
+      <AsOfHeight />
       <dl className="facts">
         <dt>Balance</dt>
         <dd data-testid="wallet-balance">{state ? <Amount value={state.balance} /> : '—'}</dd>
