@@ -34,6 +34,7 @@ import {
   countStates,
   roundSummary,
   defaultCountdownDelegate,
+  countdownWords,
   describeSlot,
   formatCountdown,
 } from '../../../src/renderer/features/round/round-model';
@@ -216,6 +217,16 @@ describe('round timeline', () => {
     expect(formatCountdown(65_000)).toBe('1 min 05 s');
     expect(formatCountdown(2 * 3_600_000 + 3 * 60_000)).toBe('2 h 03 min');
     expect(clockOffset({ now: 10_500 }, 10_000)).toBe(500);
+  });
+  it('words a slot of this round as certain and one of the next round as a prediction', () => {
+    const base = { publicKey: 'pk', username: 'genesis_1', inForgingSet: true, nextSlotAt: 65_000 };
+    expect(countdownWords({ ...base, predicted: false }, 0)).toBe('genesis_1 forges in 1 min 05 s');
+    expect(countdownWords({ ...base, predicted: true }, 0)).toBe(
+      'genesis_1 forges next round, in about 1 min 05 s if the ranking holds and no slot before it is missed',
+    );
+    expect(countdownWords({ publicKey: 'pk', inForgingSet: false }, 0)).toBe(
+      'This delegate is not in the forging set.',
+    );
   });
   it('describes slots in words and counts states', () => {
     const slots = [

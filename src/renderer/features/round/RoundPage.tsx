@@ -10,6 +10,7 @@ import {
   clockOffset,
   defaultCountdownDelegate,
   describeSlot,
+  countdownWords,
   formatCountdown,
   roundSummary,
   SLOT_STATE_LABELS,
@@ -105,9 +106,7 @@ export function RoundPage() {
             </label>
             {round.delegate && (
               <p role="status" data-testid="delegate-countdown">
-                {round.delegate.inForgingSet && round.delegate.nextSlotAt !== undefined
-                  ? `${round.delegate.username ?? 'This delegate'} forges in ${formatCountdown(round.delegate.nextSlotAt - hostNow)}`
-                  : `${round.delegate.username ?? 'This delegate'} is not in the forging set.`}
+                {countdownWords(round.delegate, hostNow)}
               </p>
             )}
           </div>

@@ -27,6 +27,21 @@ export function formatCountdown(ms: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
+/**
+ * When a chosen delegate forges next, in words. A slot of this round is certain by the clock (a slot's delegate is
+ * fixed by its number); one in the next round is a prediction (`predicted`): that round's order is today's ranking
+ * shuffled, and its first slot moves later with every slot missed before it.
+ */
+export function countdownWords(delegate: NonNullable<RoundView['delegate']>, now: number): string {
+  const name = delegate.username ?? 'This delegate';
+  if (!delegate.inForgingSet || delegate.nextSlotAt === undefined)
+    return `${name} is not in the forging set.`;
+  const wait = formatCountdown(delegate.nextSlotAt - now);
+  return delegate.predicted === true
+    ? `${name} forges next round, in about ${wait} if the ranking holds and no slot before it is missed`
+    : `${name} forges in ${wait}`;
+}
+
 export function slotName(slot: Pick<RoundSlotView, 'username' | 'publicKey'>): string {
   return slot.username ?? `${slot.publicKey.slice(0, 10)}…`;
 }
