@@ -15,7 +15,7 @@ import {
   toAlignedData,
   type SeriesInput,
 } from '../lib/time-series';
-import { clockTime } from '../lib/dates';
+import { momentTime } from '../lib/dates';
 
 export interface TimeSeriesChartProps {
   /** The accessible name of the chart ("Height lag over time"). */
@@ -151,7 +151,7 @@ export function TimeSeriesChart({
           <tbody>
             {rows.map((row) => (
               <tr key={row.at}>
-                <td>{clockTime(row.at)}</td>
+                <td>{momentTime(row.at)}</td>
                 {row.values.map((value, index) => (
                   <td key={series[index]?.label ?? index}>{formatMeasure(value, series[index]?.unit)}</td>
                 ))}

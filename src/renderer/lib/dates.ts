@@ -16,6 +16,16 @@ export function clockTime(ms: number): string {
   return CLOCK.format(ms);
 }
 
+/**
+ * A moment that may or may not be today (a node's last block, a delegate's, an alert, a chart's sample): its clock
+ * time when it falls on today's date where the person is, else its date and time — "6:30:12 PM" alone for a block
+ * of last Tuesday would read as today's.
+ */
+export function momentTime(ms: number, now: number = Date.now()): string {
+  const day = (at: number) => new Date(at).toDateString();
+  return day(ms) === day(now) ? clockTime(ms) : dateTime(ms);
+}
+
 /** A chain timestamp (unix seconds), or that the transaction is not in a block yet. */
 export function chainTime(timestamp: { unix: number } | undefined): string {
   return timestamp === undefined ? 'in pool' : dateTime(timestamp.unix * 1000);

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chainTime, dateTime } from '../../../src/renderer/lib/dates';
+import { chainTime, clockTime, dateTime, momentTime } from '../../../src/renderer/lib/dates';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -32,5 +32,14 @@ describe('dates', () => {
     const at = Date.UTC(2026, 10, 24, 18, 30, 12);
     expect(chainTime({ unix: at / 1000 })).toBe(dateTime(at));
     expect(dateTime(at)).toMatch(/2026/);
+  });
+
+  it('a moment of today is its clock time; one of another day carries its date', () => {
+    const now = new Date(2026, 10, 27, 15, 0, 0).getTime();
+    const earlierToday = new Date(2026, 10, 27, 9, 5, 0).getTime();
+    const lastTuesday = new Date(2026, 10, 24, 9, 5, 0).getTime();
+    expect(momentTime(earlierToday, now)).toBe(clockTime(earlierToday));
+    expect(momentTime(lastTuesday, now)).toBe(dateTime(lastTuesday));
+    expect(momentTime(lastTuesday, now)).not.toBe(clockTime(lastTuesday));
   });
 });

@@ -10,9 +10,9 @@ import { notificationAccess, requestNotificationAccess } from '../../lib/desktop
 import { useVotary } from '../../store';
 import { AlertSettings } from './AlertSettings';
 import { AlertDelivery } from './AlertDelivery';
-import { dateTime, clockTime } from '../../lib/dates';
+import { dateTime, momentTime } from '../../lib/dates';
 
-const time = (ms: number) => clockTime(ms);
+const time = (ms: number) => momentTime(ms);
 
 function AlertItem({ alert }: { alert: MonitorAlertView }) {
   const dismiss = useVotary((s) => s.dismissMonitorAlert);

@@ -2,7 +2,7 @@
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { formatProductivity, LOW_PRODUCTIVITY, type DelegateRow } from './delegate-rows';
-import { clockTime } from '../../lib/dates';
+import { momentTime } from '../../lib/dates';
 
 export function DelegateTable({
   caption,
@@ -70,7 +70,7 @@ export function DelegateTable({
             <td>
               {row.lastBlockHeight ?? '—'}
               {row.lastBlockAt !== undefined && (
-                <span className="muted small"> · {clockTime(row.lastBlockAt)}</span>
+                <span className="muted small"> · {momentTime(row.lastBlockAt)}</span>
               )}
             </td>
             <td>

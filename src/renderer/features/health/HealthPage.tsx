@@ -10,7 +10,7 @@ import { useVotary } from '../../store';
 import { PeersTable } from '../node/PeersTable';
 import { defaultChartNode, SAMPLE_RANGES, samplesToSeries } from './health-model';
 import { WatchedNodes } from './WatchedNodes';
-import { clockTime } from '../../lib/dates';
+import { clockTime, momentTime } from '../../lib/dates';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
 
@@ -71,7 +71,7 @@ export function HealthPage() {
                   <li key={fork.height}>
                     Height {fork.height}:{' '}
                     {fork.nodes.map((node) => `${node.id} has ${node.blockId.slice(0, 12)}…`).join('; ')}{' '}
-                    (since {clockTime(fork.seenAt)})
+                    (since {momentTime(fork.seenAt)})
                   </li>
                 ))}
               </ul>

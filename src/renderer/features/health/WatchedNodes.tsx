@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { MonitorOverview } from '../../../shared/domain/monitor';
 import { useVotary } from '../../store';
 import { nodeStateText } from './health-model';
-import { clockTime } from '../../lib/dates';
+import { momentTime } from '../../lib/dates';
 import { call } from '../../services/call';
 import { peerCountWords } from '../../lib/counts';
 
@@ -77,7 +77,7 @@ export function WatchedNodes({
                 {node.heightBelieved === false && <div className="small muted">claimed, not believed</div>}
               </td>
               <td>
-                {node.lastBlockAt === undefined ? '—' : clockTime(node.lastBlockAt)}
+                {node.lastBlockAt === undefined ? '—' : momentTime(node.lastBlockAt)}
                 {node.lastBlockId !== undefined && (
                   <div className="mono small muted">{node.lastBlockId.slice(0, 16)}…</div>
                 )}

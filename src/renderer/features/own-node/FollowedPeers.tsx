@@ -3,7 +3,7 @@
  * peers' latency, and the ones it banned with the reason and until when.
  */
 import type { FollowedPeerView, OwnNodeView } from '../../../shared/domain/own-node';
-import { clockTime } from '../../lib/dates';
+import { momentTime } from '../../lib/dates';
 import { withoutUrls } from '../../lib/plain-reason';
 import { count, hostOf, ownNodeSummary } from './own-node-words';
 
@@ -53,7 +53,7 @@ export function FollowedPeers({ view }: { view: OwnNodeView }) {
               <td>{peer.latencyMs === null ? '—' : `${peer.latencyMs} ms`}</td>
               <td>
                 {peer.banned !== null
-                  ? `Banned until ${clockTime(peer.banned.until)}: ${withoutUrls(peer.banned.reason)}`
+                  ? `Banned until ${momentTime(peer.banned.until)}: ${withoutUrls(peer.banned.reason)}`
                   : peer.lastError === null
                     ? 'Answering'
                     : withoutUrls(peer.lastError)}
