@@ -25,7 +25,10 @@ const base: OwnNodeView = {
 
 describe("an own node's state in words", () => {
   it('syncing: progress, heights, rate and time left', () => {
-    expect(ownNodeSummary(base)).toBe('Syncing 42% · 1,200 / 2,857 · 390 blocks/s · about 5 s left');
+    // The target is the peers' word: it is said to be claimed, the height verified.
+    expect(ownNodeSummary(base)).toBe(
+      'Syncing 42% · 1,200 verified of 2,857 claimed · 390 blocks/s · about 5 s left',
+    );
     expect(ownNodeTone(base)).toBe('busy');
     expect(ownNodeSummary({ ...base, etaSeconds: null })).not.toContain('left');
   });

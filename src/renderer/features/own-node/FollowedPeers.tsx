@@ -15,7 +15,7 @@ export function FollowedPeers({ view }: { view: OwnNodeView }) {
       <dl className="facts">
         <dt>Verified height</dt>
         <dd>{count(view.height)}</dd>
-        <dt>Network height</dt>
+        <dt>Network height, as its peers claim</dt>
         <dd>{count(view.target)}</dd>
         {view.apiUrl !== null && (
           <>

@@ -26,7 +26,11 @@ export function ownNodeTone(view: OwnNodeView): OwnNodeTone {
   }
 }
 
-/** One line: "Syncing 42% · 1,200 / 2,857 · 390 blocks/s · about 5 s left". */
+/**
+ * One line: "Syncing 42% · 1,200 verified of 2,857 claimed · 390 blocks/s · about 5 s left". The network's height
+ * is the highest its peers claim that the follower believes (within the slot bound, not yet disproved): a claim
+ * until the node has verified up to it, and said so.
+ */
 export function ownNodeSummary(view: OwnNodeView): string {
   switch (view.state) {
     case 'off':
@@ -39,7 +43,7 @@ export function ownNodeSummary(view: OwnNodeView): string {
       }
       return [
         `Syncing ${percent(view)}`,
-        `${count(view.height)} / ${count(view.target)}`,
+        `${count(view.height)} verified of ${count(view.target)} claimed`,
         `${count(Math.round(view.blocksPerSecond))} blocks/s`,
         ...(view.etaSeconds === null ? [] : [`about ${duration(view.etaSeconds)} left`]),
       ].join(' · ');
