@@ -4,6 +4,7 @@
  * malformed answer counts against the peer that sent it (ERR_BAD_RESPONSE) like a failed connection does.
  */
 import type { z } from 'zod';
+import { jsonTooDeep } from '../../shared/lib/json-depth';
 import { ClientError } from './errors';
 import { apiUrl } from './urls';
 
@@ -23,6 +24,12 @@ export interface HttpRequest<T> {
   signal?: AbortSignal;
   /** The most the answer's body may hold (default MAX_ANSWER_BYTES). */
   maxBytes?: number;
+  /**
+   * The deepest the answer's JSON may nest (json-depth.ts), for a schema that keeps values it does not look into
+   * (`z.unknown()`) which later code walks recursively; such an answer is the peer's ERR_BAD_RESPONSE. Unset: any
+   * depth, as schemas that check every level need no scan of their own.
+   */
+  maxDepth?: number;
 }
 
 /**
@@ -119,8 +126,16 @@ async function readText(response: Response, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks, total).toString('utf8');
 }
 
-async function readBody(response: Response, maxBytes: number): Promise<{ text: string; json: unknown }> {
+interface Body {
+  text: string;
+  json: unknown;
+  /** Nested deeper than the request's `maxDepth`: not parsed. */
+  tooDeep?: boolean;
+}
+
+async function readBody(response: Response, maxBytes: number, maxDepth: number | undefined): Promise<Body> {
   const text = await readText(response, maxBytes);
+  if (maxDepth !== undefined && jsonTooDeep(text, maxDepth)) return { text, json: undefined, tooDeep: true };
   try {
     return { text, json: JSON.parse(text) as unknown };
   } catch {
@@ -154,7 +169,7 @@ export async function requestJson<T>(
   const started = performance.now();
   try {
     let response: Response;
-    let body: { text: string; json: unknown };
+    let body: Body;
     try {
       response = await fetchImpl(url, {
         method: request.method,
@@ -173,7 +188,7 @@ export async function requestJson<T>(
         // (which would then be trusted with the peer's name, its answers counted as the peer's).
         redirect: 'manual',
       });
-      body = await readBody(response, maxBytes);
+      body = await readBody(response, maxBytes, request.maxDepth);
     } catch (error) {
       if (error instanceof AnswerTooLarge) {
         throw new ClientError('ERR_BAD_RESPONSE', `${url} answered more than ${maxBytes} bytes`, {
@@ -219,6 +234,13 @@ export async function requestJson<T>(
         url: peer,
         status,
       });
+    }
+    if (body.tooDeep === true) {
+      throw new ClientError(
+        'ERR_BAD_RESPONSE',
+        `${url} answered JSON nested deeper than ${request.maxDepth} levels`,
+        { url: peer, status },
+      );
     }
     if (body.json === undefined) {
       throw new ClientError('ERR_BAD_RESPONSE', `${url} did not answer with JSON`, { url: peer, status });
