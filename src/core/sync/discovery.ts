@@ -5,8 +5,9 @@
  * genesis block is checked by genesis.ts.
  */
 import { z } from 'zod';
+import { MAX_JSON_DEPTH } from '../../shared/lib/json-depth';
 import type { PeerPool } from '../client';
-import { networkParams, rawMilestone } from '../client/schemas/node';
+import { networkExceptions, networkParams, rawMilestone } from '../client/schemas/node';
 import { blockHeaderFromJson, type Block, type BlockHeader } from '../protocol/blocks';
 import { presetExceptions, type Network } from '../protocol/networks';
 import { SyncError } from './errors';
@@ -50,14 +51,10 @@ const cryptoAnswer = z.object({
   data: z.object({
     network: z.record(z.string(), z.unknown()),
     milestones: z.array(z.unknown()).min(1),
-    exceptions: z.record(z.string(), z.unknown()).optional(),
+    exceptions: networkExceptions.optional(),
     genesisBlock: z.record(z.string(), z.unknown()),
   }),
 });
-
-function idList(value: unknown): Set<string> {
-  return new Set(Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
-}
 
 function networkError(message: string): SyncError {
   return new SyncError('ERR_SYNC_NETWORK', message);
@@ -65,7 +62,7 @@ function networkError(message: string): SyncError {
 
 /**
  * The network, genesis block and exceptions of a crypto configuration, checked: the network's fields, the
- * milestones (from height 1), and the genesis block (genesis.ts).
+ * milestones (from height 1), the exceptions list's shape, and the genesis block (genesis.ts).
  */
 export function followedNetworkOf(config: CryptoConfigJson): FollowedNetwork {
   const params = networkParams.safeParse(config.network);
@@ -75,6 +72,13 @@ export function followedNetworkOf(config: CryptoConfigJson): FollowedNetwork {
   const milestones = z.array(rawMilestone).safeParse(config.milestones);
   if (!milestones.success || milestones.data[0]?.height !== 1) {
     throw networkError('the milestones are malformed (they must start at height 1)');
+  }
+  const exceptions = networkExceptions.safeParse(config.exceptions ?? {});
+  if (!exceptions.success) {
+    const issue = exceptions.error.issues[0];
+    throw networkError(
+      `the exceptions list is malformed: ${[...(issue?.path ?? []).map(String), issue?.message].join(': ')}`,
+    );
   }
   let header: BlockHeader;
   try {
@@ -93,11 +97,11 @@ export function followedNetworkOf(config: CryptoConfigJson): FollowedNetwork {
   const shipped = presetExceptions(network);
   if (shipped !== undefined) network.exceptions = shipped;
   const genesis = checkedGenesis(config.genesisBlock, header, network);
-  const exceptions = config.exceptions ?? {};
+  const { blocks = [], transactions = [] } = exceptions.data;
   return {
     network,
     genesis,
-    exceptions: { blocks: idList(exceptions.blocks), transactions: idList(exceptions.transactions) },
+    exceptions: { blocks: new Set(blocks), transactions: new Set(transactions) },
     config,
   };
 }
@@ -137,6 +141,9 @@ export async function discoverFollowedNetwork(
             method: 'GET',
             route: '/node/configuration/crypto',
             schema: cryptoAnswer,
+            // The network, milestones and genesis block are kept as served, unchecked below their known fields, and
+            // rules.ts compares them by walking every level: a peer's nesting is bounded before it is parsed.
+            maxDepth: MAX_JSON_DEPTH,
           }),
           peerPool
             .attempt(peer, { method: 'GET', route: '/node/configuration', schema: versionAnswer })

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../../shared/lib/json-depth';
 import { writeFileAtomic } from '../fs/atomic-file';
 import type { ChainRules } from '../node/transaction-handlers';
 import type { CryptoConfigJson } from './discovery';
@@ -30,7 +31,10 @@ export async function saveNetworkFile(path: string, stored: StoredNetwork): Prom
 export function loadNetworkFile(path: string): StoredNetwork | undefined {
   if (!existsSync(path)) return undefined;
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<StoredNetwork>;
+    const text = readFileSync(path, 'utf8');
+    // rules.ts compares the configuration by walking every level, as discovery.ts bounds a peer's answer.
+    if (jsonTooDeep(text)) throw new Error(`it nests deeper than ${MAX_JSON_DEPTH} levels`);
+    const parsed = JSON.parse(text) as Partial<StoredNetwork>;
     const config = parsed.config;
     if (typeof config !== 'object' || config === null || typeof config.network !== 'object') {
       throw new Error('it holds no crypto configuration');

@@ -5,8 +5,10 @@
  * then says the peers disagree, rather than guess which peer lies). From then on a peer whose configuration differs
  * in any rule (a milestone's blocktime, a fee, the genesis block, the exceptions) is refused and reported.
  */
+import { MAX_JSON_DEPTH } from '../../shared/lib/json-depth';
 import { networkByName, networkNames } from '../protocol/networks';
 import type { CryptoConfigJson } from './discovery';
+import { SyncError } from './errors';
 
 export const NO_ANSWER = 'no peer answered with a network description';
 
@@ -18,16 +20,25 @@ export interface RulesDecision {
   reason: string;
 }
 
-/** JSON with every object's keys sorted, so that two equal configurations compare equal whatever their order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+/**
+ * JSON with every object's keys sorted, so that two equal configurations compare equal whatever their order. It
+ * recurses, so it goes no deeper than MAX_JSON_DEPTH (json-depth.ts): a peer's answer is refused deeper than that
+ * before it is parsed (discovery.ts), a stored network.json when it is read (network-file.ts), and anything else
+ * gets this clear error rather than a stack overflow.
+ */
+function canonical(value: unknown, depth = 0): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (depth >= MAX_JSON_DEPTH) {
+    throw new SyncError(
+      'ERR_SYNC_NETWORK',
+      `a network description nests deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   }
-  return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, depth + 1)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item, depth + 1)}`).join(',')}}`;
 }
 
 /** What the rules are made of: the network, the milestones, the exceptions, the genesis block. */
@@ -40,6 +51,7 @@ function rulesOf(config: CryptoConfigJson): Record<string, unknown> {
   };
 }
 
+/** Recurses no deeper than `canonical` got through at its first call (which throws beyond MAX_JSON_DEPTH). */
 function firstDifference(a: unknown, b: unknown, path: string): string | undefined {
   if (canonical(a) === canonical(b)) return undefined;
   const objects = typeof a === 'object' && a !== null && typeof b === 'object' && b !== null;

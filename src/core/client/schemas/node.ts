@@ -65,6 +65,22 @@ export const networkParams = z.object({
   client: z.object({ token: z.string().min(1), symbol: z.string(), explorer: z.string() }),
 });
 
+/**
+ * A network's exceptions list as ARK Core 3.9.1 serves it: crypto-networks' `exceptions.json`, whose keys are the
+ * ones crypto and core read (protocol/networks/types.ts NetworkExceptions names the file that reads each): lists
+ * and tables of ids, a balance per nonce. Strict: a key none of them reads is no rule of the network, and a value
+ * of another shape is no list of ids.
+ */
+export const networkExceptions = z.strictObject({
+  blocks: z.array(z.string()).optional(),
+  transactions: z.array(z.string()).optional(),
+  blocksTransactions: z.record(z.string(), z.array(z.string())).optional(),
+  outlookTable: z.record(z.string(), z.string()).optional(),
+  transactionIdFixTable: z.record(z.string(), z.string()).optional(),
+  wrongTransactionOrder: z.record(z.string(), z.array(z.string())).optional(),
+  negativeBalances: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+});
+
 /** The genesis block as the crypto configuration carries it; only the summary fields are kept. */
 export const genesisSummary = z
   .looseObject({
