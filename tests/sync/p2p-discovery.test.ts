@@ -2,7 +2,8 @@
  * Finding P2P interfaces in the peers' lists (core/sync/p2p-discovery.ts, docs/design/sync.md "P2P"): ARK Core's
  * `/api/peers` names each peer's ip and P2P port; a followed node takes the valid entries, asks each for its status
  * and downloads from those of the network's nethash — the public API stays the fallback. A list is a claim: host
- * names, bad ports, special addresses (unless the user configured such a peer), repeats and junk are ignored.
+ * names, bad ports, special addresses (unless the user configured such a peer), repeats (an IPv4-mapped IPv6
+ * address is its IPv4 address) and junk are ignored.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,6 +58,18 @@ describe('P2P interfaces from a peer list', () => {
     expect(isSpecialHost('localhost')).toBe(true);
     expect(isSpecialHost('[::1]')).toBe(true);
     expect(isSpecialHost('8.8.8.8')).toBe(false);
+  });
+
+  it('takes an IPv4-mapped IPv6 entry as its IPv4 address: one interface, whichever spelling', () => {
+    const list = [
+      { ip: '5.39.9.245', port: 4001 },
+      { ip: '::ffff:5.39.9.245', port: 4001 },
+      { ip: '0:0:0:0:0:ffff:527:9f6', port: 4001 },
+    ];
+    expect(p2pUrlsFromList(list, { specialAllowed: false })).toEqual([
+      'ws://5.39.9.245:4001',
+      'ws://5.39.9.246:4001',
+    ]);
   });
 
   it('takes a few entries, not as many as a list holds', () => {

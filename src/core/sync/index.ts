@@ -16,13 +16,8 @@ export {
   type SyncState,
   type SyncStatus,
 } from './follower';
-export {
-  isSpecialHost,
-  MAX_LISTED_P2P,
-  p2pUrlsFromList,
-  searchP2p,
-  type P2pSearchOptions,
-} from './p2p-discovery';
+export { canonicalPeerUrl, isSpecialHost, listedUrlHost, specialAllowedBy } from './peer-address';
+export { MAX_LISTED_P2P, p2pUrlsFromList, searchP2p, type P2pSearchOptions } from './p2p-discovery';
 export { NO_EXCEPTIONS, blockFromPeer, headerFromPeer, type ChainExceptions } from './raw-block';
 export {
   NETWORK_FILE,

@@ -3,63 +3,21 @@
  * node knows with its `ip` and its P2P `port` (core-api `resources/peer.ts`; `ports` holds its plugins' ports, the
  * public API's among them). A list is a peer's claim, so every entry is untrusted: it must be an IP address (no
  * host name for a list to steer through DNS), a port in range, public — a loopback, private, link-local or
- * otherwise special address only when the user configured such a peer themselves — and few are taken. A listed
- * interface is then followed only once it answered `getStatus` with the network's nethash; its blocks are
- * verified as every other block is (p2p-blocks.ts, `applyBlock`), so a lying one only loses its own time.
+ * otherwise special address only when the user configured such a peer themselves (peer-address.ts) — and few are
+ * taken. A listed interface is then followed only once it answered `getStatus` with the network's nethash; its
+ * blocks are verified as every other block is (p2p-blocks.ts, `applyBlock`), so a lying one only loses its own
+ * time.
  */
-import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { requestJson, type PeerPool } from '../client';
 import { normalizeP2pUrl, P2pPeer, type P2pPeerOptions, type P2pPeers } from '../p2p';
+import { listedUrlHost, specialAllowedBy } from './peer-address';
 
 /** At most this many P2P interfaces are taken from the lists (a run each is queued: run-queue.ts). */
 export const MAX_LISTED_P2P = 12;
 
 /** Each entry is checked on its own (p2pUrlsFromList): one malformed entry does not spoil the list. */
 const peersAnswer = z.object({ data: z.array(z.unknown()).max(100) });
-
-/**
- * Addresses no public node has: loopback, private, link-local, shared, multicast, reserved, documentation. (An
- * IPv4-mapped IPv6 address, ::ffff:a.b.c.d, is checked against the IPv4 rules: node:net's BlockList does so.)
- */
-const SPECIAL = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-] as const) {
-  SPECIAL.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  SPECIAL.addSubnet(network, prefix, 'ipv6');
-}
-
-/** Whether `host` (a URL's hostname or a listed ip) is loopback, private or otherwise not a public address. */
-export function isSpecialHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (/^localhost$/i.test(bare)) return true;
-  const family = isIP(bare);
-  if (family === 0) return false;
-  return SPECIAL.check(bare, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 export interface ListedP2pOptions {
   /** Special (loopback, private…) addresses are taken only when the user configured such a peer. */
@@ -79,12 +37,11 @@ export function p2pUrlsFromList(entries: readonly unknown[], options: ListedP2pO
     const { ip, port } = entry as { ip?: unknown; port?: unknown };
     if (typeof ip !== 'string' || typeof port !== 'number') continue;
     if (!Number.isInteger(port) || port < 1 || port > 65_535) continue;
-    const family = isIP(ip);
-    if (family === 0) continue;
-    if (!options.specialAllowed && isSpecialHost(ip)) continue;
+    const host = listedUrlHost(ip, options.specialAllowed);
+    if (host === undefined) continue;
     let url: string;
     try {
-      url = normalizeP2pUrl(`ws://${family === 6 ? `[${ip}]` : ip}:${port}`);
+      url = normalizeP2pUrl(`ws://${host}:${port}`);
     } catch {
       continue;
     }
@@ -101,7 +58,7 @@ export async function listedP2pUrls(
   options: Omit<ListedP2pOptions, 'specialAllowed'> & { configured: readonly string[] },
 ): Promise<string[]> {
   const limit = options.limit ?? MAX_LISTED_P2P;
-  const specialAllowed = options.configured.some((url) => isSpecialHost(new URL(url).hostname));
+  const specialAllowed = specialAllowedBy(options.configured);
   const known = new Set(options.known);
   const found: string[] = [];
   for (const peer of peerPool.candidates()) {

@@ -14,6 +14,7 @@ import type { Block, BlockHeader } from '../protocol/blocks';
 import { internalTypeLabel } from '../protocol/transactions';
 import type { BlockDownload } from './block-download';
 import { SyncError } from './errors';
+import { hostOf } from './peer-address';
 import { unknownTypeOf, unsupportedType, type UnknownType } from './raw-block';
 
 /** Claims remembered at most (the oldest forgotten first): a claim is about the block after the tip, a few at once. */
@@ -21,15 +22,6 @@ const KEPT_CLAIMS = 64;
 
 /** Other peers asked for the block per doubted claim, at most (each request counts against its rate budget). */
 const ASKED_PER_CLAIM = 3;
-
-/** The host of a peer's URL (public API or P2P): peers on one host are one operator's word. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return url;
-  }
-}
 
 export type ClaimVerdict =
   /** Proven (bytes) or corroborated by a peer of another host: the follower stops with this error. */
