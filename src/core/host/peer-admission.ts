@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import { normalizePeerUrl, PeerPool } from '../client';
-import { discoverFollowedNetwork, type CryptoConfigJson, type PeerRefusal } from '../sync';
+import {
+  canonicalPeerUrl,
+  discoverFollowedNetwork,
+  listedUrlHost,
+  specialAllowedBy,
+  type CryptoConfigJson,
+  type PeerRefusal,
+} from '../sync';
 
 const peersAnswer = z.object({
   data: z
@@ -22,17 +29,12 @@ const peersAnswer = z.object({
 
 const API_PLUGIN = '@arkecosystem/core-api';
 
-/** Loopback, private and link-local addresses: only taken from a list when the configured peers are such too. */
-function isPrivateHost(host: string): boolean {
-  return /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|\[?::1\]?$|\[?f[cd])/i.test(
-    host,
-  );
-}
-
 /** The API URLs of the peers `peerPool`'s peers list (at most `limit` new ones), in the order they were listed. */
 export async function listedPeers(peerPool: PeerPool, limit: number): Promise<string[]> {
-  const known = new Set(peerPool.urls());
-  const privateAllowed = peerPool.urls().some((url) => isPrivateHost(new URL(url).hostname));
+  // The same rules as for P2P interfaces (sync/peer-address.ts): IP addresses only, special ones only when a
+  // configured peer is special; a peer listed under another spelling of a known one's address is that peer.
+  const known = new Set(peerPool.urls().map(canonicalPeerUrl));
+  const specialAllowed = specialAllowedBy(peerPool.urls());
   const found: string[] = [];
   for (const peer of peerPool.candidates()) {
     if (found.length >= limit) break;
@@ -50,10 +52,11 @@ export async function listedPeers(peerPool: PeerPool, limit: number): Promise<st
     for (const listed of answer.value.data) {
       const port = listed.ports?.[API_PLUGIN] ?? listed.port;
       if (port === null || port <= 0 || port > 65_535) continue;
-      if (!privateAllowed && isPrivateHost(listed.ip)) continue;
+      const host = listedUrlHost(listed.ip, specialAllowed);
+      if (host === undefined) continue;
       let url: string;
       try {
-        url = normalizePeerUrl(`http://${listed.ip.includes(':') ? `[${listed.ip}]` : listed.ip}:${port}`);
+        url = normalizePeerUrl(`http://${host}:${port}`);
       } catch {
         continue;
       }
