@@ -1,14 +1,23 @@
 /**
- * The network's rules are decided once (docs/design/sync.md "Discovery": the network's rules are fixed): the network stored beside the chain
- * when there is one (network-file.ts), else a shipped preset's (mainnet, devnet, testnet, Votary's localnet) as a
- * peer serves them, else the configuration most answering peers agree on — and a tie decides nothing (the follower
- * then says the peers disagree, rather than guess which peer lies). From then on a peer whose configuration differs
- * in any rule (a milestone's blocktime, a fee, the genesis block, the exceptions) is refused and reported.
+ * The network's rules are decided once (docs/design/sync.md "Discovery": the network's rules are fixed): the network
+ * stored beside the chain when there is one (network-file.ts), else a shipped preset's (mainnet, devnet, testnet,
+ * Votary's localnet) when peers serve it as Votary ships it, else the configuration most answering peers agree on —
+ * and a tie decides nothing (the follower then says the peers disagree, rather than guess which peer lies). From then on a peer whose configuration
+ * differs in any rule (a milestone's blocktime, a fee, the genesis block, the exceptions) is refused and reported.
+ *
+ * A preset's rules are Votary's, not a peer's: its network, its milestones, the exceptions Votary ships for it
+ * (protocol/networks `presetExceptions`; none for testnet and localnet) and its genesis block's header (the summary
+ * Votary ships). A peer serving the preset with other exceptions is refused: a listed block or transaction stops
+ * the follower before it (raw-block.ts `checkNotExcepted`), so one peer's list must never become the network's. Only
+ * the genesis block's transactions come from the peers (Votary ships the header, not the block), and the peers
+ * serving the preset must agree on them as on any rule: most of them, never the first alone.
  */
 import { MAX_JSON_DEPTH } from '../../shared/lib/json-depth';
-import { networkByName, networkNames } from '../protocol/networks';
+import { blockHeaderFromJson } from '../protocol/blocks';
+import { networkByName, networkNames, presetExceptions, type Network } from '../protocol/networks';
 import type { CryptoConfigJson } from './discovery';
 import { SyncError } from './errors';
+import { genesisSummary } from './genesis';
 
 export const NO_ANSWER = 'no peer answered with a network description';
 
@@ -79,7 +88,7 @@ export function rulesDifference(config: CryptoConfigJson, decided: CryptoConfigJ
   return firstDifference(rulesOf(config), rulesOf(decided), '');
 }
 
-function presetOf(nethash: string): { network: unknown; milestones: unknown } | undefined {
+function presetOf(nethash: string): Network | undefined {
   for (const name of networkNames()) {
     const preset = networkByName(name);
     if (preset?.network.nethash.toLowerCase() === nethash) return preset;
@@ -87,24 +96,27 @@ function presetOf(nethash: string): { network: unknown; milestones: unknown } | 
   return undefined;
 }
 
-export function decideRules(
-  stored: CryptoConfigJson | undefined,
-  served: readonly CryptoConfigJson[],
-): RulesDecision {
-  if (stored !== undefined) {
-    return { config: stored, source: 'the rules are those stored beside the chain', reason: '' };
+/** The genesis block's header as a Network summarises it (undefined: no header can be read from it). */
+function genesisHeaderOf(config: CryptoConfigJson): unknown {
+  try {
+    return genesisSummary(blockHeaderFromJson(config.genesisBlock));
+  } catch {
+    return undefined;
   }
-  const first = served[0];
-  if (first === undefined) return { config: undefined, source: '', reason: NO_ANSWER };
-  const nethash = String(first.network.nethash).toLowerCase();
-  const preset = presetOf(nethash);
-  if (preset !== undefined) {
-    const wanted = canonical({ network: preset.network, milestones: preset.milestones });
-    const match = served.find(
-      (config) => canonical({ network: config.network, milestones: config.milestones }) === wanted,
-    );
-    if (match !== undefined) return { config: match, source: 'the rules are the shipped preset', reason: '' };
-  }
+}
+
+/** Whether `config` serves the preset's rules: its network, milestones, exceptions and genesis block's header. */
+function servesPreset(config: CryptoConfigJson, preset: Network): boolean {
+  const rules = (network: unknown, milestones: unknown, exceptions: unknown, genesis: unknown) =>
+    canonical({ network, milestones, exceptions, genesis });
+  return (
+    rules(config.network, config.milestones, config.exceptions ?? {}, genesisHeaderOf(config)) ===
+    rules(preset.network, preset.milestones, presetExceptions(preset) ?? {}, preset.genesisBlock)
+  );
+}
+
+/** The rules most of `served` agree on; a tie decides nothing. */
+function mostAgreed(served: readonly CryptoConfigJson[], source: (count: number) => string): RulesDecision {
   const groups = new Map<string, { config: CryptoConfigJson; count: number }>();
   for (const config of served) {
     const key = canonical(rulesOf(config));
@@ -123,9 +135,20 @@ export function decideRules(
         'peer(s) each at most): list peers that agree, so that no single peer decides the rules',
     };
   }
-  return {
-    config: top!.config,
-    source: `the rules ${top!.count} of ${served.length} peers agree on`,
-    reason: '',
-  };
+  return { config: top!.config, source: source(top!.count), reason: '' };
+}
+
+export function decideRules(
+  stored: CryptoConfigJson | undefined,
+  served: readonly CryptoConfigJson[],
+): RulesDecision {
+  if (stored !== undefined) {
+    return { config: stored, source: 'the rules are those stored beside the chain', reason: '' };
+  }
+  const first = served[0];
+  if (first === undefined) return { config: undefined, source: '', reason: NO_ANSWER };
+  const preset = presetOf(String(first.network.nethash).toLowerCase());
+  const servingPreset = preset === undefined ? [] : served.filter((config) => servesPreset(config, preset));
+  if (servingPreset.length > 0) return mostAgreed(servingPreset, () => 'the rules are the shipped preset');
+  return mostAgreed(served, (count) => `the rules ${count} of ${served.length} peers agree on`);
 }
