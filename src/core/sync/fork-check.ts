@@ -19,8 +19,12 @@ export interface ForkSchedule {
   roundDelegates(round: number): string[];
 }
 
-/** `invalid`: proof the peer serves blocks no one scheduled (a ban); `short`: valid so far but not longer than ours. */
-export type ForkFault = { kind: 'invalid' | 'short'; reason: string };
+/**
+ * `invalid`: the headers are not a chain anyone scheduled; `short`: valid so far but not longer than ours.
+ * `unchainedAt` names the header that does not follow the one before it, when that is the fault: the caller knows
+ * whether the two came in one answer (a lie) or in two (the peer's chain may have changed between them).
+ */
+export type ForkFault = { kind: 'invalid' | 'short'; reason: string; unchainedAt?: number };
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -55,7 +59,10 @@ export function competingChainFault(
         errors = [describe(error)];
       }
       if (errors.length > 0) {
-        return invalid(`block ${header.height} does not follow block ${previous.height}: ${errors[0]}`);
+        return {
+          ...invalid(`block ${header.height} does not follow block ${previous.height}: ${errors[0]}`),
+          unchainedAt: header.height,
+        };
       }
     }
     if (!verifyBlockSignature(header, network)) {

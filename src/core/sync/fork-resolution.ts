@@ -8,6 +8,12 @@
  *   reverts on its own; that peer is no longer followed (our chain stays, the others are still asked);
  * - they verify but end no higher than our tip: not (yet) a reason to switch; the peer backs off;
  * - anything else: proof the peer serves blocks nobody scheduled; it is banned and our chain stays.
+ *
+ * Only what one answer shows is proof (docs/design/sync.md "Bans"). The examination asks again what the step's
+ * answer showed, and asks in several requests, while the peer's own chain moves: a short fork at the tip resolves on
+ * an honest node within a slot or two. So an answer that now holds our block at the tip, a chain that now ends
+ * below our tip, or headers of one answer that do not follow those of another are "its chain changed between
+ * answers": the peer backs off and is asked again, never banned for it.
  */
 import type { BlockHeader } from '../protocol/blocks';
 import type { Network } from '../protocol/networks';
@@ -19,7 +25,8 @@ export type ForkOutcome =
   | { kind: 'revert'; ancestor: number }
   | { kind: 'ban'; reason: string }
   | { kind: 'diverged'; reason: string }
-  | { kind: 'short'; reason: string };
+  | { kind: 'short'; reason: string }
+  | { kind: 'changed'; reason: string };
 
 export interface ForkSearch {
   node: FollowedNode;
@@ -40,12 +47,22 @@ export async function examineFork(
   const lowest = Math.max(1, tip - search.maxRevert);
   let ancestor: number | undefined;
   const theirs: BlockHeader[] = [];
+  // Which answer each height's header came from.
+  const answerAt = new Map<number, number>();
+  let answers = 0;
   for (let to = tip; to >= lowest && ancestor === undefined; to -= batchSize) {
     const from = Math.max(lowest, to - batchSize + 1);
     const batch = await download.headers(peer, from, to, { signal });
+    answers++;
     if (batch.length !== to - from + 1) {
-      return { kind: 'ban', reason: `it served a block at height ${tip} but not its chain below it` };
+      return {
+        kind: 'short',
+        reason:
+          `its chain changed between answers: it served a block at height ${tip}, then its chain ended at ` +
+          `height ${from + batch.length - 1}`,
+      };
     }
+    for (const header of batch) answerAt.set(header.height, answers);
     for (let i = batch.length - 1; i >= 0; i--) {
       const header = batch[i]!;
       if (header.id === node.headerAt(header.height)?.id) {
@@ -55,13 +72,23 @@ export async function examineFork(
       theirs.push(header);
     }
   }
-  if (ancestor === tip)
-    return { kind: 'ban', reason: `block ${tip}: it served two different blocks for that height` };
+  if (ancestor === tip) {
+    return {
+      kind: 'changed',
+      reason: `its chain changed between answers: it served another block at height ${tip}, then ours`,
+    };
+  }
   const above = await download.headers(peer, tip + 1, tip + 1, { signal });
+  answers++;
+  for (const header of above) answerAt.set(header.height, answers);
   const competing = [...theirs.reverse(), ...above];
   const first = ancestor === undefined ? lowest : ancestor + 1;
   const parent = ancestor === undefined ? undefined : node.headerAt(ancestor);
   const fault = competingChainFault(competing, first, parent, node, search.network);
+  const unchained = fault?.unchainedAt;
+  if (unchained !== undefined && answerAt.get(unchained) !== answerAt.get(unchained - 1)) {
+    return { kind: 'changed', reason: `its chain changed between answers: ${fault!.reason}` };
+  }
   if (fault?.kind === 'invalid') return { kind: 'ban', reason: `no fork to follow: ${fault.reason}` };
   if (fault?.kind === 'short')
     return { kind: 'short', reason: `its other chain is not longer: ${fault.reason}` };

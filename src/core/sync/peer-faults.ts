@@ -62,6 +62,16 @@ export class PeerFaults {
     this.options.ledger.doubt(peer.url, claimed, words);
   }
 
+  /**
+   * Its chain changed between two of its answers (fork-resolution.ts): a fork resolving on its side, not a lie. It
+   * backs off and is asked again.
+   */
+  changed(peer: PeerHealth, reason: string): void {
+    const words = plainWords(reason);
+    peer.recordFailure(new ClientError('ERR_BAD_RESPONSE', words, { url: peer.url }));
+    this.options.ledger.failed(peer.url, words);
+  }
+
   ban(peer: PeerHealth, reason: string): void {
     const { bans, ledger, banMs } = this.options;
     const words = plainWords(reason);
@@ -95,6 +105,9 @@ export class PeerFaults {
         return;
       case 'short':
         this.unserved(peer, tip + 1, outcome.reason);
+        return;
+      case 'changed':
+        this.changed(peer, outcome.reason);
         return;
       case 'diverged':
         this.options.ledger.diverge(peer.url, outcome.reason);
