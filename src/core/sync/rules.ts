@@ -2,8 +2,9 @@
  * The network's rules are decided once (docs/design/sync.md "Discovery": the network's rules are fixed): the network
  * stored beside the chain when there is one (network-file.ts), else a shipped preset's (mainnet, devnet, testnet,
  * Votary's localnet) when peers serve it as Votary ships it, else the configuration most answering peers agree on —
- * and a tie decides nothing (the follower then says the peers disagree, rather than guess which peer lies). From then on a peer whose configuration
- * differs in any rule (a milestone's blocktime, a fee, the genesis block, the exceptions) is refused and reported.
+ * and a tie decides nothing (the follower then says the peers disagree, rather than guess which peer lies). From
+ * then on a peer whose configuration differs in any rule (a milestone's blocktime, a fee, the genesis block, the
+ * exceptions) is refused and reported.
  *
  * A preset's rules are Votary's, not a peer's: its network, its milestones, the exceptions Votary ships for it
  * (protocol/networks `presetExceptions`; none for testnet and localnet) and its genesis block's header (the summary
