@@ -1,7 +1,8 @@
 /**
  * A peer's request budget (client/rate-budget.ts) on a fake clock: however many requests are waiting, no window of
  * the limit's length holds more than the limit — wherever the window starts — a 429's Retry-After is honoured, and
- * a limit the peer announces (x-ratelimit-limit) is kept from then on.
+ * a limit the peer announces (x-ratelimit-limit) is kept from then on. A pause or a lower limit that lands while a
+ * request waits fails that request at once (ERR_RATE_LIMITED) instead of holding its caller for minutes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -39,6 +40,16 @@ function recordingFetch(
   };
 }
 
+/** What became of `promise` so far: 'pending', 'granted' (it resolved) or the error it rejected with. */
+function settled(promise: Promise<unknown>): () => unknown {
+  let outcome: unknown = 'pending';
+  promise.then(
+    () => (outcome = 'granted'),
+    (error: unknown) => (outcome = error),
+  );
+  return () => outcome;
+}
+
 describe('a request budget', () => {
   it('spaces requests so that no minute holds more than 100, however many wait', async () => {
     const sent: number[] = [];
@@ -58,7 +69,7 @@ describe('a request budget', () => {
     expect(sent.at(-1)! - sent[0]!).toBeLessThanOrEqual(350 * 630);
   });
 
-  it('waits out a 429’s Retry-After before the next request to that peer', async () => {
+  it('sends nothing to a peer during a 429’s Retry-After: a request asked meanwhile fails at once', async () => {
     const sent: number[] = [];
     let first = true;
     const pool = new PeerPool(['http://peer.test'], {
@@ -75,10 +86,52 @@ describe('a request budget', () => {
       code: 'ERR_RATE_LIMITED',
     });
     expect(pool.candidates()).toHaveLength(0);
-    const next = pool.attempt(peer!, ASK);
+    const during = settled(pool.attempt(peer!, ASK));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(during()).toMatchObject({ code: 'ERR_RATE_LIMITED', url: peer!.url });
     await vi.advanceTimersByTimeAsync(31_000);
-    await next;
+    await pool.attempt(peer!, ASK);
+    expect(sent).toHaveLength(2);
     expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it('a request waiting for its slot fails at once when a 429 pauses the peer, without being sent', async () => {
+    const sent: number[] = [];
+    const pool = new PeerPool(['http://peer.test'], {
+      fetch: recordingFetch(
+        sent,
+        () => new Response('{}', { status: 429, headers: { 'retry-after': '600' } }),
+      ),
+      rateLimit: { limit: 100, windowMs: 60_000 },
+      now: () => Date.now(),
+    });
+    const [peer] = pool.candidates();
+    const first = pool.attempt(peer!, ASK); // sent at once, answered 429
+    const waiting = settled(pool.attempt(peer!, ASK)); // its slot is 630 ms later
+    await expect(first).rejects.toMatchObject({ code: 'ERR_RATE_LIMITED' });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(waiting()).toMatchObject({ code: 'ERR_RATE_LIMITED', url: peer!.url });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('waits out a Retry-After within the grace, as a slot', async () => {
+    const sent: number[] = [];
+    const pool = new PeerPool(['http://peer.test'], {
+      fetch: recordingFetch(sent, () =>
+        sent.length === 1
+          ? new Response('{}', { status: 429, headers: { 'retry-after': '1.5' } })
+          : Response.json({ data: {} }),
+      ),
+      rateLimit: { limit: 100, windowMs: 60_000 },
+      now: () => Date.now(),
+    });
+    const [peer] = pool.candidates();
+    const first = pool.attempt(peer!, ASK);
+    const next = pool.attempt(peer!, ASK);
+    await expect(first).rejects.toMatchObject({ code: 'ERR_RATE_LIMITED' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    await next;
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(1_500);
   });
 
   it('keeps the limit a peer announces (x-ratelimit-limit) from its first answer on', async () => {
@@ -97,6 +150,28 @@ describe('a request budget', () => {
     await Promise.all(requests);
     expect(busiestWindow(sent.slice(1), 60_000)).toBeLessThanOrEqual(20);
     expect(busiestWindow(sent.slice(1), 60_000)).toBeGreaterThanOrEqual(19);
+  });
+
+  it('a request waiting when the peer announces a lower limit fails at once; one asked after waits its slot', async () => {
+    const sent: number[] = [];
+    const pool = new PeerPool(['http://peer.test'], {
+      fetch: recordingFetch(sent, () =>
+        Response.json({ data: {} }, { headers: { 'x-ratelimit-limit': '1' } }),
+      ),
+      rateLimit: { limit: 100, windowMs: 60_000 },
+      now: () => Date.now(),
+    });
+    const [peer] = pool.candidates();
+    const first = pool.attempt(peer!, ASK); // answered with "one a minute from now on"
+    const waiting = settled(pool.attempt(peer!, ASK)); // asked at 100 a minute: its slot was 630 ms later
+    await first;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(waiting()).toMatchObject({ code: 'ERR_RATE_LIMITED', url: peer!.url });
+    const after = pool.attempt(peer!, ASK);
+    await vi.advanceTimersByTimeAsync(64_000);
+    await after;
+    expect(sent).toHaveLength(2);
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(60_000);
   });
 
   it('a waiting request is cancelled by its signal without being sent', async () => {

@@ -93,10 +93,19 @@ export class PeerPool {
 
   /** One request to one peer, with its outcome recorded in that peer's health. */
   async attempt<T>(peer: PeerHealth, request: PeerRequest<T>): Promise<HttpAnswer<T>> {
-    // Waiting for the peer's next slot is not the peer's failure (an abort meanwhile is the caller's).
-    await peer.budget?.acquire(request.signal);
-    // A 429 that came while this request waited for its slot (another request's answer): the peer asked us to
-    // wait, so it is not asked until its Retry-After has passed.
+    // Waiting for the peer's next slot is not the peer's failure (an abort meanwhile is the caller's), nor is a
+    // slot it no longer offers soon (it paused or slowed while the request waited: rate-budget.ts), named here.
+    try {
+      await peer.budget?.acquire(request.signal);
+    } catch (error) {
+      if (!(error instanceof ClientError) || error.code !== 'ERR_RATE_LIMITED') throw error;
+      throw new ClientError('ERR_RATE_LIMITED', `${peer.url}: ${error.message}`, {
+        url: peer.url,
+        ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
+      });
+    }
+    // A 429 (another request's answer) keeps the peer out until its Retry-After has passed: a budget refuses the
+    // request itself (a pause within its grace is waited out); a peer without one is refused here.
     if (peer.isRateLimited()) {
       throw new ClientError('ERR_RATE_LIMITED', `${peer.url} asked to be left alone for a while (429)`, {
         url: peer.url,

@@ -7,11 +7,23 @@
  * margin of 5 %: the peer counts a request when it arrives, and two requests sent exactly the spacing apart may
  * arrive closer (the first delayed on the way) — core-p2p refused such getBlocks with a 429 in bench:sync before
  * the margin. A 429's Retry-After pushes the next slot past it.
+ *
+ * A request is held only for the pace it was asked at: when the peer asks for more while it waits — a 429's pause,
+ * or a lower limit it announced — it fails at once with ERR_RATE_LIMITED instead of sleeping through it (up to the
+ * ten minutes a Retry-After is honoured, or a minute per request at a limit of one), so that the caller asks another
+ * peer (docs/design/sync.md "Request budgets"). Nothing is sent sooner for it: the peer's limit still holds. A
+ * request asked while the peer is paused fails the same way; one asked after a lower limit was announced waits for
+ * its slot, so a peer that really allows few requests is still asked at its pace.
  */
 import { ClientError } from './errors';
 
 /** Arrival jitter the spacing leaves room for (see above). */
 const SPACING_MARGIN = 0.05;
+/**
+ * A pause or a slower spacing that holds a request at most this much longer is waited out, as a slot is: ARK Core's
+ * Retry-After is the time to its window's end, often a fraction of a second (docs/reference/ark-core-api.md §5.1).
+ */
+const RATE_CHANGE_GRACE_MS = 2_000;
 
 export interface RateLimit {
   limit: number;
@@ -30,6 +42,8 @@ export class RateBudget {
   /** Grants are handed out one after the other, each measured from the one before when it was actually let go. */
   private turns: Promise<void> = Promise.resolve();
   private spacing: number;
+  /** Ends the sleep of the request whose turn it is, so that it sees a pause or a new limit at once. */
+  private wake: (() => void) | undefined;
 
   constructor(
     private rate: RateLimit,
@@ -53,6 +67,7 @@ export class RateBudget {
   setLimit(rate: RateLimit): void {
     this.rate = rate;
     this.spacing = spacingOf(rate, this.margin);
+    this.wake?.();
   }
 
   /** Milliseconds until a new request would be let go (0: now), the ones already waiting first. */
@@ -64,16 +79,35 @@ export class RateBudget {
   /**
    * Resolves when the request may be sent (rejects with ERR_ABORTED when `signal` aborts first). The spacing is
    * measured from when the previous request was really let go: timers that fire late on a busy thread do not let
-   * several requests out at once.
+   * several requests out at once. Rejects with ERR_RATE_LIMITED, without waiting, when the peer is paused for longer
+   * than RATE_CHANGE_GRACE_MS, or when a spacing slower than the one it was asked at would hold it longer than that
+   * (see above).
    */
   acquire(signal?: AbortSignal): Promise<void> {
     this.waiting++;
+    const pace = this.spacing;
     const turn = this.turns.then(async () => {
       try {
         for (;;) {
-          const wait = Math.max(this.lastGrant + this.spacing, this.pausedUntil) - this.now();
+          const now = this.now();
+          const paused = this.pausedUntil - now;
+          if (paused > RATE_CHANGE_GRACE_MS) {
+            throw new ClientError(
+              'ERR_RATE_LIMITED',
+              `the peer asked to be left alone for ${Math.ceil(paused / 1000)} s (429)`,
+              { retryAfter: paused / 1000 },
+            );
+          }
+          const wait = Math.max(this.lastGrant + this.spacing, this.pausedUntil) - now;
           if (wait <= 0) break;
-          await sleep(wait, signal);
+          if (this.spacing > pace && wait > RATE_CHANGE_GRACE_MS) {
+            throw new ClientError(
+              'ERR_RATE_LIMITED',
+              `the peer lowered its limit to ${this.rate.limit} requests in ${this.rate.windowMs / 1000} s; its next slot is in ${Math.ceil(wait / 1000)} s`,
+              { retryAfter: wait / 1000 },
+            );
+          }
+          await this.sleep(wait, signal);
         }
         this.lastGrant = this.now();
       } finally {
@@ -87,6 +121,27 @@ export class RateBudget {
   /** Nothing before `until` (Unix ms): a 429 asked us to wait. */
   pauseUntil(until: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, until);
+    this.wake?.();
+  }
+
+  /** Sleeps `ms`, or until a pause or a new limit wakes it (rejects with ERR_ABORTED when `signal` aborts). */
+  private sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(aborted());
+        return;
+      }
+      const settle = (outcome: () => void) => () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        this.wake = undefined;
+        outcome();
+      };
+      const onAbort = settle(() => reject(aborted()));
+      const timer = setTimeout(settle(resolve), ms);
+      this.wake = settle(resolve);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 }
 
@@ -97,20 +152,6 @@ function spacingOf(rate: RateLimit, margin: number): number {
   return (rate.windowMs / rate.limit) * (1 + margin);
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new ClientError('ERR_ABORTED', 'the request was cancelled'));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ClientError('ERR_ABORTED', 'the request was cancelled'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+function aborted(): ClientError {
+  return new ClientError('ERR_ABORTED', 'the request was cancelled');
 }
