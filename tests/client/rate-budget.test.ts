@@ -174,6 +174,20 @@ describe('a request budget', () => {
     expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(60_000);
   });
 
+  it('a request asked at an earlier pace fails once the peer has slowed; others wait their slot', async () => {
+    const budget = new RateBudget({ limit: 100, windowMs: 60_000 }, () => Date.now());
+    const pace = budget.spacingMs();
+    await budget.acquire();
+    budget.setLimit({ limit: 1, windowMs: 60_000 });
+    const late = settled(budget.acquire(undefined, pace));
+    const now = settled(budget.acquire());
+    await vi.advanceTimersByTimeAsync(100);
+    expect(late()).toMatchObject({ code: 'ERR_RATE_LIMITED' });
+    expect(now()).toBe('pending');
+    await vi.advanceTimersByTimeAsync(64_000);
+    expect(now()).toBe('granted');
+  });
+
   it('a waiting request is cancelled by its signal without being sent', async () => {
     const budget = new RateBudget({ limit: 1, windowMs: 2_000 }, () => Date.now());
     await budget.acquire();

@@ -29,7 +29,14 @@ export interface PeerPoolOptions extends Partial<PeerHealthOptions> {
   rateLimit?: RateLimit;
 }
 
-export type PeerRequest<T> = Omit<HttpRequest<T>, 'timeoutMs'> & { timeoutMs?: number };
+export type PeerRequest<T> = Omit<HttpRequest<T>, 'timeoutMs'> & {
+  timeoutMs?: number;
+  /**
+   * The spacing of the peer's budget (ms) when the work this request belongs to was given to that peer: a peer
+   * that has slowed since fails the request at once rather than hold it (rate-budget.ts `acquire`).
+   */
+  pace?: number;
+};
 
 export class PeerPool {
   private readonly healthOptions: PeerHealthOptions;
@@ -96,7 +103,7 @@ export class PeerPool {
     // Waiting for the peer's next slot is not the peer's failure (an abort meanwhile is the caller's), nor is a
     // slot it no longer offers soon (it paused or slowed while the request waited: rate-budget.ts), named here.
     try {
-      await peer.budget?.acquire(request.signal);
+      await peer.budget?.acquire(request.signal, request.pace);
     } catch (error) {
       if (!(error instanceof ClientError) || error.code !== 'ERR_RATE_LIMITED') throw error;
       throw new ClientError('ERR_RATE_LIMITED', `${peer.url}: ${error.message}`, {

@@ -13,7 +13,8 @@
  * ten minutes a Retry-After is honoured, or a minute per request at a limit of one), so that the caller asks another
  * peer (docs/design/sync.md "Request budgets"). Nothing is sent sooner for it: the peer's limit still holds. A
  * request asked while the peer is paused fails the same way; one asked after a lower limit was announced waits for
- * its slot, so a peer that really allows few requests is still asked at its pace.
+ * its slot (unless it belongs to work given to the peer before: `pace`), so a peer that really allows few requests
+ * is still asked at its pace.
  */
 import { ClientError } from './errors';
 
@@ -80,12 +81,11 @@ export class RateBudget {
    * Resolves when the request may be sent (rejects with ERR_ABORTED when `signal` aborts first). The spacing is
    * measured from when the previous request was really let go: timers that fire late on a busy thread do not let
    * several requests out at once. Rejects with ERR_RATE_LIMITED, without waiting, when the peer is paused for longer
-   * than RATE_CHANGE_GRACE_MS, or when a spacing slower than the one it was asked at would hold it longer than that
-   * (see above).
+   * than RATE_CHANGE_GRACE_MS, or when a spacing slower than `pace` (the spacing the request was asked at: now's
+   * unless told) would hold it longer than that (see above).
    */
-  acquire(signal?: AbortSignal): Promise<void> {
+  acquire(signal?: AbortSignal, pace: number = this.spacing): Promise<void> {
     this.waiting++;
-    const pace = this.spacing;
     const turn = this.turns.then(async () => {
       try {
         for (;;) {

@@ -78,6 +78,20 @@ export function transactionRequests(headers: readonly BlockHeader[]): BlockHeade
 
 export interface DownloadOptions {
   signal?: AbortSignal;
+  /**
+   * The spacing of the peer's budget when its run was given to it (run-queue.ts): a peer that slowed since — it
+   * announced a lower limit — fails the run's further requests at once (ERR_RATE_LIMITED) instead of holding every
+   * run behind it for its slower slots, and the run is asked again of whoever is chosen next (client/rate-budget.ts).
+   */
+  pace?: number;
+}
+
+/** What of the options a request carries. */
+function askedWith(options: DownloadOptions): Pick<PeerRequest<unknown>, 'signal' | 'pace'> {
+  return {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.pace === undefined ? {} : { pace: options.pace }),
+  };
 }
 
 export class BlockDownload {
@@ -152,7 +166,7 @@ export class BlockDownload {
         limit,
       },
       schema: rawPage,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...askedWith(options),
     });
     // More items than the page holds is a lie, refused before any of them is parsed.
     if (answer.value.data.length > limit) {
@@ -187,7 +201,7 @@ export class BlockDownload {
         route: `/blocks/${encodeURIComponent(header.id ?? '')}/transactions`,
         query: { transform: false, page, limit: PAGE_LIMIT, orderBy: 'sequence:asc' },
         schema: rawPage,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...askedWith(options),
       });
       const data = answer.value.data;
       // Never spread an answer into a call (its length is the peer's choice: a stack overflow), and never take more
@@ -229,7 +243,7 @@ export class BlockDownload {
         limit: PAGE_LIMIT,
       },
       schema: rawPage,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...askedWith(options),
     });
     const data = answer.value.data;
     // Checked before any item is read: a page longer than asked is a lie whatever it holds.

@@ -175,6 +175,9 @@ export class RunQueue {
     const peer = keep ? preferred : this.options.choose((candidate) => this.queued(candidate));
     if (peer === undefined) return undefined;
     const start = Promise.resolve(from);
+    // The run is asked at the pace the peer has now: one that lowers its limit meanwhile gives the run up at once.
+    const pace = peer.budget?.spacingMs();
+    const asked = { signal, ...(pace === undefined ? {} : { pace }) };
     // A run asked to end at `to` (a gap) is full when it reaches there.
     const span =
       to !== undefined && typeof from === 'number'
@@ -183,13 +186,13 @@ export class RunQueue {
     const headers = start.then(async (height) => {
       if (height === undefined) return { tip: undefined, run: [] };
       // As many as one answer of this peer brings (a P2P answer: 400).
-      const [tip, ...above] = await download.headers(peer, height, height + span, { signal });
+      const [tip, ...above] = await download.headers(peer, height, height + span, asked);
       return { tip, run: download.runOf(peer, above) };
     });
     const last = headers.then(({ run }) => run.at(-1)?.height);
     const blocks = headers.then(async ({ tip, run }) => {
       if (tip === undefined) return [];
-      const blocks = [{ header: tip, transactions: [] }, ...(await download.blocks(peer, run, { signal }))];
+      const blocks = [{ header: tip, transactions: [] }, ...(await download.blocks(peer, run, asked))];
       await node.prepareBlocks(blocks.slice(1));
       return blocks;
     });
