@@ -39,6 +39,23 @@ describe('choosing a peer with budgets', () => {
     }
     expect(new Set(chosen)).toEqual(new Set(peers.map((peer) => peer.url)));
   });
+
+  it('a peer that announced a limit of one a minute is not waited for while one with closer slots is open', () => {
+    const now = () => 1_000_000;
+    const [fast, slow] = ['http://fast.test', 'http://slow.test'].map((url) => {
+      const peer = new PeerHealth(url, { ...DEFAULT_PEER_HEALTH_OPTIONS, now });
+      peer.budget = new RateBudget({ limit: 100, windowMs: 60_000 }, now);
+      return peer;
+    });
+    slow!.budget!.setLimit({ limit: 1, windowMs: 60_000 }); // x-ratelimit-limit: 1
+    const ledger = new PeerLedger();
+    // The fast one has runs queued (its next free slot is seconds away); the slow one is free now, but each further
+    // request of a run given to it would wait a minute while the runs behind it wait too.
+    const queued = (peer: PeerHealth) => (peer === fast ? 4 : 0);
+    expect(choosePeer([fast!, slow!], ledger, () => true, queued)).toBe(fast);
+    // Alone, it is still asked (within its limit).
+    expect(choosePeer([slow!], ledger, () => true)).toBe(slow);
+  });
 });
 
 let chain: ApiChain;

@@ -20,6 +20,16 @@ const DELIVERY_FLOOR = 0.1;
  * one's own) every peer is free at once and the best is asked.
  */
 const AVAILABILITY_SLACK_MS = 50;
+/**
+ * A peer whose slots are further apart than this (it announced a limit of fewer than six requests a minute:
+ * `x-ratelimit-limit`) is asked only when no peer with closer slots is open. Runs are taken in chain order
+ * (run-queue.ts) and a run's transactions are asked after its headers, so each further request of its run would
+ * hold every run behind it for one of its slots — a minute at a limit of one a minute. Its limit is still kept; it is
+ * only not waited for. ARK Core's own limits are far closer: 0.63 s on its public API (100 a minute), 2.5 s between
+ * getBlocks on its P2P port (docs/design/sync.md "Request budgets"). A bound, not a ratio to the fastest peer: a
+ * peer announcing a huge limit must not push every other peer out of the choice.
+ */
+const SLOW_PEER_SPACING_MS = 10_000;
 
 function waitOf(peer: PeerHealth, queued: number): number {
   const budget = peer.budget;
@@ -37,10 +47,12 @@ export function choosePeer(
     .filter((peer) => usable(peer) && !peer.isBackingOff())
     .map((peer) => ({ peer, wait: waitOf(peer, queued(peer)) }));
   if (open.length === 0) return undefined;
-  const soonest = Math.min(...open.map((entry) => entry.wait));
+  const brisk = open.filter(({ peer }) => (peer.budget?.spacingMs() ?? 0) <= SLOW_PEER_SPACING_MS);
+  const paced = brisk.length > 0 ? brisk : open;
+  const soonest = Math.min(...paced.map((entry) => entry.wait));
   let best: PeerHealth | undefined;
   let bestScore = -1;
-  for (const { peer, wait } of open) {
+  for (const { peer, wait } of paced) {
     if (wait > soonest + AVAILABILITY_SLACK_MS) continue;
     const score = (ledger.of(peer.url).deliveredPerRequest + DELIVERY_FLOOR) * peer.score();
     if (score > bestScore) {
