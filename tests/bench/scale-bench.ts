@@ -299,7 +299,9 @@ async function applyRates(dataDir: string): Promise<{ big: ApplyRate; empty: App
       ? openVerifyWorkers(new URL('./verify-worker.mjs', import.meta.url))
       : undefined;
   if (APPLY_VERIFY === 'workers' && workers === undefined)
-    throw new Error('BENCH_SCALE_APPLY_VERIFY=workers: no verify-worker.mjs beside the bench (run the bundle in dist/)');
+    throw new Error(
+      'BENCH_SCALE_APPLY_VERIFY=workers: no verify-worker.mjs beside the bench (run the bundle in dist/)',
+    );
   const profiler = APPLY_PROFILE ? profileStatements() : undefined;
   const profiles = { big: [] as StatementProfile[], empty: [] as StatementProfile[] };
   /** Sets the OS page cache's part of the cache state (BENCH_SCALE_APPLY_CACHE) before a chain is opened. */
