@@ -30,7 +30,9 @@ export function nodeRoutes(app: FastifyInstance, ctx: ApiContext): void {
       data: {
         network: network.network,
         milestones: network.milestones,
-        exceptions: {},
+        // The exceptions this node applies (protocol/networks: the lists Votary ships for ARK mainnet and devnet),
+        // served as ARK Core serves its own (core-api `configurationCrypto`: the whole crypto configuration).
+        exceptions: network.exceptions ?? {},
         genesisBlock: {
           ...blockHeaderToJson(genesis.header, network),
           transactions: genesis.transactions.map(transactionToJson),
