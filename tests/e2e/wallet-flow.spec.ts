@@ -176,7 +176,9 @@ test('vote, then switch the vote in one step', async () => {
   await voteButtons.nth(0).click();
   // The fee is said before signing: 1 VTY per vote on localnet (ARK devnet's static fees).
   await page.screenshot({ path: 'test-results/vote-review.png' });
-  await confirmReview(page, `Vote for ${first}`, '1 VTY');
+  // The review names the delegate by the node's name, the address of the key signed, and the key.
+  const target = (name: string) => `${name} \\(\\w{34}, key 0[23][0-9a-f]{8}…\\)`;
+  await confirmReview(page, new RegExp(`^Vote for ${target(first)}, as the node names it$`), '1 VTY');
   await expect(page.getByText(`Current vote: ${first}`)).toBeVisible(BLOCK_WAIT);
   // The page's status follows the transaction: confirmed once it is, not "waiting to see it in a pool".
   await expect(page.getByRole('status').filter({ hasText: /^Vote: Confirmed in block \d+/ })).toBeVisible(
@@ -186,7 +188,10 @@ test('vote, then switch the vote in one step', async () => {
   await expect(firstRow.locator('td').nth(2)).not.toHaveText(votesBefore, BLOCK_WAIT);
 
   await page.getByRole('button', { name: `Switch vote to ${second}` }).click();
-  await confirmReview(page, `Switch your vote from ${first} to ${second}`);
+  await confirmReview(
+    page,
+    new RegExp(`^Switch your vote from ${target(first)} to ${target(second)}, as the node names them$`),
+  );
   await expect(page.getByText(`Current vote: ${second}`)).toBeVisible(BLOCK_WAIT);
   await page.screenshot({ path: 'test-results/vote-switched.png' });
 });

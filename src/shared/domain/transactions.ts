@@ -177,6 +177,18 @@ export const draftProblem = z.object({
 export type DraftProblemView = z.output<typeof draftProblem>;
 
 /**
+ * A delegate a vote or unvote goes to: the key signed, the address derived from it by the host, and the username
+ * only as the node names that key (its answer for another key names nothing).
+ */
+export const voteTargetView = z.object({
+  action: z.enum(['unvote', 'vote']),
+  publicKey: z.string(),
+  address: z.string().optional(),
+  nodeName: z.string().optional(),
+});
+export type VoteTargetView = z.output<typeof voteTargetView>;
+
+/**
  * The one review before a signature (tx:preview), computed by the host from the one ledger: who signs, what
  * happens in words, the money in and out of this wallet, the balance before and after counting what it has
  * pending, warnings, and the problems a node would refuse it for (none: it can be signed).
@@ -206,6 +218,8 @@ export const txPreview = z.object({
   lockedBefore: amountString,
   lockedAfter: amountString,
   memo: z.string().optional(),
+  /** A vote's targets, unvote first, as signed. */
+  votes: z.array(voteTargetView).optional(),
   warnings: z.array(z.string()),
   problems: z.array(draftProblem),
 });

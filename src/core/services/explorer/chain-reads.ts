@@ -19,6 +19,7 @@ import type {
 import type { PageView } from '../../../shared/domain/common';
 import type { Networks } from '../networks/networks';
 import { isNotFound, unless404 } from '../../client';
+import { isValidPublicKey } from '../../protocol/crypto';
 import {
   blockView,
   coldWallet,
@@ -140,12 +141,15 @@ export class ChainReads {
       ?.trim()
       .toLowerCase()
       .replace(/[^a-z0-9!@$&_.]/g, '');
+    const network = this.networks.active().network;
     const answer = await this.client.delegates({
       page: at.page,
       limit: at.limit,
       ...(search ? { username: `%${search}%` } : {}),
     });
-    return pageOfViews(answer, at, delegateView);
+    // A record whose key is not a curve point names no wallet a vote could go to: left out (views.ts).
+    const data = answer.data.filter((delegate) => isValidPublicKey(delegate.publicKey));
+    return pageOfViews({ ...answer, data }, at, (delegate) => delegateView(delegate, network));
   }
 
   async blocks(at: PageAt): Promise<PageView<BlockView>> {

@@ -162,10 +162,16 @@ export function transactionView(tx: Transaction, forAddress?: string): Transacti
   return view;
 }
 
-export function delegateView(delegate: Delegate): DelegateView {
+/**
+ * A delegate as the screens show it. The address is derived here from the public key, never taken from the node:
+ * a vote signs the key (the vote asset, protocol reference §4.2), so the address beside a Vote button is the one
+ * of the key it votes for, whatever the node pairs with it (docs/design/ui.md "Review before every signature").
+ * Only for a key that is a curve point (chain-reads.ts leaves the others out).
+ */
+export function delegateView(delegate: Delegate, network: Network): DelegateView {
   return {
     username: delegate.username,
-    address: delegate.address,
+    address: addressFromPublicKey(delegate.publicKey, network.network.pubKeyHash),
     publicKey: delegate.publicKey,
     votes: str(delegate.votes),
     ...(delegate.rank === undefined ? {} : { rank: delegate.rank }),

@@ -18,6 +18,7 @@ import { addressProblem } from '../../../shared/lib/address-check';
 import { usernameProblem } from '../../../shared/lib/delegate-name';
 import { looksLikeSecret } from './drafts';
 import type { ServiceErrorCode } from '../service-error';
+import { mismatchWords, voteTarget } from './vote-target';
 
 export interface DraftProblem {
   /** The form field it concerns: recipientId, amount, memo, username, vote, lockId, secret, expiration, wallet. */
@@ -204,7 +205,12 @@ async function kindProblems(input: DraftInput, ctx: CheckContext): Promise<Draft
         return [{ field: 'vote', message: 'This wallet votes for a delegate already: unvote it first.' }];
       }
       if (input.vote === undefined) return [];
-      const delegate = await unless404(reads.delegate(input.vote));
+      // Only the node's record of this very key says whether it is a delegate (vote-target.ts).
+      const target = await voteTarget(reads, input.vote, ctx.network.network.pubKeyHash);
+      if (target.mismatch !== undefined) {
+        return [{ field: 'vote', message: mismatchWords(target, target.mismatch) }];
+      }
+      const delegate = target.delegate;
       if (delegate === undefined) return [{ field: 'vote', message: 'This public key is not a delegate.' }];
       if (delegate.isResigned) {
         return [{ field: 'vote', message: `“${delegate.username}” has resigned: votes for it are refused.` }];

@@ -14,13 +14,19 @@ import { staticFee } from '../../protocol/fees';
 import { milestoneAt, type Network } from '../../protocol/networks';
 import { epochTimestamp } from '../../protocol/time';
 import { prepareTransaction } from '../../protocol/transactions';
-import type { DraftInput, SpendableView, TxPreview } from '../../../shared/domain/transactions';
+import type {
+  DraftInput,
+  SpendableView,
+  TxPreview,
+  VoteTargetView,
+} from '../../../shared/domain/transactions';
 import { ServiceError } from '../service-error';
 import { isCodedError } from '../../../shared/lib/coded-error';
 import { buildDraft } from './drafts';
 import { draftProblems, type DraftProblem } from './draft-checks';
 import { pendingEffects } from './pending-effects';
 import type { SenderDeps } from './sender';
+import { keyTarget, targetWords, voteTarget, type VoteTarget } from './vote-target';
 
 function tokens(arktoshi: bigint, token: string): string {
   const negative = arktoshi < 0n;
@@ -33,11 +39,52 @@ function tokens(arktoshi: bigint, token: string): string {
 interface Words {
   what: string;
   warnings: string[];
+  votes?: VoteTargetView[];
 }
 
-async function delegateName(reads: ChainReader, publicKey: string): Promise<string> {
-  const delegate = await unless404(reads.delegate(publicKey)).catch(() => undefined);
-  return delegate?.username ?? `${publicKey.slice(0, 10)}…`;
+/**
+ * A vote's targets, each by the key signed and the address derived from it; the node's name only from its record
+ * of that key (vote-target.ts). A failed read names nothing: the review still says the key and the address.
+ */
+async function targetsOf(
+  reads: ChainReader,
+  pubKeyHash: number,
+  input: Extract<DraftInput, { kind: 'vote' }>,
+): Promise<{ action: 'unvote' | 'vote'; target: VoteTarget }[]> {
+  const asked = [
+    ...(input.unvote === undefined ? [] : [{ action: 'unvote' as const, key: input.unvote }]),
+    ...(input.vote === undefined ? [] : [{ action: 'vote' as const, key: input.vote }]),
+  ];
+  return Promise.all(
+    asked.map(async ({ action, key }) => ({
+      action,
+      target: await voteTarget(reads, key, pubKeyHash).catch(() => keyTarget(key, pubKeyHash)),
+    })),
+  );
+}
+
+function voteWords(targets: { action: 'unvote' | 'vote'; target: VoteTarget }[]): Words {
+  const unvote = targets.find((t) => t.action === 'unvote')?.target;
+  const vote = targets.find((t) => t.action === 'vote')?.target;
+  const what =
+    unvote !== undefined && vote !== undefined
+      ? `Switch your vote from ${targetWords(unvote)} to ${targetWords(vote)}`
+      : vote !== undefined
+        ? `Vote for ${targetWords(vote)}`
+        : `Remove your vote for ${unvote === undefined ? '' : targetWords(unvote)}`;
+  // A username is the node's word for a key, never a fact of the chain: said so whenever one is given.
+  const named = targets.filter((t) => t.target.delegate !== undefined).length;
+  const said = named === 0 ? '' : named === 1 ? ', as the node names it' : ', as the node names them';
+  return {
+    what: `${what}${said}`,
+    warnings: [],
+    votes: targets.map(({ action, target }) => ({
+      action,
+      publicKey: target.publicKey,
+      ...(target.address === undefined ? {} : { address: target.address }),
+      ...(target.delegate === undefined ? {} : { nodeName: target.delegate.username }),
+    })),
+  };
 }
 
 async function wordsOf(
@@ -61,18 +108,9 @@ async function wordsOf(
         what: `Pay ${input.payments.length} recipients ${say(input.payments.reduce((s, p) => s + BigInt(p.amount), 0n))} in all`,
         warnings: [],
       };
-    case 'vote': {
-      // The vote page's words (features/vote/vote-steps.ts), with the names the chain gives.
-      const unvote = input.unvote === undefined ? undefined : await delegateName(ctx.reads, input.unvote);
-      const vote = input.vote === undefined ? undefined : await delegateName(ctx.reads, input.vote);
-      const what =
-        unvote !== undefined && vote !== undefined
-          ? `Switch your vote from ${unvote} to ${vote}`
-          : vote !== undefined
-            ? `Vote for ${vote}`
-            : `Remove your vote for ${unvote ?? ''}`;
-      return { what, warnings: [] };
-    }
+    case 'vote':
+      // The vote page's words (features/vote/vote-steps.ts), each target identified by its key.
+      return voteWords(await targetsOf(ctx.reads, ctx.pubKeyHash, input));
     case 'secondSignature':
       return {
         what: 'Register a second passphrase for this wallet',
@@ -331,6 +369,7 @@ export async function previewDraft(
     lockedBefore: amountString(locked),
     lockedAfter: amountString(locked + effect.locked - effect.unlocked),
     ...('memo' in input && input.memo !== undefined && input.memo !== '' ? { memo: input.memo } : {}),
+    ...(words.votes === undefined ? {} : { votes: words.votes }),
     warnings: [...words.warnings, ...multisigWarnings],
     problems,
     ...(lock === undefined ? {} : { lockAmount: lock.amount }),

@@ -1,7 +1,9 @@
 /**
  * The facts of the one review (tx:preview, computed by the host from the ledger): who signs, by name and address;
- * what happens in words; the money in and out; the fee; the total out (amount + fee); the balance before, what is
- * pending, and the balance after; the locked balance when it moves; the memo (wrapped, however long); warnings.
+ * what happens in words; for a vote, each delegate by the address and the key signed, with the node's name for it
+ * said as the node's (core/services/transactions/vote-target.ts); the money in and out; the fee; the total out
+ * (amount + fee); the balance before, what is pending, and the balance after; the locked balance when it moves;
+ * the memo (wrapped, however long); warnings.
  */
 import type { TxPreview } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
@@ -19,6 +21,19 @@ export function PreviewFacts({ preview }: { preview: TxPreview }) {
         <dd data-testid="review-from">
           <strong>{preview.walletName}</strong> · <span className="mono small">{preview.address}</span>
         </dd>
+        {(preview.votes ?? []).map((target) => (
+          <div key={`${target.action}${target.publicKey}`} className="contents">
+            <dt>{target.action === 'vote' ? 'Votes for' : 'Removes the vote for'}</dt>
+            <dd data-testid={`review-${target.action}`}>
+              {target.address !== undefined && <span className="mono small">{target.address}</span>}
+              {target.address !== undefined && ' · '}
+              key <span className="mono small">{target.publicKey}</span> ·{' '}
+              {target.nodeName === undefined
+                ? 'the node gives no delegate name for this key'
+                : `“${target.nodeName}”, as the node names it`}
+            </dd>
+          </div>
+        ))}
         {moves(preview.received) && (
           <>
             <dt>Comes in</dt>

@@ -1,7 +1,9 @@
 /**
  * Delegates with search, a page of 100 at a time (the API's limit) so every delegate is reachable; vote, unvote
  * or switch: one transaction (unvote + vote) where the network's milestone has aip37, else an unvote and then a
- * vote, two transactions with consecutive nonces, which the review says before the first is signed.
+ * vote, two transactions with consecutive nonces, which the review says before the first is signed. Each row shows
+ * the address of the key its button votes for (the host derives it from the key: a username is only the node's
+ * word, services/explorer/views.ts delegateView), and the review shows that key again.
  */
 import type { PendingView } from '../../../shared/domain/transactions';
 import { SentStatus } from '../pending/SentStatus';
@@ -29,8 +31,8 @@ export function VotePage() {
   const switchInOne = useVotary((s) => s.configuration?.constants.aip37 === true);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  // Names of delegates seen on any page: the current vote is named even when its page is not shown.
-  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  // Delegates seen on any page, by key: the current vote is named even when its page is not shown.
+  const [names, setNames] = useState<ReadonlyMap<string, { username: string; address: string }>>(new Map());
   const [note, setNote] = useState('');
   const [sent, setSent] = useState<{ what: string; pending: PendingView }>();
   // Votes and ranks move with blocks: the table is read again as they arrive (at most every 5 s).
@@ -48,7 +50,7 @@ export function VotePage() {
       }).then((page) => {
         setNames((known) => {
           const next = new Map(known);
-          for (const d of page.data) next.set(d.publicKey, d.username);
+          for (const d of page.data) next.set(d.publicKey, { username: d.username, address: d.address });
           return next;
         });
         return page;
@@ -62,7 +64,11 @@ export function VotePage() {
 
   const cast = async (vote: string | undefined, unvote: string | undefined, what: string) => {
     if (wallet === undefined) return;
-    const name = (key: string) => names.get(key) ?? key;
+    // The node's name with the address of the key itself: the steps' words say which key each signs.
+    const name = (key: string) => {
+      const known = names.get(key);
+      return known === undefined ? key : `${known.username} (${known.address})`;
+    };
     try {
       // Each step is reviewed and sent in turn, once the one before is in a block; a cancelled, refused or
       // failed one stops the rest.
@@ -97,7 +103,9 @@ export function VotePage() {
       reportError(error);
     }
   };
-  const currentName = current === undefined ? undefined : names.get(current);
+  const currentDelegate = current === undefined ? undefined : names.get(current);
+  const currentName =
+    currentDelegate === undefined ? undefined : `${currentDelegate.username} (${currentDelegate.address})`;
 
   return (
     <section aria-labelledby="vote-title">
@@ -135,6 +143,7 @@ export function VotePage() {
             <th scope="col">Votes</th>
             <th scope="col">Approval</th>
             <th scope="col">Produced</th>
+            <th scope="col">Address</th>
             <th scope="col">Action</th>
           </tr>
         </thead>
@@ -151,6 +160,9 @@ export function VotePage() {
               </td>
               <td>{delegate.approval.toFixed(2)}%</td>
               <td>{delegate.producedBlocks}</td>
+              <td className="mono small" title={`Public key ${delegate.publicKey}`}>
+                {delegate.address}
+              </td>
               <td>
                 {delegate.publicKey === current ? (
                   'Your vote'
