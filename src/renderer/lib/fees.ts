@@ -1,4 +1,10 @@
-/** Fee choices for a transaction type from `chain:fees`: the static fee, and min/avg/max of recent blocks. */
+/**
+ * Fee choices for a draft: the network's standard (static) fee as the host computes it from the network's
+ * milestones (`tx:fee-bounds` `static`, core/services/transactions/fee-bounds.ts), and the minimum, average and
+ * maximum of recent blocks as the node reports them (`chain:fees` statistics, ark-core-api.md §9.7). A node's
+ * `/transactions/fees` is only its word for the static fees (the Fees page, a view of the node, shows it): the standard choice,
+ * the high-fee warning and the check of a typed fee never take it (docs/design/security.md "Fees").
+ */
 import type { FeesView } from '../../shared/domain/chain-views';
 
 export type FeeChoice = 'static' | 'min' | 'avg' | 'max';
@@ -24,8 +30,9 @@ export function feeFor(
 export const HIGH_FEE_MULTIPLE = 10;
 
 /**
- * Why a fee needs a second confirmation before signing, or undefined: more than `multiple` × the static fee (an
- * extra zero, tokens typed into the fee field), or more than the amount sent. Amounts are arktoshi strings.
+ * Why a fee needs a second confirmation before signing, or undefined: more than `multiple` × the static fee (the
+ * host's, as the core's own ceiling: an extra zero, tokens typed into the fee field), or more than the amount
+ * sent. Amounts are arktoshi strings.
  */
 export function highFeeReason(
   fee: string | undefined,
@@ -45,16 +52,19 @@ export interface FeeOption {
   value: string;
 }
 
-/** What the host says a draft can pay (tx:fee-bounds). */
+/** What the host says a draft can pay (tx:fee-bounds): from the network's milestones and its pool's settings. */
 export interface FeeLimits {
   minimum: string;
+  /** The network's standard fee for this draft, from its milestones: never a node's word. */
+  static: string;
   dynamic: boolean;
 }
 
 /**
- * The fee choices that can work: the static fee always, and the recent minimum, average and maximum only where
- * the network has dynamic fees (without them a node takes exactly the static fee) and only when at least the
- * least a node admits for this draft — never "Minimum 0". Without the limits yet, nothing below 1 arktoshi.
+ * The fee choices that can work: the standard fee (the host's), and the recent minimum, average and maximum the
+ * node reports only where the network has dynamic fees (without them a node takes exactly the static fee) and only
+ * when at least the least a node admits for this draft — never "Minimum 0". Without the limits yet, none: the
+ * standard fee is then left to the host, which fills in the same static fee (a draft without a fee).
  */
 export function workableFees(
   fees: FeesView | undefined,
@@ -62,20 +72,19 @@ export function workableFees(
   type: number,
   limits: FeeLimits | undefined,
 ): FeeOption[] {
-  const options: FeeOption[] = [];
-  for (const choice of ['static', 'min', 'avg', 'max'] as const) {
+  if (limits === undefined) return [];
+  const options: FeeOption[] = [{ choice: 'static', value: limits.static }];
+  if (!limits.dynamic) return options;
+  for (const choice of ['min', 'avg', 'max'] as const) {
     const value = feeFor(fees, typeName, type, choice);
     if (value === undefined || options.some((o) => o.value === value)) continue;
-    if (choice !== 'static') {
-      if (limits !== undefined && (!limits.dynamic || BigInt(value) < BigInt(limits.minimum))) continue;
-      if (BigInt(value) < 1n) continue;
-    }
+    if (BigInt(value) < BigInt(limits.minimum) || BigInt(value) < 1n) continue;
     options.push({ choice, value });
   }
   return options;
 }
 
-/** Why a fee typed by the person cannot work on this network, or undefined. */
+/** Why a fee typed by the person cannot work on this network, or undefined; `staticFee` is the host's. */
 export function customFeeProblem(
   arktoshi: string,
   staticFee: string | undefined,

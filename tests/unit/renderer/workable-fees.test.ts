@@ -19,30 +19,31 @@ const say = (arktoshi: string) => amountInWords(arktoshi, 'VTY');
 
 describe('workable fees', () => {
   it('never offers "Minimum 0", and offers only fees at least the least a node admits', () => {
-    expect(workableFees(fees, 'transfer', 0, undefined)).toEqual([
+    expect(workableFees(fees, 'transfer', 0, { minimum: '1', static: '10000000', dynamic: true })).toEqual([
       { choice: 'static', value: '10000000' },
       { choice: 'avg', value: '8000000' },
     ]);
-    expect(workableFees(fees, 'transfer', 0, { minimum: '9000000', dynamic: true })).toEqual([
-      { choice: 'static', value: '10000000' },
-    ]);
-    expect(workableFees(fees, 'multiPayment', 6, { minimum: '1000', dynamic: true })).toEqual([
-      { choice: 'static', value: '50000000' },
-    ]);
+    expect(
+      workableFees(fees, 'transfer', 0, { minimum: '9000000', static: '10000000', dynamic: true }),
+    ).toEqual([{ choice: 'static', value: '10000000' }]);
+    expect(
+      workableFees(fees, 'multiPayment', 6, { minimum: '1000', static: '50000000', dynamic: true }),
+    ).toEqual([{ choice: 'static', value: '50000000' }]);
   });
   it('offers only the static fee on a network without dynamic fees', () => {
-    expect(workableFees(fees, 'transfer', 0, { minimum: '10000000', dynamic: false })).toEqual([
-      { choice: 'static', value: '10000000' },
-    ]);
+    expect(
+      workableFees(fees, 'transfer', 0, { minimum: '10000000', static: '10000000', dynamic: false }),
+    ).toEqual([{ choice: 'static', value: '10000000' }]);
   });
   it('says why a typed fee cannot work', () => {
-    const dynamic = { minimum: '531000', dynamic: true };
+    const dynamic = { minimum: '531000', static: '10000000', dynamic: true };
     expect(customFeeProblem('530999', '10000000', dynamic, say)).toBe(
       'Nodes take at least 0.00531 VTY for this transaction.',
     );
     expect(customFeeProblem('531000', '10000000', dynamic, say)).toBeUndefined();
     expect(customFeeProblem('0', '10000000', undefined, say)).toBe('The fee must be above zero.');
-    expect(customFeeProblem('20000000', '10000000', { minimum: '10000000', dynamic: false }, say)).toBe(
+    const exact = { minimum: '10000000', static: '10000000', dynamic: false };
+    expect(customFeeProblem('20000000', '10000000', exact, say)).toBe(
       'This network takes exactly the standard fee (0.1 VTY).',
     );
   });

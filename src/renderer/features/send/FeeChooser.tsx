@@ -1,7 +1,8 @@
 /**
- * Send's fee: the fees that can work on this network for this transaction (lib/fees.ts workableFees), or a custom
- * one checked against the least a node takes; and the review's warning for a high fee. The choice, the typed fee and
- * the confirmation are the page's state; these draw them.
+ * Send's fee: the fees that can work on this network for this transaction (lib/fees.ts workableFees) — the
+ * standard fee, the host's from the network's milestones, and the node's recent fees said as its report — or a
+ * custom one checked against the least a node takes; and the review's warning for a high fee. The choice, the
+ * typed fee and the confirmation are the page's state; these draw them.
  */
 import { Amount } from '../../components/Amount';
 import { FieldError } from '../../components/FieldError';
@@ -9,9 +10,9 @@ import type { FeeChoice, FeeLimits, FeeOption } from '../../lib/fees';
 
 const FEE_LABELS: Record<FeeChoice, string> = {
   static: 'Standard',
-  min: 'Minimum',
-  avg: 'Average',
-  max: 'Maximum',
+  min: 'Recent minimum',
+  avg: 'Recent average',
+  max: 'Recent maximum',
 };
 
 export function FeeChooser(props: {
@@ -27,10 +28,23 @@ export function FeeChooser(props: {
   say: (arktoshi: string) => string;
 }) {
   const { options, choice, onChoose, customFee, onCustomFee, customProblem, limits, token, say } = props;
+  const standard = options.find((option) => option.choice === 'static');
+  const reported = options.filter((option) => option.choice !== 'static');
   return (
     <fieldset>
       <legend>Fee</legend>
-      {options.map((option) => (
+      {/* Until the host has said the amount, "Standard" sends no fee and the host fills in the same one. */}
+      <label className="inline">
+        <input type="radio" name="fee" checked={choice === 'static'} onChange={() => onChoose('static')} />
+        {FEE_LABELS.static}
+        {standard !== undefined && (
+          <>
+            {' '}
+            <Amount value={standard.value} />
+          </>
+        )}
+      </label>
+      {reported.map((option) => (
         <label key={option.choice} className="inline">
           <input
             type="radio"
@@ -45,6 +59,11 @@ export function FeeChooser(props: {
         <input type="radio" name="fee" checked={choice === 'custom'} onChange={() => onChoose('custom')} />
         Custom
       </label>
+      {reported.length > 0 && (
+        <p className="muted small">
+          Recent fees are what the node reports of its last blocks: its word, not the network&apos;s rule.
+        </p>
+      )}
       {choice === 'custom' && (
         <label>
           Custom fee ({token})

@@ -3,11 +3,15 @@
  * (`tx:preview`: what a node would refuse is said at its field) → review (the one preview, every full recipient
  * address) → main signs and broadcasts (`tx:send`). The wallet to send from is chosen here, never taken silently
  * from the last wallet page opened; the one "at most" is the host's (`tx:spendable`: balance less what is pending).
+ * The standard fee, the high-fee warning and the check of a typed fee take the host's static fee (`tx:fee-bounds`,
+ * from the network's milestones), never the node's `/transactions/fees`; the node's recent fees are offered as its
+ * report (lib/fees.ts).
  */
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FeesView } from '../../../shared/domain/chain-views';
 import type { DraftProblemView, SendResult, TxPreview } from '../../../shared/domain/transactions';
+import { sizingDraft } from '../../../shared/lib/sizing-draft';
 import { utf8Length } from '../../../shared/lib/utf8';
 import { PreviewFacts } from '../review/PreviewFacts';
 import { amountInWords, decimalSeparatorOf, parseAmountInput, plainAmount } from '../../lib/amount';
@@ -80,19 +84,21 @@ export function SendPage() {
     );
   }, [reportError]);
 
-  // The least a node admits depends on the transaction itself (its size): asked again when the draft changes.
-  const sizing = planSend(rows, memo, undefined, DECIMAL);
-  const sizingKey = wallet !== undefined && sizing.ok ? JSON.stringify(sizing.draft) : '';
+  // The fees depend on the transaction's kind and size (the number of recipients, the memo), not on what the
+  // recipients and amounts are: asked again when those change, before the form is filled in.
+  const sizing = wallet === undefined ? undefined : sizingDraft(rows.length, memo, wallet.address);
   const bounds = useLatest(
-    wallet === undefined || !sizing.ok
+    wallet === undefined || sizing === undefined
       ? undefined
-      : () => call('tx:fee-bounds', { walletId: wallet.id, draft: sizing.draft }),
-    sizingKey,
-    // Without bounds the form falls back to the static fee: a failed read is not worth a banner.
+      : () => call('tx:fee-bounds', { walletId: wallet.id, draft: sizing }),
+    wallet === undefined ? '' : `${wallet.id}:${JSON.stringify(sizing)}`,
+    // Without bounds the draft goes without a fee and the host fills in the static fee: no banner for it.
     { delayMs: 300, report: () => undefined },
   ).value;
   const limits: FeeLimits | undefined =
-    bounds === undefined ? undefined : { minimum: bounds.minimum, dynamic: bounds.dynamic };
+    bounds === undefined
+      ? undefined
+      : { minimum: bounds.minimum, static: bounds.static, dynamic: bounds.dynamic };
 
   const multi = rows.length > 1;
   const token = useVotary((s) => s.configuration?.token ?? '');
@@ -110,6 +116,7 @@ export function SendPage() {
   const options = multi
     ? workableFees(fees, 'multiPayment', 6, limits)
     : workableFees(fees, 'transfer', 0, limits);
+  // The host's static fee (tx:fee-bounds), the baseline of the standard choice, the warning and a typed fee.
   const staticFee = options.find((o) => o.choice === 'static')?.value;
   const typedFee = parseAmountInput(customFee, DECIMAL);
   const customProblem =
@@ -125,7 +132,6 @@ export function SendPage() {
         : undefined
       : (options.find((o) => o.choice === feeChoice)?.value ?? staticFee);
   const plan = planSend(rows, memo, fee, DECIMAL);
-  const feeOf = (choice: FeeChoice) => options.find((o) => o.choice === choice)?.value;
   // Checked before anything is signed: the recipient against this network, the total against the balance.
   const pubKeyHash = useVotary((s) => s.configuration?.pubKeyHash);
   const recipientProblem = (address: string) =>
@@ -154,7 +160,7 @@ export function SendPage() {
     }
     edit(0, { amount: plainAmount(rest.toString(), DECIMAL) });
   };
-  const highFee = plan.ok ? highFeeReason(fee, feeOf('static'), plan.total, ceiling) : undefined;
+  const highFee = plan.ok ? highFeeReason(fee, staticFee, plan.total, ceiling) : undefined;
   const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
   const edit = (i: number, change: Partial<RecipientRow>) => {
     setRows(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
