@@ -8,12 +8,17 @@
  */
 import { z } from 'zod';
 
-export const amount = z
-  .union([
-    z.string().regex(/^-?\d{1,30}$/, 'expected an integer amount string'),
-    z.number().int().refine(Number.isSafeInteger),
-  ])
-  .transform((value) => BigInt(value));
+/**
+ * An amount as ARK writes it, left in that form: for the amounts inside a transaction's `asset`, which keeps its JSON
+ * form (domain/chain-records.ts). At most 30 digits: ARK's amounts fit 64 bits (20 digits), and a longer string
+ * would cost whoever turns it into a number time in proportion to its length.
+ */
+export const amountText = z.union([
+  z.string().regex(/^-?\d{1,30}$/, 'expected an integer amount string'),
+  z.number().int().refine(Number.isSafeInteger),
+]);
+
+export const amount = amountText.transform((value) => BigInt(value));
 
 export const integer = z.number().int();
 export const hex64 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex characters');

@@ -1,5 +1,6 @@
 /** Resource shapes of ARK Core 3.x (ark-core-api.md §6.13–§6.19), amounts as bigint (see common.ts). */
 import { z } from 'zod';
+import { transactionAsset } from './assets';
 import { amount, hex64, integer, timestamp } from './common';
 
 /** Transformed block (§6.13). */
@@ -35,7 +36,7 @@ export const transaction = z.object({
   secondSignature: z.string().optional(),
   signatures: z.array(z.string()).optional(),
   vendorField: z.string().optional(),
-  asset: z.record(z.string(), z.unknown()).optional(),
+  asset: transactionAsset.optional(),
   confirmations: integer,
   timestamp: timestamp.optional(),
   nonce: amount.optional(),

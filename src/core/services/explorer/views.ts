@@ -4,6 +4,7 @@
  * "Contracts").
  */
 import type { Block, Delegate, Lock, Page, Transaction, Wallet } from '../../client';
+import { paymentsAsset } from '../../client';
 import { CoreType, TypeGroup, typeName, type TransactionData } from '../../protocol/transactions';
 import type { Network } from '../../protocol/networks';
 import { unixSecondsFromEpoch } from '../../protocol/time';
@@ -100,21 +101,23 @@ export function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The asset parts the screens show, read defensively: a remote node's asset is only loosely checked. */
+/**
+ * The asset parts the screens show, read defensively: the client checks only the parts computed with
+ * (client/schemas/assets.ts).
+ */
 function assetSummary(tx: Transaction): Partial<TransactionView> {
   const asset = record(tx.asset);
   if (asset === undefined) return {};
   const out: Partial<TransactionView> = {};
   if (Array.isArray(asset['votes'])) out.votes = asset['votes'].filter((v) => typeof v === 'string');
-  if (Array.isArray(asset['payments'])) {
-    out.payments = asset['payments'].flatMap((p) => {
-      const payment = record(p);
-      const recipientId = text(payment?.['recipientId']);
-      const amount = payment?.['amount'];
-      return recipientId !== undefined && (typeof amount === 'string' || typeof amount === 'number')
-        ? [{ recipientId, amount: BigInt(amount).toString() }]
-        : [];
-    });
+  // The client's own check (client/schemas/assets.ts): a remote node's payments passed it already, and an amount
+  // that is not a short integer never reaches BigInt.
+  const payments = paymentsAsset.safeParse(asset['payments']);
+  if (payments.success) {
+    out.payments = payments.data.map((p) => ({
+      recipientId: p.recipientId,
+      amount: BigInt(p.amount).toString(),
+    }));
   }
   const username = text(record(asset['delegate'])?.['username']);
   if (username !== undefined) out.delegateUsername = username;
