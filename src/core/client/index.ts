@@ -84,5 +84,5 @@ export type {
   WalletRecord as Wallet,
 } from '../domain';
 export type { PostTransactionsAnswer, PoolError } from './schemas/post';
-export { paymentsAsset } from './schemas/assets';
+export { paymentsAsset, votesAsset } from './schemas/assets';
 export { isNotFound, unless404 } from './not-found';

@@ -7,9 +7,18 @@
 import { z } from 'zod';
 import { amountText } from './common';
 
+/**
+ * A vote's entries: "+" (vote) or "-" (unvote) then a 66-hex public key, at most two (an unvote and a vote in one
+ * transaction). Each names a delegate the explorer reads by its key (services/explorer/explorer-reads.ts).
+ */
+export const votesAsset = z
+  .array(z.string().regex(/^[+-][0-9a-fA-F]{66}$/, 'expected "+" or "-" then a 66-hex public key'))
+  .max(2);
+
 /** A multipayment's payments, each amount an integer string short enough to become a bigint at once. */
 export const paymentsAsset = z.array(z.object({ recipientId: z.string(), amount: amountText }));
 
 export const transactionAsset = z.looseObject({
+  votes: votesAsset.optional(),
   payments: paymentsAsset.optional(),
 });

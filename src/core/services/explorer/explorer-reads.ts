@@ -10,9 +10,10 @@ import type { PageView } from '../../../shared/domain/common';
 import type { BlockDetail, SearchResult, TransactionDetail } from '../../../shared/domain/explorer';
 import type { PageAt } from './chain-reads';
 import { classifyQuery } from './explorer-query';
+import { fanOut } from './fan-out';
 import { blockDetail, transactionDetail, voteTargets } from './explorer-views';
 import type { Networks } from '../networks/networks';
-import { unless404 } from '../../client';
+import { unless404, votesAsset } from '../../client';
 import { ServiceError } from '../service-error';
 import { pageOfViews, transactionView } from './views';
 
@@ -122,14 +123,17 @@ export class ExplorerReads {
     return (await unless404(this.client.block(tx.blockId)))?.height;
   }
 
-  /** The names of the delegates a vote transaction votes for or against (a resigned one is still named). */
+  /**
+   * The names of the delegates a vote transaction votes for or against (a resigned one is still named). Only a
+   * vote asset as ARK allows it is read (client/schemas/assets.ts: at most two entries; a remote node's answer with
+   * any other was refused as its bad answer already); any other vote is shown without names.
+   */
   private async voteUsernames(tx: Transaction): Promise<Map<string, string>> {
-    const votes = tx.asset?.['votes'];
-    const keys = Array.isArray(votes)
-      ? voteTargets(votes.filter((v): v is string => typeof v === 'string')).map((t) => t.publicKey)
-      : [];
-    const names = await Promise.all(
-      keys.map(async (key) => [key, (await unless404(this.client.delegate(key)))?.username] as const),
+    const votes = votesAsset.safeParse(tx.asset?.['votes']);
+    const keys = votes.success ? [...new Set(voteTargets(votes.data).map((t) => t.publicKey))] : [];
+    const names = await fanOut(
+      keys,
+      async (key) => [key, (await unless404(this.client.delegate(key)))?.username] as const,
     );
     return new Map(names.flatMap(([key, name]) => (name === undefined ? [] : [[key, name] as const])));
   }
