@@ -32,7 +32,7 @@ import type {
 import type { Query } from './http';
 import type { PeerStatus } from './peer-health';
 import { PeerPool, type PeerPoolOptions } from './peer-pool';
-import { dataOf, pageOf } from './schemas/common';
+import { dataOf, PAGE_LIMIT, pageLimit, pageOf } from './schemas/common';
 import {
   blockchain,
   cryptoConfiguration,
@@ -55,12 +55,6 @@ const transactionData = dataOf(transaction);
 const walletData = dataOf(wallet);
 const delegateData = dataOf(delegate);
 const lockData = dataOf(lock);
-const blockPage = pageOf(block);
-const transactionPage = pageOf(transaction);
-const walletPage = pageOf(wallet);
-const delegatePage = pageOf(delegate);
-const lockPage = pageOf(lock);
-const peerPage = pageOf(peer);
 
 function segment(id: string | number): string {
   return encodeURIComponent(String(id));
@@ -87,6 +81,16 @@ export class NodeClient implements ChainReader {
       ...options,
     });
     return answer.value;
+  }
+
+  /** A page of a list route, refused when it holds more items than the query's limit allows (pageOf). */
+  private page<T>(
+    route: string,
+    item: z.ZodType<T>,
+    query: ListQuery,
+    options: CallOptions | undefined,
+  ): Promise<Page<T>> {
+    return this.get(route, pageOf(item, pageLimit(query.limit)), query, options);
   }
 
   // Peers -----------------------------------------------------------------------------------------------------
@@ -156,13 +160,13 @@ export class NodeClient implements ChainReader {
   }
 
   blocks(query: ListQuery = {}, options?: CallOptions): Promise<Page<Block>> {
-    return this.get('/blocks', blockPage, query, options);
+    return this.page('/blocks', block, query, options);
   }
 
   // Transactions (§6.3, §7) -----------------------------------------------------------------------------------
 
   transactions(query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
-    return this.get('/transactions', transactionPage, query, options);
+    return this.page('/transactions', transaction, query, options);
   }
 
   transaction(id: string, options?: CallOptions): Promise<Transaction> {
@@ -170,7 +174,7 @@ export class NodeClient implements ChainReader {
   }
 
   unconfirmedTransactions(query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
-    return this.get('/transactions/unconfirmed', transactionPage, query, options);
+    return this.page('/transactions/unconfirmed', transaction, query, options);
   }
 
   /** `transform=true` is explicit: without it ARK answers the raw form on this route (§2.5). */
@@ -213,26 +217,26 @@ export class NodeClient implements ChainReader {
   }
 
   wallets(query: ListQuery = {}, options?: CallOptions): Promise<Page<Wallet>> {
-    return this.get('/wallets', walletPage, query, options);
+    return this.page('/wallets', wallet, query, options);
   }
 
   /** Sent and received, multipayments included (§6.6). */
   walletTransactions(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
-    return this.get(`/wallets/${segment(id)}/transactions`, transactionPage, query, options);
+    return this.page(`/wallets/${segment(id)}/transactions`, transaction, query, options);
   }
 
   walletVotes(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
-    return this.get(`/wallets/${segment(id)}/votes`, transactionPage, query, options);
+    return this.page(`/wallets/${segment(id)}/votes`, transaction, query, options);
   }
 
   walletLocks(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Lock>> {
-    return this.get(`/wallets/${segment(id)}/locks`, lockPage, query, options);
+    return this.page(`/wallets/${segment(id)}/locks`, lock, query, options);
   }
 
   // Delegates (§6.5) ------------------------------------------------------------------------------------------
 
   delegates(query: ListQuery = {}, options?: CallOptions): Promise<Page<Delegate>> {
-    return this.get('/delegates', delegatePage, query, options);
+    return this.page('/delegates', delegate, query, options);
   }
 
   delegate(id: string, options?: CallOptions): Promise<Delegate> {
@@ -240,17 +244,17 @@ export class NodeClient implements ChainReader {
   }
 
   delegateVoters(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Wallet>> {
-    return this.get(`/delegates/${segment(id)}/voters`, walletPage, query, options);
+    return this.page(`/delegates/${segment(id)}/voters`, wallet, query, options);
   }
 
   delegateBlocks(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Block>> {
-    return this.get(`/delegates/${segment(id)}/blocks`, blockPage, query, options);
+    return this.page(`/delegates/${segment(id)}/blocks`, block, query, options);
   }
 
   // Locks, peers, rounds (§6.7, §6.10, §6.11) -----------------------------------------------------------------
 
   locks(query: ListQuery = {}, options?: CallOptions): Promise<Page<Lock>> {
-    return this.get('/locks', lockPage, query, options);
+    return this.page('/locks', lock, query, options);
   }
 
   lock(id: string, options?: CallOptions): Promise<Lock> {
@@ -262,16 +266,16 @@ export class NodeClient implements ChainReader {
     const answer = await this.peerPool.request({
       method: 'POST',
       route: '/locks/unlocked',
-      query: { limit: 100 },
+      query: { limit: PAGE_LIMIT },
       body: { ids },
-      schema: transactionPage,
+      schema: pageOf(transaction, PAGE_LIMIT),
       ...options,
     });
     return answer.value;
   }
 
   peers(query: ListQuery = {}, options?: CallOptions): Promise<Page<Peer>> {
-    return this.get('/peers', peerPage, query, options);
+    return this.page('/peers', peer, query, options);
   }
 
   /** The active delegates of a round with their vote weights at its start (§6.11). */

@@ -52,6 +52,23 @@ export interface Page<T> {
   data: T[];
 }
 
-export function pageOf<T>(item: z.ZodType<T>): z.ZodType<Page<T>> {
-  return z.object({ meta: pageMeta, data: z.array(item) });
+/** ARK's largest page, and its size when no `limit` is asked (ark-core-api.md §2.3). */
+export const PAGE_LIMIT = 100;
+
+/** The most items a node may answer to a page asked with this `limit` (ARK answers at most its largest page). */
+export function pageLimit(limit: number | undefined): number {
+  return Math.min(limit ?? PAGE_LIMIT, PAGE_LIMIT);
+}
+
+/**
+ * A page of at most `limit` items. A node answers at most the limit it was asked, so a longer page is a lie — as
+ * the follower refuses one (sync/block-download.ts) — and is refused before any item is parsed (zod checks an
+ * array's size before its items): each item costs the app work, some a request of their own
+ * (services/explorer/wallet-history.ts).
+ */
+export function pageOf<T>(item: z.ZodType<T>, limit = PAGE_LIMIT): z.ZodType<Page<T>> {
+  return z.object({
+    meta: pageMeta,
+    data: z.array(item).max(limit, `expected at most ${limit} items, the limit asked`),
+  });
 }

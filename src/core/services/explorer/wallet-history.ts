@@ -9,6 +9,7 @@ import type { ChainReader, Page, Transaction } from '../../client';
 import { unless404 } from '../../client';
 import { effectOn, type LedgerLock, type LedgerTransaction } from '../../domain';
 import type { TransactionView } from '../../../shared/domain/chain-views';
+import { fanOut } from './fan-out';
 import { kindOf, transactionView } from './views';
 
 /** What the ledger needs beside the rows themselves, by lock id. */
@@ -40,15 +41,16 @@ export async function lockContext(reads: ChainReader, txs: readonly Transaction[
       if (id !== undefined) closedIds.add(id);
     }
   }
-  await Promise.all(
-    [...closedIds]
-      .filter((id) => !locks.has(id))
-      .map(async (id) => {
-        const lock = await unless404(reads.transaction(id));
-        if (lock !== undefined) {
-          locks.set(id, { sender: lock.sender, recipient: lock.recipient, amount: lock.amount });
-        }
-      }),
+  // One read per lock not on the page: as many as the page has claims and refunds (a remote node's page holds at
+  // most the limit asked, client/schemas/common.ts pageOf), a few at a time.
+  await fanOut(
+    [...closedIds].filter((id) => !locks.has(id)),
+    async (id) => {
+      const lock = await unless404(reads.transaction(id));
+      if (lock !== undefined) {
+        locks.set(id, { sender: lock.sender, recipient: lock.recipient, amount: lock.amount });
+      }
+    },
   );
   if (lockIds.length > 0) {
     for (const closer of (await reads.unlockingTransactions(lockIds)).data) {
