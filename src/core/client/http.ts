@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { jsonTooDeep } from '../../shared/lib/json-depth';
+import { AnswerTooLarge, readCappedText } from './answer-body';
 import { ClientError } from './errors';
 import { apiUrl } from './urls';
 
@@ -38,9 +39,6 @@ export interface HttpRequest<T> {
  * is cut off there instead of filling this process's memory until it dies.
  */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
-
-/** The answer outgrew its limit (`requestJson` reports it as the peer's ERR_BAD_RESPONSE). */
-class AnswerTooLarge extends Error {}
 
 export interface HttpAnswer<T> {
   value: T;
@@ -102,30 +100,6 @@ function transportError(
   return new ClientError('ERR_NETWORK', `cannot reach ${url} (${reason})`, { url: peer, cause: error });
 }
 
-/** The body as text, read at most `maxBytes` far (the declared length is trusted only to refuse early). */
-async function readText(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new AnswerTooLarge();
-  }
-  if (response.body === null) return '';
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new AnswerTooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total).toString('utf8');
-}
-
 interface Body {
   text: string;
   json: unknown;
@@ -134,7 +108,7 @@ interface Body {
 }
 
 async function readBody(response: Response, maxBytes: number, maxDepth: number | undefined): Promise<Body> {
-  const text = await readText(response, maxBytes);
+  const text = await readCappedText(response, maxBytes);
   if (maxDepth !== undefined && jsonTooDeep(text, maxDepth)) return { text, json: undefined, tooDeep: true };
   try {
     return { text, json: JSON.parse(text) as unknown };

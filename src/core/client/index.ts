@@ -12,6 +12,7 @@ export {
   type PeerFailure,
 } from './errors';
 export { normalizePeerUrl, isValidPeerUrl } from './urls';
+export { AnswerTooLarge, readCappedText } from './answer-body';
 export {
   requestJson,
   MAX_ANSWER_BYTES,

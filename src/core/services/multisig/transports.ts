@@ -8,6 +8,8 @@
  * is shown or signed, proposals.ts).
  */
 import { z } from 'zod';
+import { MAX_JSON_DEPTH, jsonTooDeep } from '../../../shared/lib/json-depth';
+import { AnswerTooLarge, readCappedText } from '../../client';
 import { MultisigError } from './errors';
 
 export type MusigServerKind = 'rest' | 'rpc';
@@ -39,6 +41,12 @@ export interface MusigTransport {
 
 const TIMEOUT_MS = 10_000;
 const MAX_LIST = 200;
+/**
+ * The most one answer may hold, read no further (as a node's answer is, client/http.ts MAX_ANSWER_BYTES): a list of
+ * MAX_LIST proposals of 16 keys with every signature is about 1 MB, and even 200 multipayments of 256 payments fit
+ * in 5 MB.
+ */
+export const MAX_MUSIG_ANSWER_BYTES = 8 * 1024 * 1024;
 type Fetch = typeof fetch;
 
 function serverFault(url: string, why: string): MultisigError {
@@ -63,8 +71,17 @@ async function exchange(
       `${base} is not a multisignature server (it did not answer with X-Server-Type: MultiSignature)`,
     );
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await readCappedText(response, MAX_MUSIG_ANSWER_BYTES);
+  } catch (error) {
+    if (error instanceof AnswerTooLarge)
+      throw serverFault(base, `answered more than ${error.maxBytes} bytes`);
+    throw serverFault(base, `did not finish its answer (${(error as Error).message})`);
+  }
   if (text === '') return { status: response.status, body: undefined };
+  // A proposal's `data` is kept unchecked (z.unknown) until proposal.ts checks it level by level: refused unread.
+  if (jsonTooDeep(text)) throw serverFault(base, `answered JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return { status: response.status, body: JSON.parse(text) as unknown };
   } catch {
