@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodeClient } from '../../src/core/client';
-import { deadUrl, fakeClock, startFakeNode, type FakeNode } from './support/fake-node';
+import { deadUrl, fakeClock, startFakeNode, TX_ID, type FakeNode } from './support/fake-node';
 import { failure } from './support/failure';
 
 const started: FakeNode[] = [];
@@ -56,6 +56,16 @@ describe('failover', () => {
     expect(broken.total() + garbled.total() + live.total()).toBe(3);
     expect(status(c, broken.url).lastError?.code).toBe('ERR_HTTP_5XX');
     expect(status(c, garbled.url).lastError?.code).toBe('ERR_BAD_RESPONSE');
+  });
+
+  it('names the peer whose answer it returns, after failover too', async () => {
+    const dead = await deadUrl();
+    const live = await node();
+    const named: string[] = [];
+    await client([dead, live.url]).transaction(TX_ID, {
+      answeredBy: (url) => named.push(url),
+    });
+    expect(named).toEqual([live.url]);
   });
 
   it("reports a single peer's own error, and every cause when all peers fail", async () => {

@@ -36,6 +36,8 @@ export type PeerRequest<T> = Omit<HttpRequest<T>, 'timeoutMs'> & {
    * that has slowed since fails the request at once rather than hold it (rate-budget.ts `acquire`).
    */
   pace?: number;
+  /** Told which peer's answer the request returns (after failover, not always the first asked). */
+  answeredBy?: (url: string) => void;
 };
 
 export class PeerPool {
@@ -165,7 +167,9 @@ export class PeerPool {
     const failures: PeerFailure[] = [];
     for (const peer of candidates) {
       try {
-        return await this.attempt(peer, request);
+        const answer = await this.attempt(peer, request);
+        request.answeredBy?.(peer.url);
+        return answer;
       } catch (error) {
         if (!(error instanceof ClientError)) throw error;
         if (error.code !== 'ERR_RATE_LIMITED' && !error.isPeerFailure) throw error;

@@ -45,6 +45,11 @@ export type ListQuery = Readonly<Record<string, QueryValue>> & {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Told the base URL of the node whose answer this is, when a reader asks other nodes (a peer's answer is that
+   * peer's claim, and what is shown of it names it). A local reader answers from its own chain and never calls it.
+   */
+  answeredBy?: (url: string) => void;
 }
 
 export interface ChainReader {
