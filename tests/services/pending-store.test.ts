@@ -40,6 +40,7 @@ function record(nonce: bigint, status: PendingRecord['status'], lastBroadcastAt:
     status,
     reason: undefined,
     confirmedHeight: status === 'confirmed' ? 10 : undefined,
+    sentHeight: 4,
     broadcastHeight: 5,
     createdAt: lastBroadcastAt,
     lastBroadcastAt,
@@ -147,6 +148,24 @@ describe('pending file', () => {
     expect(old.problem).toBeUndefined();
     expect(old.records).toHaveLength(1);
     expect(old.records[0]?.lockAmount).toBeUndefined();
+  });
+
+  it('loads files written before the first send height was kept', async () => {
+    const path = fileIn();
+    const file = new PendingFile(path, () => [record(1n, 'confirmed', NOW)], {
+      saved: () => undefined,
+      failed: () => undefined,
+    });
+    file.schedule();
+    await file.flush();
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as { entries: Record<string, unknown>[] };
+    expect(saved.entries[0]).toMatchObject({ sentHeight: 4 });
+    delete saved.entries[0]?.sentHeight;
+    writeFileSync(path, JSON.stringify(saved));
+    const old = await loadPending(path, networkOf, NOW);
+    expect(old.problem).toBeUndefined();
+    // No floor for an old entry: a rebroadcast may have moved broadcastHeight past the block that holds it.
+    expect(old.records[0]).toMatchObject({ sentHeight: 0, confirmedHeight: 10 });
   });
 
   it('a missing file is an empty list; an unreadable one is an empty list with a problem', async () => {

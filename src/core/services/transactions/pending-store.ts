@@ -45,6 +45,9 @@ export interface PendingRecord extends SentTransaction {
   status: PendingStatus;
   reason: string | undefined;
   confirmedHeight: number | undefined;
+  /** Chain height when it was first sent: no block below it can hold it (pending-answer.ts). */
+  sentHeight: number;
+  /** Chain height when it was last sent: a pool's age counts from here. */
   broadcastHeight: number;
   createdAt: number;
   lastBroadcastAt: number;
@@ -72,6 +75,8 @@ const storedRecord = z.object({
   status: pendingStatus,
   reason: z.string().optional(),
   confirmedHeight: height.optional(),
+  // Absent in files written before it was kept.
+  sentHeight: height.optional(),
   broadcastHeight: height,
   createdAt: z.number(),
   lastBroadcastAt: z.number(),
@@ -139,7 +144,7 @@ function revive(stored: StoredRecord, network: Network): PendingRecord | undefin
   }
   // The id is recomputed from the bytes: a record whose id does not match its transaction is not this one.
   if (json.id !== stored.id) return undefined;
-  const { walletId, recipient, reason, confirmedHeight, lockAmount, ...rest } = stored;
+  const { walletId, recipient, reason, confirmedHeight, sentHeight, lockAmount, ...rest } = stored;
   return {
     ...rest,
     ...(walletId === undefined ? {} : { walletId }),
@@ -151,6 +156,8 @@ function revive(stored: StoredRecord, network: Network): PendingRecord | undefin
     json: { ...json, id: stored.id },
     reason,
     confirmedHeight,
+    // Not kept before: no floor then, since a rebroadcast moved broadcastHeight past the first send.
+    sentHeight: sentHeight ?? 0,
   };
 }
 
@@ -190,6 +197,7 @@ function encode(record: PendingRecord): StoredRecord {
     status: record.status,
     ...(record.reason === undefined ? {} : { reason: record.reason }),
     ...(record.confirmedHeight === undefined ? {} : { confirmedHeight: record.confirmedHeight }),
+    sentHeight: record.sentHeight,
     broadcastHeight: record.broadcastHeight,
     createdAt: record.createdAt,
     lastBroadcastAt: record.lastBroadcastAt,

@@ -5,8 +5,12 @@
  * why it may be stuck. Checks run on every new block of the network (its ChainAccess events, chain-watch.ts),
  * through the network's chain reads; only public transaction data is kept. The list is saved
  * to disk after every change (pending-store.ts), so a restart resumes following it.
+ *
+ * A node's answer about a sent transaction confirms it only when it is about that very transaction, in a block no
+ * lower than the height it was sent at (pending-answer.ts); any other answer is the node's bad answer, said in the
+ * entry's reason while it keeps waiting (a remote node's answer is its claim: docs/design/security.md "Remote nodes").
  */
-import type { ChainBroadcast } from '../../chain-access';
+import type { ChainAccess, ChainBroadcast } from '../../chain-access';
 import { isClientError } from '../../client';
 import { transactionFromJson } from '../../protocol/transactions';
 import type { PendingStatus, PendingView } from '../../../shared/domain/transactions';
@@ -20,7 +24,15 @@ import {
   type PendingRecord,
   type SentTransaction,
 } from './pending-store';
-import { expiredReason, NOT_IN_ANY_POOL, refusalReason, waitingForEarlier, waitingInPool } from './reasons';
+import { blockMismatch, transactionMismatch } from './pending-answer';
+import {
+  badAnswer,
+  expiredReason,
+  NOT_IN_ANY_POOL,
+  refusalReason,
+  waitingForEarlier,
+  waitingInPool,
+} from './reasons';
 import { unless404 } from '../../client';
 import { ServiceError } from '../service-error';
 
@@ -33,6 +45,15 @@ export interface TrackInput extends SentTransaction {
 }
 
 type Entry = PendingRecord;
+
+/** What one read of the chain says about an entry. */
+type Reading =
+  | { kind: 'in-block'; height: number }
+  | { kind: 'in-no-block' }
+  /** The answer is about something else (pending-answer.ts): why, in words. */
+  | { kind: 'bad-answer'; reason: string }
+  /** Its block left the chain between the two reads: the next check sees. */
+  | { kind: 'unsure' };
 
 const FINAL = FINAL_STATUSES;
 
@@ -120,6 +141,7 @@ export class PendingTracker {
       status: outcome.accepted ? 'broadcast' : 'rejected',
       reason: outcome.error === undefined ? undefined : refusalReason(outcome.error),
       confirmedHeight: undefined,
+      sentHeight: height,
       broadcastHeight: height,
       createdAt: at,
       lastBroadcastAt: at,
@@ -232,37 +254,56 @@ export class PendingTracker {
   }
 
   private async checkOne(entry: Entry, tip: number): Promise<void> {
-    const client = this.networks.chain(entry.networkId).reads;
+    const chain = this.networks.chain(entry.networkId);
     try {
-      const confirmed = await unless404(client.transaction(entry.id));
-      if (confirmed !== undefined) {
-        // The height of the block the chain itself names. Not `tip - confirmations + 1`: the node answers at its
-        // own tip, which runs ahead of the tip this check started from, so that sum fell blocks short (and a
-        // later rollback above the wrong height left the entry "confirmed" in a block that no longer held it).
-        const height =
-          confirmed.blockId === undefined
-            ? undefined
-            : (await unless404(client.block(confirmed.blockId)))?.height;
-        if (height === undefined) return; // Its block left the chain between the two reads: the next check sees.
-        entry.confirmedHeight = height;
+      const reading = await this.read(entry, chain);
+      if (reading.kind === 'unsure') return;
+      if (reading.kind === 'in-block') {
+        entry.confirmedHeight = reading.height;
         this.change(entry, 'confirmed', undefined);
         this.file?.schedule();
         return;
       }
+      const reason = reading.kind === 'bad-answer' ? reading.reason : undefined;
       if (tip >= expiresAt(entry)) {
         this.change(entry, 'expired', expiredReason(entry.maxAge));
         return;
       }
-      const pooled = await unless404(client.unconfirmedTransaction(entry.id));
+      const pooled = await unless404(chain.reads.unconfirmedTransaction(entry.id));
       if (pooled === undefined) {
-        this.change(entry, 'broadcast', NOT_IN_ANY_POOL);
+        this.change(entry, 'broadcast', reason ?? NOT_IN_ANY_POOL);
         return;
       }
-      this.change(entry, 'in-pool', this.stuckReason(entry, tip));
+      this.change(entry, 'in-pool', reason ?? this.stuckReason(entry, tip));
     } catch (error) {
       if (!isClientError(error)) throw error;
       // Unreachable node: the next block (or poll) tries again.
     }
+  }
+
+  /** The chain's answer about the entry, held against the transaction the app sent (pending-answer.ts). */
+  private async read(entry: Entry, chain: ChainAccess): Promise<Reading> {
+    let answeredBy: string | undefined;
+    const answer = await unless404(
+      chain.reads.transaction(entry.id, {
+        answeredBy: (url) => {
+          answeredBy = url;
+        },
+      }),
+    );
+    if (answer === undefined) return { kind: 'in-no-block' };
+    const node = chain.inProcess ? 'This app’s own node' : (hostOf(answeredBy) ?? 'A node of this network');
+    const wrong = transactionMismatch(entry, answer);
+    if (wrong !== undefined) return { kind: 'bad-answer', reason: badAnswer(node, wrong) };
+    // The height of the block the chain itself names. Not `tip - confirmations + 1`: the node answers at its
+    // own tip, which runs ahead of the tip this check started from, so that sum fell blocks short (and a
+    // later rollback above the wrong height left the entry "confirmed" in a block that no longer held it).
+    if (answer.blockId === undefined) return { kind: 'unsure' };
+    const block = await unless404(chain.reads.block(answer.blockId));
+    if (block === undefined) return { kind: 'unsure' };
+    const wrongBlock = blockMismatch(entry, answer.blockId, block);
+    if (wrongBlock !== undefined) return { kind: 'bad-answer', reason: badAnswer(node, wrongBlock) };
+    return { kind: 'in-block', height: block.height };
   }
 
   private stuckReason(entry: Entry, tip: number): string | undefined {
@@ -356,5 +397,15 @@ function statusText(entry: Entry, confirmations: number | undefined): string {
       return `Refused. ${entry.reason ?? ''}`.trim();
     case 'expired':
       return `Expired. ${entry.reason ?? ''}`.trim();
+  }
+}
+
+/** `host:port` of a node's base URL, as the person added it. */
+function hostOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
   }
 }

@@ -38,3 +38,8 @@ export const NOT_IN_ANY_POOL =
 export function expiredReason(age: number): string {
   return `No block included it within ${age} blocks, so pools dropped it. Nothing was spent; send it again if you still want to.`;
 }
+
+/** A node answered about this transaction with something else (pending-answer.ts): its word does not count. */
+export function badAnswer(node: string, what: string): string {
+  return `${node} answered with ${what}, so that answer does not count: it is still waiting to be seen in a block.`;
+}

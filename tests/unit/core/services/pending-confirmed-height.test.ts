@@ -11,14 +11,39 @@ import type { AppEvents } from '../../../../src/core/services/events';
 const ID = 'ab'.repeat(32);
 const BLOCK_ID = 'cd'.repeat(32);
 
-/** A node whose tip (114) runs ahead of the block event the check started from (100); the transaction is in 109. */
+/** What the app sent, as its pending record keeps it. */
+const SENT = {
+  id: ID,
+  type: 0,
+  typeGroup: 1,
+  senderPublicKey: '02'.padEnd(66, '0'),
+  amount: '1',
+  nonce: '1',
+};
+
+/**
+ * The node in this process (its blocks are verified), whose tip (114) runs ahead of the block event the check
+ * started from (100); the transaction is in 109.
+ */
 function fakeNetworks(): Networks {
   const reads = {
-    transaction: (id: string) => Promise.resolve({ id, blockId: BLOCK_ID, confirmations: 114 - 109 + 1 }),
+    transaction: (id: string) =>
+      Promise.resolve({
+        id,
+        blockId: BLOCK_ID,
+        confirmations: 114 - 109 + 1,
+        type: 0,
+        typeGroup: 1,
+        sender: 'D1',
+        senderPublicKey: SENT.senderPublicKey,
+        recipient: 'D1',
+        amount: 1n,
+        nonce: 1n,
+      }),
     block: (id: string) => Promise.resolve({ id, height: 109 }),
     unconfirmedTransaction: () => Promise.reject(new Error('not asked')),
   };
-  return { chain: () => ({ reads }) } as unknown as Networks;
+  return { chain: () => ({ reads, inProcess: true }) } as unknown as Networks;
 }
 
 const events = { emit: () => undefined, alert: () => undefined } as unknown as AppEvents;
@@ -34,7 +59,7 @@ describe('a pending transaction found on the chain', () => {
         amount: 1n,
         fee: 1n,
         nonce: 1n,
-        json: { id: ID } as never,
+        json: SENT as never,
         maxAge: 500,
         height: 90,
       },
