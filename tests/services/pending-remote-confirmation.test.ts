@@ -2,7 +2,9 @@
  * A remote node's answer about a sent transaction is a claim, not a fact (docs/design/security.md "Remote nodes").
  * The pending list takes a confirmation only from an answer about this very transaction — same id, sender, nonce,
  * amount, recipient and type as the app signed — in a block no lower than the height it was sent at; anything else
- * is the node's bad answer, said in the entry's reason while it keeps waiting (pending-tracker.ts, pending-answer.ts).
+ * is the node's bad answer, said in the entry's reason while it keeps waiting. A remote's claim is worded as that
+ * node's report and read again on every block until it is a round deep; a node that no longer has it sends the
+ * entry back to waiting (pending-tracker.ts, pending-answer.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { PendingView } from '../../src/shared/domain/transactions';
@@ -57,6 +59,19 @@ function forged(json: Record<string, unknown>) {
     signature: json['signature'],
     nonce: json['nonce'],
   };
+}
+
+const notFound = (node: RemoteWorld['node'], id: string) =>
+  node.on('GET', new RegExp(`^/api/transactions/${id}$`), (_r, reply) =>
+    reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Transaction not found' }),
+  );
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(done: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  for (const end = Date.now() + timeoutMs; !done(); await pause(20)) {
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+  }
 }
 
 describe('pending list vs a remote node that claims a transaction is in a block', () => {
@@ -115,6 +130,40 @@ describe('pending list vs a remote node that claims a transaction is in a block'
     // (The block it was "confirmed" in, 4_999_000, is even below the height it was broadcast at, 5_000_000.)
   });
 
+  it("takes the node's answer about this very transaction as that node's report, and drops it when withdrawn", async () => {
+    const w = world();
+    const { sent, json, sentHeight } = await sendOne(w);
+    const host = new URL(w.node.url).host;
+    const reported = nextEvent<PendingView>(
+      w.core,
+      'tx:status',
+      (p) => p.id === sent.id && p.status === 'confirmed',
+    );
+    inBlock(w.node, sent.id, forged(json), sentHeight + 1);
+    w.node.height += 1;
+    const claim = await reported;
+    expect(claim.height).toBe(sentHeight + 1);
+    expect(claim.reportedBy).toBe(host);
+    expect(claim.statusText).toMatch(`${host} reports it in block ${sentHeight + 1} (`);
+
+    // A few blocks later the node has it in no block: the claim is read again, and it waits again.
+    const withdrawn = nextEvent<PendingView>(
+      w.core,
+      'tx:status',
+      (p) => p.id === sent.id && p.status !== 'confirmed',
+    );
+    notFound(w.node, sent.id);
+    w.node.height += 3;
+    const back = await withdrawn;
+    expect(back.status).toBe('broadcast');
+    expect(back.height).toBeUndefined();
+    expect(back.reason).toBe(
+      `${host} reported it in block ${sentHeight + 1} but no longer has it there: it is waiting to be seen in a block again.`,
+    );
+    // Waiting again, it can be sent again.
+    expect((await call(w.core, 'tx:rebroadcast', { id: sent.id })).broadcastCount).toBe(2);
+  });
+
   it('says in the reason what the answer got wrong, and keeps waiting', async () => {
     const w = world();
     const { sent, json, sentHeight } = await sendOne(w);
@@ -143,5 +192,41 @@ describe('pending list vs a remote node that claims a transaction is in a block'
     expect(below.reason).toMatch(
       `block ${sentHeight - 1}, below the height the chain had when it was sent (${sentHeight})`,
     );
+  });
+
+  it('a claim a round deep (51 blocks on devnet) is settled and no longer read', async () => {
+    const w = world();
+    const { sent, json, sentHeight } = await sendOne(w);
+    const reported = nextEvent<PendingView>(
+      w.core,
+      'tx:status',
+      (p) => p.id === sent.id && p.status === 'confirmed',
+    );
+    inBlock(w.node, sent.id, forged(json), sentHeight + 1);
+    w.node.height += 1;
+    await reported;
+    const path = `/api/transactions/${sent.id}`;
+    const hits = (route: string) => w.node.hits.get(route) ?? 0;
+    const polls = () => hits('/api/node/syncing');
+    const claimed = hits(path);
+
+    // Still read while fewer than 51 blocks are on top of it: once more at the check that finds it 51 deep …
+    w.node.height += 50;
+    await until(() => hits(path) > claimed, 'read again at 51 confirmations');
+    await pause(100);
+    const reads = hits(path);
+    // … and no more after that, even if the node then says it has it in no block.
+    notFound(w.node, sent.id);
+    for (let i = 0; i < 3; i++) {
+      w.node.height += 1;
+      const before = polls();
+      await until(() => polls() >= before + 2, 'the node polled at its new height');
+    }
+    await pause(100);
+    expect(w.node.hits.get(path)).toBe(reads);
+    const entry = (await call(w.core, 'tx:pending', { networkId: w.networkId })).find(
+      (p) => p.id === sent.id,
+    );
+    expect(entry?.status).toBe('confirmed');
   });
 });

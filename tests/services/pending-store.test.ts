@@ -40,6 +40,8 @@ function record(nonce: bigint, status: PendingRecord['status'], lastBroadcastAt:
     status,
     reason: undefined,
     confirmedHeight: status === 'confirmed' ? 10 : undefined,
+    // A confirmed one here is a remote node's claim: whose word it is is kept too.
+    reportedBy: status === 'confirmed' ? 'node.example:4003' : undefined,
     sentHeight: 4,
     broadcastHeight: 5,
     createdAt: lastBroadcastAt,
@@ -150,7 +152,7 @@ describe('pending file', () => {
     expect(old.records[0]?.lockAmount).toBeUndefined();
   });
 
-  it('loads files written before the first send height was kept', async () => {
+  it('loads files written before the first send height and the reporting node were kept', async () => {
     const path = fileIn();
     const file = new PendingFile(path, () => [record(1n, 'confirmed', NOW)], {
       saved: () => undefined,
@@ -159,13 +161,14 @@ describe('pending file', () => {
     file.schedule();
     await file.flush();
     const saved = JSON.parse(readFileSync(path, 'utf8')) as { entries: Record<string, unknown>[] };
-    expect(saved.entries[0]).toMatchObject({ sentHeight: 4 });
+    expect(saved.entries[0]).toMatchObject({ reportedBy: 'node.example:4003', sentHeight: 4 });
+    delete saved.entries[0]?.reportedBy;
     delete saved.entries[0]?.sentHeight;
     writeFileSync(path, JSON.stringify(saved));
     const old = await loadPending(path, networkOf, NOW);
     expect(old.problem).toBeUndefined();
     // No floor for an old entry: a rebroadcast may have moved broadcastHeight past the block that holds it.
-    expect(old.records[0]).toMatchObject({ sentHeight: 0, confirmedHeight: 10 });
+    expect(old.records[0]).toMatchObject({ sentHeight: 0, reportedBy: undefined, confirmedHeight: 10 });
   });
 
   it('a missing file is an empty list; an unreadable one is an empty list with a problem', async () => {

@@ -120,6 +120,11 @@ export const pendingView = z.object({
   reason: z.string().optional(),
   /** Block height that confirmed it. */
   height: z.number().int().optional(),
+  /**
+   * The node (its host) that reports that block, when no node of this app verified it: a remote node's word,
+   * not a fact, and said as such.
+   */
+  reportedBy: z.string().optional(),
   confirmations: z.number().int().optional(),
   /** Height after which a pool drops it unforged (ARK maxTransactionAge). */
   expiresAtHeight: z.number().int(),

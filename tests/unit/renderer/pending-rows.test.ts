@@ -42,6 +42,11 @@ describe('pending rows', () => {
     expect(statusWords(entry('b'), 104)).toBe('In the pool, waiting for a block.');
   });
 
+  it("say a remote node's claim as that node's report, not as a fact", () => {
+    const claim = { ...confirmed('c', 100), reportedBy: 'node.example:4003' };
+    expect(statusWords(claim, 102)).toBe('node.example:4003 reports it in block 100 (3 confirmations).');
+  });
+
   it('move confirmed entries out after about ten minutes of blocks; others stay whatever their age', () => {
     const list = [
       confirmed('old', 100),

@@ -45,6 +45,11 @@ export interface PendingRecord extends SentTransaction {
   status: PendingStatus;
   reason: string | undefined;
   confirmedHeight: number | undefined;
+  /**
+   * The node whose word `confirmedHeight` is (its host), when no node of this app verified that block: a remote's
+   * claim, read again until it is a round deep (pending-tracker.ts). Undefined for a block this process's node holds.
+   */
+  reportedBy: string | undefined;
   /** Chain height when it was first sent: no block below it can hold it (pending-answer.ts). */
   sentHeight: number;
   /** Chain height when it was last sent: a pool's age counts from here. */
@@ -75,7 +80,8 @@ const storedRecord = z.object({
   status: pendingStatus,
   reason: z.string().optional(),
   confirmedHeight: height.optional(),
-  // Absent in files written before it was kept.
+  // Both absent in files written before they were kept.
+  reportedBy: z.string().min(1).optional(),
   sentHeight: height.optional(),
   broadcastHeight: height,
   createdAt: z.number(),
@@ -144,7 +150,8 @@ function revive(stored: StoredRecord, network: Network): PendingRecord | undefin
   }
   // The id is recomputed from the bytes: a record whose id does not match its transaction is not this one.
   if (json.id !== stored.id) return undefined;
-  const { walletId, recipient, reason, confirmedHeight, sentHeight, lockAmount, ...rest } = stored;
+  const { walletId, recipient, reason, confirmedHeight, reportedBy, sentHeight, lockAmount, ...rest } =
+    stored;
   return {
     ...rest,
     ...(walletId === undefined ? {} : { walletId }),
@@ -156,6 +163,7 @@ function revive(stored: StoredRecord, network: Network): PendingRecord | undefin
     json: { ...json, id: stored.id },
     reason,
     confirmedHeight,
+    reportedBy,
     // Not kept before: no floor then, since a rebroadcast moved broadcastHeight past the first send.
     sentHeight: sentHeight ?? 0,
   };
@@ -197,6 +205,7 @@ function encode(record: PendingRecord): StoredRecord {
     status: record.status,
     ...(record.reason === undefined ? {} : { reason: record.reason }),
     ...(record.confirmedHeight === undefined ? {} : { confirmedHeight: record.confirmedHeight }),
+    ...(record.reportedBy === undefined ? {} : { reportedBy: record.reportedBy }),
     sentHeight: record.sentHeight,
     broadcastHeight: record.broadcastHeight,
     createdAt: record.createdAt,

@@ -6,12 +6,15 @@
  * through the network's chain reads; only public transaction data is kept. The list is saved
  * to disk after every change (pending-store.ts), so a restart resumes following it.
  *
- * A node's answer about a sent transaction confirms it only when it is about that very transaction, in a block no
- * lower than the height it was sent at (pending-answer.ts); any other answer is the node's bad answer, said in the
- * entry's reason while it keeps waiting (a remote node's answer is its claim: docs/design/security.md "Remote nodes").
+ * A block of a node in this process is verified, so its confirmation is final. A remote node's answer is its
+ * claim (docs/design/security.md "Remote nodes"): it confirms only when it is about this very transaction
+ * (pending-answer.ts), it is worded as that node's report, and it is read again on every check until a check finds
+ * it a round deep; a node that no longer has it sends the entry back to waiting. Remote nodes send no `revert`
+ * event (chain-access RemoteChain polls heights only), so reading again is the only way to see a claim withdrawn.
  */
 import type { ChainAccess, ChainBroadcast } from '../../chain-access';
 import { isClientError } from '../../client';
+import { milestoneAt } from '../../protocol/networks';
 import { transactionFromJson } from '../../protocol/transactions';
 import type { PendingStatus, PendingView } from '../../../shared/domain/transactions';
 import type { AppEvents } from '../events';
@@ -27,6 +30,7 @@ import {
 import { blockMismatch, transactionMismatch } from './pending-answer';
 import {
   badAnswer,
+  claimWithdrawn,
   expiredReason,
   NOT_IN_ANY_POOL,
   refusalReason,
@@ -48,7 +52,8 @@ type Entry = PendingRecord;
 
 /** What one read of the chain says about an entry. */
 type Reading =
-  | { kind: 'in-block'; height: number }
+  /** In a block: `reportedBy` is the remote node whose word that is (undefined: a block this process verified). */
+  | { kind: 'in-block'; height: number; reportedBy: string | undefined }
   | { kind: 'in-no-block' }
   /** The answer is about something else (pending-answer.ts): why, in words. */
   | { kind: 'bad-answer'; reason: string }
@@ -141,6 +146,7 @@ export class PendingTracker {
       status: outcome.accepted ? 'broadcast' : 'rejected',
       reason: outcome.error === undefined ? undefined : refusalReason(outcome.error),
       confirmedHeight: undefined,
+      reportedBy: undefined,
       sentHeight: height,
       broadcastHeight: height,
       createdAt: at,
@@ -223,11 +229,10 @@ export class PendingTracker {
     this.noteTip(networkId, height);
     for (const id of ids) {
       const entry = this.entries.get(id);
-      if (entry === undefined || entry.networkId !== networkId || entry.status === 'confirmed') continue;
-      entry.confirmedHeight = height;
-      this.change(entry, 'confirmed', undefined);
-      // change() saves only on a new status; the height alone is worth saving too.
-      this.file?.schedule();
+      if (entry === undefined || entry.networkId !== networkId) continue;
+      // A remote's claim becomes a fact here; a block this process verified already stays as it is.
+      if (entry.status === 'confirmed' && entry.reportedBy === undefined) continue;
+      this.confirm(entry, height, undefined);
     }
   }
 
@@ -241,16 +246,44 @@ export class PendingTracker {
         (entry.confirmedHeight ?? 0) > height
       ) {
         entry.confirmedHeight = undefined;
+        entry.reportedBy = undefined;
         this.change(entry, 'broadcast', undefined);
       }
     }
   }
 
-  /** Re-reads every open entry of the network from its node; a node that cannot be reached changes nothing. */
+  /**
+   * Re-reads every open entry of the network from its node, and every remote claim not yet settled; a node that
+   * cannot be reached changes nothing.
+   */
   async check(networkId: string, tip: number): Promise<void> {
+    // The tip the checks before this one reached: a claim they read a round deep is settled.
+    const seen = this.tips.get(networkId) ?? tip;
     this.noteTip(networkId, tip);
-    const open = [...this.entries.values()].filter((e) => e.networkId === networkId && !FINAL.has(e.status));
+    const open = [...this.entries.values()].filter(
+      (e) => e.networkId === networkId && (!FINAL.has(e.status) || this.unsettledClaim(e, seen)),
+    );
     await Promise.all(open.map((entry) => this.checkOne(entry, tip)));
+  }
+
+  /**
+   * A remote's claim is read again until a check starts with a round of blocks on top of it (the network's
+   * activeDelegates at that height, 51 on ARK's networks), so the last read found it that deep: every active
+   * delegate has forged on that chain since, and the reads of one transaction stay bounded.
+   */
+  private unsettledClaim(entry: Entry, seen: number): boolean {
+    if (
+      entry.status !== 'confirmed' ||
+      entry.reportedBy === undefined ||
+      entry.confirmedHeight === undefined
+    ) {
+      return false;
+    }
+    const round = milestoneAt(
+      this.networks.entry(entry.networkId).network,
+      entry.confirmedHeight,
+    ).activeDelegates;
+    return seen - entry.confirmedHeight + 1 < round;
   }
 
   private async checkOne(entry: Entry, tip: number): Promise<void> {
@@ -259,22 +292,24 @@ export class PendingTracker {
       const reading = await this.read(entry, chain);
       if (reading.kind === 'unsure') return;
       if (reading.kind === 'in-block') {
-        entry.confirmedHeight = reading.height;
-        this.change(entry, 'confirmed', undefined);
-        this.file?.schedule();
+        this.confirm(entry, reading.height, reading.reportedBy);
         return;
       }
-      const reason = reading.kind === 'bad-answer' ? reading.reason : undefined;
-      if (tip >= expiresAt(entry)) {
-        this.change(entry, 'expired', expiredReason(entry.maxAge));
-        return;
+      let reason = reading.kind === 'bad-answer' ? reading.reason : undefined;
+      const claim = entry.status === 'confirmed' ? entry.confirmedHeight : undefined;
+      if (claim !== undefined) {
+        // A reader that has not reached that block yet (a node catching up) cannot say the block lacks it.
+        if (reading.kind === 'in-no-block' && tip < claim) return;
+        reason ??= claimWithdrawn(entry.reportedBy ?? 'The node', claim);
       }
-      const pooled = await unless404(chain.reads.unconfirmedTransaction(entry.id));
-      if (pooled === undefined) {
-        this.change(entry, 'broadcast', reason ?? NOT_IN_ANY_POOL);
-        return;
-      }
-      this.change(entry, 'in-pool', reason ?? this.stuckReason(entry, tip));
+      const expired = tip >= expiresAt(entry);
+      const pooled = expired ? undefined : await unless404(chain.reads.unconfirmedTransaction(entry.id));
+      // Every read is done: only now does the entry change, so a failed read leaves it as it was.
+      entry.confirmedHeight = undefined;
+      entry.reportedBy = undefined;
+      if (expired) this.change(entry, 'expired', expiredReason(entry.maxAge));
+      else if (pooled === undefined) this.change(entry, 'broadcast', reason ?? NOT_IN_ANY_POOL);
+      else this.change(entry, 'in-pool', reason ?? this.stuckReason(entry, tip));
     } catch (error) {
       if (!isClientError(error)) throw error;
       // Unreachable node: the next block (or poll) tries again.
@@ -292,7 +327,9 @@ export class PendingTracker {
       }),
     );
     if (answer === undefined) return { kind: 'in-no-block' };
-    const node = chain.inProcess ? 'This app’s own node' : (hostOf(answeredBy) ?? 'A node of this network');
+    // A node in this process holds only blocks it verified; any other node's answer is its word, named by its host.
+    const reportedBy = chain.inProcess ? undefined : (hostOf(answeredBy) ?? 'A node of this network');
+    const node = reportedBy ?? 'This app’s own node';
     const wrong = transactionMismatch(entry, answer);
     if (wrong !== undefined) return { kind: 'bad-answer', reason: badAnswer(node, wrong) };
     // The height of the block the chain itself names. Not `tip - confirmations + 1`: the node answers at its
@@ -303,7 +340,17 @@ export class PendingTracker {
     if (block === undefined) return { kind: 'unsure' };
     const wrongBlock = blockMismatch(entry, answer.blockId, block);
     if (wrongBlock !== undefined) return { kind: 'bad-answer', reason: badAnswer(node, wrongBlock) };
-    return { kind: 'in-block', height: block.height };
+    return { kind: 'in-block', height: block.height, reportedBy };
+  }
+
+  /** In a block at `height`, by the word of `reportedBy` (undefined: a block this process verified). */
+  private confirm(entry: Entry, height: number, reportedBy: string | undefined): void {
+    const moved = entry.confirmedHeight !== height || entry.reportedBy !== reportedBy;
+    entry.confirmedHeight = height;
+    entry.reportedBy = reportedBy;
+    if (entry.status !== 'confirmed' || entry.reason !== undefined)
+      this.change(entry, 'confirmed', undefined);
+    else if (moved) this.changed(entry);
   }
 
   private stuckReason(entry: Entry, tip: number): string | undefined {
@@ -323,6 +370,10 @@ export class PendingTracker {
     if (entry.status === status && entry.reason === reason) return;
     entry.status = status;
     entry.reason = reason;
+    this.changed(entry);
+  }
+
+  private changed(entry: Entry): void {
     this.events.emit('tx:status', this.view(entry));
     this.file?.schedule();
   }
@@ -369,6 +420,7 @@ export class PendingTracker {
       statusText: statusText(entry, confirmations),
       ...(entry.reason === undefined ? {} : { reason: entry.reason }),
       ...(entry.confirmedHeight === undefined ? {} : { height: entry.confirmedHeight }),
+      ...(entry.reportedBy === undefined ? {} : { reportedBy: entry.reportedBy }),
       ...(confirmations === undefined ? {} : { confirmations }),
       expiresAtHeight: expiresAt(entry),
       createdAt: entry.createdAt,
@@ -391,8 +443,13 @@ function statusText(entry: Entry, confirmations: number | undefined): string {
       return entry.reason === undefined
         ? 'In the pool, waiting for a block.'
         : `In the pool. ${entry.reason}`;
-    case 'confirmed':
-      return `Confirmed in block ${entry.confirmedHeight ?? '?'} (${confirmations ?? 1} confirmation${confirmations === 1 ? '' : 's'}).`;
+    case 'confirmed': {
+      const counted = `${confirmations ?? 1} confirmation${confirmations === 1 ? '' : 's'}`;
+      // A remote's claim is that node's word, and says so (pending-answer.ts).
+      return entry.reportedBy === undefined
+        ? `Confirmed in block ${entry.confirmedHeight ?? '?'} (${counted}).`
+        : `${entry.reportedBy} reports it in block ${entry.confirmedHeight ?? '?'} (${counted}).`;
+    }
     case 'rejected':
       return `Refused. ${entry.reason ?? ''}`.trim();
     case 'expired':

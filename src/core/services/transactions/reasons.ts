@@ -43,3 +43,8 @@ export function expiredReason(age: number): string {
 export function badAnswer(node: string, what: string): string {
   return `${node} answered with ${what}, so that answer does not count: it is still waiting to be seen in a block.`;
 }
+
+/** A node reported it in a block, and now has it in no block: it waits again. */
+export function claimWithdrawn(node: string, height: number): string {
+  return `${node} reported it in block ${height} but no longer has it there: it is waiting to be seen in a block again.`;
+}

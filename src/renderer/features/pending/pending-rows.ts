@@ -38,10 +38,14 @@ export function confirmationsAt(entry: PendingView, height: number | undefined):
   return Math.max(1, entry.confirmations ?? 1, fromTip);
 }
 
+/** The host's words, counted from the current tip; a remote node's claim stays that node's report. */
 export function statusWords(entry: PendingView, height: number | undefined): string {
   const confirmations = confirmationsAt(entry, height);
   if (confirmations === undefined) return entry.statusText;
-  return `Confirmed in block ${entry.height} (${confirmations} confirmation${confirmations === 1 ? '' : 's'}).`;
+  const counted = `${confirmations} confirmation${confirmations === 1 ? '' : 's'}`;
+  return entry.reportedBy === undefined
+    ? `Confirmed in block ${entry.height} (${counted}).`
+    : `${entry.reportedBy} reports it in block ${entry.height} (${counted}).`;
 }
 
 /** Splits the entries into those still shown and the settled ones (confirmed for about ten minutes of blocks). */
