@@ -239,8 +239,8 @@ export function forgeTurn(store: BlockStore, shape: TurnShape): ApplyTurn {
  * first run of transfers is handed over. Then the read-ahead threads are waited for (they start at the first
  * hand-off and take some 50–100 ms of CPU each, once in a follower's life), and the first timed run's signatures.
  *
- * `options.batch` blocks of a run share one SQLite transaction (BlockStore.batch), as a follower far behind stores a run
- * (docs/design/sync.md "Batched commits"); 1 (the default) is one transaction a block, as near the tip. The time
+ * `options.batch` blocks of a run share one SQLite transaction (BlockStore.batch), as a follower far behind stores a
+ * run (docs/design/sync.md "Batched commits"); 1 (the default) is one transaction a block, as near the tip. The time
  * counted is the hand-offs', the waits for verdicts, applyBlock's and the commits'. `warmInterior` reads the id
  * indexes' interior pages first (warmInteriorPages; the `running` cache state). Every block applied is reverted at
  * the end.

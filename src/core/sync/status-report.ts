@@ -2,10 +2,10 @@
  * The follower's status from its parts (docs/design/sync.md "Status"): the verified tip, each peer's claim and
  * whether it is believed, the state derived from both and from when the tip last advanced, and the reason in words.
  *
- * A claim is believed when it is within the slot bound (protocol/time/height-bound.ts) and the peer has not failed to serve a
- * height at or below it since it last delivered (peer-ledger.ts). "Synced" means our tip is as high as every
- * believed claim — a height a peer proved by serving it, or claims within the bound we could not disprove — and it
- * advanced within a few block times.
+ * A claim is believed when it is within the slot bound (protocol/time/height-bound.ts) and the peer has not failed
+ * to serve a height at or below it since it last delivered (peer-ledger.ts). "Synced" means our tip is as high as
+ * every believed claim — a height a peer proved by serving it, or claims within the bound we could not disprove —
+ * and it advanced within a few block times.
  */
 import type { PeerStatus } from '../client/peer-health';
 import type { PeerBan } from './peer-bans';

@@ -2,8 +2,9 @@
  * Fee choices for a draft: the network's standard (static) fee as the host computes it from the network's
  * milestones (`tx:fee-bounds` `static`, core/services/transactions/fee-bounds.ts), and the minimum, average and
  * maximum of recent blocks as the node reports them (`chain:fees` statistics, ark-core-api.md §9.7). A node's
- * `/transactions/fees` is only its word for the static fees (the Fees page, a view of the node, shows it): the standard choice,
- * the high-fee warning and the check of a typed fee never take it (docs/design/security.md "Fees").
+ * `/transactions/fees` is only its word for the static fees (the Fees page, a view of the node, shows it): the
+ * standard choice, the high-fee warning and the check of a typed fee never take it (docs/design/security.md
+ * "Fees").
  */
 import type { FeesView } from '../../shared/domain/chain-views';
 

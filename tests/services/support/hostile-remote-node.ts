@@ -29,7 +29,9 @@ function boom(reply: FastifyReply, statusCode: number, message: string) {
   return reply.code(statusCode).send({ statusCode, error: 'Not Found', message });
 }
 
-export async function startHostileNode(options: { network?: Network; height?: number } = {}): Promise<HostileNode> {
+export async function startHostileNode(
+  options: { network?: Network; height?: number } = {},
+): Promise<HostileNode> {
   const network = options.network ?? devnet;
   const app = Fastify({ forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 });
   const overrides: { method: string; pattern: RegExp; handler: Handler }[] = [];
@@ -46,7 +48,11 @@ export async function startHostileNode(options: { network?: Network; height?: nu
   };
 
   const honest: { method: string; pattern: RegExp; handler: Handler }[] = [
-    { method: 'GET', pattern: /^\/api\/node\/configuration$/, handler: () => ({ data: nodeConfiguration(network, node.height) }) },
+    {
+      method: 'GET',
+      pattern: /^\/api\/node\/configuration$/,
+      handler: () => ({ data: nodeConfiguration(network, node.height) }),
+    },
     {
       method: 'GET',
       pattern: /^\/api\/node\/configuration\/crypto$/,

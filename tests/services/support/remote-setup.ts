@@ -46,7 +46,10 @@ export function remoteWorld(options: { pollMs?: number } = {}): () => RemoteWorl
     await call(core, 'keystore:create', { password: PASSWORD });
     const added = await call(core, 'networks:add', { url: node.url });
     await call(core, 'networks:select', { networkId: added.id });
-    const wallet = await call(core, 'wallets:import-passphrase', { passphrase: SENDER_PASSPHRASE, name: 'Mine' });
+    const wallet = await call(core, 'wallets:import-passphrase', {
+      passphrase: SENDER_PASSPHRASE,
+      name: 'Mine',
+    });
     world = { core, node, wallet, networkId: added.id, defects };
   });
   afterAll(async () => {
