@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     network: node.network,
     ownUrl: url,
     ownId: 'embedded',
+    ownVerified: true,
     peers: [],
     client: new NodeClient([url]),
   });

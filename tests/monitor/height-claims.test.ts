@@ -95,4 +95,24 @@ describe('the monitor and a peer that claims an impossible height', () => {
     expect(bound).toBeGreaterThanOrEqual(4 + 10);
     expect(bound).toBeLessThan(4 + 10 + 3);
   });
+
+  it("on a remote network, a first peer's word bounds nothing: its impossible claim is not believed either", async () => {
+    // A remote network's "my node" is only its first peer (services/monitor/monitor-host.ts): here, the liar.
+    monitor.follow({
+      ...monitor.current,
+      ownUrl: liar.url,
+      ownId: liar.url,
+      ownVerified: false,
+      peers: [own.url],
+    });
+    await monitor.runCycle();
+    const view = monitorViews.overview(monitor);
+    const liarView = view.nodes.find((node) => node.url === liar.url)!;
+    const honest = view.nodes.find((node) => node.url === own.url)!;
+    expect(liarView.own).toBe(true);
+    expect(liarView.heightBelieved).toBe(false);
+    expect(view.bestHeight).toBe(honest.height);
+    expect(honest.blocksBehind ?? 0).toBe(0);
+    expect(honest.heightBelieved).toBeUndefined();
+  });
 });

@@ -87,6 +87,7 @@ export function watch(
     network: own.node.network,
     ownUrl: own.url,
     ownId: 'embedded',
+    ownVerified: true,
     peers: peers.map((peer) => peer.url),
     client: own.client,
   });

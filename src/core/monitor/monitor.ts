@@ -83,7 +83,7 @@ export class NodeMonitor {
   state: {
     forks: ForkView[];
     best?: number | undefined;
-    /** The highest height believed of any watched node in the last cycle (height-claims.ts). */
+    /** The slot bound of the last cycle: the highest height any watched node can truly have (height-claims.ts). */
     bound?: number;
     updatedAt?: number;
     order?: RoundOrder;
@@ -231,8 +231,13 @@ export class NodeMonitor {
           () => undefined,
         ),
     }));
-    // The first watched node is the app's own: its tip bounds what any node can truly have (height-claims.ts).
-    const bound = believableHeight(probed[0]?.snapshot, target.network, now);
+    // The first watched node is "my node"; its tip bounds what any node can truly have only when its chain is
+    // verified here (height-claims.ts).
+    const bound = believableHeight(
+      target.ownVerified === true ? probed[0]?.snapshot : undefined,
+      target.network,
+      now,
+    );
     const best = bestHeight(probed, bound);
     for (const node of probed) {
       const { snapshot } = node;

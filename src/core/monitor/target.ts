@@ -10,6 +10,11 @@ export interface MonitorTarget {
   /** "My node": the embedded node's API, or the first peer of a remote network (normalized base URL). */
   ownUrl: string;
   ownId: string;
+  /**
+   * The own node's chain is verified in this process (the embedded node, or a remote network's own node): its tip
+   * bounds what any watched node can truly have (height-claims.ts). A remote network's first peer is only a peer.
+   */
+  ownVerified?: boolean;
   /** How the own node is named on the screens (default: "My node (host)"). */
   ownLabel?: string;
   /** Other nodes of the network to compare with (normalized base URLs). */

@@ -21,13 +21,13 @@ const DELIVERY_FLOOR = 0.1;
  */
 const AVAILABILITY_SLACK_MS = 50;
 /**
- * A peer whose slots are further apart than this (it announced a limit of fewer than six requests a minute:
- * `x-ratelimit-limit`) is asked only when no peer with closer slots is open. Runs are taken in chain order
- * (run-queue.ts) and a run's transactions are asked after its headers, so each further request of its run would
- * hold every run behind it for one of its slots — a minute at a limit of one a minute. Its limit is still kept; it is
- * only not waited for. ARK Core's own limits are far closer: 0.63 s on its public API (100 a minute), 2.5 s between
- * getBlocks on its P2P port (docs/design/sync.md "Request budgets"). A bound, not a ratio to the fastest peer: a
- * peer announcing a huge limit must not push every other peer out of the choice.
+ * A peer whose slots are further apart than this (it announced a limit of six requests a minute or fewer, the 5 %
+ * margin included: `x-ratelimit-limit`) is asked only when no peer with closer slots is open. Runs are taken in
+ * chain order (run-queue.ts) and a run's transactions are asked after its headers, so each further request of its
+ * run would hold every run behind it for one of its slots — a minute at a limit of one a minute. Its limit is still
+ * kept; it is only not waited for. ARK Core's own limits are far closer: 0.63 s on its public API (100 a minute),
+ * 2.5 s between getBlocks on its P2P port (docs/design/sync.md "Request budgets"). A bound, not a ratio to the
+ * fastest peer: a peer announcing a huge limit must not push every other peer out of the choice.
  */
 const SLOW_PEER_SPACING_MS = 10_000;
 

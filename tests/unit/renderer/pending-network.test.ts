@@ -35,7 +35,12 @@ const onDevnet: PendingView = {
 };
 
 const initial = useVotary.getInitialState();
-const saved = { pending: initial.pending, node: initial.node, configuration: initial.configuration };
+const saved = {
+  pending: initial.pending,
+  node: initial.node,
+  configuration: initial.configuration,
+  networks: initial.networks,
+};
 afterEach(() => {
   Object.assign(initial, saved);
 });
@@ -69,5 +74,25 @@ describe('Pending with entries on two networks', () => {
     expect(page).not.toContain('1.5 DARK');
     expect(page).not.toContain('confirmed over ten minutes ago');
     expect(page).toContain('2 transactions sent on other networks: shown when that network is active.');
+  });
+
+  it('before the node has answered, the network list names the active network; knowing neither, shows every entry', () => {
+    Object.assign(initial, {
+      pending: [onLocalnet, onDevnet],
+      node: undefined,
+      networks: [
+        { id: 'devnet-id', name: 'devnet', active: true },
+        { id: 'embedded', name: 'localnet', active: false },
+      ],
+      configuration: { token: 'DARK', constants: { blocktime: 8 } },
+    });
+    let html = renderToStaticMarkup(createElement(PendingPage));
+    expect(html).toContain(`pending-${onDevnet.id}`);
+    expect(html).not.toContain(`pending-${onLocalnet.id}`);
+    Object.assign(initial, { networks: [] });
+    html = renderToStaticMarkup(createElement(PendingPage));
+    expect(html).toContain(`pending-${onDevnet.id}`);
+    expect(html).toContain(`pending-${onLocalnet.id}`);
+    expect(text(html)).not.toContain('other networks');
   });
 });

@@ -88,6 +88,7 @@ export function monitorTarget(networks: Networks, entry: NetworkEntry): MonitorT
       ownUrl: chain.localApiUrl,
       ownId: 'own-node',
       ownLabel: 'This computer (own node, verified)',
+      ownVerified: true,
       peers: entry.peers,
       client: chain.reads,
     };
@@ -100,6 +101,7 @@ export function monitorTarget(networks: Networks, entry: NetworkEntry): MonitorT
     network: entry.network,
     ownUrl: own,
     ownId: chain.inProcess ? 'embedded' : own,
+    ownVerified: chain.inProcess,
     peers: others,
     client: chain.reads,
   };

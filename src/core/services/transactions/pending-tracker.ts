@@ -40,6 +40,12 @@ import {
 import { unless404 } from '../../client';
 import { ServiceError } from '../service-error';
 
+/**
+ * Checks in a row (one a block) that must find a remote node's claimed transaction in no block before the claim is
+ * dropped: one lagging peer's answer is not the network's.
+ */
+export const CLAIM_MISSES = 3;
+
 /** After this many blocks in a pool without confirmation an entry gets a "stuck" reason. */
 export const STUCK_AFTER_BLOCKS = 3;
 
@@ -82,6 +88,8 @@ export function broadcastOutcome(
 export class PendingTracker {
   private entries = new Map<string, Entry>();
   private readonly tips = new Map<string, number>();
+  /** Checks in a row that found a remote node's claimed transaction in no block (CLAIM_MISSES). */
+  private readonly claimMisses = new Map<string, number>();
   private readonly now: () => number;
   private readonly file: PendingFile | undefined;
   private saveFailing = false;
@@ -292,6 +300,7 @@ export class PendingTracker {
       const reading = await this.read(entry, chain);
       if (reading.kind === 'unsure') return;
       if (reading.kind === 'in-block') {
+        this.claimMisses.delete(entry.id);
         this.confirm(entry, reading.height, reading.reportedBy);
         return;
       }
@@ -300,8 +309,16 @@ export class PendingTracker {
       if (claim !== undefined) {
         // A reader that has not reached that block yet (a node catching up) cannot say the block lacks it.
         if (reading.kind === 'in-no-block' && tip < claim) return;
+        // One answer without it may be a peer of the network that lags behind the one that reported it (a 404
+        // ends the failover): a claim is dropped only once CLAIM_MISSES checks in a row found it nowhere.
+        const misses = (this.claimMisses.get(entry.id) ?? 0) + 1;
+        if (misses < CLAIM_MISSES) {
+          this.claimMisses.set(entry.id, misses);
+          return;
+        }
         reason ??= claimWithdrawn(entry.reportedBy ?? 'The node', claim);
       }
+      this.claimMisses.delete(entry.id);
       const expired = tip >= expiresAt(entry);
       const pooled = expired ? undefined : await unless404(chain.reads.unconfirmedTransaction(entry.id));
       // Every read is done: only now does the entry change, so a failed read leaves it as it was.
@@ -338,7 +355,7 @@ export class PendingTracker {
     if (answer.blockId === undefined) return { kind: 'unsure' };
     const block = await unless404(chain.reads.block(answer.blockId));
     if (block === undefined) return { kind: 'unsure' };
-    const wrongBlock = blockMismatch(entry, answer.blockId, block);
+    const wrongBlock = blockMismatch(entry, answer.blockId, block, chain.inProcess);
     if (wrongBlock !== undefined) return { kind: 'bad-answer', reason: badAnswer(node, wrongBlock) };
     return { kind: 'in-block', height: block.height, reportedBy };
   }

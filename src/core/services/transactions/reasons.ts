@@ -46,5 +46,5 @@ export function badAnswer(node: string, what: string): string {
 
 /** A node reported it in a block, and now has it in no block: it waits again. */
 export function claimWithdrawn(node: string, height: number): string {
-  return `${node} reported it in block ${height} but no longer has it there: it is waiting to be seen in a block again.`;
+  return `${node} reported it in block ${height}, but the network's nodes no longer answer with it there: it is waiting to be seen in a block again.`;
 }

@@ -72,11 +72,12 @@ export function PendingPage() {
   const all = useVotary((s) => s.pending);
   // The node's tip, token and block time are one network's: its entries are counted and written with them, and the
   // other networks' are shown when theirs is active (a localnet confirmation counted from devnet's tip was millions).
-  const networkId = useVotary((s) => s.node?.networkId);
-  const height = useVotary((s) => s.node?.height);
+  // Before the node has answered, the network list says which is active; knowing neither, every entry is shown.
+  const networkId = useVotary((s) => s.node?.networkId ?? s.networks.find((network) => network.active)?.id);
+  const height = useVotary((s) => (s.node?.networkId === networkId ? s.node?.height : undefined));
   const blockTime = useVotary((s) => s.configuration?.constants.blocktime ?? 8);
   const [showSettled, setShowSettled] = useState(false);
-  const pending = all.filter((entry) => entry.networkId === networkId);
+  const pending = networkId === undefined ? all : all.filter((entry) => entry.networkId === networkId);
   const elsewhere = all.length - pending.length;
   const { shown, settled } = settledSplit(pending, height, blockTime);
   const rows = showSettled ? pending : shown;
