@@ -29,7 +29,15 @@ export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
       // Asked of the host, not taken from the store: a network switch reads the node and the wallets at once, and
       // the store's network list may still name the last one.
       const networkId = await activeNetworkId();
-      const wallets = await call('wallets:list', networkId === undefined ? undefined : { networkId });
+      // A wallet of a network no longer in the list is kept on every screen (to be exported or removed), without a
+      // balance: no node of its network is asked (chainStateOf).
+      const wallets =
+        networkId === undefined
+          ? await call('wallets:list')
+          : [
+              ...(await call('wallets:list', { networkId })),
+              ...(await call('wallets:list')).filter((wallet) => wallet.networkId === undefined),
+            ];
       set({
         wallets,
         ...(networkId === get().chainWalletsNetworkId
@@ -43,7 +51,13 @@ export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
   },
   refreshBalances: async () => {
     const networkId = get().chainWalletsNetworkId;
-    const addresses = [...new Set(get().wallets.map((wallet) => wallet.address))];
+    const addresses = [
+      ...new Set(
+        get()
+          .wallets.filter((wallet) => onBalancesNetwork(get(), wallet))
+          .map((w) => w.address),
+      ),
+    ];
     const results = await Promise.allSettled(addresses.map((address) => call('chain:wallet', { address })));
     // The wallets were listed again for another network meanwhile: these answers are not that network's.
     if (get().chainWalletsNetworkId !== networkId) return;
@@ -73,12 +87,28 @@ async function activeNetworkId(): Promise<string | undefined> {
   }
 }
 
+/** Whether the store's balances (`chainWallets`) are of this wallet's network. */
+function onBalancesNetwork(state: Pick<VotaryState, 'chainWalletsNetworkId'>, wallet: WalletView): boolean {
+  return state.chainWalletsNetworkId === undefined || wallet.networkId === state.chainWalletsNetworkId;
+}
+
+/**
+ * A wallet's chain state as its network's node answers it: undefined for a wallet of another network (one of a
+ * network no longer in the list), even when the active network holds the same address.
+ */
+export function chainStateOf(
+  state: Pick<VotaryState, 'chainWallets' | 'chainWalletsNetworkId'>,
+  wallet: WalletView,
+): ChainWallet | undefined {
+  return onBalancesNetwork(state, wallet) ? state.chainWallets[wallet.address] : undefined;
+}
+
 /** Selectors: derived values, computed from the store without copying it. */
 function sumOf(state: VotaryState, watch: boolean, field: 'balance' | 'lockedBalance'): string {
   return sumAmounts(
     state.wallets
       .filter((wallet) => (wallet.kind === 'watch') === watch)
-      .map((wallet) => state.chainWallets[wallet.address]?.[field] ?? '0')
+      .map((wallet) => chainStateOf(state, wallet)?.[field] ?? '0')
       .filter((b) => !b.startsWith('-')),
   );
 }

@@ -59,7 +59,7 @@ vi.mock('../../../src/renderer/services/call', () => ({
 }));
 
 const { createVotaryStore } = await import('../../../src/renderer/store');
-const { totalBalance } = await import('../../../src/renderer/store/wallets-slice');
+const { chainStateOf, totalBalance } = await import('../../../src/renderer/store/wallets-slice');
 
 beforeEach(() => {
   host.active = 'devnet-id';
@@ -72,7 +72,8 @@ describe("the store's wallets on one network of two that share an address", () =
   it("lists the active network's wallets and counts its node's balance once", async () => {
     const store = createVotaryStore();
     await store.getState().loadWallets();
-    expect(host.walletsAsked).toEqual([{ networkId: 'devnet-id' }]);
+    // The active network's wallets, then the whole vault for wallets of networks no longer in the list.
+    expect(host.walletsAsked).toEqual([{ networkId: 'devnet-id' }, undefined]);
     expect(store.getState().wallets.map((w) => w.id)).toEqual(['on-devnet']);
     expect(totalBalance(store.getState())).toBe('100000000000');
   });
@@ -110,5 +111,22 @@ describe("the store's wallets on one network of two that share an address", () =
     release();
     await refreshing;
     expect(store.getState().chainWallets[ADDRESS]?.balance).toBe('5');
+  });
+
+  it('keeps a wallet of a network no longer in the list, without a balance from the active node', async () => {
+    const orphan: WalletView = { ...wallet('of-a-removed-network', 'gone', 'testnet'), address: ADDRESS };
+    delete (orphan as { networkId?: string }).networkId;
+    vault.push(orphan);
+    try {
+      const store = createVotaryStore();
+      await store.getState().loadWallets();
+      expect(store.getState().wallets.map((w) => w.id)).toEqual(['on-devnet', 'of-a-removed-network']);
+      // The same address on the active network has its balance; the orphan shows none, and is not counted.
+      expect(chainStateOf(store.getState(), vault[0]!)?.balance).toBe('100000000000');
+      expect(chainStateOf(store.getState(), orphan)).toBeUndefined();
+      expect(totalBalance(store.getState())).toBe('100000000000');
+    } finally {
+      vault.pop();
+    }
   });
 });

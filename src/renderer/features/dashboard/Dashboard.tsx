@@ -3,13 +3,14 @@ import { Amount } from '../../components/Amount';
 import { AsOfHeight } from '../../components/AsOfHeight';
 import { RecentActivity } from './RecentActivity';
 import { useVotary } from '../../store';
-import { totalBalance, totalLocked, watchOnlyBalance } from '../../store/wallets-slice';
+import { chainStateOf, totalBalance, totalLocked, watchOnlyBalance } from '../../store/wallets-slice';
 import { call } from '../../services/call';
 import { useNetworkSync } from '../../store/use-network-sync';
 
 export function Dashboard() {
   const wallets = useVotary((s) => s.wallets);
   const chainWallets = useVotary((s) => s.chainWallets);
+  const chainWalletsNetworkId = useVotary((s) => s.chainWalletsNetworkId);
   const total = useVotary(totalBalance);
   const locked = useVotary(totalLocked);
   const watched = useVotary(watchOnlyBalance);
@@ -72,7 +73,7 @@ export function Dashboard() {
           </thead>
           <tbody>
             {wallets.map((wallet) => {
-              const state = chainWallets[wallet.address];
+              const state = chainStateOf({ chainWallets, chainWalletsNetworkId }, wallet);
               return (
                 <tr key={wallet.id}>
                   <td>
@@ -80,6 +81,9 @@ export function Dashboard() {
                       {wallet.name}
                     </button>
                     {wallet.kind === 'watch' && <span className="muted small"> · watch-only</span>}
+                    {wallet.networkId === undefined && (
+                      <span className="muted small"> · its network is not in the list</span>
+                    )}
                   </td>
                   <td>{state === undefined ? '—' : <Amount value={state.balance} />}</td>
                   <td>

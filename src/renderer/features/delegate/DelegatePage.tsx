@@ -5,6 +5,7 @@ import type { DraftInput, PendingView } from '../../../shared/domain/transaction
 import { SentStatus } from '../pending/SentStatus';
 import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
+import { chainStateOf } from '../../store/wallets-slice';
 import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
 import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { FieldError } from '../../components/FieldError';
@@ -15,9 +16,7 @@ export function DelegatePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
   const signer = useSigningWallet();
   const { wallet } = signer;
-  const delegate = useVotary((s) =>
-    wallet === undefined ? undefined : s.chainWallets[wallet.address]?.delegate,
-  );
+  const delegate = useVotary((s) => (wallet === undefined ? undefined : chainStateOf(s, wallet)?.delegate));
   const [username, setUsername] = useState('');
   const [second, setSecond] = useState('');
   const [sent, setSent] = useState<PendingView>();

@@ -14,6 +14,7 @@ import type { PageMetaView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
+import { chainStateOf } from '../../store/wallets-slice';
 import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
 import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { pagerState } from './pager';
@@ -25,7 +26,7 @@ export function VotePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
   const signer = useSigningWallet();
   const { wallet } = signer;
-  const current = useVotary((s) => (wallet === undefined ? undefined : s.chainWallets[wallet.address]?.vote));
+  const current = useVotary((s) => (wallet === undefined ? undefined : chainStateOf(s, wallet)?.vote));
   const reportError = useVotary((s) => s.reportError);
   // ARK Core refuses a switch in one transaction without aip37 ("switch-vote is disabled"), e.g. on its testnet.
   const switchInOne = useVotary((s) => s.configuration?.constants.aip37 === true);

@@ -2,7 +2,7 @@ import type { LockView } from '../../../shared/domain/chain-views';
 import { Amount } from '../../components/Amount';
 import { AsOfHeight } from '../../components/AsOfHeight';
 import { useVotary } from '../../store';
-import { selectedWallet } from '../../store/wallets-slice';
+import { chainStateOf, selectedWallet } from '../../store/wallets-slice';
 import { CsvExport } from './CsvExport';
 import { History } from './History';
 import { Receive } from './Receive';
@@ -13,7 +13,7 @@ import { useLatest } from '../../lib/use-read';
 
 export function WalletPage() {
   const wallet = useVotary(selectedWallet);
-  const state = useVotary((s) => (wallet === undefined ? undefined : s.chainWallets[wallet.address]));
+  const state = useVotary((s) => (wallet === undefined ? undefined : chainStateOf(s, wallet)));
   const height = useVotary((s) => s.node?.height);
   const reportError = useVotary((s) => s.reportError);
   const address = wallet?.address;

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { WalletView } from '../../../shared/domain/wallets';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
+import { chainStateOf } from '../../store/wallets-slice';
 import { CreateWallet } from './CreateWallet';
 import { ImportWallet } from './ImportWallet';
 import { RemoveWallet } from './RemoveWallet';
 import { call } from '../../services/call';
 
 function WalletRow({ wallet }: { wallet: WalletView }) {
-  const balance = useVotary((s) => s.chainWallets[wallet.address]?.balance);
+  const balance = useVotary((s) => chainStateOf(s, wallet)?.balance);
   const isLocalnet = useVotary((s) => s.networks.find((n) => n.active)?.kind === 'embedded');
   const navigate = useVotary((s) => s.navigate);
   const reportError = useVotary((s) => s.reportError);
@@ -62,6 +63,12 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
         <p data-testid={`balance-${wallet.address}`}>
           {balance === undefined ? '—' : <Amount value={balance} />}
         </p>
+        {wallet.networkId === undefined && (
+          <p className="muted small">
+            Its network ({wallet.network}) is not in the network list: add it again to see its balance and use
+            it.
+          </p>
+        )}
         {note && <p className="muted small">{note}</p>}
       </div>
       <div className="row wrap">
