@@ -11,11 +11,7 @@ import { epochTimestamp, heightBound } from '../protocol/time';
 import type { NodeSnapshot } from './node-probe';
 
 /** The highest height any watched node can truly have at `nowMs`; `own` only when its chain is verified here. */
-export function believableHeight(
-  own: NodeSnapshot | undefined,
-  network: Network,
-  nowMs: number,
-): number {
+export function believableHeight(own: NodeSnapshot | undefined, network: Network, nowMs: number): number {
   const sinceEpoch = heightBound({ height: 1, timestamp: 0 }, network, nowMs);
   if (own?.reachable !== true || own.height === undefined || own.lastBlockAt === undefined) return sinceEpoch;
   const sinceTip = heightBound(
