@@ -190,7 +190,7 @@ describe('pending list vs a remote node that claims a transaction is in a block'
       );
 
     // This transaction's id, but another amount.
-    let answer = said('another amount');
+    const answer = said('another amount');
     inBlock(w.node, sent.id, { ...forged(json), amount: '100000000000' }, sentHeight + 1);
     w.node.height += 1;
     expect((await answer).reason).toBe(
