@@ -99,9 +99,15 @@ test('change the vote: an unvote, then the vote once it is forged', async () => 
   await expect(review).toContainText('does not change a vote in one transaction');
   // The plan's step above the host's words for this one transaction.
   await expect(review.getByTestId('review-step')).toHaveText(`Step 1 of 2: remove your vote for ${before}`);
-  await confirmReview(page, `Remove your vote for ${before}`);
+  // The review names each delegate by the node's name, the address of the key signed, and the key.
+  const named = (name: string) => `${name} \\(\\w{34}, key 0[23][0-9a-f]{8}…\\)`;
+  const beforeName = before.replace(/\s*\(\w{34}\)$/, '');
+  await confirmReview(page, new RegExp(`^Remove your vote for ${named(beforeName)}, as the node names it$`));
   // The second review opens once the unvote is in one of ARK Core's blocks.
-  await expect(review.getByTestId('review-step')).toHaveText(`Step 2 of 2: vote for ${target}`, BLOCK_WAIT);
-  await confirmReview(page, `Vote for ${target}`);
+  await expect(review.getByTestId('review-step')).toHaveText(
+    new RegExp(`^Step 2 of 2: vote for ${target} \\(\\w{34}\\)$`),
+    BLOCK_WAIT,
+  );
+  await confirmReview(page, new RegExp(`^Vote for ${named(target ?? '')}, as the node names it$`));
   await expect(page.getByText(`Current vote: ${target}`)).toBeVisible(BLOCK_WAIT);
 });
