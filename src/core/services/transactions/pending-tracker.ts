@@ -12,7 +12,7 @@
  * it a round deep; a node that no longer has it sends the entry back to waiting. Remote nodes send no `revert`
  * event (chain-access RemoteChain polls heights only), so reading again is the only way to see a claim withdrawn.
  */
-import type { ChainAccess, ChainBroadcast } from '../../chain-access';
+import type { ChainBroadcast } from '../../chain-access';
 import { isClientError } from '../../client';
 import { milestoneAt } from '../../protocol/networks';
 import { transactionFromJson } from '../../protocol/transactions';
@@ -27,9 +27,8 @@ import {
   type PendingRecord,
   type SentTransaction,
 } from './pending-store';
-import { blockMismatch, transactionMismatch } from './pending-answer';
+import { readPendingAnswer } from './pending-reading';
 import {
-  badAnswer,
   claimWithdrawn,
   expiredReason,
   NOT_IN_ANY_POOL,
@@ -55,16 +54,6 @@ export interface TrackInput extends SentTransaction {
 }
 
 type Entry = PendingRecord;
-
-/** What one read of the chain says about an entry. */
-type Reading =
-  /** In a block: `reportedBy` is the remote node whose word that is (undefined: a block this process verified). */
-  | { kind: 'in-block'; height: number; reportedBy: string | undefined }
-  | { kind: 'in-no-block' }
-  /** The answer is about something else (pending-answer.ts): why, in words. */
-  | { kind: 'bad-answer'; reason: string }
-  /** Its block left the chain between the two reads: the next check sees. */
-  | { kind: 'unsure' };
 
 const FINAL = FINAL_STATUSES;
 
@@ -297,7 +286,7 @@ export class PendingTracker {
   private async checkOne(entry: Entry, tip: number): Promise<void> {
     const chain = this.networks.chain(entry.networkId);
     try {
-      const reading = await this.read(entry, chain);
+      const reading = await readPendingAnswer(entry, chain);
       if (reading.kind === 'unsure') return;
       if (reading.kind === 'in-block') {
         this.claimMisses.delete(entry.id);
@@ -331,33 +320,6 @@ export class PendingTracker {
       if (!isClientError(error)) throw error;
       // Unreachable node: the next block (or poll) tries again.
     }
-  }
-
-  /** The chain's answer about the entry, held against the transaction the app sent (pending-answer.ts). */
-  private async read(entry: Entry, chain: ChainAccess): Promise<Reading> {
-    let answeredBy: string | undefined;
-    const answer = await unless404(
-      chain.reads.transaction(entry.id, {
-        answeredBy: (url) => {
-          answeredBy = url;
-        },
-      }),
-    );
-    if (answer === undefined) return { kind: 'in-no-block' };
-    // A node in this process holds only blocks it verified; any other node's answer is its word, named by its host.
-    const reportedBy = chain.inProcess ? undefined : (hostOf(answeredBy) ?? 'A node of this network');
-    const node = reportedBy ?? 'This app’s own node';
-    const wrong = transactionMismatch(entry, answer);
-    if (wrong !== undefined) return { kind: 'bad-answer', reason: badAnswer(node, wrong) };
-    // The height of the block the chain itself names. Not `tip - confirmations + 1`: the node answers at its
-    // own tip, which runs ahead of the tip this check started from, so that sum fell blocks short (and a
-    // later rollback above the wrong height left the entry "confirmed" in a block that no longer held it).
-    if (answer.blockId === undefined) return { kind: 'unsure' };
-    const block = await unless404(chain.reads.block(answer.blockId));
-    if (block === undefined) return { kind: 'unsure' };
-    const wrongBlock = blockMismatch(entry, answer.blockId, block, chain.inProcess);
-    if (wrongBlock !== undefined) return { kind: 'bad-answer', reason: badAnswer(node, wrongBlock) };
-    return { kind: 'in-block', height: block.height, reportedBy };
   }
 
   /** In a block at `height`, by the word of `reportedBy` (undefined: a block this process verified). */
@@ -471,15 +433,5 @@ function statusText(entry: Entry, confirmations: number | undefined): string {
       return `Refused. ${entry.reason ?? ''}`.trim();
     case 'expired':
       return `Expired. ${entry.reason ?? ''}`.trim();
-  }
-}
-
-/** `host:port` of a node's base URL, as the person added it. */
-function hostOf(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
   }
 }
