@@ -1,7 +1,8 @@
 /**
  * A person's first session against ARK Core 3.9.1's testnet in the browser shell: add the network by its node's
  * URL, import a delegate's wallet and a new one, send with a memo and see it confirmed, then change the vote —
- * two transactions on this network (no aip37), the vote signed once the unvote is in a block.
+ * two transactions on this network (no aip37), the vote signed once the node's report of the unvote is a round
+ * deep (vote-steps.ts: a remote node's word is final only then).
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
@@ -19,6 +20,8 @@ import {
 const PASSWORD = 'interop vault password';
 // Blocks every 8 s on ARK Core; the app notices a confirmation on its next poll.
 const BLOCK_WAIT = { timeout: 90_000 };
+// A round on top of a block: 51 delegates' blocks of 8 s (408 s), and the app's next poll.
+const ROUND_WAIT = { timeout: 600_000 };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -73,7 +76,8 @@ test('send with a memo and see it confirmed', async () => {
   await expect(page.getByTestId(`balance-${freshAddress}`)).toContainText('3 TARK', BLOCK_WAIT);
 });
 
-test('change the vote: an unvote, then the vote once it is forged', async () => {
+test('change the vote: an unvote, then the vote once it is a round deep', async () => {
+  test.setTimeout(ROUND_WAIT.timeout + 180_000);
   await go(page, 'Vote');
   await page
     .getByRole('combobox', { name: 'Voting wallet' })
@@ -103,10 +107,14 @@ test('change the vote: an unvote, then the vote once it is forged', async () => 
   const named = (name: string) => `${name} \\(\\w{34}, key 0[23][0-9a-f]{8}…\\)`;
   const beforeName = before.replace(/\s*\(\w{34}\)$/, '');
   await confirmReview(page, new RegExp(`^Remove your vote for ${named(beforeName)}, as the node names it$`));
-  // The second review opens once the unvote is in one of ARK Core's blocks.
+  // While ARK Core's report of the unvote is fresh, the vote waits: a node's word is final a round deep.
+  await expect(page.getByText(/waiting for the unvote to be in a block \(a round deep/)).toBeVisible(
+    BLOCK_WAIT,
+  );
+  // The second review opens once a read finds the unvote a round deep in ARK Core's chain.
   await expect(review.getByTestId('review-step')).toHaveText(
     new RegExp(`^Step 2 of 2: vote for ${target} \\(\\w{34}\\)$`),
-    BLOCK_WAIT,
+    ROUND_WAIT,
   );
   await confirmReview(page, new RegExp(`^Vote for ${named(target ?? '')}, as the node names it$`));
   await expect(page.getByText(`Current vote: ${target}`)).toBeVisible(BLOCK_WAIT);

@@ -220,15 +220,18 @@ describe('pending list vs a remote node that claims a transaction is in a block'
     );
     inBlock(w.node, sent.id, forged(json), sentHeight + 1);
     w.node.height += 1;
-    await reported;
+    expect((await reported).confirmationFinal).toBe(false);
     const path = `/api/transactions/${sent.id}`;
     const hits = (route: string) => w.node.hits.get(route) ?? 0;
     const polls = () => hits('/api/node/syncing');
     const claimed = hits(path);
 
-    // Still read while fewer than 51 blocks are on top of it: once more at the check that finds it 51 deep …
+    // Still read while fewer than 51 blocks are on top of it: once more at the check that finds it 51 deep, which
+    // says it is final (a vote waits for that after its unvote, vote-steps.ts) …
+    const final = nextEvent<PendingView>(w.core, 'tx:status', (p) => p.id === sent.id && p.confirmationFinal);
     w.node.height += 50;
     await until(() => hits(path) > claimed, 'read again at 51 confirmations');
+    expect((await final).status).toBe('confirmed');
     await pause(100);
     const reads = hits(path);
     // … and no more after that, even if the node then says it has it in no block.

@@ -71,6 +71,9 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
     const [a, b] = await confirmed;
     expect(a.height).toBeGreaterThan(height);
     expect(b.height).toBeGreaterThanOrEqual(a.height ?? 0);
+    // A block the embedded node verified is final at once: nothing reads it again, nothing waits on it.
+    expect([a.confirmationFinal, b.confirmationFinal]).toEqual([true, true]);
+    expect(a.reportedBy).toBeUndefined();
   });
 
   it('a transaction the node would refuse is refused before signing, and nothing is tracked', async () => {

@@ -126,6 +126,12 @@ export const pendingView = z.object({
    */
   reportedBy: z.string().optional(),
   confirmations: z.number().int().optional(),
+  /**
+   * Confirmed, and no longer read again: a block a node of this app verified, or a remote node's report that a read
+   * found a round deep (pending-tracker.ts). A step that builds on this transaction (a vote after its unvote) waits
+   * for it; a remote's fresher report is still only its word.
+   */
+  confirmationFinal: z.boolean(),
   /** Height after which a pool drops it unforged (ARK maxTransactionAge). */
   expiresAtHeight: z.number().int(),
   /** Unix milliseconds. */

@@ -26,6 +26,7 @@ const onLocalnet: PendingView = {
   createdAt: 1,
   lastBroadcastAt: 1,
   broadcastCount: 1,
+  confirmationFinal: false,
 };
 const onDevnet: PendingView = {
   ...onLocalnet,

@@ -24,6 +24,7 @@ const entry = (id: string, over: Partial<PendingView> = {}): PendingView => ({
   createdAt: 1,
   lastBroadcastAt: 1,
   broadcastCount: 1,
+  confirmationFinal: false,
   ...over,
 });
 const confirmed = (id: string, height: number) =>

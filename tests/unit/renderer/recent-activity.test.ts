@@ -31,6 +31,7 @@ const pending = (id: string, networkId: string, status: PendingView['status']): 
   createdAt: 0,
   lastBroadcastAt: 0,
   broadcastCount: 1,
+  confirmationFinal: false,
 });
 
 const wallets = [

@@ -145,6 +145,7 @@ describe('pending slice', () => {
     createdAt,
     lastBroadcastAt: createdAt,
     broadcastCount: 1,
+    confirmationFinal: false,
   });
   it('keeps one entry per id, newest first', () => {
     let list = upsertPending([], entry('a', 1, 'broadcast'));

@@ -48,8 +48,8 @@ describe('the transactions a vote change takes', () => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     };
-    const set = (id: string, status: PendingView['status']) => {
-      pending = [{ id, status } as PendingView];
+    const set = (id: string, status: PendingView['status'], confirmationFinal = status === 'confirmed') => {
+      pending = [{ id, status, confirmationFinal } as PendingView];
       listeners.forEach((listener) => listener());
     };
     const first = settled(read, subscribe, 'a');
@@ -63,5 +63,32 @@ describe('the transactions a vote change takes', () => {
     await expect(second).resolves.toBe(false);
     set('d', 'confirmed');
     await expect(settled(read, subscribe, 'd')).resolves.toBe(true);
+  });
+
+  it("a remote node's report of the unvote lets the vote go only once the tracker finds it a round deep", async () => {
+    let pending: PendingView[] = [];
+    const listeners = new Set<() => void>();
+    const read = () => pending;
+    const subscribe = (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    const set = (view: Partial<PendingView>) => {
+      pending = [{ id: 'a', ...view } as PendingView];
+      listeners.forEach((listener) => listener());
+    };
+    let outcome: boolean | undefined;
+    void settled(read, subscribe, 'a').then((value) => (outcome = value));
+    set({ status: 'confirmed', reportedBy: 'node.example', confirmationFinal: false });
+    await Promise.resolve();
+    expect(outcome).toBeUndefined();
+    // The report is withdrawn (the node no longer has it in a block): still waiting, not refused.
+    set({ status: 'broadcast', confirmationFinal: false });
+    await Promise.resolve();
+    expect(outcome).toBeUndefined();
+    set({ status: 'confirmed', reportedBy: 'node.example', confirmationFinal: true });
+    await Promise.resolve();
+    expect(outcome).toBe(true);
+    expect(listeners.size).toBe(0);
   });
 });

@@ -77,6 +77,8 @@ export function broadcastOutcome(
 export class PendingTracker {
   private entries = new Map<string, Entry>();
   private readonly tips = new Map<string, number>();
+  /** The tip of the check whose read last found a remote node's claimed transaction in its block. */
+  private readonly claimReadAt = new Map<string, number>();
   /** Checks in a row that found a remote node's claimed transaction in no block (CLAIM_MISSES). */
   private readonly claimMisses = new Map<string, number>();
   private readonly now: () => number;
@@ -153,6 +155,7 @@ export class PendingTracker {
     this.entries.set(entry.id, entry);
     // The bound (a week, at most PENDING_MAX_ENTRIES) is applied when the list grows.
     this.entries = new Map(prunePending([...this.entries.values()], at).map((e) => [e.id, e]));
+    for (const id of this.claimReadAt.keys()) if (!this.entries.has(id)) this.claimReadAt.delete(id);
     this.noteTip(input.networkId, height);
     const view = this.view(entry);
     this.events.emit('tx:status', view);
@@ -174,6 +177,7 @@ export class PendingTracker {
   dismiss(id: string): void {
     this.entry(id);
     this.entries.delete(id);
+    this.claimReadAt.delete(id);
     this.file?.schedule();
   }
 
@@ -244,6 +248,7 @@ export class PendingTracker {
       ) {
         entry.confirmedHeight = undefined;
         entry.reportedBy = undefined;
+        this.claimReadAt.delete(entry.id);
         this.change(entry, 'broadcast', undefined);
       }
     }
@@ -254,21 +259,19 @@ export class PendingTracker {
    * cannot be reached changes nothing.
    */
   async check(networkId: string, tip: number): Promise<void> {
-    // The tip the checks before this one reached: a claim they read a round deep is settled.
-    const seen = this.tips.get(networkId) ?? tip;
     this.noteTip(networkId, tip);
     const open = [...this.entries.values()].filter(
-      (e) => e.networkId === networkId && (!FINAL.has(e.status) || this.unsettledClaim(e, seen)),
+      (e) => e.networkId === networkId && (!FINAL.has(e.status) || this.unsettledClaim(e)),
     );
     await Promise.all(open.map((entry) => this.checkOne(entry, tip)));
   }
 
   /**
-   * A remote's claim is read again until a check starts with a round of blocks on top of it (the network's
-   * activeDelegates at that height, 51 on ARK's networks), so the last read found it that deep: every active
-   * delegate has forged on that chain since, and the reads of one transaction stay bounded.
+   * A remote's claim is read again until a read finds a round of blocks on top of it (the network's activeDelegates
+   * at that height, 51 on ARK's networks): every active delegate has forged on that chain since, and the reads of
+   * one transaction stay bounded. A claim not read in this process (a restart) is read again.
    */
-  private unsettledClaim(entry: Entry, seen: number): boolean {
+  private unsettledClaim(entry: Entry): boolean {
     if (
       entry.status !== 'confirmed' ||
       entry.reportedBy === undefined ||
@@ -276,11 +279,13 @@ export class PendingTracker {
     ) {
       return false;
     }
+    const readAt = this.claimReadAt.get(entry.id);
+    if (readAt === undefined) return true;
     const round = milestoneAt(
       this.networks.entry(entry.networkId).network,
       entry.confirmedHeight,
     ).activeDelegates;
-    return seen - entry.confirmedHeight + 1 < round;
+    return readAt - entry.confirmedHeight + 1 < round;
   }
 
   private async checkOne(entry: Entry, tip: number): Promise<void> {
@@ -290,7 +295,7 @@ export class PendingTracker {
       if (reading.kind === 'unsure') return;
       if (reading.kind === 'in-block') {
         this.claimMisses.delete(entry.id);
-        this.confirm(entry, reading.height, reading.reportedBy);
+        this.confirm(entry, reading.height, reading.reportedBy, tip);
         return;
       }
       let reason = reading.kind === 'bad-answer' ? reading.reason : undefined;
@@ -308,6 +313,7 @@ export class PendingTracker {
         reason ??= claimWithdrawn(entry.reportedBy ?? 'The node', claim);
       }
       this.claimMisses.delete(entry.id);
+      this.claimReadAt.delete(entry.id);
       const expired = tip >= expiresAt(entry);
       const pooled = expired ? undefined : await unless404(chain.reads.unconfirmedTransaction(entry.id));
       // Every read is done: only now does the entry change, so a failed read leaves it as it was.
@@ -322,14 +328,24 @@ export class PendingTracker {
     }
   }
 
-  /** In a block at `height`, by the word of `reportedBy` (undefined: a block this process verified). */
-  private confirm(entry: Entry, height: number, reportedBy: string | undefined): void {
+  /**
+   * In a block at `height`, by the word of `reportedBy` (undefined: a block this process verified), read at the
+   * check of `tip`. A claim read a round deep is final (confirmationFinal) and said so, even when nothing else moved.
+   */
+  private confirm(entry: Entry, height: number, reportedBy: string | undefined, tip: number = height): void {
+    const wasFinal = this.confirmationFinal(entry);
     const moved = entry.confirmedHeight !== height || entry.reportedBy !== reportedBy;
     entry.confirmedHeight = height;
     entry.reportedBy = reportedBy;
+    if (reportedBy === undefined) this.claimReadAt.delete(entry.id);
+    else this.claimReadAt.set(entry.id, tip);
     if (entry.status !== 'confirmed' || entry.reason !== undefined)
       this.change(entry, 'confirmed', undefined);
-    else if (moved) this.changed(entry);
+    else if (moved || wasFinal !== this.confirmationFinal(entry)) this.changed(entry);
+  }
+
+  private confirmationFinal(entry: Entry): boolean {
+    return entry.status === 'confirmed' && !this.unsettledClaim(entry);
   }
 
   private stuckReason(entry: Entry, tip: number): string | undefined {
@@ -401,6 +417,7 @@ export class PendingTracker {
       ...(entry.confirmedHeight === undefined ? {} : { height: entry.confirmedHeight }),
       ...(entry.reportedBy === undefined ? {} : { reportedBy: entry.reportedBy }),
       ...(confirmations === undefined ? {} : { confirmations }),
+      confirmationFinal: this.confirmationFinal(entry),
       expiresAtHeight: expiresAt(entry),
       createdAt: entry.createdAt,
       lastBroadcastAt: entry.lastBroadcastAt,

@@ -79,7 +79,10 @@ export function VotePage() {
         if (previous !== undefined) {
           const waitFor = previous;
           setSent(undefined);
-          setNote(`${what}: waiting for the unvote to be in a block before the vote…`);
+          setNote(
+            `${what}: waiting for the unvote to be in a block (a round deep, when a remote node reports it) ` +
+              'before the vote…',
+          );
           const confirmed = await settled(
             () => useVotary.getState().pending,
             (listener) => useVotary.subscribe(listener),

@@ -2,7 +2,8 @@
  * The transactions a vote change takes: one (unvote + vote) where the network's milestone has aip37, else an
  * unvote and then a vote, two transactions with consecutive nonces (ARK Core refuses a switch in one transaction
  * without aip37: "switch-vote is disabled", as on its testnet), the vote sent once the unvote is forged (its pool
- * keeps one vote per sender). Each step carries the words its review shows.
+ * keeps one vote per sender) and its confirmation final: a block the app's own node verified, or a remote node's
+ * report read a round deep (PendingView.confirmationFinal). Each step carries the words its review shows.
  */
 import type { DraftInput, PendingView } from '../../../shared/domain/transactions';
 
@@ -16,7 +17,7 @@ export interface VoteStep {
 
 export const TWO_STEPS_WARNING =
   'This network does not change a vote in one transaction: Votary sends two, each with its fee; the vote is ' +
-  'signed once the unvote is in a block.';
+  "signed once the unvote is in a block (a round deep, when it is a remote node's report).";
 
 export function voteSteps(
   vote: string | undefined,
@@ -54,9 +55,10 @@ export function voteSteps(
 }
 
 /**
- * Resolves once the pending transaction `id` is confirmed, with false if it was rejected or expired instead: the
- * second step of a two-step change waits for the first, since a pool keeps one vote per sender (ARK Core's vote
- * handler, `throwIfCannotEnterPool`).
+ * Resolves once the pending transaction `id` is confirmed for good (confirmationFinal), with false if it was
+ * rejected or expired instead: the second step of a two-step change waits for the first, since a pool keeps one
+ * vote per sender (ARK Core's vote handler, `throwIfCannotEnterPool`). A remote node's fresh report is only its
+ * word: a node that lied about the unvote would have the vote signed on top of a vote that still stands.
  */
 export function settled(
   read: () => readonly PendingView[],
@@ -64,8 +66,9 @@ export function settled(
   id: string,
 ): Promise<boolean> {
   const outcome = (): boolean | undefined => {
-    const status = read().find((entry) => entry.id === id)?.status;
-    return status === 'confirmed' ? true : status === 'rejected' || status === 'expired' ? false : undefined;
+    const entry = read().find((candidate) => candidate.id === id);
+    if (entry?.status === 'confirmed') return entry.confirmationFinal ? true : undefined;
+    return entry?.status === 'rejected' || entry?.status === 'expired' ? false : undefined;
   };
   const now = outcome();
   if (now !== undefined) return Promise.resolve(now);
