@@ -6,173 +6,22 @@
  * money comes from the one ledger (core/domain/ledger.ts), as the wallet's history does. tx:send runs the same
  * preview and refuses a draft with a problem before anything is signed.
  */
-import { unless404, type ChainReader } from '../../client';
+import { unless404 } from '../../client';
 import { effectOn, spendable, type LedgerEffect, type LedgerLock } from '../../domain';
 import { KeystoreError, type WalletInfo } from '../../keystore';
-import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import { staticFee } from '../../protocol/fees';
 import { milestoneAt, type Network } from '../../protocol/networks';
+import { addressFromPublicKey } from '../../protocol/crypto';
 import { epochTimestamp } from '../../protocol/time';
 import { prepareTransaction } from '../../protocol/transactions';
-import type {
-  DraftInput,
-  SpendableView,
-  TxPreview,
-  VoteTargetView,
-} from '../../../shared/domain/transactions';
+import type { DraftInput, SpendableView, TxPreview } from '../../../shared/domain/transactions';
 import { ServiceError } from '../service-error';
 import { isCodedError } from '../../../shared/lib/coded-error';
 import { buildDraft } from './drafts';
 import { draftProblems, type DraftProblem } from './draft-checks';
 import { pendingEffects } from './pending-effects';
 import type { SenderDeps } from './sender';
-import { keyTarget, targetWords, voteTarget, type VoteTarget } from './vote-target';
-
-function tokens(arktoshi: bigint, token: string): string {
-  const negative = arktoshi < 0n;
-  const magnitude = negative ? -arktoshi : arktoshi;
-  const whole = (magnitude / 100_000_000n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = (magnitude % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`} ${token}`;
-}
-
-interface Words {
-  what: string;
-  warnings: string[];
-  votes?: VoteTargetView[];
-}
-
-/**
- * A vote's targets, each by the key signed and the address derived from it; the node's name only from its record
- * of that key (vote-target.ts). A failed read names nothing: the review still says the key and the address.
- */
-async function targetsOf(
-  reads: ChainReader,
-  pubKeyHash: number,
-  input: Extract<DraftInput, { kind: 'vote' }>,
-): Promise<{ action: 'unvote' | 'vote'; target: VoteTarget }[]> {
-  const asked = [
-    ...(input.unvote === undefined ? [] : [{ action: 'unvote' as const, key: input.unvote }]),
-    ...(input.vote === undefined ? [] : [{ action: 'vote' as const, key: input.vote }]),
-  ];
-  return Promise.all(
-    asked.map(async ({ action, key }) => ({
-      action,
-      target: await voteTarget(reads, key, pubKeyHash).catch(() => keyTarget(key, pubKeyHash)),
-    })),
-  );
-}
-
-function voteWords(targets: { action: 'unvote' | 'vote'; target: VoteTarget }[]): Words {
-  const unvote = targets.find((t) => t.action === 'unvote')?.target;
-  const vote = targets.find((t) => t.action === 'vote')?.target;
-  const what =
-    unvote !== undefined && vote !== undefined
-      ? `Switch your vote from ${targetWords(unvote)} to ${targetWords(vote)}`
-      : vote !== undefined
-        ? `Vote for ${targetWords(vote)}`
-        : `Remove your vote for ${unvote === undefined ? '' : targetWords(unvote)}`;
-  // A username is the node's word for a key, never a fact of the chain: said so whenever one is given.
-  const named = targets.filter((t) => t.target.delegate !== undefined).length;
-  const said = named === 0 ? '' : named === 1 ? ', as the node names it' : ', as the node names them';
-  return {
-    what: `${what}${said}`,
-    warnings: [],
-    votes: targets.map(({ action, target }) => ({
-      action,
-      publicKey: target.publicKey,
-      ...(target.address === undefined ? {} : { address: target.address }),
-      ...(target.delegate === undefined ? {} : { nodeName: target.delegate.username }),
-    })),
-  };
-}
-
-async function wordsOf(
-  input: DraftInput,
-  ctx: {
-    reads: ChainReader;
-    token: string;
-    lock: LedgerLock | undefined;
-    expired: boolean;
-    self: string;
-    pubKeyHash: number;
-  },
-  delegate: { username: string } | undefined,
-): Promise<Words> {
-  const say = (value: bigint | string) => tokens(BigInt(value), ctx.token);
-  switch (input.kind) {
-    case 'transfer':
-      return { what: `Send ${say(input.amount)} to ${input.recipientId}`, warnings: [] };
-    case 'multiPayment':
-      return {
-        what: `Pay ${input.payments.length} recipients ${say(input.payments.reduce((s, p) => s + BigInt(p.amount), 0n))} in all`,
-        warnings: [],
-      };
-    case 'vote':
-      // The vote page's words (features/vote/vote-steps.ts), each target identified by its key.
-      return voteWords(await targetsOf(ctx.reads, ctx.pubKeyHash, input));
-    case 'secondSignature':
-      return {
-        what: 'Register a second passphrase for this wallet',
-        warnings: [
-          'Once it is in a block, every transaction of this wallet needs the second passphrase too.',
-        ],
-      };
-    case 'delegateRegistration':
-      return { what: `Register this wallet as the delegate “${input.username}”`, warnings: [] };
-    case 'delegateResignation':
-      return {
-        what: `Resign as the delegate ${delegate?.username ?? ''}`,
-        warnings: [
-          'A resignation cannot be undone: the delegate never forges again and votes for it are refused.',
-        ],
-      };
-    case 'htlcLock': {
-      const until =
-        input.expiration.type === 'height'
-          ? `${input.expiration.afterBlocks} blocks`
-          : `${input.expiration.afterSeconds} seconds`;
-      return {
-        what: `Lock ${say(input.amount)} for ${input.recipientId}, claimable with the secret for ${until}, refundable to this wallet after`,
-        warnings: [
-          'The vault keeps the secret with the lock: the recipient needs it to claim, so share it when the deal is done.',
-        ],
-      };
-    }
-    case 'htlcClaim': {
-      const lock = ctx.lock;
-      if (lock === undefined) return { what: `Claim the lock ${input.lockId}`, warnings: [] };
-      const to = lock.recipient === ctx.self ? 'this wallet' : lock.recipient;
-      return { what: `Claim the lock ${input.lockId}: ${say(lock.amount)} go to ${to}`, warnings: [] };
-    }
-    case 'multiSignature': {
-      const address = addressFromPublicKey(
-        multiSignaturePublicKey({ min: input.min, publicKeys: input.publicKeys.map((k) => k.toLowerCase()) }),
-        ctx.pubKeyHash,
-      );
-      return {
-        what: `Register a ${input.min}-of-${input.publicKeys.length} multisignature wallet at ${address}`,
-        warnings: [
-          `Every one of the ${input.publicKeys.length} participants signs first, then this wallet, which pays the fee.`,
-          `From then on ${input.min} of them must sign every transaction of ${address}.`,
-        ],
-      };
-    }
-    case 'htlcRefund': {
-      const lock = ctx.lock;
-      const back =
-        lock === undefined
-          ? ''
-          : `: ${say(lock.amount)} return to the balance of ${lock.sender === ctx.self ? 'this wallet' : lock.sender}`;
-      return {
-        what: ctx.expired
-          ? `Refund the expired lock ${input.lockId}${back}`
-          : `Refund the lock ${input.lockId} (not expired yet)${back}`,
-        warnings: [],
-      };
-    }
-  }
-}
+import { tokens, wordsOf } from './draft-words';
 
 function amountOf(input: DraftInput): bigint {
   if (input.kind === 'transfer' || input.kind === 'htlcLock') return BigInt(input.amount);
