@@ -111,11 +111,16 @@ test('change the vote: an unvote, then the vote once it is a round deep', async 
   await expect(page.getByText(/waiting for the unvote to be in a block \(a round deep/)).toBeVisible(
     BLOCK_WAIT,
   );
-  // The second review opens once a read finds the unvote a round deep in ARK Core's chain.
-  await expect(review.getByTestId('review-step')).toHaveText(
-    new RegExp(`^Step 2 of 2: vote for ${target} \\(\\w{34}\\)$`),
-    ROUND_WAIT,
-  );
+  // The second review opens once a read finds the unvote a round deep in ARK Core's chain. That wait outlasts the
+  // vault's auto-lock (five minutes): the plan waits for the person to unlock, then opens the review.
+  const stepTwo = review.getByTestId('review-step');
+  const gate = page.getByRole('heading', { name: 'Unlock your vault' });
+  await expect(stepTwo.or(gate)).toBeVisible(ROUND_WAIT);
+  if (await gate.isVisible()) {
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+  }
+  await expect(stepTwo).toHaveText(new RegExp(`^Step 2 of 2: vote for ${target} \\(\\w{34}\\)$`), ROUND_WAIT);
   await confirmReview(page, new RegExp(`^Vote for ${named(target ?? '')}, as the node names it$`));
   await expect(page.getByText(`Current vote: ${target}`)).toBeVisible(BLOCK_WAIT);
 });

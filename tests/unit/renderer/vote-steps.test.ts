@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingView } from '../../../src/shared/domain/transactions';
-import { TWO_STEPS_WARNING, settled, voteSteps } from '../../../src/renderer/features/vote/vote-steps';
+import { TWO_STEPS_WARNING, settled, until, voteSteps } from '../../../src/renderer/features/vote/vote-steps';
 
 const OLD = `02${'11'.repeat(32)}`;
 const NEW = `03${'22'.repeat(32)}`;
@@ -90,5 +90,25 @@ describe('the transactions a vote change takes', () => {
     await Promise.resolve();
     expect(outcome).toBe(true);
     expect(listeners.size).toBe(0);
+  });
+
+  it('the vote waits for an unlocked vault when the wait for its unvote outlasted the auto-lock', async () => {
+    let unlocked = false;
+    const listeners = new Set<() => void>();
+    const subscribe = (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    let done = false;
+    void until(() => unlocked, subscribe).then(() => (done = true));
+    listeners.forEach((listener) => listener());
+    await Promise.resolve();
+    expect(done).toBe(false);
+    unlocked = true;
+    listeners.forEach((listener) => listener());
+    await Promise.resolve();
+    expect(done).toBe(true);
+    expect(listeners.size).toBe(0);
+    await expect(until(() => true, subscribe)).resolves.toBeUndefined();
   });
 });

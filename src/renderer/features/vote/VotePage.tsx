@@ -18,7 +18,7 @@ import { chainStateOf } from '../../store/wallets-slice';
 import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
 import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { pagerState } from './pager';
-import { settled, voteSteps } from './vote-steps';
+import { settled, until, voteSteps } from './vote-steps';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
 
@@ -91,6 +91,11 @@ export function VotePage() {
           if (!confirmed) {
             reportError(new Error('The unvote did not confirm, so the vote was not sent.'));
             return;
+          }
+          const unlocked = () => useVotary.getState().vault?.unlocked === true;
+          if (!unlocked()) {
+            setNote(`${what}: the unvote is final; unlock the vault to review the vote.`);
+            await until(unlocked, (listener) => useVotary.subscribe(listener));
           }
         }
         const result = await reviewAndSend(wallet, step.draft, {

@@ -81,3 +81,19 @@ export function settled(
     });
   });
 }
+
+/**
+ * Resolves once `isTrue()` holds, read again on every store change: the vote of a two-step change waits for an
+ * unlocked vault, since the wait for its unvote (a round, about seven minutes on ARK's networks) outlasts the vault's
+ * default auto-lock (keystore/options.ts DEFAULT_IDLE_LOCK_MS), and its review must not fail on a locked vault.
+ */
+export function until(isTrue: () => boolean, subscribe: (listener: () => void) => () => void): Promise<void> {
+  if (isTrue()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = subscribe(() => {
+      if (!isTrue()) return;
+      stop();
+      resolve();
+    });
+  });
+}
