@@ -117,4 +117,27 @@ describe("ARK Core's getStatus and getBlocks answers", () => {
     const cut = withTx.transactions[0]!.subarray(0, 40);
     expect(() => blockFromP2p({ ...withTx, transactions: [cut] }, testnet)).toThrow(/does not decode/);
   });
+
+  it('an amount longer than a u64 is refused before it is read as a number', () => {
+    // Amounts are proto strings (core-p2p `proto/blocks.proto`: "bignumber in core") of any length the 20 MB frame
+    // holds; read as a BigInt (and quoted back in the error) 20 million digits took the thread some 11 s.
+    const payload = parseNesMessage(bytes(exchange('p2p.blocks.getBlocks').answer)).payload;
+    const [first] = decodeGetBlocksResponse(payload);
+    const served = decodeGetBlocksResponse(
+      encodeGetBlocksResponse([{ ...first!, totalAmount: '9'.repeat(20_000_000) }]),
+    );
+    const started = performance.now();
+    let message = '';
+    try {
+      blockFromP2p(served[0]!, testnet);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(message).toMatch(/totalAmount must be a non-negative decimal amount/);
+    // u64's largest, 20 digits, still reads; it only fails the header's id, as any changed column does.
+    expect(() => blockFromP2p({ ...first!, totalAmount: '18446744073709551615' }, testnet)).toThrow(
+      /hashes to/,
+    );
+  });
 });

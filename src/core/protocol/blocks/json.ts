@@ -4,7 +4,12 @@ import { previousBlockIsFullSha256 } from './header';
 import { legacyIdToHex } from './ids';
 import type { BlockHeader, BlockJson } from './types';
 
-const DECIMAL = /^(?:0|[1-9][0-9]*)$/;
+/**
+ * A decimal amount of at most 20 digits: every amount of a header is a u64 (header.ts writes 8 bytes; 2^64 − 1 has
+ * 20 digits). A longer string is refused before BigInt reads it — a peer's 20 MB of digits (a P2P answer's cap)
+ * took the thread seconds to read, and as long again to quote in the error.
+ */
+const DECIMAL = /^(?:0|[1-9][0-9]{0,19})$/;
 
 type JsonObject = Record<string, unknown>;
 
