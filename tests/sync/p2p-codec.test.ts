@@ -140,4 +140,18 @@ describe("ARK Core's getStatus and getBlocks answers", () => {
       /hashes to/,
     );
   });
+
+  it('a long string of the peer’s is not quoted whole in the reason it is banned for', () => {
+    // The reason is the ban's, shown on every status and logged: a peer's 5 MB id must not become 5 MB of words.
+    const payload = parseNesMessage(bytes(exchange('p2p.blocks.getBlocks').answer)).payload;
+    const [first] = decodeGetBlocksResponse(payload);
+    let message = '';
+    try {
+      blockFromP2p({ ...first!, id: 'f'.repeat(5_000_000) }, testnet);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^block 2: its id is f+/);
+    expect(message.length).toBeLessThanOrEqual(1_000);
+  });
 });

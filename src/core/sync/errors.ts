@@ -23,9 +23,16 @@ export class SyncError extends CodedError<SyncErrorCode> {
   override readonly name = 'SyncError';
 }
 
+/**
+ * The most of a reason kept: a reason may quote what the peer served (an id, a hex field), of any length its answer
+ * holds (a P2P answer: 20 MB), and it becomes the ban's reason, shown in every status and logged.
+ */
+const MAX_REASON_LENGTH = 500;
+
 /** A peer's fault, naming the block it concerns. */
 export function peerDataError(height: number, reason: string): SyncError {
-  return new SyncError('ERR_PEER_DATA', `block ${height}: ${reason}`, { height });
+  const words = reason.length > MAX_REASON_LENGTH ? `${reason.slice(0, MAX_REASON_LENGTH)}…` : reason;
+  return new SyncError('ERR_PEER_DATA', `block ${height}: ${words}`, { height });
 }
 
 export function isSyncError(value: unknown): value is SyncError {
