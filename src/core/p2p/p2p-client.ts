@@ -181,7 +181,7 @@ export class P2pClient {
       );
       return;
     }
-    if (message.type === 'hello') this.helloId = undefined;
+    // A refused hello is settled while it is still the hello: settle() then drops the connection (below).
     if (message.statusCode >= 400) {
       const text = new TextDecoder().decode(message.payload.subarray(0, 512));
       const error =
@@ -198,6 +198,7 @@ export class P2pClient {
       this.settle(message.id, undefined, error);
       return;
     }
+    if (message.type === 'hello') this.helloId = undefined;
     this.settle(message.id, message.payload);
   }
 
@@ -208,7 +209,9 @@ export class P2pClient {
     clearTimeout(entry.timer);
     if (error !== undefined) entry.reject(error);
     else entry.resolve(payload ?? new Uint8Array(0));
-    // A hello that failed leaves a connection nobody may use.
+    // A hello that failed leaves a connection nobody may use: core-p2p's client disconnects too (`hapi-nes/client.ts`
+    // connect, "Stop reconnection when the hello message returns error"), and its server answers every request on a
+    // socket whose hello it refused with an error (`hapi-nes/socket.ts`, "Connection is not initialized").
     if (error !== undefined && id === this.helloId) this.drop(error);
   }
 
