@@ -15,6 +15,8 @@ import { openFollowedHost, type FollowedHost } from '../../src/core/host';
 import { verifyChain } from '../../src/core/node/block-store';
 import { nodeParts } from '../../src/core/node/parts';
 import { isSpecialHost, MAX_LISTED_P2P, p2pUrlsFromList } from '../../src/core/sync';
+import { admitP2pUrls } from '../../src/core/sync/p2p-discovery';
+import { decodeGetStatusResponse, encodeGetStatusResponse } from '../../src/core/p2p';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
 import { inProcessFetch } from '../support/in-process-fetch';
 import { startP2pPeer, type P2pTestPeer } from './p2p-peer-server';
@@ -78,6 +80,34 @@ describe('P2P interfaces from a peer list', () => {
     expect(
       p2pUrlsFromList(list, { specialAllowed: false, known: new Set(['ws://5.39.0.1:4001']), limit: 2 }),
     ).toEqual(['ws://5.39.1.1:4001', 'ws://5.39.2.1:4001']);
+  });
+});
+
+describe('admitting a listed P2P interface', () => {
+  let chain: ApiChain | undefined;
+  const p2pPeers: P2pTestPeer[] = [];
+
+  afterEach(async () => {
+    for (const peer of p2pPeers.splice(0)) await peer.close();
+    await chain?.close();
+    chain = undefined;
+  });
+
+  it('refuses one whose getStatus answer is longer than core-p2p’s client takes (100 kB)', async () => {
+    // core-p2p reads every answer but getBlocks' within DEFAULT_MAX_PAYLOAD_CLIENT (`constants.ts`, and
+    // `peer-communicator.ts` emit): a listed interface is anyone's, and a dozen are probed at once.
+    const c = (chain = await startApiChain());
+    c.step();
+    const nethash = nodeParts(c.node).store.network.network.nethash;
+    const padded = await startP2pPeer(c.node, nethash, ({ path, answer }) => {
+      if (path !== 'p2p.peer.getStatus') return undefined;
+      const status = decodeGetStatusResponse(answer);
+      return { payload: encodeGetStatusResponse({ ...status, version: 'x'.repeat(1024 * 1024) }) };
+    });
+    const honest = await startP2pPeer(c.node, nethash);
+    p2pPeers.push(padded, honest);
+    const probe = { timeoutMs: 2_000, connectTimeoutMs: 2_000 };
+    expect(await admitP2pUrls([padded.url, honest.url], nethash, probe)).toEqual([honest.url]);
   });
 });
 

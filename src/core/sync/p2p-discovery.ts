@@ -85,6 +85,13 @@ export async function listedP2pUrls(
   return found;
 }
 
+/**
+ * The most a probe's getStatus answer may be: core-p2p's client reads every answer but getBlocks' within
+ * DEFAULT_MAX_PAYLOAD_CLIENT (`constants.ts`, `peer-communicator.ts` emit), where an honest status is under 1 kB.
+ * A listed interface is anyone's, and a dozen are probed at once: the getBlocks cap (20 MB) each would be 240 MB.
+ */
+export const PROBE_MAX_PAYLOAD_BYTES = 100 * 1024;
+
 /** The URLs among `urls` whose interface answers getStatus with `nethash` (asked at once, each within its limit). */
 export async function admitP2pUrls(
   urls: readonly string[],
@@ -93,7 +100,12 @@ export async function admitP2pUrls(
 ): Promise<string[]> {
   const answers = await Promise.all(
     urls.map(async (url) => {
-      const peer = new P2pPeer(url, { timeoutMs: 10_000, connectTimeoutMs: 5_000, ...options });
+      const peer = new P2pPeer(url, {
+        timeoutMs: 10_000,
+        connectTimeoutMs: 5_000,
+        maxPayloadBytes: PROBE_MAX_PAYLOAD_BYTES,
+        ...options,
+      });
       try {
         const status = await peer.getStatus();
         return status.nethash.toLowerCase() === nethash.toLowerCase() ? url : undefined;
