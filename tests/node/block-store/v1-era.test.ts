@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BlockRejectedError, BlockStore } from '../../../src/core/node/block-store';
+import { addressFromPassphrase } from '../../../src/core/protocol/crypto';
 import type { TransactionData, TransactionDraft } from '../../../src/core/protocol/transactions';
 import {
   createTestChain,
@@ -162,6 +163,20 @@ describe('the version-1 era', () => {
       v1({ type: 0, amount: TOKEN, recipientId: bob.address, timestamp: 17 }, alice.passphrase, second),
     ]);
     expect(store.state().walletByPublicKey(alice.publicKey).nonce).toBe(2n);
+  });
+
+  it('applies a version 1 transfer to another network’s address, as ARK does; version 2 refuses one', () => {
+    // The test chain's pubKeyHash is 30; 23 is ARK mainnet's. ARK checks a recipient's network byte only when it
+    // computes a version 2 id (crypto `transactions/utils.ts` getId), never in version 1's getBytesV1.
+    const foreign = addressFromPassphrase('a wallet of another network', 23);
+    pastGenesis();
+    const transfer = v1({ type: 0, amount: TOKEN, recipientId: foreign }, alice.passphrase);
+    apply([transfer]);
+    expect(store.state().wallet(foreign).balance).toBe(TOKEN);
+    expect(store.state().walletByPublicKey(alice.publicKey).nonce).toBe(1n);
+    expect(() => v2({ type: 0, nonce: 2n, amount: TOKEN, recipientId: foreign }, alice.passphrase)).toThrow(
+      /Expected address network byte 30, but got 23/,
+    );
   });
 
   it('registers a delegate and votes for it with version 1; no vote switch before aip37', () => {

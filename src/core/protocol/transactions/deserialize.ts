@@ -18,8 +18,9 @@ export type DeserializeOptions = Pick<ValidateOptions, 'genesis'>;
 /**
  * Bytes → validated transaction with its id (protocol reference §4.5). Errors are ProtocolErrors in the order
  * the reference raises them: malformed bytes (ERR_BYTES, ERR_UNKNOWN_TYPE, ERR_DUPLICATE_PARTICIPANT), the
- * version gate (ERR_VERSION), a recipient of another network (ERR_NETWORK, raised by the reference when it
- * computes the id), then the schema (ERR_SCHEMA). Whether the signature is valid is verifyTransaction's job.
+ * version gate (ERR_VERSION), a version 2 recipient of another network (ERR_NETWORK, raised by the reference
+ * when it computes the id), then the schema (ERR_SCHEMA). Whether the signature is valid is verifyTransaction's
+ * job.
  *
  * Decoding is one-to-one: every accepted input re-serializes to the same bytes (non-canonical encodings that
  * the reference would normalize are rejected), so a v2 id is SHA-256 of the input itself.
@@ -40,7 +41,11 @@ export function deserializeTransaction(
     );
   }
   if (tx.version === 1) applyV1Compatibility(tx);
-  if (state.addressError !== undefined) throw new ProtocolError('ERR_NETWORK', state.addressError);
+  // Only a version 2 id is computed by the type's serializer, which reports a recipient of another network
+  // (crypto `transactions/utils.ts` getId); version 1's getBytesV1 takes any network's recipient (validate.ts).
+  if (tx.version !== 1 && state.addressError !== undefined) {
+    throw new ProtocolError('ERR_NETWORK', state.addressError);
+  }
 
   // A v1 id goes through the network's transactionIdFixTable (crypto `transactions/utils.ts` getId).
   tx.id =
