@@ -44,6 +44,13 @@ export interface AppSlice {
   route: Route;
   /** The wallet the Wallet page shows, and the default sender elsewhere. */
   selectedWalletId: string | undefined;
+  /**
+   * The wallet chosen to sign on the form of `route` (features/common/signing-wallet.ts). Here, not in the form, so
+   * that it outlasts the lock gate, which unmounts every screen: unlocking returns to the form as the person left it
+   * (a vote change waiting for its unvote goes on with the same wallet). Leaving the route forgets it.
+   */
+  signingChoice: { route: Route; walletId: string } | undefined;
+  chooseSigner: (walletId: string) => void;
   theme: ThemeChoice;
   /** The last failure an action reported, in plain words (dismissable). */
   error: PlainError | undefined;
@@ -68,6 +75,8 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   connection: { status: 'connected', attempts: 0 },
   route: 'dashboard',
   selectedWalletId: undefined,
+  signingChoice: undefined,
+  chooseSigner: (walletId) => set((state) => ({ signingChoice: { route: state.route, walletId } })),
   theme: loadTheme(),
   error: undefined,
   alerts: [],
@@ -83,6 +92,7 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
     set((state) => ({
       route,
       selectedWalletId: walletId ?? state.selectedWalletId,
+      signingChoice: kept(state.signingChoice, route),
       explorerQuery: undefined,
       error: undefined,
     })),
@@ -92,6 +102,7 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
     set((state) => ({
       route: place.route,
       selectedWalletId: place.walletId ?? state.selectedWalletId,
+      signingChoice: kept(state.signingChoice, place.route),
       viewedDelegateName: place.delegate ?? state.viewedDelegateName,
       explorerQuery: place.explorer,
       error: undefined,
@@ -117,3 +128,8 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   },
   connectionChanged: (connection) => set({ connection }),
 });
+
+/** A form's choice of signer lasts while the person stays on its route. */
+function kept(choice: AppSlice['signingChoice'], route: Route): AppSlice['signingChoice'] {
+  return choice?.route === route ? choice : undefined;
+}

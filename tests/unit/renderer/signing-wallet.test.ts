@@ -33,8 +33,16 @@ const WATCHED = wallet('watched', 'Watched', 'watch');
 type State = ReturnType<typeof useVotary.getState>;
 /** Server rendering reads the store's initial state: render with these fields in it, put back afterwards. */
 const initial = useVotary.getInitialState();
-const saved = { wallets: initial.wallets, selectedWalletId: initial.selectedWalletId };
-function renderWith(state: Pick<State, 'wallets' | 'selectedWalletId'>, page: () => unknown): string {
+const saved = {
+  wallets: initial.wallets,
+  selectedWalletId: initial.selectedWalletId,
+  route: initial.route,
+  signingChoice: initial.signingChoice,
+};
+function renderWith(
+  state: Pick<State, 'wallets' | 'selectedWalletId'> & Partial<Pick<State, 'route' | 'signingChoice'>>,
+  page: () => unknown,
+): string {
   Object.assign(initial, state);
   return renderToStaticMarkup(createElement(page as () => null));
 }
@@ -63,6 +71,39 @@ describe('the signing wallet', () => {
     expect(html).toContain(`<option value="main">Main · ${MAIN.address}</option>`);
     expect(html).toContain(`<option value="savings">Savings · ${SAVINGS.address}</option>`);
     expect(html).not.toContain(WATCHED.address);
+  });
+
+  it('keeps the choice through the lock gate (which unmounts the form), and forgets it when the person leaves', () => {
+    const store = useVotary;
+    store.setState({ route: 'dashboard', signingChoice: undefined, wallets: [MAIN, SAVINGS] });
+    store.getState().navigate('vote');
+    store.getState().chooseSigner('savings');
+    // Locked: the wallets are cleared and every screen unmounted; unlocked: they are read again.
+    store.setState({ wallets: [] });
+    store.setState({ wallets: [MAIN, SAVINGS] });
+    const { route, signingChoice } = store.getState();
+    const html = renderWith(
+      { wallets: [MAIN, SAVINGS], selectedWalletId: undefined, route, signingChoice },
+      VotePage,
+    );
+    expect(html).toContain(`<option value="savings" selected="">Savings · ${SAVINGS.address}</option>`);
+    // Another form does not take it, and coming back after leaving starts at the choice again.
+    store.getState().navigate('send');
+    expect(store.getState().signingChoice).toBeUndefined();
+    store.getState().navigate('vote');
+    const again = store.getState();
+    expect(
+      renderWith(
+        {
+          wallets: [MAIN, SAVINGS],
+          selectedWalletId: undefined,
+          route: again.route,
+          signingChoice: again.signingChoice,
+        },
+        VotePage,
+      ),
+    ).toContain('<option value="" selected="">Choose a wallet…</option>');
+    store.setState({ route: 'dashboard', signingChoice: undefined, wallets: [] });
   });
 
   it.each([

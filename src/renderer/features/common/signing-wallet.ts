@@ -3,7 +3,6 @@
  * the last wallet page opened: with more than one wallet that can sign, none is until the person picks one; with
  * exactly one there is nothing to choose. Watch-only wallets cannot sign and are never offered.
  */
-import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { WalletView } from '../../../shared/domain/wallets';
 import { useVotary } from '../../store';
@@ -27,8 +26,12 @@ export interface SigningWallet {
 
 export function useSigningWallet(): SigningWallet {
   const wallets = useVotary(useShallow(signingWallets));
-  const [chosenId, setChosenId] = useState<string | undefined>();
-  return { wallets, wallet: signerOf(wallets, chosenId), choose: setChosenId };
+  // The store keeps the choice of the form on screen (app-slice.ts `signingChoice`): it outlasts the lock gate.
+  const chosenId = useVotary((state) =>
+    state.signingChoice?.route === state.route ? state.signingChoice.walletId : undefined,
+  );
+  const choose = useVotary((state) => state.chooseSigner);
+  return { wallets, wallet: signerOf(wallets, chosenId), choose };
 }
 
 /** The sentence a form shows when it is submitted before a wallet was chosen. */
