@@ -174,6 +174,14 @@ export class Follower {
     return [...this.options.peerPool.candidates(), ...p2p.filter((peer) => !peer.isRateLimited())];
   }
 
+  /**
+   * Whether the P2P interface at `url` is of no use for now (peer-faults.ts `unfit`): banned, on another chain, or
+   * failing again and again. P2P discovery gives the slot of such an interface to another (p2p-search.ts).
+   */
+  unfit(url: string): boolean {
+    return this.faults.unfit(url, this.options.p2p?.all().find((peer) => peer.url === url)?.health);
+  }
+
   /** Resolves when the follower ended: by itself (a stop rule, see `status().error`) or by `stop()`. */
   finished(): Promise<void> {
     return this.ended;

@@ -15,6 +15,12 @@ import type { FollowedNode } from './followed-node';
 import type { PeerBans } from './peer-bans';
 import { plainWords, type PeerLedger } from './peer-ledger';
 
+/**
+ * Failures in a row after which a peer counts as unfit (`unfit`): core-p2p's maxPeerSequentialErrors (`defaults.ts`,
+ * 3), after which `peer-communicator.ts` disconnects the peer and `listeners.ts` DisconnectPeer forgets it.
+ */
+export const MAX_FAILURES_IN_A_ROW = 3;
+
 export interface PeerFaultsOptions {
   node: FollowedNode;
   network: Network;
@@ -38,6 +44,17 @@ export class PeerFaults {
   usable(peer: PeerHealth): boolean {
     const { bans, ledger } = this.options;
     return !bans.isBanned(peer.url) && !ledger.isDiverged(peer.url) && !peer.isRateLimited();
+  }
+
+  /**
+   * Whether the peer is of no use for now — banned, on another chain, or failing again and again (a 429 is its
+   * limit, not a failure) — so that a slot it holds is better given to another (p2p-search.ts). `health` is the
+   * peer's when it is followed; one not followed is judged by its ban and chain alone.
+   */
+  unfit(url: string, health?: PeerHealth): boolean {
+    const { bans, ledger } = this.options;
+    if (bans.isBanned(url) || ledger.isDiverged(url)) return true;
+    return (health?.status().consecutiveFailures ?? 0) >= MAX_FAILURES_IN_A_ROW;
   }
 
   /**
