@@ -3,10 +3,9 @@
  * `/api/peers` names each peer's ip and P2P port; a followed node takes the valid entries, asks each for its status
  * and downloads from those of the network's nethash — the public API stays the fallback. A list is a claim: host
  * names, bad ports, special addresses (unless the user configured such a peer), repeats (an IPv4-mapped IPv6
- * address is its IPv4 address) and junk are ignored.
+ * address is its IPv4 address) and junk are ignored. A few entries of a few lists are taken, in turns (core-p2p
+ * `network-monitor.ts` discoverPeers), so that one long list read first does not push the others back.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +13,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openFollowedHost, type FollowedHost } from '../../src/core/host';
 import { verifyChain } from '../../src/core/node/block-store';
 import { nodeParts } from '../../src/core/node/parts';
-import { isSpecialHost, MAX_LISTED_P2P, p2pUrlsFromList } from '../../src/core/sync';
-import { admitP2pUrls } from '../../src/core/sync/p2p-discovery';
+import { isSpecialHost, p2pUrlsFromList } from '../../src/core/sync';
+import { PeerPool } from '../../src/core/client';
+import { admitP2pUrls, listedP2pUrls, MAX_P2P_PER_LIST } from '../../src/core/sync/p2p-discovery';
 import { decodeGetStatusResponse, encodeGetStatusResponse } from '../../src/core/p2p';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';
-import { inProcessFetch } from '../support/in-process-fetch';
+import { startListingApiPeer, type ListingApiPeer } from './listing-api-peer';
 import { startP2pPeer, type P2pTestPeer } from './p2p-peer-server';
 import { until } from './support';
 
@@ -76,10 +76,34 @@ describe('P2P interfaces from a peer list', () => {
 
   it('takes a few entries, not as many as a list holds', () => {
     const list = Array.from({ length: 100 }, (_, i) => ({ ip: `5.39.${i}.1`, port: 4001 }));
-    expect(p2pUrlsFromList(list, { specialAllowed: false })).toHaveLength(MAX_LISTED_P2P);
+    expect(p2pUrlsFromList(list, { specialAllowed: false })).toHaveLength(MAX_P2P_PER_LIST);
     expect(
       p2pUrlsFromList(list, { specialAllowed: false, known: new Set(['ws://5.39.0.1:4001']), limit: 2 }),
     ).toEqual(['ws://5.39.1.1:4001', 'ws://5.39.2.1:4001']);
+  });
+});
+
+describe('reading the peers’ lists', () => {
+  const apis: ListingApiPeer[] = [];
+  afterEach(async () => {
+    for (const api of apis.splice(0)) await api.close();
+  });
+
+  it('takes a few entries of each list, in turns: a long list read first does not push the others back', async () => {
+    const long = await startListingApiPeer(
+      undefined,
+      Array.from({ length: 100 }, (_, i) => ({ ip: '5.39.9.1', port: 5000 + i })),
+    );
+    const short = await startListingApiPeer(undefined, [{ ip: '5.39.9.2', port: 4001 }]);
+    apis.push(long, short);
+    const pool = new PeerPool([long.url, short.url]);
+    const urls = await listedP2pUrls(pool, { configured: [long.url, short.url] });
+    expect(urls).toHaveLength(MAX_P2P_PER_LIST + 1);
+    expect(urls.slice(0, 2)).toEqual(['ws://5.39.9.1:5000', 'ws://5.39.9.2:4001']);
+    // Those already known are skipped, not counted: the list's next entries are taken, as many.
+    expect(await listedP2pUrls(pool, { configured: [], known: new Set(urls) })).toEqual(
+      Array.from({ length: MAX_P2P_PER_LIST }, (_, i) => `ws://5.39.9.1:${5050 + i}`),
+    );
   });
 });
 
@@ -113,7 +137,7 @@ describe('admitting a listed P2P interface', () => {
 
 describe('a followed node finding P2P interfaces', () => {
   let chain: ApiChain | undefined;
-  let server: Server | undefined;
+  let listing: ListingApiPeer | undefined;
   let host: FollowedHost | undefined;
   const p2pPeers: P2pTestPeer[] = [];
   let dataDir: string | undefined;
@@ -122,8 +146,8 @@ describe('a followed node finding P2P interfaces', () => {
     await host?.close();
     host = undefined;
     for (const peer of p2pPeers.splice(0)) await peer.close();
-    await new Promise((resolve) => (server === undefined ? resolve(undefined) : server.close(resolve)));
-    server = undefined;
+    await listing?.close();
+    listing = undefined;
     await chain?.close();
     chain = undefined;
     if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
@@ -145,25 +169,7 @@ describe('a followed node finding P2P interfaces', () => {
       { ip: '127.0.0.1', port: portOf(honest.url), ports: { '@arkecosystem/core-api': 4003 } },
       'junk',
     ];
-    const answer = inProcessFetch(c.server.publicApp);
-    server = createServer((request, response) => {
-      const url = request.url ?? '/';
-      if (url.startsWith('/api/peers')) {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ meta: { count: listed.length }, data: listed }));
-        return;
-      }
-      void answer(`http://127.0.0.1:4003${url}`, { method: 'GET' }).then(async (reply) => {
-        // As a node's API answers: with its height (what the follower takes as the peer's claim).
-        response.writeHead(reply.status, {
-          'content-type': 'application/json',
-          'x-block-height': reply.headers.get('x-block-height') ?? '',
-        });
-        response.end(await reply.text());
-      });
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const apiUrl = (listing = await startListingApiPeer(c.server, listed)).url;
     const lines: string[] = [];
     dataDir = mkdtempSync(join(tmpdir(), 'votary-p2p-discovery-'));
     const h = (host = await openFollowedHost({

@@ -63,6 +63,7 @@ export interface FollowerUnderTest {
   node: LocalNode;
   follower: Follower;
   discovery: Discovery;
+  peerPool: PeerPool;
   logs: string[];
   server: ApiServer;
   close(): Promise<void>;
@@ -101,6 +102,7 @@ export async function startFollower(
     node,
     follower,
     discovery,
+    peerPool,
     logs,
     server,
     async close() {

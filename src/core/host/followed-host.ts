@@ -163,6 +163,8 @@ export async function openFollowedHost(options: FollowedHostOptions): Promise<Fo
             const status = follower.status();
             return status.blocksBehind > 800 || status.heightBound - status.height > 800;
           },
+          // Banned, on another chain or failing again and again: its slot goes to another (p2p-search.ts).
+          unfit: (url) => follower.unfit(url),
           log,
         });
   if (options.minPeers !== undefined && peerPool.urls().length < options.minPeers) {

@@ -17,7 +17,8 @@ export {
   type SyncStatus,
 } from './follower';
 export { canonicalPeerUrl, isSpecialHost, listedUrlHost, specialAllowedBy } from './peer-address';
-export { MAX_LISTED_P2P, p2pUrlsFromList, searchP2p, type P2pSearchOptions } from './p2p-discovery';
+export { MAX_LISTED_P2P, p2pUrlsFromList } from './p2p-discovery';
+export { searchP2p, type P2pSearchOptions } from './p2p-search';
 export { NO_EXCEPTIONS, blockFromPeer, headerFromPeer, type ChainExceptions } from './raw-block';
 export {
   NETWORK_FILE,

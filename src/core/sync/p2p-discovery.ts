@@ -4,17 +4,21 @@
  * public API's among them). A list is a peer's claim, so every entry is untrusted: it must be an IP address (no
  * host name for a list to steer through DNS), a port in range, public — a loopback, private, link-local or
  * otherwise special address only when the user configured such a peer themselves (peer-address.ts) — and few are
- * taken. A listed interface is then followed only once it answered `getStatus` with the network's nethash; its
- * blocks are verified as every other block is (p2p-blocks.ts, `applyBlock`), so a lying one only loses its own
- * time.
+ * taken of each list and of a few lists. A listed interface is then followed only once it answered `getStatus` with
+ * the network's nethash (which ones get the few slots: p2p-slots.ts, p2p-search.ts); its blocks are verified as
+ * every other block is (p2p-blocks.ts, `applyBlock`), so a lying one only loses its own time.
  */
 import { z } from 'zod';
 import { requestJson, type PeerPool } from '../client';
-import { normalizeP2pUrl, P2pPeer, type P2pPeerOptions, type P2pPeers } from '../p2p';
+import { normalizeP2pUrl, P2pPeer, type P2pPeerOptions } from '../p2p';
 import { listedUrlHost, specialAllowedBy } from './peer-address';
 
-/** At most this many P2P interfaces are taken from the lists (a run each is queued: run-queue.ts). */
+/** At most this many P2P interfaces are followed, configured ones included (a run each is queued: run-queue.ts). */
 export const MAX_LISTED_P2P = 12;
+/** Entries taken of one list: core-p2p's maxPeersPerPeer (`network-monitor.ts` discoverPeers). */
+export const MAX_P2P_PER_LIST = 50;
+/** Peers whose lists are read in one search: as many as core-p2p's discoverPeers asks (`.slice(0, 8)`). */
+export const MAX_LISTS_READ = 8;
 
 /** Each entry is checked on its own (p2pUrlsFromList): one malformed entry does not spoil the list. */
 const peersAnswer = z.object({ data: z.array(z.unknown()).max(100) });
@@ -32,7 +36,7 @@ export function p2pUrlsFromList(entries: readonly unknown[], options: ListedP2pO
   const found: string[] = [];
   const seen = new Set(options.known);
   for (const entry of entries) {
-    if (found.length >= (options.limit ?? MAX_LISTED_P2P)) break;
+    if (found.length >= (options.limit ?? MAX_P2P_PER_LIST)) break;
     if (typeof entry !== 'object' || entry === null) continue;
     const { ip, port } = entry as { ip?: unknown; port?: unknown };
     if (typeof ip !== 'string' || typeof port !== 'number') continue;
@@ -52,17 +56,19 @@ export function p2pUrlsFromList(entries: readonly unknown[], options: ListedP2pO
   return found;
 }
 
-/** The P2P URLs the pool's peers list (`/api/peers`), each peer asked once, at most `limit` in all. */
+/**
+ * The P2P URLs the pool's peers list (`/api/peers`), not yet `known`: each of at most MAX_LISTS_READ peers asked
+ * once, at most MAX_P2P_PER_LIST taken of each list, taken in turns (each list's first, then each list's second…)
+ * so that a long list read first does not push the others' entries back.
+ */
 export async function listedP2pUrls(
   peerPool: PeerPool,
   options: Omit<ListedP2pOptions, 'specialAllowed'> & { configured: readonly string[] },
 ): Promise<string[]> {
-  const limit = options.limit ?? MAX_LISTED_P2P;
   const specialAllowed = specialAllowedBy(options.configured);
-  const known = new Set(options.known);
-  const found: string[] = [];
+  const lists: string[][] = [];
   for (const peer of peerPool.candidates()) {
-    if (found.length >= limit) break;
+    if (lists.length >= MAX_LISTS_READ) break;
     if (peer.isRateLimited()) continue;
     let answer;
     try {
@@ -78,11 +84,15 @@ export async function listedP2pUrls(
     } catch {
       continue;
     }
-    const urls = p2pUrlsFromList(answer.value.data, { specialAllowed, known, limit: limit - found.length });
-    for (const url of urls) known.add(url);
-    found.push(...urls);
+    lists.push(
+      p2pUrlsFromList(answer.value.data, { specialAllowed, known: options.known, limit: options.limit }),
+    );
   }
-  return found;
+  const found = new Set<string>();
+  for (let index = 0; lists.some((list) => index < list.length); index++) {
+    for (const list of lists) if (index < list.length) found.add(list[index]!);
+  }
+  return [...found];
 }
 
 /**
@@ -117,76 +127,4 @@ export async function admitP2pUrls(
     }),
   );
   return answers.filter((url): url is string => url !== undefined);
-}
-
-/** How often the lists are asked again while fewer than MAX_LISTED_P2P interfaces are followed. */
-export const P2P_SEARCH_EVERY_MS = 10 * 60_000;
-/** How often `wanted` is asked until the first search. */
-const WANTED_CHECK_MS = 1_000;
-
-export interface P2pSearchOptions {
-  peerPool: PeerPool;
-  /** The follower's P2P interfaces: those admitted are added to them. */
-  p2p: P2pPeers;
-  nethash: string;
-  /** The peers the user configured (whether special addresses may be taken from lists). */
-  configured: readonly string[];
-  /**
-   * Whether P2P is worth a search now: far behind the network. A follower at the tip gains nothing from it, and
-   * the lists are asked of the peers the follower itself asks, within their budgets.
-   */
-  wanted: () => boolean;
-  log: (line: string) => void;
-  everyMs?: number;
-  /** The probes' options (tests: shorter timeouts). */
-  probe?: P2pPeerOptions;
-}
-
-/**
- * Adds the P2P interfaces the peers list and that answer with the network's nethash to `p2p` — once the follower
- * is far behind (`wanted`), and again every `everyMs` while it still is and fewer than MAX_LISTED_P2P are followed
- * (lists change as nodes come and go).
- */
-export function searchP2p(options: P2pSearchOptions): { stop(): void } {
-  let stopped = false;
-  let searching = false;
-  let lastSearch = -Infinity;
-  const search = async () => {
-    const current = options.p2p.all().map((peer) => peer.url);
-    if (current.length >= MAX_LISTED_P2P) return;
-    const listed = await listedP2pUrls(options.peerPool, {
-      configured: options.configured,
-      known: new Set(current),
-      limit: MAX_LISTED_P2P - current.length,
-    });
-    const admitted = stopped ? [] : await admitP2pUrls(listed, options.nethash, options.probe);
-    if (stopped || admitted.length === 0) return;
-    options.p2p.setPeers([...options.p2p.all().map((peer) => peer.url), ...admitted]);
-    options.log(
-      `downloading blocks from ${admitted.length} P2P interface(s) the peers list too: ${admitted.join(', ')}`,
-    );
-  };
-  const tick = () => {
-    if (stopped || searching || Date.now() - lastSearch < (options.everyMs ?? P2P_SEARCH_EVERY_MS)) return;
-    if (!options.wanted()) return;
-    searching = true;
-    lastSearch = Date.now();
-    search()
-      .catch((error: unknown) =>
-        options.log(
-          `looking for P2P interfaces failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
-      .finally(() => {
-        searching = false;
-      });
-  };
-  const timer = setInterval(tick, WANTED_CHECK_MS);
-  timer.unref();
-  return {
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
 }
