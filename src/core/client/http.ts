@@ -49,6 +49,29 @@ export interface HttpAnswer<T> {
   height: number | undefined;
   /** The peer's own request limit per window (`x-ratelimit-limit`, as ARK's core-api sends it), when it says. */
   rateLimit: number | undefined;
+  /** What is left of the peer's current window (`x-ratelimit-remaining` / `-reset`), when it says. */
+  rateWindow: RateWindow | undefined;
+}
+
+export interface RateWindow {
+  /** Requests the peer still allows in its window. */
+  remaining: number;
+  /** Milliseconds until the window ends, by the peer's clock (undefined: it did not say). */
+  endsInMs: number | undefined;
+}
+
+/**
+ * ARK Core's core-api sends `x-ratelimit-reset` as an HTTP date (`plugins/rate-limit.ts`), which drops the
+ * milliseconds: the window ends within the second after it. It is read against the answer's own `Date` (same
+ * resolution) rather than this machine's clock, which may differ from the peer's by any amount.
+ */
+export function rateWindowOf(headers: Headers): RateWindow | undefined {
+  const remaining = Number(headers.get('x-ratelimit-remaining') ?? Number.NaN);
+  if (!Number.isSafeInteger(remaining) || remaining < 0) return undefined;
+  const reset = Date.parse(headers.get('x-ratelimit-reset') ?? '');
+  const date = Date.parse(headers.get('date') ?? '');
+  const endsInMs = Number.isNaN(reset) || Number.isNaN(date) ? undefined : Math.max(0, reset + 1_000 - date);
+  return { remaining, endsInMs };
 }
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -227,7 +250,14 @@ export async function requestJson<T>(
         { url: peer, status, cause: parsed.error },
       );
     }
-    return { value: parsed.data, status, latencyMs, height, rateLimit };
+    return {
+      value: parsed.data,
+      status,
+      latencyMs,
+      height,
+      rateLimit,
+      rateWindow: rateWindowOf(response.headers),
+    };
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);

@@ -30,6 +30,7 @@ export {
   type PeerLastError,
 } from './peer-health';
 export { PeerPool, combineFailures, type PeerPoolOptions, type PeerRequest } from './peer-pool';
+export { PeerBudgets } from './peer-budgets';
 export {
   broadcastTransactions,
   mergeBroadcastAnswers,

@@ -13,7 +13,8 @@ import {
   type PeerHealthOptions,
   type PeerStatus,
 } from './peer-health';
-import { RateBudget, type RateLimit } from './rate-budget';
+import { PeerBudgets } from './peer-budgets';
+import { ARK_API_RATE_LIMIT, type RateLimit } from './rate-budget';
 import { normalizePeerUrl } from './urls';
 
 export interface PeerPoolOptions extends Partial<PeerHealthOptions> {
@@ -23,10 +24,16 @@ export interface PeerPoolOptions extends Partial<PeerHealthOptions> {
   maxAttempts?: number;
   fetch?: FetchLike;
   /**
-   * Keep every peer within this request rate (rate-budget.ts), adopting the limit a peer announces
-   * (`x-ratelimit-limit`, per the same window) once it does; default: no limit kept.
+   * Keep every peer within this request rate (rate-budget.ts) from its first request on. Without it, a peer is kept
+   * within the limit it announces (`x-ratelimit-limit`, as ARK Core's core-api sends with every answer) from its
+   * first answer on; a peer that announces none is not limited. Either way an announced limit wins.
    */
   rateLimit?: RateLimit;
+  /**
+   * Where the peers' budgets are kept (peer-budgets.ts): pools given the same one share a peer's budget, as the
+   * peer counts one client's requests together. Default: this pool's own.
+   */
+  budgets?: PeerBudgets;
 }
 
 export type PeerRequest<T> = Omit<HttpRequest<T>, 'timeoutMs'> & {
@@ -46,11 +53,13 @@ export class PeerPool {
   private readonly maxAttempts: number;
   private readonly fetchImpl: FetchLike | undefined;
   private rateLimit: RateLimit | undefined;
+  private readonly budgets: PeerBudgets;
   private health: PeerHealth[] = [];
 
   constructor(urls: readonly string[], options: PeerPoolOptions = {}) {
-    const { timeoutMs, maxAttempts, fetch, rateLimit, ...health } = options;
+    const { timeoutMs, maxAttempts, fetch, rateLimit, budgets, ...health } = options;
     this.rateLimit = rateLimit;
+    this.budgets = budgets ?? new PeerBudgets();
     this.healthOptions = { ...DEFAULT_PEER_HEALTH_OPTIONS, ...health };
     this.timeoutMs = timeoutMs ?? 5_000;
     this.maxAttempts = maxAttempts ?? 4;
@@ -67,14 +76,29 @@ export class PeerPool {
 
   private newPeer(url: string): PeerHealth {
     const peer = new PeerHealth(url, this.healthOptions);
-    if (this.rateLimit !== undefined) peer.budget = new RateBudget(this.rateLimit, this.healthOptions.now);
+    peer.budget =
+      this.rateLimit === undefined
+        ? this.budgets.get(url)
+        : this.budgets.keep(url, this.rateLimit, this.healthOptions.now);
     return peer;
   }
 
   /** Keeps every peer, present and future, within `rate` from now on (a peer's announced limit still wins). */
   limitRequests(rate: RateLimit): void {
     this.rateLimit = rate;
-    for (const peer of this.health) peer.budget ??= new RateBudget(rate, this.healthOptions.now);
+    for (const peer of this.health) peer.budget ??= this.budgets.keep(peer.url, rate, this.healthOptions.now);
+  }
+
+  /**
+   * Keeps `peer` within the limit it announced (`x-ratelimit-limit`). The header names no window: ARK Core's is
+   * core-api's `CORE_API_RATE_LIMIT_USER_EXPIRES`, 60 s by default (rate-budget.ts ARK_API_RATE_LIMIT); a node
+   * configured with a longer one is then asked at the same average pace, a shorter one more slowly than it allows.
+   */
+  private adopt(peer: PeerHealth, limit: number): void {
+    const budget =
+      peer.budget ?? this.budgets.keep(peer.url, { ...ARK_API_RATE_LIMIT, limit }, this.healthOptions.now);
+    peer.budget = budget;
+    if (budget.limit().limit !== limit) budget.setLimit({ ...budget.limit(), limit });
   }
 
   urls(): string[] {
@@ -104,6 +128,8 @@ export class PeerPool {
   async attempt<T>(peer: PeerHealth, request: PeerRequest<T>): Promise<HttpAnswer<T>> {
     // Waiting for the peer's next slot is not the peer's failure (an abort meanwhile is the caller's), nor is a
     // slot it no longer offers soon (it paused or slowed while the request waited: rate-budget.ts), named here.
+    // Another pool may have made the peer's budget since this one last asked (peer-budgets.ts).
+    peer.budget ??= this.budgets.get(peer.url);
     try {
       await peer.budget?.acquire(request.signal, request.pace);
     } catch (error) {
@@ -113,6 +139,7 @@ export class PeerPool {
         ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
       });
     }
+    const sentAt = this.healthOptions.now();
     // A 429 (another request's answer) keeps the peer out until its Retry-After has passed: a budget refuses the
     // request itself (a pause within its grace is waited out); a peer without one is refused here.
     if (peer.isRateLimited()) {
@@ -127,13 +154,11 @@ export class PeerPool {
         ...(this.fetchImpl ? [this.fetchImpl] : []),
       );
       peer.recordSuccess(answer.latencyMs, answer.height);
-      const budget = peer.budget;
-      if (
-        budget !== undefined &&
-        answer.rateLimit !== undefined &&
-        answer.rateLimit !== budget.limit().limit
-      ) {
-        budget.setLimit({ ...budget.limit(), limit: answer.rateLimit });
+      if (answer.rateLimit !== undefined) this.adopt(peer, answer.rateLimit);
+      const window = answer.rateWindow;
+      if (window !== undefined && peer.budget !== undefined) {
+        const endsIn = window.endsInMs ?? peer.budget.limit().windowMs;
+        peer.budget.report(window.remaining, this.healthOptions.now() + endsIn, sentAt);
       }
       return answer;
     } catch (error) {

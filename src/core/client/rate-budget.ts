@@ -15,6 +15,12 @@
  * request asked while the peer is paused fails the same way; one asked after a lower limit was announced waits for
  * its slot (unless it belongs to work given to the peer before: `pace`), so a peer that really allows few requests
  * is still asked at its pace.
+ *
+ * What the peer says of its current window (`report`: ARK Core's `x-ratelimit-remaining` and `x-ratelimit-reset`,
+ * core-api `plugins/rate-limit.ts`) is kept too: once the requests it still allows are spent, the next one waits
+ * for the window's end, as a slot does. ARK counts fixed windows per client address, so requests this budget did
+ * not see — sent before the limit was known, by another process on the same address — spend the same window; a
+ * budget that paced only its own would be refused with 429s until that window ends.
  */
 import { ClientError } from './errors';
 
@@ -45,6 +51,10 @@ export class RateBudget {
   private spacing: number;
   /** Ends the sleep of the request whose turn it is, so that it sees a pause or a new limit at once. */
   private wake: (() => void) | undefined;
+  /** The peer's current window as it last reported it: requests left in it (by this budget's count since), its end. */
+  private window: { remaining: number; end: number } | undefined;
+  /** When the requests of the last window's length were let go, oldest first (to count those a report missed). */
+  private grants: number[] = [];
 
   constructor(
     private rate: RateLimit,
@@ -73,8 +83,39 @@ export class RateBudget {
 
   /** Milliseconds until a new request would be let go (0: now), the ones already waiting first. */
   waitMs(): number {
-    const next = Math.max(this.lastGrant + this.spacing, this.pausedUntil) + this.waiting * this.spacing;
-    return Math.max(0, next - this.now());
+    const now = this.now();
+    const next = this.nextSlot(now) + this.waiting * this.spacing;
+    return Math.max(0, next - now);
+  }
+
+  /**
+   * The peer's word on its window, from the answer to a request let go at `sentAt`: it allows `remaining` more
+   * requests until `end` (Unix ms, this budget's clock). The requests let go after that one may not have reached it
+   * yet when it counted, so they are taken off what it allows (one counted twice costs a slot, not a 429).
+   */
+  report(remaining: number, end: number, sentAt: number): void {
+    if (end <= this.now()) return;
+    const since = this.grants.filter((at) => at > sentAt).length;
+    this.window = { remaining: Math.max(0, remaining - since), end };
+    this.wake?.();
+  }
+
+  /** When the next request may go, by the spacing, a pause and the peer's window. */
+  private nextSlot(now: number): number {
+    const spent =
+      this.window !== undefined && this.window.end > now && this.window.remaining <= 0
+        ? this.window.end
+        : Number.NEGATIVE_INFINITY;
+    return Math.max(this.lastGrant + this.spacing, this.pausedUntil, spent);
+  }
+
+  private granted(now: number): void {
+    this.lastGrant = now;
+    this.grants.push(now);
+    while (this.grants.length > 0 && this.grants[0]! <= now - this.rate.windowMs) this.grants.shift();
+    if (this.window === undefined) return;
+    if (this.window.end <= now) this.window = undefined;
+    else this.window.remaining--;
   }
 
   /**
@@ -98,18 +139,19 @@ export class RateBudget {
               { retryAfter: paused / 1000 },
             );
           }
-          const wait = Math.max(this.lastGrant + this.spacing, this.pausedUntil) - now;
+          const wait = this.nextSlot(now) - now;
           if (wait <= 0) break;
-          if (this.spacing > pace && wait > RATE_CHANGE_GRACE_MS) {
+          const slowed = Math.max(this.lastGrant + this.spacing, this.pausedUntil) - now;
+          if (this.spacing > pace && slowed > RATE_CHANGE_GRACE_MS) {
             throw new ClientError(
               'ERR_RATE_LIMITED',
-              `the peer lowered its limit to ${this.rate.limit} requests in ${this.rate.windowMs / 1000} s; its next slot is in ${Math.ceil(wait / 1000)} s`,
-              { retryAfter: wait / 1000 },
+              `the peer lowered its limit to ${this.rate.limit} requests in ${this.rate.windowMs / 1000} s; its next slot is in ${Math.ceil(slowed / 1000)} s`,
+              { retryAfter: slowed / 1000 },
             );
           }
           await this.sleep(wait, signal);
         }
-        this.lastGrant = this.now();
+        this.granted(this.now());
       } finally {
         this.waiting--;
       }

@@ -55,8 +55,8 @@ export interface FollowedHostOptions {
   minPeers?: number;
   /** The follower's timing and bounds (poll, ban, revert bound, clock), when not the defaults. */
   follower?: Pick<FollowerOptions, 'pollMs' | 'banMs' | 'maxRevert' | 'now' | 'p2p' | 'apiRateLimit'>;
-  /** The client's per-peer timeout and health clock, when not the defaults. */
-  client?: Pick<PeerPoolOptions, 'timeoutMs' | 'now'>;
+  /** The client's per-peer timeout and health clock, and the budgets it shares (peer-budgets.ts), when not the defaults. */
+  client?: Pick<PeerPoolOptions, 'timeoutMs' | 'now' | 'budgets'>;
   /**
    * Whether to download from the P2P interfaces the peers list besides their public APIs (default true: ARK's
    * limits allow a node's P2P port more blocks a second than its API, docs/design/sync.md "P2P").
@@ -255,7 +255,11 @@ export async function hostFollowedNode(
   options: FollowedHostOptions & { networkId: string; client?: NodeClientOptions },
 ): Promise<FollowedNodeHost> {
   const { client, networkId, ...hostOptions } = options;
-  const host = await openFollowedHost(hostOptions);
+  // The follower's peers are the app's peers too: their requests spend the budgets the app's other pools keep.
+  const host = await openFollowedHost({
+    ...hostOptions,
+    ...(client?.budgets === undefined ? {} : { client: { budgets: client.budgets } }),
+  });
   let urls: ApiUrls;
   try {
     const listen = options.listen?.host;

@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProcessLock } from '../fs/process-lock';
 import { hostLocalNode } from '../host';
-import { EMBEDDED_NETWORK_ID, type NodeClientOptions } from '../client';
+import { EMBEDDED_NETWORK_ID, PeerBudgets, type NodeClientOptions } from '../client';
 import type { Keychain, ScryptParams } from '../keystore';
 import { LOCALNET_NAME, type PoolOptionsInput } from '../node';
 import { NodeLocalnetControls, restoreForgingControls } from '../node/controls';
@@ -141,7 +141,10 @@ export class AppCore {
     const onDefect = options.onDefect ?? defaultDefect;
     const events = new AppEvents();
     const now = options.now ?? Date.now;
-    const client = options.client === undefined ? {} : { client: options.client };
+    // Every pool of this process shares one budget per peer: a node counts the process's requests together
+    // (client/peer-budgets.ts), whether a network's reads, the monitor's probes or an own node's follower sent them.
+    const clientOptions: NodeClientOptions = { budgets: new PeerBudgets(), ...options.client };
+    const client = { client: clientOptions };
     const hosted = await hostLocalNode({
       node: {
         dataDir: options.dataDir,
@@ -197,7 +200,7 @@ export class AppCore {
         now,
         musig: { networkId: EMBEDDED_NETWORK_ID, server: musigServer },
         pollMs: options.pollMs ?? 4_000,
-        ...(options.client === undefined ? {} : { client: options.client }),
+        client: clientOptions,
         ...(options.scrypt === undefined ? {} : { scrypt: options.scrypt }),
         ...(options.keychain === undefined ? {} : { keychain: options.keychain }),
         ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
