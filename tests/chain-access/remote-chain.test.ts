@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RemoteChain, DEFAULT_MAX_TRANSACTION_AGE, type ChainEvent } from '../../src/core/chain-access';
-import { NodeClient } from '../../src/core/client';
+import { NodeClient, type FetchLike } from '../../src/core/client';
 import { devnet } from '../../src/core/protocol/networks';
 import { signTransaction } from '../../src/core/protocol/transactions';
 import { ADDRESS, BLOCK_ID, startFakeNode, type FakeNode } from '../client/support/fake-node';
@@ -87,5 +87,30 @@ describe('RemoteChain', () => {
     const after = events.length;
     await new Promise((r) => setTimeout(r, 200));
     expect(events).toHaveLength(after);
+  });
+
+  it('polls once at a time: a tick while the last poll waits for its answer is skipped, not queued', async () => {
+    const slow = await startFakeNode({ network: devnet, height: 5_000, delayMs: 150 });
+    let inFlight = 0;
+    let most = 0;
+    const counting: FetchLike = async (input, init) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await fetch(input, init);
+      } finally {
+        inFlight--;
+      }
+    };
+    const reads = new NodeClient([slow.url], { timeoutMs: 2_000, maxAttempts: 1, fetch: counting });
+    const watched = new RemoteChain('devnet', reads, { pollMs: 20 });
+    const events: ChainEvent[] = [];
+    const unwatch = watched.watch((event) => events.push(event));
+    await vi.waitUntil(() => (slow.hits.get('/api/node/syncing') ?? 0) >= 3, {
+      timeout: 5_000,
+      interval: 20,
+    });
+    unwatch();
+    await slow.close();
+    expect(most).toBe(1);
   });
 });

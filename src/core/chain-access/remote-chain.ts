@@ -57,7 +57,13 @@ export class RemoteChain implements ChainAccess {
     let height = 0;
     let unreachable = false;
     let stopped = false;
+    let polling = false;
     const poll = async () => {
+      // One poll at a time: a tick while the last poll still waits for its answers (a slow node, or a peer's request
+      // budget that holds it: client/rate-budget.ts) is skipped, not queued behind it — queued ticks would ask the
+      // same question again as soon as the budget allowed, and keep the person's own reads waiting behind them.
+      if (polling) return;
+      polling = true;
       try {
         const syncing = await this.reads.syncing();
         if (stopped) return;
@@ -83,6 +89,8 @@ export class RemoteChain implements ChainAccess {
         if (stopped || unreachable) return;
         unreachable = true;
         listener({ kind: 'unreachable', reason: error instanceof Error ? error.message : String(error) });
+      } finally {
+        polling = false;
       }
     };
     const timer = setInterval(() => void poll(), this.options.pollMs);
