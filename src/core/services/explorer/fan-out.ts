@@ -1,8 +1,8 @@
 /**
  * The reads one answer of a node fans out into — the delegates a vote names (explorer-reads.ts), the locks the
  * claims and refunds of a history page close (wallet-history.ts) — run at most FAN_OUT_READS at a time. A remote
- * network's peer pool keeps no request budget unless one is configured (services/networks/networks.ts `chain`,
- * client/rate-budget.ts), so the length of an answer must not become the number of requests in flight.
+ * network's peer keeps only the request budget it announces (client/peer-budgets.ts, rate-budget.ts), none when it
+ * announces none, so the length of an answer must not become the number of requests in flight.
  */
 import { mapLimited } from '../../../shared/lib/map-limited';
 
