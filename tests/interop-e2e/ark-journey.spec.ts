@@ -111,6 +111,7 @@ test('change the vote: an unvote, then the vote once it is a round deep', async 
   await expect(page.getByText(/waiting for the unvote to be in a block \(a round deep/)).toBeVisible(
     BLOCK_WAIT,
   );
+  await page.screenshot({ path: 'test-results/journey-vote-waiting.png' });
   // The second review opens once a read finds the unvote a round deep in ARK Core's chain. That wait outlasts the
   // vault's auto-lock (five minutes): the plan waits for the person to unlock, then opens the review.
   const stepTwo = review.getByTestId('review-step');
@@ -120,6 +121,7 @@ test('change the vote: an unvote, then the vote once it is a round deep', async 
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Unlock' }).click();
   }
+  await page.screenshot({ path: 'test-results/journey-vote-step-two.png' });
   await expect(stepTwo).toHaveText(new RegExp(`^Step 2 of 2: vote for ${target} \\(\\w{34}\\)$`), ROUND_WAIT);
   await confirmReview(page, new RegExp(`^Vote for ${named(target ?? '')}, as the node names it$`));
   await expect(page.getByText(`Current vote: ${target}`)).toBeVisible(BLOCK_WAIT);
