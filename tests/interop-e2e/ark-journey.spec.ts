@@ -118,6 +118,11 @@ test('change the vote: an unvote, then the vote once it is a round deep', async 
   const gate = page.getByRole('heading', { name: 'Unlock your vault' });
   await expect(stepTwo.or(gate)).toBeVisible(ROUND_WAIT);
   if (await gate.isVisible()) {
+    // The gate says what waits behind it once the unvote is final.
+    await expect(page.getByRole('status')).toHaveText(
+      /the unvote is final; unlock the vault to review the vote/,
+      ROUND_WAIT,
+    );
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Unlock' }).click();
   }

@@ -51,6 +51,9 @@ export interface AppSlice {
    */
   signingChoice: { route: Route; walletId: string } | undefined;
   chooseSigner: (walletId: string) => void;
+  /** What waits for the vault to be unlocked (a plan's next signature), said on the lock gate. */
+  awaitingUnlock: string | undefined;
+  setAwaitingUnlock: (what: string | undefined) => void;
   theme: ThemeChoice;
   /** The last failure an action reported, in plain words (dismissable). */
   error: PlainError | undefined;
@@ -77,6 +80,8 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   selectedWalletId: undefined,
   signingChoice: undefined,
   chooseSigner: (walletId) => set((state) => ({ signingChoice: { route: state.route, walletId } })),
+  awaitingUnlock: undefined,
+  setAwaitingUnlock: (what) => set({ awaitingUnlock: what }),
   theme: loadTheme(),
   error: undefined,
   alerts: [],

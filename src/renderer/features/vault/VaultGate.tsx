@@ -15,6 +15,7 @@ export function VaultGate() {
   const unlockVault = useVotary((s) => s.unlockVault);
   const reportError = useVotary((s) => s.reportError);
   const vaultChanged = useVotary((s) => s.vaultChanged);
+  const awaitingUnlock = useVotary((s) => s.awaitingUnlock);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -72,6 +73,7 @@ export function VaultGate() {
               ? 'The vault locked itself after a while without use.'
               : 'Enter your password to open your wallets.'}
         </p>
+        {!creating && awaitingUnlock !== undefined && <p role="status">{awaitingUnlock}</p>}
         <ErrorBanner />
         <label>
           Password

@@ -94,8 +94,12 @@ export function VotePage() {
           }
           const unlocked = () => useVotary.getState().vault?.unlocked === true;
           if (!unlocked()) {
-            setNote(`${what}: the unvote is final; unlock the vault to review the vote.`);
+            const waiting = `${what}: the unvote is final; unlock the vault to review the vote.`;
+            setNote(waiting);
+            // The gate covers this page while locked: it says what waits behind it.
+            useVotary.getState().setAwaitingUnlock(waiting);
             await until(unlocked, (listener) => useVotary.subscribe(listener));
+            useVotary.getState().setAwaitingUnlock(undefined);
           }
         }
         const result = await reviewAndSend(wallet, step.draft, {
