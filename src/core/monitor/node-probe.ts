@@ -1,7 +1,9 @@
 /**
- * One watched node: each poll asks /node/syncing (height, tip id, blocks behind — also the
- * latency measurement), /blocks/last when the tip moved (its time), /node/status (synced), and now and then
- * /peers and /node/configuration (version). A node that does not answer is reported unreachable, not thrown.
+ * One watched node: each poll asks /node/syncing (height, tip id, blocks behind, synced — also the latency
+ * measurement), /blocks/last when the tip moved (its time), and now and then /peers and /node/configuration
+ * (version). /node/status is not asked: ARK Core 3.9.1 answers it from the same `blockchain.isSynced()` and last
+ * block as /node/syncing (core-api `controllers/node.ts`: `synced` is the inverse of `syncing`), so it would only
+ * spend the node's request budget. A node that does not answer is reported unreachable, not thrown.
  */
 import { NodeClient, type NodeClientOptions } from '../client';
 import type { Network } from '../protocol/networks';
@@ -67,9 +69,8 @@ export class NodeProbe {
       const syncing = await this.client.syncing();
       const latencyMs = Math.max(0, now() - started);
       const moved = previous?.height !== syncing.height || previous.lastBlockId !== syncing.id;
-      const [last, status, peers, configuration] = await Promise.all([
+      const [last, peers, configuration] = await Promise.all([
         moved ? this.client.lastBlock() : undefined,
-        this.client.status(),
         slow || previous?.peers === undefined
           ? this.client.peers({ limit: 1 }).catch(() => undefined)
           : undefined,
@@ -85,7 +86,7 @@ export class NodeProbe {
         checkedAt: at,
         height: syncing.height,
         lastBlockId: syncing.id,
-        synced: status.synced,
+        synced: !syncing.syncing,
         selfBehind: syncing.blocks,
         latencyMs,
         advancedAt:
