@@ -3,7 +3,7 @@
  * account comes from the sender's wallet on the node plus what this app has sent (a remote pool cannot be read),
  * broadcast goes to three peers at once, and events come from polling /node/syncing while someone watches.
  */
-import { unless404, type NodeClient, type PeerStatus } from '../client';
+import { tipBlock, unless404, type NodeClient, type PeerStatus } from '../client';
 import { transactionToJson, type TransactionData } from '../protocol/transactions';
 import type { ChainAccess, ChainAccount, ChainBroadcast, ChainListener } from './chain-access';
 
@@ -65,7 +65,10 @@ export class RemoteChain implements ChainAccess {
       if (polling) return;
       polling = true;
       try {
-        const syncing = await this.reads.syncing();
+        // The same node's answer from within the last poll interval does (the monitor's probe of that node asks at
+        // the same pace: client/shared-answers.ts): a new tip is still said at most two intervals after it came,
+        // within a block on ARK (8 s blocks, 4 s polls).
+        const syncing = await this.reads.syncing({ reuseWithinMs: this.options.pollMs });
         if (stopped) return;
         if (unreachable) {
           unreachable = false;
@@ -73,7 +76,7 @@ export class RemoteChain implements ChainAccess {
         }
         if (syncing.height === height) return;
         height = syncing.height;
-        const last = await this.reads.lastBlock();
+        const last = await tipBlock(this.reads, syncing);
         if (stopped) return;
         listener({
           kind: 'block',

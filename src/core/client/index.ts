@@ -31,6 +31,8 @@ export {
 } from './peer-health';
 export { PeerPool, combineFailures, type PeerPoolOptions, type PeerRequest } from './peer-pool';
 export { PeerBudgets } from './peer-budgets';
+export { SharedAnswers } from './shared-answers';
+export { tipBlock } from './tip-block';
 export {
   broadcastTransactions,
   mergeBroadcastAnswers,

@@ -14,6 +14,7 @@ import {
   type PeerStatus,
 } from './peer-health';
 import { PeerBudgets } from './peer-budgets';
+import { SHARED_ROUTES, SharedAnswers } from './shared-answers';
 import { ARK_API_RATE_LIMIT, type RateLimit } from './rate-budget';
 import { normalizePeerUrl } from './urls';
 
@@ -34,6 +35,11 @@ export interface PeerPoolOptions extends Partial<PeerHealthOptions> {
    * peer counts one client's requests together. Default: this pool's own.
    */
   budgets?: PeerBudgets;
+  /**
+   * Where the peers' latest tip answers are kept (shared-answers.ts): pools given the same one take each other's
+   * recent answers when a read allows it (`reuseWithinMs`). Default: this pool's own.
+   */
+  shared?: SharedAnswers;
 }
 
 export type PeerRequest<T> = Omit<HttpRequest<T>, 'timeoutMs'> & {
@@ -45,6 +51,11 @@ export type PeerRequest<T> = Omit<HttpRequest<T>, 'timeoutMs'> & {
   pace?: number;
   /** Told which peer's answer the request returns (after failover, not always the first asked). */
   answeredBy?: (url: string) => void;
+  /**
+   * How old the same peer's answer to the same read may be to do instead of a new request (shared-answers.ts:
+   * `/node/syncing` and `/blocks/last` only); a request already on its way is joined. Unset: always asked.
+   */
+  reuseWithinMs?: number;
 };
 
 export class PeerPool {
@@ -54,12 +65,14 @@ export class PeerPool {
   private readonly fetchImpl: FetchLike | undefined;
   private rateLimit: RateLimit | undefined;
   private readonly budgets: PeerBudgets;
+  private readonly shared: SharedAnswers;
   private health: PeerHealth[] = [];
 
   constructor(urls: readonly string[], options: PeerPoolOptions = {}) {
-    const { timeoutMs, maxAttempts, fetch, rateLimit, budgets, ...health } = options;
+    const { timeoutMs, maxAttempts, fetch, rateLimit, budgets, shared, ...health } = options;
     this.rateLimit = rateLimit;
     this.budgets = budgets ?? new PeerBudgets();
+    this.shared = shared ?? new SharedAnswers();
     this.healthOptions = { ...DEFAULT_PEER_HEALTH_OPTIONS, ...health };
     this.timeoutMs = timeoutMs ?? 5_000;
     this.maxAttempts = maxAttempts ?? 4;
@@ -124,8 +137,33 @@ export class PeerPool {
     return [...scored.map((entry) => entry.peer), ...waiting];
   }
 
-  /** One request to one peer, with its outcome recorded in that peer's health. */
+  /**
+   * One request to one peer, with its outcome recorded in that peer's health. A read of the peer's tip takes that
+   * peer's recent answer, or joins the request on its way, when it allows (`reuseWithinMs`, shared-answers.ts).
+   */
   async attempt<T>(peer: PeerHealth, request: PeerRequest<T>): Promise<HttpAnswer<T>> {
+    const shareable =
+      request.method === 'GET' && request.query === undefined && SHARED_ROUTES.has(request.route);
+    if (!shareable) return this.send(peer, request);
+    // The route names the question and NodeClient reads each with one schema: the kept value has this one's shape.
+    if (request.reuseWithinMs !== undefined) {
+      const recent = this.shared.recent(
+        peer.url,
+        request.route,
+        request.reuseWithinMs,
+        this.healthOptions.now(),
+      );
+      if (recent !== undefined) return recent as HttpAnswer<T>;
+      const pending = this.shared.inFlight(peer.url, request.route);
+      if (pending !== undefined) {
+        const joined = await pending.catch(() => undefined);
+        if (joined !== undefined) return joined as HttpAnswer<T>;
+      }
+    }
+    return this.shared.track(peer.url, request.route, this.send(peer, request), this.healthOptions.now);
+  }
+
+  private async send<T>(peer: PeerHealth, request: PeerRequest<T>): Promise<HttpAnswer<T>> {
     // Waiting for the peer's next slot is not the peer's failure (an abort meanwhile is the caller's), nor is a
     // slot it no longer offers soon (it paused or slowed while the request waited: rate-budget.ts), named here.
     // Another pool may have made the peer's budget since this one last asked (peer-budgets.ts).

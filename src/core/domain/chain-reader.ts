@@ -50,6 +50,11 @@ export interface CallOptions {
    * peer's claim, and what is shown of it names it). A local reader answers from its own chain and never calls it.
    */
   answeredBy?: (url: string) => void;
+  /**
+   * How old an answer of the same node to the same read may be to do instead of asking again (client/
+   * shared-answers.ts: the reads that follow a node's tip). A local reader always answers from its chain.
+   */
+  reuseWithinMs?: number;
 }
 
 export interface ChainReader {

@@ -5,7 +5,7 @@
  * block as /node/syncing (core-api `controllers/node.ts`: `synced` is the inverse of `syncing`), so it would only
  * spend the node's request budget. A node that does not answer is reported unreachable, not thrown.
  */
-import { NodeClient, type NodeClientOptions } from '../client';
+import { NodeClient, tipBlock, type NodeClientOptions } from '../client';
 import type { Network } from '../protocol/networks';
 import { unixMsFromEpoch } from '../protocol/time';
 
@@ -66,11 +66,12 @@ export class NodeProbe {
     const slow = this.polls++ % SLOW_EVERY === 0;
     const started = now();
     try {
+      // Asked anew every poll, never taken from another pool (client/shared-answers.ts): it measures the latency.
       const syncing = await this.client.syncing();
       const latencyMs = Math.max(0, now() - started);
       const moved = previous?.height !== syncing.height || previous.lastBlockId !== syncing.id;
       const [last, peers, configuration] = await Promise.all([
-        moved ? this.client.lastBlock() : undefined,
+        moved ? tipBlock(this.client, syncing) : undefined,
         slow || previous?.peers === undefined
           ? this.client.peers({ limit: 1 }).catch(() => undefined)
           : undefined,

@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProcessLock } from '../fs/process-lock';
 import { hostLocalNode } from '../host';
-import { EMBEDDED_NETWORK_ID, PeerBudgets, type NodeClientOptions } from '../client';
+import { EMBEDDED_NETWORK_ID, PeerBudgets, SharedAnswers, type NodeClientOptions } from '../client';
 import type { Keychain, ScryptParams } from '../keystore';
 import { LOCALNET_NAME, type PoolOptionsInput } from '../node';
 import { NodeLocalnetControls, restoreForgingControls } from '../node/controls';
@@ -143,7 +143,13 @@ export class AppCore {
     const now = options.now ?? Date.now;
     // Every pool of this process shares one budget per peer: a node counts the process's requests together
     // (client/peer-budgets.ts), whether a network's reads, the monitor's probes or an own node's follower sent them.
-    const clientOptions: NodeClientOptions = { budgets: new PeerBudgets(), ...options.client };
+    // They share the peers' latest tip answers too (client/shared-answers.ts): the network's chain events and the
+    // monitor's probe follow the same node at the same pace, and one answer serves both.
+    const clientOptions: NodeClientOptions = {
+      budgets: new PeerBudgets(),
+      shared: new SharedAnswers(),
+      ...options.client,
+    };
     const client = { client: clientOptions };
     const hosted = await hostLocalNode({
       node: {
