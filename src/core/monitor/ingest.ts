@@ -74,6 +74,11 @@ async function commonHeight(ctx: IngestContext, from: number, floor: number): Pr
   return undefined;
 }
 
+/** Whether `block` is the one right after `previous` on the same chain. */
+function linksTo(block: ApiBlock | undefined, previous: { height: number; id: string }): boolean {
+  return block !== undefined && block.height === previous.height + 1 && block.previous === previous.id;
+}
+
 /** Reads what the node has beyond the ledger's tip, up to the node's current tip. */
 export async function ingest(
   ctx: IngestContext,
@@ -85,10 +90,20 @@ export async function ingest(
   const result: IngestResult = { added: [], missed: [] };
   let last = ledger.tip(networkId);
   if (last !== undefined && last.height === tip.height && last.id === tip.id) return result;
+  // The page beyond the ledger's tip, read first when the node is ahead: its first block naming the tip as its
+  // previous shows the tip is still the node's, so the tip itself is not read again (one request a block, not two).
+  let ahead: ApiBlock[] | undefined;
   if (last !== undefined) {
-    const stillThere =
-      tipHeight >= last.height ? await ctx.client.block(last.height).catch(() => undefined) : undefined;
-    if (stillThere?.id !== last.id) {
+    let stillThere = false;
+    if (tipHeight > last.height && tipHeight - last.height <= options.backfillBlocks) {
+      ahead = await blockRange(ctx, last.height + 1, Math.min(tipHeight, last.height + PAGE));
+      stillThere = linksTo(ahead[0], last);
+      if (!stillThere) ahead = undefined;
+    }
+    if (!stillThere && tipHeight >= last.height) {
+      stillThere = (await ctx.client.block(last.height).catch(() => undefined))?.id === last.id;
+    }
+    if (!stillThere) {
       const floor = ledger.coveredFrom(networkId) ?? 1;
       const common = await commonHeight(ctx, Math.min(last.height - 1, tipHeight), floor);
       if (common === undefined) {
@@ -112,13 +127,16 @@ export async function ingest(
   }
   let cursor: LedgerBlock = last;
   for (let pageNo = 0; pageNo < options.pagesPerCall && cursor.height < tipHeight; pageNo++) {
-    const batch = await blockRange(ctx, cursor.height + 1, Math.min(tipHeight, cursor.height + PAGE));
+    const batch =
+      ahead !== undefined && cursor === last
+        ? ahead
+        : await blockRange(ctx, cursor.height + 1, Math.min(tipHeight, cursor.height + PAGE));
     const blocks: LedgerBlock[] = [];
     const missed: DerivedMiss[] = [];
     let previous: LedgerBlock = cursor;
     for (const block of batch) {
       // Linked blocks only: anything else means the node changed under us; the next call rewinds.
-      if (block.height !== previous.height + 1 || block.previous !== previous.id) break;
+      if (!linksTo(block, previous)) break;
       if (block.generator.username !== undefined)
         ctx.onUsername?.(block.generator.publicKey, block.generator.username);
       const entry = ledgerBlockOf(block, ctx.network);
