@@ -1,7 +1,8 @@
 /**
- * What the monitor's ledger asks of the node for a new block (src/core/monitor/ingest.ts): the page beyond the
- * ledger's tip alone — its first block names the tip as its previous, so the tip is still the node's without a
- * read of it. A node whose next block does not link (a fork, a revert) is still searched back block by block.
+ * What the monitor's ledger asks of the node for new blocks (src/core/monitor/ingest.ts): nothing for the one block
+ * after the ledger's tip that the probe just read as the node's tip (/blocks/last is the same resource as a
+ * /blocks page's item: ARK Core 3.9.1 core-api `controllers/blocks.ts`); otherwise the page beyond the ledger's tip
+ * alone — its first block names the tip as its previous, so the tip is still the node's without a read of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeClient, type FetchLike } from '../../src/core/client';
@@ -28,7 +29,8 @@ beforeAll(async () => {
   served = await serveNode(clock);
   for (let i = 0; i < 5; i++) step();
   const reads = new NodeClient([served.url], { fetch: counting });
-  monitor = watch(clock, { ...served, client: reads });
+  // The probes count too: the monitor's client options are theirs.
+  monitor = watch(clock, { ...served, client: reads }, [], { client: { fetch: counting } });
   await monitor.runCycle();
 });
 
@@ -39,14 +41,26 @@ afterAll(async () => {
 });
 
 describe('ingest', () => {
-  it('reads a new block with one page and no read of the ledger’s tip', async () => {
+  it('records the one new block the probe read as the tip, without reading it again', async () => {
     const before = served.node.height;
     step();
     expect(served.node.height).toBe(before + 1);
     asked.length = 0;
     await monitor.runCycle();
-    const blockReads = asked.filter((path) => path.startsWith('/blocks'));
-    expect(blockReads).toEqual(['/blocks']);
-    expect(monitor.ledger.tip('embedded')?.height).toBe(before + 1);
+    expect(asked.filter((path) => path.startsWith('/blocks'))).toEqual(['/blocks/last']);
+    const tip = await served.client.lastBlock();
+    expect(monitor.ledger.tip('embedded')).toMatchObject({ height: before + 1, id: tip.id });
+  });
+
+  it('reads several new blocks with one page and no read of the ledger’s tip', async () => {
+    const before = served.node.height;
+    step();
+    step();
+    step();
+    expect(served.node.height).toBe(before + 3);
+    asked.length = 0;
+    await monitor.runCycle();
+    expect(asked.filter((path) => path.startsWith('/blocks'))).toEqual(['/blocks/last', '/blocks']);
+    expect(monitor.ledger.tip('embedded')?.height).toBe(before + 3);
   });
 });

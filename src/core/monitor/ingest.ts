@@ -82,7 +82,7 @@ function linksTo(block: ApiBlock | undefined, previous: { height: number; id: st
 /** Reads what the node has beyond the ledger's tip, up to the node's current tip. */
 export async function ingest(
   ctx: IngestContext,
-  tip: { height: number; id: string },
+  tip: { height: number; id: string; block?: ApiBlock },
   options: IngestOptions,
 ): Promise<IngestResult> {
   const { ledger, networkId } = ctx;
@@ -96,7 +96,13 @@ export async function ingest(
   if (last !== undefined) {
     let stillThere = false;
     if (tipHeight > last.height && tipHeight - last.height <= options.backfillBlocks) {
-      ahead = await blockRange(ctx, last.height + 1, Math.min(tipHeight, last.height + PAGE));
+      // The tip's own block, when the probe just read it and it is the next one (/blocks/last is the same resource
+      // as a /blocks page's item: ARK Core 3.9.1 core-api `controllers/blocks.ts`), needs no read at all.
+      const known = tip.block?.id === tip.id && tip.block.height === tipHeight ? tip.block : undefined;
+      ahead =
+        known !== undefined && linksTo(known, last)
+          ? [known]
+          : await blockRange(ctx, last.height + 1, Math.min(tipHeight, last.height + PAGE));
       stillThere = linksTo(ahead[0], last);
       if (!stillThere) ahead = undefined;
     }

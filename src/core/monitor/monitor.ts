@@ -253,6 +253,8 @@ export class NodeMonitor {
     }
     const forks = await this.forks.detect(probed, now);
     const own = probed[0]!;
+    // The own node's tip block as its probe read it this cycle: the ledger records it without reading it again.
+    const ownBlock = probes[0]?.tipBlock;
     let ingested: IngestResult = { added: [], missed: [] };
     if (
       own.snapshot.reachable &&
@@ -268,7 +270,11 @@ export class NodeMonitor {
           orders: this.roundOrders(),
           onUsername: (publicKey, username) => this.learnUsername(publicKey, username),
         },
-        { height: own.snapshot.height, id: own.snapshot.lastBlockId },
+        {
+          height: own.snapshot.height,
+          id: own.snapshot.lastBlockId,
+          ...(ownBlock === undefined ? {} : { block: ownBlock }),
+        },
         {
           backfillBlocks: this.options.backfillBlocks ?? 2_000,
           pagesPerCall: this.options.pagesPerCycle ?? 5,

@@ -6,6 +6,7 @@
  * spend the node's request budget. A node that does not answer is reported unreachable, not thrown.
  */
 import { NodeClient, tipBlock, type NodeClientOptions } from '../client';
+import type { Block } from '../client/schemas/resources';
 import type { Network } from '../protocol/networks';
 import { unixMsFromEpoch } from '../protocol/time';
 
@@ -43,6 +44,7 @@ export class NodeProbe {
   private readonly client: NodeClient;
   private polls = 0;
   private snapshot: NodeSnapshot | undefined;
+  private tip: Block | undefined;
 
   constructor(
     readonly node: WatchedNode,
@@ -59,6 +61,15 @@ export class NodeProbe {
 
   get api(): NodeClient {
     return this.client;
+  }
+
+  /**
+   * The block at the tip the last poll saw, when it was read (the ledger takes it instead of reading it again:
+   * ingest.ts); undefined once the node is unreachable or the tip moved unread.
+   */
+  get tipBlock(): Block | undefined {
+    const snapshot = this.snapshot;
+    return snapshot?.reachable === true && this.tip?.id === snapshot.lastBlockId ? this.tip : undefined;
   }
 
   async poll(now: () => number): Promise<NodeSnapshot> {
@@ -79,6 +90,7 @@ export class NodeProbe {
           ? this.client.configuration().catch(() => undefined)
           : undefined,
       ]);
+      if (last !== undefined) this.tip = last;
       const at = now();
       const lastBlockAt =
         last === undefined ? previous?.lastBlockAt : unixMsFromEpoch(last.timestamp.epoch, this.network);
