@@ -31,7 +31,7 @@ describe('SharedAnswers', () => {
   it('gives a recent answer of the same node to a read that allows it, and asks again once it is older', async () => {
     const { clock, one, other } = pools();
     await one.syncing();
-    clock.advance(4_000);
+    clock.advance(3_999);
     expect((await other.syncing({ reuseWithinMs: 4_000 })).height).toBe(5_000);
     expect(a.hits.get('/api/node/syncing')).toBe(1);
     clock.advance(1);
@@ -60,8 +60,33 @@ describe('SharedAnswers', () => {
     await one.lastBlock();
     expect((await tipBlock(other, { height: 5_000, id: BLOCK_ID })).id).toBe(BLOCK_ID);
     expect(a.hits.get('/api/blocks/last')).toBe(1);
-    // The tip moved since: the kept block is another one, so the node is asked (once).
-    await tipBlock(other, { height: 5_001, id: 'f'.repeat(64) });
+    // Another tip than the kept block's: the node is asked (once, as its answer is not below that tip).
+    await tipBlock(other, { height: 4_999, id: 'f'.repeat(64) });
     expect(a.hits.get('/api/blocks/last')).toBe(2);
+  });
+
+  it('has two readers of a tip newer than the kept block ask the node once between them', async () => {
+    const { clock, shared, one, other } = pools();
+    const kept = await one.lastBlock();
+    // The block kept is the one before the tip /node/syncing names now (kept by hand: the fake's tip never moves).
+    const older = { ...kept, height: 4_999, id: 'e'.repeat(64) };
+    await shared.track(
+      a.url,
+      '/blocks/last',
+      Promise.resolve({
+        value: older,
+        status: 200,
+        latencyMs: 1,
+        height: 4_999,
+        rateLimit: undefined,
+        rateWindow: undefined,
+      }),
+      () => clock.now,
+    );
+    a.hits.clear();
+    const tip = { height: 5_000, id: BLOCK_ID };
+    const [first, second] = await Promise.all([tipBlock(one, tip), tipBlock(other, tip)]);
+    expect([first.id, second.id]).toEqual([BLOCK_ID, BLOCK_ID]);
+    expect(a.hits.get('/api/blocks/last')).toBe(1);
   });
 });

@@ -52,8 +52,9 @@ export type PeerRequest<T> = Omit<HttpRequest<T>, 'timeoutMs'> & {
   /** Told which peer's answer the request returns (after failover, not always the first asked). */
   answeredBy?: (url: string) => void;
   /**
-   * How old the same peer's answer to the same read may be to do instead of a new request (shared-answers.ts:
-   * `/node/syncing` and `/blocks/last` only); a request already on its way is joined. Unset: always asked.
+   * How old the same peer's answer to the same read may be (less than this) to do instead of a new request
+   * (shared-answers.ts: `/node/syncing` and `/blocks/last` only); a request already on its way is joined, also at 0.
+   * Unset: always asked.
    */
   reuseWithinMs?: number;
 };

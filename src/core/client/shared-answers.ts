@@ -22,10 +22,10 @@ export class SharedAnswers {
   private readonly kept = new Map<string, Kept>();
   private readonly pending = new Map<string, Promise<HttpAnswer<unknown>>>();
 
-  /** `url`'s answer to `route` received at most `maxAgeMs` before `now`, if any. */
+  /** `url`'s answer to `route` received less than `maxAgeMs` before `now`, if any (0: none, only one on its way). */
   recent(url: string, route: string, maxAgeMs: number, now: number): HttpAnswer<unknown> | undefined {
     const kept = this.kept.get(key(url, route));
-    return kept !== undefined && now - kept.at <= maxAgeMs ? kept.answer : undefined;
+    return kept !== undefined && now - kept.at < maxAgeMs ? kept.answer : undefined;
   }
 
   /** The request to `url` for `route` on its way now, if any. */

@@ -51,7 +51,7 @@ export interface CallOptions {
    */
   answeredBy?: (url: string) => void;
   /**
-   * How old an answer of the same node to the same read may be to do instead of asking again (client/
+   * How old (less than) an answer of the same node to the same read may be to do instead of asking again (client/
    * shared-answers.ts: the reads that follow a node's tip). A local reader always answers from its chain.
    */
   reuseWithinMs?: number;
