@@ -6,6 +6,16 @@ const OLD = `02${'11'.repeat(32)}`;
 const NEW = `03${'22'.repeat(32)}`;
 const name = (key: string) => (key === OLD ? 'genesis_1' : key === NEW ? 'genesis_2' : key);
 
+/** A store's subscription, as the page's waits use it: the listeners, to call on a change. */
+function listenerSet() {
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  return { listeners, subscribe };
+}
+
 describe('the transactions a vote change takes', () => {
   it('one switch where the network has aip37', () => {
     expect(voteSteps(NEW, OLD, true, name)).toEqual([
@@ -42,12 +52,8 @@ describe('the transactions a vote change takes', () => {
 
   it('the vote waits for the unvote: confirmed lets it go, rejected stops it', async () => {
     let pending: PendingView[] = [];
-    const listeners = new Set<() => void>();
+    const { listeners, subscribe } = listenerSet();
     const read = () => pending;
-    const subscribe = (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    };
     const set = (id: string, status: PendingView['status'], confirmationFinal = status === 'confirmed') => {
       pending = [{ id, status, confirmationFinal } as PendingView];
       listeners.forEach((listener) => listener());
@@ -67,12 +73,8 @@ describe('the transactions a vote change takes', () => {
 
   it("a remote node's report of the unvote lets the vote go only once the tracker finds it a round deep", async () => {
     let pending: PendingView[] = [];
-    const listeners = new Set<() => void>();
+    const { listeners, subscribe } = listenerSet();
     const read = () => pending;
-    const subscribe = (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    };
     const set = (view: Partial<PendingView>) => {
       pending = [{ id: 'a', ...view } as PendingView];
       listeners.forEach((listener) => listener());
@@ -94,11 +96,7 @@ describe('the transactions a vote change takes', () => {
 
   it('the vote waits for an unlocked vault when the wait for its unvote outlasted the auto-lock', async () => {
     let unlocked = false;
-    const listeners = new Set<() => void>();
-    const subscribe = (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    };
+    const { listeners, subscribe } = listenerSet();
     let done = false;
     void until(() => unlocked, subscribe).then(() => (done = true));
     listeners.forEach((listener) => listener());
