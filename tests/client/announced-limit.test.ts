@@ -50,19 +50,24 @@ async function ask(
   return Promise.all(reads);
 }
 
+/** No 429, every read answered, and no minute holding more than ARK's 100 requests. */
+function expectWithinLimit(ark: ReturnType<typeof arkLimiter>, answers: readonly unknown[]): void {
+  expect(ark.refused()).toBe(0);
+  expect(answers.filter((answer) => answer instanceof Error)).toEqual([]);
+  expect(
+    busiestWindow(
+      ark.asked.map((ask) => ask.at),
+      60_000,
+    ),
+  ).toBeLessThanOrEqual(100);
+}
+
 describe('a remote peer that announces its limit', () => {
   it('is asked no faster than it allows, from its first answer on, and every read is answered', async () => {
     const ark = arkLimiter();
     const client = new NodeClient([PEER], { fetch: ark.fetch, now: () => Date.now() });
     const answers = await ask(client, 8, 4_000, 30); // 120 reads a minute for two minutes
-    expect(ark.refused()).toBe(0);
-    expect(answers.filter((answer) => answer instanceof Error)).toEqual([]);
-    expect(
-      busiestWindow(
-        ark.asked.map((ask) => ask.at),
-        60_000,
-      ),
-    ).toBeLessThanOrEqual(100);
+    expectWithinLimit(ark, answers);
   });
 
   it('is kept within its limit by the pools of one process together, when they share its budget', async () => {
@@ -73,14 +78,7 @@ describe('a remote peer that announces its limit', () => {
     const reads = new NodeClient([PEER], options);
     const probe = new NodeClient([PEER], { ...options, maxAttempts: 1 });
     const answers = await ask([reads, probe], 4, 4_000, 30);
-    expect(ark.refused()).toBe(0);
-    expect(answers.filter((answer) => answer instanceof Error)).toEqual([]);
-    expect(
-      busiestWindow(
-        ark.asked.map((ask) => ask.at),
-        60_000,
-      ),
-    ).toBeLessThanOrEqual(100);
+    expectWithinLimit(ark, answers);
   });
 
   it('waits for the window’s end once what the peer said is left of it is spent', async () => {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PeerPool, type FetchLike } from '../../src/core/client';
 import { RateBudget } from '../../src/core/client/rate-budget';
+import { busiestWindow } from './support/ark-limiter';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_700_000_000_000 });
@@ -17,18 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The most requests any window of `windowMs` (half-open, starting anywhere) holds. */
 const ASK = { method: 'GET', route: '/blockchain', schema: z.object({ data: z.object({}) }) } as const;
-
-function busiestWindow(times: readonly number[], windowMs: number): number {
-  let most = 0;
-  let start = 0;
-  for (let end = 0; end < times.length; end++) {
-    while (times[end]! - times[start]! >= windowMs) start++;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
-}
 
 function recordingFetch(
   sent: number[],

@@ -62,6 +62,10 @@ function forged(json: Record<string, unknown>) {
   };
 }
 
+/** The next report of the entry `id` as confirmed. */
+const confirmedEvent = (w: RemoteWorld, id: string) =>
+  nextEvent<PendingView>(w.core, 'tx:status', (p) => p.id === id && p.status === 'confirmed');
+
 const notFound = (node: RemoteWorld['node'], id: string) =>
   node.on('GET', new RegExp(`^/api/transactions/${id}$`), (_r, reply) =>
     reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Transaction not found' }),
@@ -135,11 +139,7 @@ describe('pending list vs a remote node that claims a transaction is in a block'
     const w = world();
     const { sent, json, sentHeight } = await sendOne(w);
     const host = new URL(w.node.url).host;
-    const reported = nextEvent<PendingView>(
-      w.core,
-      'tx:status',
-      (p) => p.id === sent.id && p.status === 'confirmed',
-    );
+    const reported = confirmedEvent(w, sent.id);
     inBlock(w.node, sent.id, forged(json), sentHeight + 1);
     w.node.height += 1;
     const claim = await reported;
@@ -199,11 +199,7 @@ describe('pending list vs a remote node that claims a transaction is in a block'
 
     // This very transaction, in a block below the height the node said it had at sending: that height was the
     // node's word, no floor for its later answers (pending-answer.ts) — the answer is taken as its report.
-    const reported = nextEvent<PendingView>(
-      w.core,
-      'tx:status',
-      (p) => p.id === sent.id && p.status === 'confirmed',
-    );
+    const reported = confirmedEvent(w, sent.id);
     inBlock(w.node, sent.id, forged(json), sentHeight - 1);
     w.node.height += 1;
     const below = await reported;
@@ -213,11 +209,7 @@ describe('pending list vs a remote node that claims a transaction is in a block'
   it('a claim a round deep (51 blocks on devnet) is settled and no longer read', async () => {
     const w = world();
     const { sent, json, sentHeight } = await sendOne(w);
-    const reported = nextEvent<PendingView>(
-      w.core,
-      'tx:status',
-      (p) => p.id === sent.id && p.status === 'confirmed',
-    );
+    const reported = confirmedEvent(w, sent.id);
     inBlock(w.node, sent.id, forged(json), sentHeight + 1);
     w.node.height += 1;
     expect((await reported).confirmationFinal).toBe(false);
