@@ -5,7 +5,14 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { P2pClient, parseNesMessage, stringifyNesMessage, type NesMessage } from '../../src/core/p2p';
+import {
+  encodeGetStatusResponse,
+  P2pClient,
+  P2pPeer,
+  parseNesMessage,
+  stringifyNesMessage,
+  type NesMessage,
+} from '../../src/core/p2p';
 
 interface NesServer {
   url: string;
@@ -15,7 +22,7 @@ interface NesServer {
 }
 
 let server: NesServer | undefined;
-let client: P2pClient | undefined;
+let client: { close(): void } | undefined;
 
 afterEach(async () => {
   client?.close();
@@ -63,12 +70,83 @@ describe('a P2P connection', () => {
         socket.send(stringifyNesMessage({ type: 'request', id: message.id, payload: Uint8Array.of(7) }));
       }
     });
-    client = new P2pClient(server.url, { timeoutMs: 1_000, connectTimeoutMs: 1_000 });
-    await expect(client.request('p2p.peer.getStatus', new Uint8Array(0))).rejects.toMatchObject({
+    const p2p = new P2pClient(server.url, { timeoutMs: 1_000, connectTimeoutMs: 1_000 });
+    client = p2p;
+    await expect(p2p.request('p2p.peer.getStatus', new Uint8Array(0))).rejects.toMatchObject({
       code: 'ERR_HTTP_4XX',
     });
-    expect(await client.request('p2p.peer.getStatus', new Uint8Array(0))).toEqual(Buffer.of(7));
+    expect(await p2p.request('p2p.peer.getStatus', new Uint8Array(0))).toEqual(Buffer.of(7));
     expect(server.connections).toBe(2);
     expect(server.hellos).toBe(2);
+  });
+});
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('a hostile P2P node', () => {
+  it('flooding pings gets one answered per heartbeat at most, then is dropped and counted as its failure', async () => {
+    // Every ping was answered: a node sending pings and never reading made every answer queue for ever (7.7 MB/s).
+    let answers = 0;
+    let closed = false;
+    server = await startNesServer((socket, message) => {
+      if (message.type === 'ping') answers++;
+      if (message.type === 'hello') {
+        socket.on('close', () => (closed = true));
+        socket.send(
+          stringifyNesMessage({
+            type: 'hello',
+            id: message.id,
+            heartbeat: { interval: 1_000, timeout: 500 },
+          }),
+        );
+      } else if (message.type === 'request') {
+        const status = encodeGetStatusResponse({
+          height: 5,
+          header: undefined,
+          version: '3.9.1',
+          nethash: 'ab',
+        });
+        socket.send(stringifyNesMessage({ type: 'request', id: message.id, payload: status }));
+        const flood = setInterval(() => {
+          if (socket.readyState !== socket.OPEN) return clearInterval(flood);
+          for (let i = 0; i < 20; i++) socket.send(stringifyNesMessage({ type: 'ping', id: i + 1 }));
+        }, 1);
+      }
+    });
+    const peer = new P2pPeer(server.url, { timeoutMs: 2_000, connectTimeoutMs: 1_000 });
+    client = peer;
+    expect((await peer.getStatus()).height).toBe(5);
+    await waitFor(() => closed, 'the flooding node dropped');
+    expect(answers).toBeLessThanOrEqual(1);
+    // No request was pending: the fault is counted all the same.
+    const health = peer.health.status();
+    expect(health.consecutiveFailures).toBe(1);
+    expect(health.lastError?.message).toMatch(/pings faster than its heartbeat/);
+  });
+
+  it('that never reads what is sent to it is dropped once too much is unread', async () => {
+    // Our unsent data had no bound: a node that never reads grew our memory for as long as we wrote to it.
+    server = await startNesServer((socket, message) => {
+      if (message.type !== 'hello') return;
+      socket.send(stringifyNesMessage({ type: 'hello', id: message.id }));
+      socket.pause();
+    });
+    const p2p = new P2pClient(server.url, { timeoutMs: 3_000, connectTimeoutMs: 1_000 });
+    client = p2p;
+    await p2p.connect();
+    const big = new Uint8Array(512 * 1024);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, () => p2p.request('p2p.peer.getStatus', big)),
+    );
+    const reasons = outcomes.map((outcome) =>
+      outcome.status === 'rejected' ? String((outcome.reason as Error).message) : 'answered',
+    );
+    expect(reasons.some((reason) => /does not read what is sent to it/.test(reason))).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '../../src/core/p2p';
 import { testnet } from '../../src/core/protocol/networks';
 import { blockFromP2p } from '../../src/core/sync/p2p-blocks';
+import { paddedGetBlocksAnswer } from './p2p-peer-server';
 
 interface Exchange {
   route: string;
@@ -32,6 +33,17 @@ const fixture = JSON.parse(
 ) as { nethash: string; exchanges: Exchange[] };
 const exchange = (route: string) => fixture.exchanges.find((item) => item.route === route)!;
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
+
+/** The codec error `decode` throws (a test failure when it throws none, or another). */
+function codecError(decode: () => unknown): P2pCodecError {
+  try {
+    decode();
+  } catch (error) {
+    if (error instanceof P2pCodecError) return error;
+    throw error;
+  }
+  throw new Error('decoded without an error');
+}
 
 describe("ARK Core's nes frames", () => {
   it('parse as ARK wrote them and write back byte for byte', () => {
@@ -108,6 +120,23 @@ describe("ARK Core's getStatus and getBlocks answers", () => {
     expect(() => decodeGetBlocksResponse(broken)).toThrow(P2pCodecError);
   });
 
+  it('a few fields ARK’s schema does not name are skipped; millions of them are refused as padding', () => {
+    // A node of a later version may add a field; a hostile one appends 20 MiB of three-byte fields to the true
+    // next block. Kept one object per field, that answer alone took some 676 MiB and 2 s of the thread.
+    const payload = parseNesMessage(bytes(exchange('p2p.blocks.getBlocks').answer)).payload;
+    const served = decodeGetBlocksResponse(payload).slice(0, 3);
+    expect(decodeGetBlocksResponse(paddedGetBlocksAnswer(served, 8 * 3))).toEqual(served);
+    const padded = paddedGetBlocksAnswer(served, 20 * 1024 * 1024 - 1024);
+    expect(codecError(() => decodeGetBlocksResponse(padded))).toMatchObject({ excess: true });
+    expect(() => decodeGetBlocksResponse(padded)).toThrow(/does not name/);
+    // A field ARK writes once, written again and again, is padding too.
+    const twice = Buffer.concat([
+      Buffer.from(encodeGetBlocksRequest({ lastBlockHeight: 5, blockLimit: 9 })),
+      Buffer.of(0x08, 0x06),
+    ]);
+    expect(codecError(() => decodeGetBlocksRequest(twice))).toMatchObject({ excess: true });
+  });
+
   it('a changed header byte or transaction byte is caught as the peer’s lie', () => {
     const payload = parseNesMessage(bytes(exchange('p2p.blocks.getBlocks').answer)).payload;
     const served = decodeGetBlocksResponse(payload);
@@ -120,21 +149,16 @@ describe("ARK Core's getStatus and getBlocks answers", () => {
 
   it('an amount longer than a u64 is refused before it is read as a number', () => {
     // Amounts are proto strings (core-p2p `proto/blocks.proto`: "bignumber in core") of any length the 20 MB frame
-    // holds; read as a BigInt (and quoted back in the error) 20 million digits took the thread some 11 s.
+    // holds; read as a BigInt (and quoted back in the error) 20 million digits took the thread some 11 s. The
+    // decoder refuses a field longer than ARK writes before reading it; blockFromP2p refuses what fits the field.
     const payload = parseNesMessage(bytes(exchange('p2p.blocks.getBlocks').answer)).payload;
     const [first] = decodeGetBlocksResponse(payload);
-    const served = decodeGetBlocksResponse(
-      encodeGetBlocksResponse([{ ...first!, totalAmount: '9'.repeat(20_000_000) }]),
+    const long = encodeGetBlocksResponse([{ ...first!, totalAmount: '9'.repeat(20_000_000) }]);
+    expect(codecError(() => decodeGetBlocksResponse(long))).toMatchObject({ excess: true });
+    expect(() => decodeGetBlocksResponse(long)).toThrow(/more than its 32/);
+    expect(() => blockFromP2p({ ...first!, totalAmount: '9'.repeat(32) }, testnet)).toThrow(
+      /totalAmount must be a non-negative decimal amount/,
     );
-    const started = performance.now();
-    let message = '';
-    try {
-      blockFromP2p(served[0]!, testnet);
-    } catch (error) {
-      message = (error as Error).message;
-    }
-    expect(performance.now() - started).toBeLessThan(2_000);
-    expect(message).toMatch(/totalAmount must be a non-negative decimal amount/);
     // u64's largest, 20 digits, still reads; it only fails the header's id, as any changed column does.
     expect(() => blockFromP2p({ ...first!, totalAmount: '18446744073709551615' }, testnet)).toThrow(
       /hashes to/,

@@ -156,3 +156,25 @@ export async function startP2pPeer(
   });
   return peer;
 }
+
+/**
+ * getBlocks' answer for `blocks` with `paddingBytes` of tiny fields its schema does not name appended to the first
+ * block's record (field 17, a varint 0: three bytes each) — legal proto3 a reader must skip, and a hostile peer's
+ * way to make a decoder that keeps every field allocate an object per three bytes.
+ */
+export function paddedGetBlocksAnswer(blocks: readonly P2pBlock[], paddingBytes: number): Uint8Array {
+  const honest = encodeGetBlocksResponse(blocks);
+  const firstLength = new DataView(honest.buffer, honest.byteOffset).getUint32(0);
+  const fields = Math.floor(paddingBytes / 3);
+  const padding = Buffer.alloc(fields * 3);
+  for (let offset = 0; offset < padding.length; offset += 3) {
+    padding[offset] = 0x88; // field 17, wire type 0
+    padding[offset + 1] = 0x01;
+  }
+  const out = Buffer.alloc(honest.length + padding.length);
+  out.writeUInt32BE(firstLength + padding.length, 0);
+  out.set(honest.subarray(4, 4 + firstLength), 4);
+  out.set(padding, 4 + firstLength);
+  out.set(honest.subarray(4 + firstLength), 4 + firstLength + padding.length);
+  return out;
+}

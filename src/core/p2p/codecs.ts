@@ -10,9 +10,13 @@
  *   forgingAllowed, currentSlot, header}, config {version, network {name, nethash, …}, plugins}}.
  *
  * Decoding is bounded as ARK's is (at most 400 blocks, 500 transactions a block) and stricter: a record that runs
- * past the answer, or bytes left over, is a malformed answer rather than silently dropped.
+ * past the answer, or bytes left over, is a malformed answer rather than silently dropped; every message is read by
+ * its shape in ARK's schema (proto-wire.ts ProtoShape: each field at most as long and as often as ARK writes it,
+ * few unknown fields, none kept), and counts are checked before anything is allocated for them. An answer past
+ * those bounds holds more than ARK's schema produces (`P2pCodecError.excess`): not a node's answer but a peer's
+ * padding, which the follower counts as a lie (sync/p2p-blocks.ts).
  */
-import { ProtoError, ProtoMessage, ProtoWriter } from './proto-wire';
+import { ProtoError, ProtoExcessError, ProtoMessage, ProtoWriter, type ProtoShape } from './proto-wire';
 
 /** core-p2p `constants.ts` MAX_DOWNLOAD_BLOCKS, and the getBlocks schema's blockLimit maximum. */
 export const MAX_DOWNLOAD_BLOCKS = 400;
@@ -21,7 +25,69 @@ export const MAX_BLOCK_TRANSACTIONS = 500;
 /** The version Votary says it speaks in each request's headers (core-p2p's minimumVersions accept ^3.0). */
 export const P2P_CLIENT_VERSION = '3.9.1';
 
-export class P2pCodecError extends Error {}
+export class P2pCodecError extends Error {
+  constructor(
+    message: string,
+    /** The answer holds more than ARK's schema produces (too many records, a field too long or too often). */
+    readonly excess = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A block id (64 hex, or a legacy id of up to 20 digits), a hash, a public key: a short string. */
+const HEX_64 = { wire: 'length', max: 64 } as const;
+/** A uint64 amount as a decimal string (20 digits at most). */
+const AMOUNT = { wire: 'length', max: 32 } as const;
+const UINT = { wire: 'varint' } as const;
+
+/** GetBlocksResponse.BlockHeader (blocks.proto), and GetStatusResponse.State.BlockHeader without field 16. */
+const STATUS_HEADER_SHAPE: ProtoShape = {
+  1: HEX_64,
+  2: { ...HEX_64, skip: true },
+  3: UINT,
+  4: UINT,
+  5: HEX_64,
+  6: { ...HEX_64, skip: true },
+  7: UINT,
+  8: UINT,
+  9: AMOUNT,
+  10: AMOUNT,
+  11: AMOUNT,
+  12: UINT,
+  13: HEX_64,
+  14: { wire: 'length', max: 66 },
+  // A DER signature is at most 72 bytes (144 hex); a little room for what headerFromPeer refuses in words.
+  15: { wire: 'length', max: 160 },
+};
+const BLOCK_HEADER_SHAPE: ProtoShape = { ...STATUS_HEADER_SHAPE, 16: { wire: 'length' } };
+/** The `headers` message Votary's requests carry: {version}. */
+const HEADERS_SHAPE: ProtoShape = { 1: { wire: 'length', max: 64 } };
+const GET_BLOCKS_REQUEST_SHAPE: ProtoShape = {
+  1: UINT,
+  2: UINT,
+  3: UINT,
+  4: UINT,
+  5: { wire: 'length', max: 256 },
+};
+/** peer.proto GetStatusResponse and its parts; the plugins map (config field 3) is skipped, a few dozen entries. */
+const STATUS_SHAPE: ProtoShape = {
+  1: { wire: 'length', max: 2 * 1024 },
+  2: { wire: 'length', max: 16 * 1024 },
+};
+const STATE_SHAPE: ProtoShape = { 1: UINT, 2: UINT, 3: UINT, 4: { wire: 'length', max: 1024 } };
+const CONFIG_SHAPE: ProtoShape = {
+  1: { wire: 'length', max: 64 },
+  2: { wire: 'length', max: 4 * 1024 },
+  3: { wire: 'length', max: 256, times: 64, skip: true },
+};
+const NETWORK_SHAPE: ProtoShape = {
+  1: { wire: 'length', max: 256, skip: true },
+  2: HEX_64,
+  3: { wire: 'length', max: 2 * 1024, skip: true },
+  4: { wire: 'length', max: 1024, skip: true },
+  5: { ...UINT, skip: true },
+};
 
 export interface GetBlocksRequest {
   lastBlockHeight: number;
@@ -44,13 +110,15 @@ export function encodeGetBlocksRequest(request: GetBlocksRequest): Uint8Array {
 }
 
 export function decodeGetBlocksRequest(payload: Uint8Array): GetBlocksRequest & { version: string } {
-  const message = new ProtoMessage(payload);
-  return {
-    lastBlockHeight: message.uint(1),
-    blockLimit: message.uint(2),
-    headersOnly: message.bool(3),
-    version: message.message(5)?.string(1) ?? '',
-  };
+  return wrap(() => {
+    const message = new ProtoMessage(payload, GET_BLOCKS_REQUEST_SHAPE);
+    return {
+      lastBlockHeight: message.uint(1),
+      blockLimit: message.uint(2),
+      headersOnly: message.bool(3),
+      version: message.message(5, HEADERS_SHAPE)?.string(1) ?? '',
+    };
+  });
 }
 
 export function encodeGetStatusRequest(): Uint8Array {
@@ -81,7 +149,7 @@ function lengthPrefixed(buffer: Uint8Array, limit: number, what: string): Uint8A
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   let offset = 0;
   while (offset < buffer.length) {
-    if (records.length >= limit) throw new P2pCodecError(`more than ${limit} ${what} in one answer`);
+    if (records.length >= limit) throw new P2pCodecError(`more than ${limit} ${what}s in one answer`, true);
     if (buffer.length - offset < 4) throw new P2pCodecError(`a ${what} record's length is cut off`);
     const length = view.getUint32(offset);
     offset += 4;
@@ -116,7 +184,9 @@ function wrap<T>(decode: () => T): T {
   try {
     return decode();
   } catch (error) {
-    if (error instanceof ProtoError) throw new P2pCodecError(error.message);
+    if (error instanceof ProtoError) {
+      throw new P2pCodecError(error.message, error instanceof ProtoExcessError);
+    }
     throw error;
   }
 }
@@ -124,7 +194,7 @@ function wrap<T>(decode: () => T): T {
 export function decodeGetBlocksResponse(payload: Uint8Array): P2pBlock[] {
   return wrap(() =>
     lengthPrefixed(payload, MAX_DOWNLOAD_BLOCKS, 'block').map((record) => {
-      const message = new ProtoMessage(record);
+      const message = new ProtoMessage(record, BLOCK_HEADER_SHAPE);
       return {
         ...blockHeaderFields(message),
         transactions: lengthPrefixed(message.bytes(16), MAX_BLOCK_TRANSACTIONS, 'transaction'),
@@ -181,15 +251,15 @@ export interface P2pStatus {
 
 export function decodeGetStatusResponse(payload: Uint8Array): P2pStatus {
   return wrap(() => {
-    const message = new ProtoMessage(payload);
-    const state = message.message(1);
-    const config = message.message(2);
-    const header = state?.message(4);
+    const message = new ProtoMessage(payload, STATUS_SHAPE);
+    const state = message.message(1, STATE_SHAPE);
+    const config = message.message(2, CONFIG_SHAPE);
+    const header = state?.message(4, STATUS_HEADER_SHAPE);
     return {
       height: state?.uint(1) ?? 0,
       header: header === undefined ? undefined : blockHeaderFields(header),
       version: config?.string(1) ?? '',
-      nethash: config?.message(2)?.string(2) ?? '',
+      nethash: config?.message(2, NETWORK_SHAPE)?.string(2) ?? '',
     };
   });
 }

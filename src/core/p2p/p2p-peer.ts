@@ -48,7 +48,18 @@ export function normalizeP2pUrl(text: string): string {
   return `${url.protocol}//${url.host}`;
 }
 
-export interface P2pPeerOptions extends P2pClientOptions {
+/**
+ * An answer holding more than ARK's schema produces (codecs.ts `P2pCodecError.excess`: more blocks than asked, a
+ * field longer or more often than ARK writes it, padding of unknown fields): no node's answer, and the follower
+ * counts it as the peer's lie (sync/p2p-blocks.ts), as it does a public API page longer than asked.
+ */
+export class P2pExcessError extends ClientError {
+  constructor(url: string, words: string) {
+    super('ERR_BAD_RESPONSE', `${url}: ${words}`, { url });
+  }
+}
+
+export interface P2pPeerOptions extends Omit<P2pClientOptions, 'onFault'> {
   health?: Partial<PeerHealthOptions>;
   getBlocksLimit?: RateLimit;
   getStatusLimit?: RateLimit;
@@ -73,7 +84,8 @@ export class P2pPeer {
       GET_BLOCKS_MARGIN,
     );
     this.statusBudget = new RateBudget(options.getStatusLimit ?? ARK_GET_STATUS_LIMIT, this.now);
-    this.client = new P2pClient(url, options);
+    // A fault found while no request was pending (a ping flood, a frame nobody asked for) counts all the same.
+    this.client = new P2pClient(url, { ...options, onFault: (error) => this.health.recordFailure(error) });
   }
 
   /**
@@ -94,7 +106,7 @@ export class P2pPeer {
     );
     const blocks = this.decode(() => decodeGetBlocksResponse(payload));
     if (blocks.length > blockLimit) {
-      throw this.failure(`asked for at most ${blockLimit} blocks, it answered ${blocks.length}`);
+      throw this.failure(`asked for at most ${blockLimit} blocks, it answered ${blocks.length}`, true);
     }
     this.health.recordSuccess(this.latency, blocks.at(-1)?.height);
     return blocks;
@@ -139,13 +151,17 @@ export class P2pPeer {
     try {
       return decode();
     } catch (error) {
-      if (error instanceof P2pCodecError) throw this.failure(`malformed answer: ${error.message}`);
+      if (error instanceof P2pCodecError) {
+        throw this.failure(`malformed answer: ${error.message}`, error.excess);
+      }
       throw error;
     }
   }
 
-  private failure(words: string): ClientError {
-    const error = new ClientError('ERR_BAD_RESPONSE', `${this.url}: ${words}`, { url: this.url });
+  private failure(words: string, excess = false): ClientError {
+    const error = excess
+      ? new P2pExcessError(this.url, words)
+      : new ClientError('ERR_BAD_RESPONSE', `${this.url}: ${words}`, { url: this.url });
     this.health.recordFailure(error);
     return error;
   }

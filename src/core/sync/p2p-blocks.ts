@@ -5,10 +5,11 @@
  * (raw-block.ts): the header's id must be the hash of its serialization, every transaction must decode from the
  * bytes served (its id is the hash of them; one of a plugin's type stops the follower instead, raw-block.ts), the count must be the header's, and the heights must follow each other
  * from the one asked — anything else is the peer's lie. The signatures, payload hash and state rules are the
- * node's `applyBlock`, exactly as for every other block.
+ * node's `applyBlock`, exactly as for every other block. An answer holding more than ARK's schema produces (more
+ * blocks than asked, fields padded: p2p/codecs.ts) is a lie too, as a public API page longer than asked is.
  */
 import type { PeerHealth } from '../client/peer-health';
-import type { P2pBlock, P2pPeer, P2pPeers } from '../p2p';
+import { P2pExcessError, type P2pBlock, type P2pPeer, type P2pPeers } from '../p2p';
 import type { Block, BlockHeader } from '../protocol/blocks';
 import { transactionRulesHeight, type Network } from '../protocol/networks';
 import { deserializeTransaction, type TransactionData } from '../protocol/transactions';
@@ -81,7 +82,14 @@ export class P2pBlockSource {
   /** The checked headers from `from` up, as many as one answer holds (400 at most); the first is the one at `from`. */
   async headers(peer: P2pPeer, from: number, signal?: AbortSignal): Promise<BlockHeader[]> {
     const lastBlockHeight = Math.max(1, from - 1);
-    const served = await peer.getBlocks(lastBlockHeight, P2P_BATCH, signal);
+    let served: P2pBlock[];
+    try {
+      served = await peer.getBlocks(lastBlockHeight, P2P_BATCH, signal);
+    } catch (error) {
+      // More than ARK's schema produces (padding, more blocks than asked): a lie, as a page longer than asked is.
+      if (error instanceof P2pExcessError) throw peerDataError(from, error.message);
+      throw error;
+    }
     let blocks = this.answers.get(peer.url);
     if (blocks === undefined) {
       blocks = new Map<number, Block>();
