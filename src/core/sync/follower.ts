@@ -254,7 +254,10 @@ export class Follower {
     }
   }
 
-  /** One request's worth of progress; false when there was nothing new (or nobody to ask). */
+  /**
+   * One request's worth of progress; false when there was nothing new (or nobody to ask). A failed run is asked
+   * again of another peer at once (true), when one can be asked.
+   */
   private async step(): Promise<boolean> {
     const node = this.options.node;
     const tipHeight = node.height;
@@ -271,7 +274,11 @@ export class Follower {
     } catch (error) {
       this.queue.clear();
       this.faults.failed(run.peer, error);
-      return false;
+      // The run goes to another peer at once (the failed one backs off): a peer that timed out must not cost the
+      // sync a poll interval on top of its timeout while another can answer.
+      return this.candidates().some(
+        (peer) => peer !== run.peer && this.faults.usable(peer) && !peer.isBackingOff(),
+      );
     }
     const claimed = run.peer.status().height;
     const [tip, ...above] = blocks;
