@@ -11,8 +11,8 @@
  *   silent   — answers the hello and getStatus, never a getBlocks.
  *
  * For each: seconds to catch up, the follower process's peak RSS and heap, its public API's slowest and 99th
- * percentile answer to GET /api/node/status asked every 50 ms (fastify inject on the follower's own thread: what
- * a stalled thread costs a client), the event loop's longest stall, the getBlocks the P2P peer received, and the
+ * percentile answer to GET /api/node/status asked every 50 ms (fastify inject on the follower's own thread, timed
+ * from when the request was due: what a stalled thread costs a client), the event loop's longest stall, the getBlocks the P2P peer received, and the
  * follower's verdict on it. The attack goes on for HOLD seconds after the catch-up.
  *
  * Usage: node dist/soak-p2p.mjs [scenarios=control,padding,pings,silent] [blocks=1100] [hold=10]
@@ -187,12 +187,14 @@ async function measure(scenario: Scenario, blocks: number, holdS: number): Promi
   }, 50);
   const latencies: number[] = [];
   let asking = true;
+  // Measured from when each request was due (50 ms after the last answer): a thread stalled meanwhile delays the
+  // request itself, which a client on another process would wait for all the same.
   const asker = (async () => {
     while (asking) {
-      const started = performance.now();
-      await host.api.publicApp.inject({ url: '/api/node/status', headers: { host: '127.0.0.1:4003' } });
-      latencies.push(performance.now() - started);
+      const due = performance.now() + 50;
       await new Promise((resolve) => setTimeout(resolve, 50));
+      await host.api.publicApp.inject({ url: '/api/node/status', headers: { host: '127.0.0.1:4003' } });
+      latencies.push(performance.now() - due);
     }
   })();
   const started = performance.now();

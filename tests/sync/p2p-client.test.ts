@@ -150,3 +150,43 @@ describe('a hostile P2P node', () => {
     expect(reasons.some((reason) => /does not read what is sent to it/.test(reason))).toBe(true);
   });
 });
+
+describe('the answer watch', () => {
+  /** A node answering every request with `total` bytes sent in `chunk`-byte fragments every 100 ms. */
+  async function slowNode(total: number, chunk: number): Promise<NesServer> {
+    return startNesServer((socket, message) => {
+      if (message.type === 'hello') {
+        socket.send(stringifyNesMessage({ type: 'hello', id: message.id }));
+        return;
+      }
+      const frame = stringifyNesMessage({ type: 'request', id: message.id, payload: new Uint8Array(total) });
+      let offset = 0;
+      const next = () => {
+        if (socket.readyState !== socket.OPEN) return;
+        const end = Math.min(frame.length, offset + chunk);
+        socket.send(frame.subarray(offset, end), { fin: end === frame.length });
+        offset = end;
+        if (offset < frame.length) setTimeout(next, 100);
+      };
+      next();
+    });
+  }
+
+  it('keeps an answer whose bytes keep coming, however long it takes within the whole timeout', async () => {
+    server = await slowNode(1_200_000, 100_000);
+    const p2p = new P2pClient(server.url, { answerTimeoutMs: 300, timeoutMs: 10_000 });
+    client = p2p;
+    expect((await p2p.request('p2p.blocks.getBlocks', new Uint8Array(0))).length).toBe(1_200_000);
+  });
+
+  it('drops a connection whose answer only trickles', async () => {
+    // A trickle (or the pings of a peer that never answers) is not progress: the request fails within seconds.
+    server = await slowNode(1_200_000, 1_000);
+    const p2p = new P2pClient(server.url, { answerTimeoutMs: 300, timeoutMs: 10_000 });
+    client = p2p;
+    await expect(p2p.request('p2p.blocks.getBlocks', new Uint8Array(0))).rejects.toMatchObject({
+      code: 'ERR_TIMEOUT',
+      message: expect.stringMatching(/no answer within 300 ms/) as unknown,
+    });
+  });
+});

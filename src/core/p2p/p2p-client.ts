@@ -218,12 +218,13 @@ export class P2pClient {
           perMessageDeflate: false,
           maxPayload: this.maxPayloadBytes,
           createConnection: (options: object) => {
-            const opts = options as NetConnectOpts & ConnectionOptions & { host?: string };
+            const opts = options as NetConnectOpts &
+              ConnectionOptions & { host?: string; socketPath?: string };
             if (this.url.startsWith('wss:')) {
               const servername = opts.servername ?? (isIP(opts.host ?? '') === 0 ? opts.host : '');
               return counted(tlsConnect({ ...opts, path: undefined, servername } as ConnectionOptions));
             }
-            return counted(netConnect(opts));
+            return counted(netConnect({ ...opts, path: opts.socketPath } as NetConnectOpts));
           },
         });
       } catch (error) {
@@ -301,6 +302,7 @@ export class P2pClient {
               { url: this.url, status: message.statusCode },
             );
       this.settle(message.id, undefined, error);
+      this.answered();
       return;
     }
     if (message.type === 'hello') {
@@ -309,7 +311,11 @@ export class P2pClient {
       this.heartbeatMs = Math.max(MIN_HEARTBEAT_MS, interval === 0 ? DEFAULT_HEARTBEAT_MS : interval);
     }
     this.settle(message.id, message.payload);
-    // An answer is progress: the watch starts over for the requests still pending.
+    this.answered();
+  }
+
+  /** An answer is progress: the watch starts over for the requests still pending. */
+  private answered(): void {
     this.unwatch();
     this.watchAnswers();
   }
