@@ -126,12 +126,30 @@ export class P2pPeer {
   }
 
   private latency: number | undefined;
+  /** When each request still unanswered was sent (Date.now()). */
+  private readonly unanswered = new Set<{ at: number }>();
+
+  /**
+   * How long the oldest request sent to this peer and not yet answered has waited (0: none) — the time spent
+   * waiting for its slot not counted: what the follower asks another peer after (follower.ts HEDGE_AFTER_MS).
+   */
+  unansweredForMs(): number {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const request of this.unanswered) oldest = Math.min(oldest, request.at);
+    return oldest === Number.POSITIVE_INFINITY ? 0 : Date.now() - oldest;
+  }
 
   private async ask(route: string, payload: Uint8Array, signal?: AbortSignal): Promise<Uint8Array> {
     const started = this.now();
-    const answer = await this.guarded(() => this.client.request(route, payload, signal));
-    this.latency = this.now() - started;
-    return answer;
+    const request = { at: Date.now() };
+    this.unanswered.add(request);
+    try {
+      const answer = await this.guarded(() => this.client.request(route, payload, signal));
+      this.latency = this.now() - started;
+      return answer;
+    } finally {
+      this.unanswered.delete(request);
+    }
   }
 
   /** `work`'s failure recorded in the peer's health (a 429 as its rate limit), then rethrown. */

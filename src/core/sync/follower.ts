@@ -33,7 +33,7 @@ import { PeerBans } from './peer-bans';
 import { PeerFaults } from './peer-faults';
 import { PeerLedger } from './peer-ledger';
 import { checkNotExcepted, type ChainExceptions } from './raw-block';
-import { MAX_PIPELINE_DEPTH, pipelineDepth, RunQueue } from './run-queue';
+import { MAX_PIPELINE_DEPTH, pipelineDepth, RunQueue, type Prefetch } from './run-queue';
 import { UnsupportedClaims } from './unsupported-claims';
 import { buildStatus } from './status-report';
 import { SyncRate } from './sync-rate';
@@ -65,6 +65,15 @@ export interface FollowerOptions {
   /** One line per event worth a log: a ban, a fork, a stop. */
   log?: (line: string) => void;
 }
+
+/**
+ * How long a P2P peer may sit on the request of the run at our tip before another peer is asked for the run too
+ * (`answerOf`): an ARK node answers getBlocks in well under a second; its slot wait is not counted (p2p-peer.ts
+ * `unansweredForMs`). Its connection is dropped only after 5 s without an answer (p2p-client.ts), so a slow
+ * honest node still delivers — only not at the sync's expense.
+ */
+export const HEDGE_AFTER_MS = 2_000;
+const HEDGE_CHECK_MS = 100;
 
 export class Follower {
   private readonly emitter = new EventEmitter();
@@ -131,8 +140,13 @@ export class Follower {
       batchSize: this.batchSize,
       signal: this.abort.signal,
       usable: (peer) => this.faults.usable(peer),
-      choose: (queued) =>
-        choosePeer(this.candidates(), this.ledger, (peer) => this.faults.usable(peer), queued),
+      choose: (queued, avoid) =>
+        choosePeer(
+          this.candidates().filter((peer) => peer !== avoid),
+          this.ledger,
+          (peer) => this.faults.usable(peer),
+          queued,
+        ),
       depth: () =>
         pipelineDepth(this.candidates().filter((peer) => this.faults.usable(peer)).length, this.farBehind()),
       farBehind: () => this.farBehind(),
@@ -261,25 +275,25 @@ export class Follower {
   private async step(): Promise<boolean> {
     const node = this.options.node;
     const tipHeight = node.height;
-    const run = (await this.queue.take(tipHeight)) ?? this.queue.fetchFrom(tipHeight);
-    if (run === undefined) {
+    const first = (await this.queue.take(tipHeight)) ?? this.queue.fetchFrom(tipHeight);
+    if (first === undefined) {
       throw new SyncError(
         'ERR_SYNC_NO_PEERS',
         'no peer can be asked: every peer is banned, failing or on another chain',
       );
     }
-    let blocks: Block[];
-    try {
-      blocks = await run.blocks;
-    } catch (error) {
+    const answer = await this.answerOf(first, tipHeight);
+    const run = answer.run;
+    if (!('blocks' in answer)) {
       this.queue.clear();
-      this.faults.failed(run.peer, error);
+      this.faults.failed(run.peer, answer.error);
       // The run goes to another peer at once (the failed one backs off): a peer that timed out must not cost the
       // sync a poll interval on top of its timeout while another can answer.
       return this.candidates().some(
         (peer) => peer !== run.peer && this.faults.usable(peer) && !peer.isBackingOff(),
       );
     }
+    const blocks = answer.blocks;
     const claimed = run.peer.status().height;
     const [tip, ...above] = blocks;
     if (tip === undefined) {
@@ -337,6 +351,59 @@ export class Follower {
     }
     if (applied > 0) this.ledger.delivered(run.peer.url, applied, node.height);
     return true;
+  }
+
+  /**
+   * The blocks of the run at our tip. A P2P peer that took the run's request and has not answered it within
+   * HEDGE_AFTER_MS has the run asked of another peer too, and whichever delivers first is taken — the sync never
+   * waits on one silent peer while another has the blocks; the queue built on the late run is dropped. The failure
+   * of a run that lost the race is counted against its peer when it comes.
+   */
+  private async answerOf(
+    run: Prefetch,
+    tipHeight: number,
+  ): Promise<{ run: Prefetch; blocks: Block[] } | { run: Prefetch; error: unknown }> {
+    const settled = (candidate: Prefetch) =>
+      candidate.blocks.then(
+        (blocks) => ({ run: candidate, blocks }),
+        (error: unknown) => ({ run: candidate, error }),
+      );
+    const p2p = this.options.p2p?.of(run.peer);
+    if (p2p === undefined) return settled(run);
+    const other = await new Promise<Prefetch | undefined>((resolve) => {
+      let done = false;
+      const finish = (value: Prefetch | undefined) => {
+        if (done) return;
+        done = true;
+        clearInterval(timer);
+        resolve(value);
+      };
+      const timer = setInterval(() => {
+        if (this.stopped()) finish(undefined);
+        else if (p2p.unansweredForMs() >= HEDGE_AFTER_MS) {
+          const asked = this.queue.fetchFrom(tipHeight, undefined, undefined, run.peer);
+          if (asked !== undefined) finish(asked);
+        }
+      }, HEDGE_CHECK_MS);
+      run.last.then(
+        () => finish(undefined),
+        () => finish(undefined),
+      );
+    });
+    if (other === undefined) return settled(run);
+    this.queue.clear();
+    const both = [settled(run), settled(other)];
+    const first = await Promise.race(both);
+    if ('blocks' in first) {
+      const loser = both[first.run === run ? 1 : 0]!;
+      void loser.then((late) => {
+        if (!('blocks' in late)) this.faults.failed(late.run.peer, late.error);
+      });
+      return first;
+    }
+    // The first to settle failed: counted now, and the other's outcome decides.
+    this.faults.failed(first.run.peer, first.error);
+    return both[first.run === run ? 1 : 0]!;
   }
 
   /**

@@ -62,9 +62,9 @@ export interface RunQueueOptions {
   usable: (peer: PeerHealth) => boolean;
   /**
    * The peer to ask (peer-choice.ts); `queued(peer)` is how many runs are queued for it and not yet answered, so a
-   * burst of choices spreads instead of all going to the best peer.
+   * burst of choices spreads instead of all going to the best peer; never `avoid` (a peer a run waits on too long).
    */
-  choose: (queued: (peer: PeerHealth) => number) => PeerHealth | undefined;
+  choose: (queued: (peer: PeerHealth) => number, avoid?: PeerHealth) => PeerHealth | undefined;
   /** How many runs to keep ahead (default PIPELINE_DEPTH). */
   depth?: () => number;
   /** Whether the network is far enough ahead that runs may start where the previous would end (default never). */
@@ -156,13 +156,14 @@ export class RunQueue {
 
   /**
    * Starts downloading the run that begins at `from` (our tip, or where the run before it ends), and ends at `to` at
-   * the latest. Its first block is the header at `from` itself, which the step compares with our block there (a
-   * fork shows so).
+   * the latest, of any peer but `avoid`. Its first block is the header at `from` itself, which the step compares
+   * with our block there (a fork shows so).
    */
   fetchFrom(
     from: number | Promise<number | undefined>,
     preferred?: PeerHealth,
     to?: number,
+    avoid?: PeerHealth,
   ): Prefetch | undefined {
     const { download, batchSize, signal, node } = this.options;
     // The preferred peer (the previous run's) keeps the work while it has no limit to wait for; a peer with a
@@ -172,7 +173,7 @@ export class RunQueue {
       this.options.usable(preferred) &&
       !preferred.isBackingOff() &&
       preferred.budget === undefined;
-    const peer = keep ? preferred : this.options.choose((candidate) => this.queued(candidate));
+    const peer = keep ? preferred : this.options.choose((candidate) => this.queued(candidate), avoid);
     if (peer === undefined) return undefined;
     const start = Promise.resolve(from);
     // The run is asked at the pace the peer has now: one that lowers its limit meanwhile gives the run up at once.
