@@ -22,8 +22,11 @@ import {
   type AddressUse,
   type DevicePrompt,
 } from '../../src/core/ledger';
+import { schnorrVerify } from '../../src/core/protocol/crypto';
+import { fromHex } from '../../src/core/protocol/hex';
 import { verifySignedMessage } from '../../src/core/protocol/message';
 import {
+  multiSignatureSigningHash,
   prepareTransaction,
   transactionToJson,
   validateTransaction,
@@ -198,6 +201,41 @@ describe('ARK Ledger app v2.3.0 in speculos', () => {
       transaction: transactionToJson(signed),
       screens,
     });
+  });
+
+  it('signs as a multisignature participant: the bytes without any signature, verified by Votary', async () => {
+    const log: RecordedExchange[] = [];
+    const other = chain.users[3]!;
+    const publicKeys = [other.publicKey, account0.publicKey];
+    const tx = prepareTransaction(
+      {
+        type: 0,
+        nonce: 1n,
+        amount: 3n * TOKEN,
+        recipientId: chain.users[1]!.address,
+        senderPublicKey: other.publicKey,
+      },
+      ctx,
+    );
+    const signer = new LedgerSigner(opener(log), account0);
+    const signing = signer.signParticipant(tx, 1, publicKeys);
+    const screens = await speculos.choose('Approve');
+    const signed = await signing;
+    const entry = signed.signatures![0]!;
+    expect(entry.slice(0, 2)).toBe('01');
+    expect(
+      schnorrVerify(multiSignatureSigningHash(tx), fromHex(entry.slice(2)), fromHex(account0.publicKey)),
+    ).toBe(true);
+    save(
+      'sign-participant',
+      'LedgerSigner.signParticipant as participant 1 of 2, approved on the device',
+      log,
+      {
+        transaction: transactionToJson(tx),
+        screens,
+        document: { publicKeys, signatures: signed.signatures },
+      },
+    );
   });
 
   it('signs messages in both ARK forms, verified by Votary and by @arkecosystem/crypto', async () => {

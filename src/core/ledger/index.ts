@@ -26,3 +26,4 @@ export {
   type DiscoveryOptions,
   type LedgerAccount,
 } from './discovery';
+export { ledgerParticipantSigner, ledgerSenderSigner, type DeviceSignRequest } from './prepared-signers';

@@ -120,30 +120,38 @@ export class LedgerSigner implements BytesSigner {
   }
 
   /**
-   * A multisignature participant's signature made on the device (protocol reference §4.4: Schnorr over the bytes
-   * with no signature of any kind), appended as `hex2(index) ‖ signature`. The device must hold publicKeys[index].
+   * A multisignature participant's signature made on the device over exactly `bytes`, which must be the transaction
+   * with no signature of any kind (protocol reference §4.4); the device must hold publicKeys[index]. Returns the
+   * 64-byte Schnorr signature (hex), checked with Votary's verifier.
    */
-  async signParticipant(
+  async participantSignatureBytes(
     tx: TransactionData,
+    bytes: Uint8Array,
     index: number,
     publicKeys: readonly string[],
-  ): Promise<TransactionData> {
+  ): Promise<string> {
     if (publicKeys[index]?.toLowerCase() !== this.publicKey) {
       throw new LedgerError(
         'ERR_LEDGER_WRONG_KEY',
         'This Ledger wallet is not that participant of the multisignature.',
       );
     }
-    if ((tx.signatures ?? []).some((s) => Number.parseInt(s.slice(0, 2), 16) === index)) {
-      throw new LedgerError('ERR_LEDGER_INVALID_DATA', 'This participant has already signed.');
-    }
-    const bytes = hashBytes(tx, {
+    const expected = hashBytes(tx, {
       excludeSignature: true,
       excludeSecondSignature: true,
       excludeMultiSignatures: true,
     });
+    if (!bytesEqual(bytes, expected)) {
+      throw new LedgerError(
+        'ERR_LEDGER_INVALID_DATA',
+        'The bytes to sign are not the reviewed transaction’s: nothing was sent to the device.',
+      );
+    }
+    if ((tx.signatures ?? []).some((s) => Number.parseInt(s.slice(0, 2), 16) === index)) {
+      throw new LedgerError('ERR_LEDGER_INVALID_DATA', 'This participant has already signed.');
+    }
     const review = checkDeviceCanSign({ ...tx, senderPublicKey: this.publicKey }, bytes);
-    const signature = await this.withDevice(async (device) => {
+    return this.withDevice(async (device) => {
       this.options.onDevicePrompt?.({ ...review, subject: 'transaction', path: this.path });
       const answer = await device.signTransaction(this.path, bytes);
       if (
@@ -154,6 +162,20 @@ export class LedgerSigner implements BytesSigner {
       }
       return answer;
     });
+  }
+
+  /** The participant's signature appended as `hex2(index) ‖ signature`, the id recomputed. */
+  async signParticipant(
+    tx: TransactionData,
+    index: number,
+    publicKeys: readonly string[],
+  ): Promise<TransactionData> {
+    const bytes = hashBytes(tx, {
+      excludeSignature: true,
+      excludeSecondSignature: true,
+      excludeMultiSignatures: true,
+    });
+    const signature = await this.participantSignatureBytes(tx, bytes, index, publicKeys);
     const signed = {
       ...tx,
       signatures: [...(tx.signatures ?? []), index.toString(16).padStart(2, '0') + signature],

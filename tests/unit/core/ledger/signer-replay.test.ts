@@ -8,6 +8,8 @@ import {
   LedgerError,
   LedgerSigner,
   discoverAccounts,
+  ledgerParticipantSigner,
+  ledgerSenderSigner,
   type AddressUse,
   type DevicePrompt,
 } from '../../../../src/core/ledger';
@@ -15,6 +17,7 @@ import { addressFromPublicKey } from '../../../../src/core/protocol/crypto';
 import { verifySignedMessage } from '../../../../src/core/protocol/message';
 import {
   draftFromJson,
+  hashBytes,
   prepareTransaction,
   signingBytes,
   transactionFromJson,
@@ -140,6 +143,36 @@ describe('LedgerSigner with recorded exchanges', () => {
     expect(document).toEqual(recording.document);
     expect(verifySignedMessage(document).verified).toBe(true);
     expect(transport.done).toBe(true);
+  });
+});
+
+describe('the device as a signer of the prepared-transaction flow', () => {
+  it('answers a sender’s signature over exactly the handed bytes', async () => {
+    const { signed, prepared } = recordedTransaction('sign-transfer');
+    const ledger = new LedgerSigner(() => Promise.resolve(replay('sign-transfer')), account);
+    const signer = ledgerSenderSigner(ledger, 'Nano');
+    expect(await signer.sign({ transaction: prepared, bytes: signingBytes(prepared) })).toEqual({
+      signature: signed.signature,
+    });
+  });
+
+  it('answers a participant’s hex2(index) ‖ signature over the bytes without any signature', async () => {
+    const recording = loadRecording('sign-participant');
+    const transaction = prepareTransaction(draftFromJson(recording.transaction, ctx), ctx);
+    const { publicKeys, signatures } = recording.document as { publicKeys: string[]; signatures: string[] };
+    const ledger = new LedgerSigner(() => Promise.resolve(replay(recording)), account);
+    const signer = ledgerParticipantSigner(ledger, 'participant 2 (Nano)', 1, publicKeys);
+    const bytes = hashBytes(transaction, {
+      excludeSignature: true,
+      excludeSecondSignature: true,
+      excludeMultiSignatures: true,
+    });
+    expect(await signer.sign({ transaction, bytes })).toEqual({ participant: signatures[0] });
+    await expect(
+      signer.sign({ transaction, bytes: signingBytes({ ...transaction, fee: 1n }) }),
+    ).rejects.toMatchObject({
+      code: 'ERR_LEDGER_INVALID_DATA',
+    });
   });
 });
 
