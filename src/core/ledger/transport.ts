@@ -3,6 +3,7 @@
  * or v6): USB HID in the desktop app's main process and the browser shell's core process, speculos's TCP transport
  * in the interop tests, a replay of recorded exchanges in the unit tests (tests/unit/core/ledger).
  */
+import { createRequire } from 'node:module';
 import { LedgerError } from './errors';
 
 export interface ApduTransport {
@@ -23,20 +24,23 @@ export interface ApduTransport {
 export type TransportOpener = () => Promise<ApduTransport>;
 
 interface HidTransportModule {
-  default: { create(openTimeout?: number, listenTimeout?: number): Promise<ApduTransport> };
+  /** Opens the first Ledger found (its `create()` throws a ReferenceError when none is, in 6.36.0). */
+  default: { open(path?: string): Promise<ApduTransport> };
 }
+
+/**
+ * The optional USB module, loaded with require on first use: bundlers leave it out, and its ES build does not load
+ * in Node (its imports have no file extensions), while its CommonJS build does.
+ */
+const USB_MODULE = '@ledgerhq/hw-transport-node-hid-noevents';
+const loadUsbModule = () => Promise.resolve().then((): unknown => createRequire(import.meta.url)(USB_MODULE));
 
 /**
  * USB HID (`@ledgerhq/hw-transport-node-hid-noevents`, an optional dependency with a native part, node-hid).
  * Loaded on first use only, so a process where it cannot load still starts; there, opening a device is an
  * ERR_LEDGER_USB_UNAVAILABLE that says why.
  */
-/** The optional USB module, named in a variable so that bundlers leave it out and it loads only on use. */
-const USB_MODULE = '@ledgerhq/hw-transport-node-hid-noevents';
-
-export function usbTransport(
-  load: () => Promise<unknown> = () => import(/* @vite-ignore */ USB_MODULE),
-): TransportOpener {
+export function usbTransport(load: () => Promise<unknown> = loadUsbModule): TransportOpener {
   let module: HidTransportModule | undefined;
   return async () => {
     if (module === undefined) {
@@ -50,7 +54,7 @@ export function usbTransport(
       }
     }
     try {
-      return await module.default.create(3000, 3000);
+      return await module.default.open();
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       throw new LedgerError(

@@ -211,7 +211,7 @@ describe('transports', () => {
 
   it('no device on USB is ERR_LEDGER_NOT_CONNECTED', async () => {
     const open = usbTransport(() =>
-      Promise.resolve({ default: { create: () => Promise.reject(new Error('NoDevice')) } }),
+      Promise.resolve({ default: { open: () => Promise.reject(new Error('NoDevice')) } }),
     );
     await expect(open()).rejects.toMatchObject({ code: 'ERR_LEDGER_NOT_CONNECTED' });
   });
