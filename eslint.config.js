@@ -66,6 +66,7 @@ const CORE_LAYERS = {
   client: ['protocol', 'fs', 'domain'],
   p2p: ['protocol', 'client'],
   keystore: ['protocol', 'fs'],
+  ledger: ['protocol'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
   'chain-access': ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'query', 'client'],
   sync: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client', 'p2p'],

@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 # this device") builds during `npm ci`; dbus (dbus-run-session) and gnome-keyring for the key-store test that
 # runs keytar against a real Secret Service (tests/keystore/keychain-real.test.ts); build-essential and python3 for
 # node-gyp, which compiles better-sqlite3, keytar and bcrypto's libsecp256k1 (the node's signature checks) from
-# their bundled C sources during `npm ci` against Node's own headers.
-packages=(chromium libsecret-1-dev pkg-config dbus gnome-keyring build-essential python3)
+# their bundled C sources during `npm ci` against Node's own headers; libudev-dev and libusb-1.0-0-dev so the
+# optional node-hid module (Ledger over USB, src/core/ledger/transport.ts) builds too.
+packages=(chromium libsecret-1-dev pkg-config dbus gnome-keyring build-essential python3 libudev-dev libusb-1.0-0-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -23,6 +23,7 @@
  *   ERR_TOO_MANY_ATTEMPTS  wrong passwords in a row: the next attempt must wait (the message says how long)
  *   ERR_WEAK_PASSWORD      a new password is too easy to guess (the message says why)
  *   ERR_PASSWORD_REQUIRED  the action deletes a key, so the vault password must be entered again
+ *   ERR_HARDWARE_WALLET    the wallet's key is on a Ledger: it signs on the device (core/ledger), not in the vault
  */
 import { CodedError } from '../../shared/lib/coded-error';
 
@@ -47,7 +48,8 @@ export type KeystoreErrorCode =
   | 'ERR_VAULT_CHANGED'
   | 'ERR_TOO_MANY_ATTEMPTS'
   | 'ERR_WEAK_PASSWORD'
-  | 'ERR_PASSWORD_REQUIRED';
+  | 'ERR_PASSWORD_REQUIRED'
+  | 'ERR_HARDWARE_WALLET';
 
 export class KeystoreError extends CodedError<KeystoreErrorCode> {
   override readonly name = 'KeystoreError';

@@ -20,6 +20,7 @@ import { VaultSession, type Session } from './vault-session';
 import {
   checkSecondPassphrase,
   cleanName,
+  ledgerWallet,
   passphraseWallet,
   walletKeys,
   watchWallet,
@@ -178,6 +179,24 @@ export class Keystore extends VaultSession {
     return this.add(watchWallet(options.address, options));
   }
 
+  /**
+   * Adds a Ledger account: the public key the device gave at `path` (core/ledger discovery) and its address. The
+   * vault keeps no key for it; it signs on the device (core/ledger LedgerSigner with `ledgerAccount`).
+   */
+  addLedgerWallet(options: WalletOptions & { publicKey: string; path: string }): Promise<WalletInfo> {
+    this.use();
+    return this.add(ledgerWallet(options.publicKey, options.path, options));
+  }
+
+  /** What the device signer needs for a Ledger wallet: its path and public key (ERR_INVALID_INPUT for another kind). */
+  ledgerAccount(walletId: string): { path: string; publicKey: string; address: string } {
+    const wallet = this.stored(this.use(), walletId);
+    if (wallet.kind !== 'ledger' || wallet.ledgerPath === undefined || wallet.publicKey === null) {
+      throw new KeystoreError('ERR_INVALID_INPUT', 'This wallet is not a Ledger wallet.');
+    }
+    return { path: wallet.ledgerPath, publicKey: wallet.publicKey, address: wallet.address };
+  }
+
   renameWallet(walletId: string, name: string): Promise<WalletInfo> {
     const clean = cleanName(name, '');
     return this.update(walletId, (wallet) => ({ ...wallet, name: clean }));
@@ -194,6 +213,7 @@ export class Keystore extends VaultSession {
     const secondPassphrase = checkSecondPassphrase(options);
     return this.update(walletId, (wallet) => {
       if (wallet.kind === 'watch') throw watchOnly();
+      if (wallet.kind === 'ledger') throw onLedger();
       return { ...wallet, secondPassphrase };
     });
   }
@@ -208,7 +228,8 @@ export class Keystore extends VaultSession {
    */
   async removeWallet(walletId: string, password?: string): Promise<void> {
     const session = this.use();
-    if (this.stored(session, walletId).kind !== 'watch') {
+    const kind = this.stored(session, walletId).kind;
+    if (kind !== 'watch' && kind !== 'ledger') {
       if (password === undefined) {
         throw new KeystoreError(
           'ERR_PASSWORD_REQUIRED',
@@ -235,6 +256,7 @@ export class Keystore extends VaultSession {
     const wallet = this.stored(session, walletId);
     let keys = session.keys.get(walletId);
     if (keys === undefined) {
+      if (wallet.kind === 'ledger') throw onLedger();
       keys = walletKeys(wallet);
       if (keys === undefined) throw watchOnly();
       session.keys.set(walletId, keys);
@@ -332,6 +354,7 @@ export class Keystore extends VaultSession {
   async revealRecoveryPhrase(walletId: string, password: string): Promise<RecoveryPhrase> {
     const session = this.act();
     const wallet = this.stored(session, walletId);
+    if (wallet.kind === 'ledger') throw onLedger();
     if (wallet.kind === 'watch' || wallet.secret === null) throw watchOnly();
     await this.verifyPassword(session, password);
     const phrase: RecoveryPhrase = { kind: wallet.kind, secret: wallet.secret };
@@ -342,6 +365,13 @@ export class Keystore extends VaultSession {
 
 function watchOnly(): KeystoreError {
   return new KeystoreError('ERR_WATCH_ONLY', 'This is a watch-only wallet: it holds no key to sign with.');
+}
+
+function onLedger(): KeystoreError {
+  return new KeystoreError(
+    'ERR_HARDWARE_WALLET',
+    'This wallet’s key is on a Ledger: it signs on the device, and this vault holds no key or phrase for it.',
+  );
 }
 
 function assertNetwork(wallet: StoredWallet, network: Network): void {

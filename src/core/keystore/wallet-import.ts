@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   addressFromPublicKey,
   decodeAddress,
+  isValidPublicKey,
   keyPairFromPassphrase,
   privateKeyFromPassphrase,
   privateKeyFromWif,
@@ -80,6 +81,34 @@ function record(
     network,
     createdAt: new Date().toISOString(),
     ...fields,
+  };
+}
+
+/**
+ * A wallet whose key is on a Ledger: the device's public key at `path` and its address, no secret. The path is
+ * checked by core/ledger (paths.ts) before it gets here; the key store checks only that the key is a valid point.
+ */
+export function ledgerWallet(publicKey: string, path: string, options: WalletOptions): StoredWallet {
+  const network = walletNetworkOf(options.network);
+  if (typeof publicKey !== 'string' || !isValidPublicKey(publicKey))
+    throw invalid('the public key is not valid');
+  if (typeof path !== 'string' || !/^44'\/\d+'\/\d+'(\/\d+\/\d+)?$/.test(path)) {
+    throw invalid("the Ledger path is not a BIP44 path like 44'/111'/0'/0/0");
+  }
+  const key = publicKey.toLowerCase();
+  return {
+    ...record(
+      {
+        kind: 'ledger',
+        address: addressFromPublicKey(key, network.pubKeyHash),
+        publicKey: key,
+        secret: null,
+        secondPassphrase: null,
+      },
+      options.name,
+      network,
+    ),
+    ledgerPath: path,
   };
 }
 

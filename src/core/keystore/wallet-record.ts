@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { Network } from '../protocol/networks';
 
-export type WalletKind = 'mnemonic' | 'passphrase' | 'wif' | 'watch';
+/** `ledger`: the key is on a Ledger device (docs/design/ledger.md); the vault keeps its path, no secret. */
+export type WalletKind = 'mnemonic' | 'passphrase' | 'wif' | 'watch' | 'ledger';
 
 /** The network facts a wallet needs: its identity (nethash) and the address and WIF version bytes. */
 export interface WalletNetwork {
@@ -27,6 +28,8 @@ export interface StoredWallet {
   secret: string | null;
   secondPassphrase: string | null;
   createdAt: string;
+  /** A Ledger wallet's BIP44 path on the device, e.g. "44'/111'/0'/0/0" (kind `ledger` only). */
+  ledgerPath?: string;
   /**
    * The secrets of the HTLC locks this wallet sent, kept with the lock until it is claimed, refunded or expired:
    * the recipient needs the secret to claim, and a lost secret leaves the funds locked until expiry. A lock's
@@ -58,6 +61,8 @@ export interface WalletInfo {
   publicKey?: string;
   hasSecondPassphrase: boolean;
   createdAt: string;
+  /** A Ledger wallet's BIP44 path (kind `ledger` only): public, it is how the device is asked. */
+  ledgerPath?: string;
 }
 
 export interface VaultContents {
@@ -82,6 +87,7 @@ export function walletInfo(wallet: StoredWallet): WalletInfo {
     createdAt: wallet.createdAt,
   };
   if (wallet.publicKey !== null) info.publicKey = wallet.publicKey;
+  if (wallet.ledgerPath !== undefined) info.ledgerPath = wallet.ledgerPath;
   return info;
 }
 
@@ -89,13 +95,14 @@ const byte = z.number().int().min(0).max(255);
 const walletSchema = z.strictObject({
   id: z.string().min(1),
   name: z.string(),
-  kind: z.enum(['mnemonic', 'passphrase', 'wif', 'watch']),
+  kind: z.enum(['mnemonic', 'passphrase', 'wif', 'watch', 'ledger']),
   network: z.strictObject({ name: z.string(), nethash: z.string(), pubKeyHash: byte, wif: byte }),
   address: z.string(),
   publicKey: z.string().nullable(),
   secret: z.string().nullable(),
   secondPassphrase: z.string().nullable(),
   createdAt: z.string(),
+  ledgerPath: z.string().optional(),
   htlcSecrets: z
     .array(
       z.strictObject({

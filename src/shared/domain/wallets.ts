@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 
-export const walletKind = z.enum(['mnemonic', 'passphrase', 'wif', 'watch']);
+/** `ledger`: the key is on a Ledger device; the vault keeps only its path, public key and address. */
+export const walletKind = z.enum(['mnemonic', 'passphrase', 'wif', 'watch', 'ledger']);
 
 export const walletView = z.object({
   id: z.string(),
@@ -20,6 +21,8 @@ export const walletView = z.object({
   publicKey: z.string().optional(),
   hasSecondPassphrase: z.boolean(),
   createdAt: z.string(),
+  /** A Ledger wallet's BIP44 path on the device (kind `ledger` only). */
+  ledgerPath: z.string().optional(),
 });
 export type WalletView = z.output<typeof walletView>;
 

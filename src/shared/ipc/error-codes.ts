@@ -42,6 +42,7 @@ export const HOST_ERROR_CODES = [
   'ERR_TOO_MANY_ATTEMPTS',
   'ERR_WEAK_PASSWORD',
   'ERR_PASSWORD_REQUIRED',
+  'ERR_HARDWARE_WALLET',
   // the client (core/client/errors.ts)
   'ERR_TIMEOUT',
   'ERR_ABORTED',

@@ -1,0 +1,88 @@
+/**
+ * Recorded APDU exchanges with ARK's Ledger app: the interop suite (tests/ledger) records them from the real app in
+ * speculos into tests/fixtures/ledger/*.json; the unit tests replay them. The replay sends as `@ledgerhq/hw-transport`
+ * does (APDU = CLA INS P1 P2 Lc data; a status word other than 0x9000 is a TransportStatusError with `statusCode`),
+ * so the bytes Votary sends must equal the recording byte for byte and the answers are the device's own.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApduTransport } from '../../src/core/ledger';
+
+export interface RecordedExchange {
+  /** The APDU sent (hex: CLA INS P1 P2 Lc data). */
+  send: string;
+  /** The device's answer with its status word (hex), or what happened instead. */
+  answer?: string;
+  error?: 'disconnected';
+}
+
+export interface Recording {
+  name: string;
+  note: string;
+  exchanges: RecordedExchange[];
+  /** The signed (or refused) transaction, transactionToJson. */
+  transaction?: unknown;
+  message?: string;
+  /** The signed message document. */
+  document?: unknown;
+  /** What the device's screen showed, screen by screen. */
+  screens?: string[][];
+}
+
+export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ledger');
+
+export function loadRecording(name: string): Recording {
+  return JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')) as Recording;
+}
+
+/** Replays a recording: each exchange must be the next one recorded, else the call fails with both APDUs. */
+export class ReplayTransport implements ApduTransport {
+  private next = 0;
+  closed = false;
+  /** The APDUs sent, in order (hex). */
+  readonly sent: string[] = [];
+
+  constructor(private readonly exchanges: readonly RecordedExchange[]) {}
+
+  decorateAppAPIMethods(): void {
+    // One caller at a time in these tests: nothing to lock.
+  }
+
+  send(cla: number, ins: number, p1: number, p2: number, data = Buffer.alloc(0)): Promise<Buffer> {
+    const apdu = Buffer.concat([Buffer.from([cla, ins, p1, p2, data.length]), data]).toString('hex');
+    this.sent.push(apdu);
+    const expected = this.exchanges[this.next];
+    if (expected === undefined)
+      return Promise.reject(new Error(`unexpected APDU ${apdu}: the recording has ended`));
+    if (expected.send !== apdu) {
+      return Promise.reject(new Error(`APDU ${this.next}: sent ${apdu}, recorded ${expected.send}`));
+    }
+    this.next += 1;
+    if (expected.error === 'disconnected') {
+      const error = new Error('The device was disconnected during the operation');
+      error.name = 'DisconnectedDeviceDuringOperation';
+      return Promise.reject(error);
+    }
+    const answer = Buffer.from(expected.answer ?? '', 'hex');
+    const statusCode = answer.readUInt16BE(answer.length - 2);
+    if (statusCode !== 0x9000) {
+      return Promise.reject(
+        Object.assign(new Error(`Ledger device: status ${statusCode.toString(16)}`), {
+          name: 'TransportStatusError',
+          statusCode,
+        }),
+      );
+    }
+    return Promise.resolve(answer);
+  }
+
+  /** Every recorded exchange was made. */
+  get done(): boolean {
+    return this.next === this.exchanges.length;
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    return Promise.resolve();
+  }
+}
