@@ -4,7 +4,7 @@
  * typed contact is checked and reports each row it leaves out with where it is and why; nothing is half-added.
  */
 import type { ContactsExport, ContactsFileFormat } from '../../../shared/domain/contacts';
-import { CsvSyntaxError, csvLine, parseCsv } from '../../../shared/lib/csv-table';
+import { CsvSyntaxError, csvLine, parseCsv, undoFormulaGuard } from '../../../shared/lib/csv-table';
 import { cleanContact, type ContactInput, type ContactNetwork, type StoredContact } from './contact-book';
 import { ContactsError } from './errors';
 
@@ -35,9 +35,7 @@ export function exportContacts(
 }
 
 /** Undoes the formula guard csvCell adds on export ("'=x" back to "=x"), so a round trip gives the same text. */
-function unguard(value: string): string {
-  return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
-}
+const unguard = undoFormulaGuard;
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
