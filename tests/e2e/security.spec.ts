@@ -76,6 +76,35 @@ test('import two wallets and fund one', async () => {
   await expect(page.getByTestId(`balance-${mainAddress}`)).toContainText('1,000', BLOCK_WAIT);
 });
 
+test('another browser opening the printed URL gets the unlock screen; this one stays open', async ({
+  browser,
+}) => {
+  // Its own storage, as a second browser process: the launch token alone, no key of this tab.
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    await other.goto(`${URL_BASE}/#token=${TOKEN}`);
+    await expect(other.getByRole('heading', { name: 'Unlock your vault' })).toBeVisible();
+    await expect(other.getByText(mainAddress)).toHaveCount(0);
+    // This tab still shows its wallets, and a reload of it stays open (its key is in its own storage).
+    await go(page, 'Wallets');
+    await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+
+    await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await other.getByRole('button', { name: 'Unlock' }).click();
+    await expect(other.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await go(other, 'Wallets');
+    await expect(other.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('a fee above the amount sent needs a second confirmation before signing', async () => {
   await go(page, 'Send');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
