@@ -48,7 +48,8 @@ test('a weak vault password is shown as weak and refused; a strong one creates t
   await expect(page.getByText(/Strength: (strong|very strong)/)).toBeVisible();
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create vault' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // scrypt N=2^17 takes 0.4 s alone, several seconds on a machine other builds keep busy.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
 });
 
 test('import two wallets and fund one', async () => {

@@ -21,8 +21,20 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/** Rows of the text; blank lines are skipped. A quote left open or text after a closing quote is a CsvSyntaxError. */
-export function parseCsv(text: string): CsvRow[] {
+/** A file with more rows than its reader takes: parsing stopped at the first row past the cap. */
+export class CsvTooManyRowsError extends Error {
+  override readonly name = 'CsvTooManyRowsError';
+  constructor(readonly maxRows: number) {
+    super(`more than ${maxRows} rows`);
+  }
+}
+
+/**
+ * Rows of the text; blank lines are skipped. A quote left open or text after a closing quote is a CsvSyntaxError;
+ * a row past `maxRows` stops the parse with CsvTooManyRowsError (a huge file is not read to its end).
+ */
+export function parseCsv(text: string, options: { maxRows?: number } = {}): CsvRow[] {
+  const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
   const rows: CsvRow[] = [];
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text; // a spreadsheet's byte-order mark
   let line = 1;
@@ -33,7 +45,10 @@ export function parseCsv(text: string): CsvRow[] {
   let afterQuote = false;
   const endRow = () => {
     cells.push(cell);
-    if (cells.length > 1 || cells[0] !== '') rows.push({ line: rowLine, cells });
+    if (cells.length > 1 || cells[0] !== '') {
+      if (rows.length >= maxRows) throw new CsvTooManyRowsError(maxRows);
+      rows.push({ line: rowLine, cells });
+    }
     cells = [];
     cell = '';
     afterQuote = false;
