@@ -242,6 +242,9 @@ test('the signing settings cannot be edited before the saved values arrive (a la
   });
   try {
     await slow.goto(`${URL_BASE}/#token=${TOKEN}`);
+    // Another window of the host: it gives the vault password itself (src/cli/window-gate.ts).
+    await slow.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await slow.getByRole('button', { name: 'Unlock' }).click();
     await go(slow, 'Settings');
     const signing = slow.getByRole('group', { name: 'Signing' });
     const minutes = signing.getByLabel(/^Ask for the vault password again/);
