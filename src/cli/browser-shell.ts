@@ -7,7 +7,9 @@
  *   - the Host header must name this server (DNS rebinding);
  *   - the WebSocket's Origin must be this server's page (cross-site WebSocket hijacking);
  *   - a random token (per profile, kept across restarts: shell-token.ts), given in the URL's #fragment (never sent
- *     to a server or in a Referer), must be presented to open the bridge: wrong or missing → refused with 401.
+ *     to a server or in a Referer), must be presented to open the bridge: wrong or missing → refused with 401;
+ *   - each bridge connection (a window) gives the vault password itself before it sees anything of the vault,
+ *     even while another window has it open (window-gate.ts).
  * And no client can take the host down (docs/design/security.md): every socket has an error listener, so a reset,
  * an oversized or non-UTF-8 frame or any protocol error closes that one connection and is logged once; frames
  * nested too deeply are refused before anything walks them; the HTTP server has the same deadlines and
@@ -26,6 +28,7 @@ import { BRIDGE_ERROR_CODES, ipcError } from '../shared/ipc/errors';
 import { contentSecurityPolicy } from '../shared/lib/content-security-policy';
 import { jsonTooDeep } from '../shared/lib/json-depth';
 import { contentTypeOf } from '../shared/lib/renderer-files';
+import { WindowGate, WindowTickets, type GatedCore } from './window-gate';
 
 /** One request frame may carry at most this much (the largest real request, a multipayment, is far smaller). */
 const MAX_FRAME_BYTES = 1024 * 1024;
@@ -36,7 +39,7 @@ const HEARTBEAT_MS = 30_000;
 const MAX_CONNECTIONS = 64;
 
 /** What the shell needs from the core: AppCore satisfies it. */
-export interface ShellCore {
+export interface ShellCore extends GatedCore {
   handleRequest: RequestHandler;
   subscribe(listener: EventListener): () => void;
 }
@@ -83,6 +86,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   let port = options.port;
   const log = options.log ?? ((line: string) => process.stderr.write(`votary serve: ${line}\n`));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const tickets = new WindowTickets(options.core);
   const server: Server = createServer((req, res) => serveFile(req, res, options.rendererDir, port));
   applyConnectionLimits(server, { maxConnections: MAX_CONNECTIONS, ...options.limits });
   sockets.on('error', (error) => log(`bridge server error: ${error.message}`));
@@ -102,7 +106,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     }
     sockets.handleUpgrade(req, socket, head, (ws) => {
       socket.off('error', onSocketError);
-      connect(ws, options.core, log);
+      connect(ws, new WindowGate(options.core, tickets, windowKeyOf(req)), options.core, log);
     });
   });
   const heartbeat = setInterval(() => {
@@ -159,7 +163,16 @@ function checkUpgrade(req: IncomingMessage, port: number, token: string): string
 /** Whether each bridge connection answered the last heartbeat ping. */
 const alive = new WeakMap<WebSocket, boolean>();
 
-function connect(ws: WebSocket, core: ShellCore, log: (line: string) => void): void {
+/** The key an admitted tab presents when it connects again (window-gate.ts WindowTickets). */
+function windowKeyOf(req: IncomingMessage): string | null {
+  try {
+    return new URL(req.url ?? '/', 'http://local').searchParams.get('window');
+  } catch {
+    return null;
+  }
+}
+
+function connect(ws: WebSocket, gate: WindowGate, core: ShellCore, log: (line: string) => void): void {
   const send = (message: unknown) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
@@ -168,7 +181,10 @@ function connect(ws: WebSocket, core: ShellCore, log: (line: string) => void): v
   // A protocol error (oversized or non-UTF-8 frame, bad opcode, unmasked frame, reset): ws closes the connection
   // after emitting it; this listener is what keeps it from becoming an uncaught exception.
   ws.on('error', (error) => log(`bridge connection closed: ${error.message}`));
-  const unsubscribe = core.subscribe((event, payload) => send({ event, payload }));
+  // Each connection is a window that gives the vault password itself before it sees the vault (window-gate.ts).
+  const unsubscribe = core.subscribe((event, payload) => {
+    for (const item of gate.event(event, payload)) send(item);
+  });
   ws.on('close', unsubscribe);
   ws.on('message', (data: RawData, isBinary: boolean) => {
     const frame = parseFrame(data, isBinary);
@@ -176,7 +192,10 @@ function connect(ws: WebSocket, core: ShellCore, log: (line: string) => void): v
       send({ id: frame.id, result: { ok: false, error: frame.error } });
       return;
     }
-    void core.handleRequest(frame.channel, frame.payload).then((result) => send({ id: frame.id, result }));
+    void gate.request(frame.channel, frame.payload).then((result) => {
+      for (const item of gate.release()) send(item);
+      send({ id: frame.id, result });
+    });
   });
 }
 

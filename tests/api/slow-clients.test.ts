@@ -44,6 +44,7 @@ beforeAll(async () => {
     core: {
       handleRequest: () => Promise.resolve({ ok: true, value: null }),
       subscribe: () => () => undefined,
+      vaultSession: () => undefined,
     },
     rendererDir: renderer,
     port: 0,

@@ -113,18 +113,43 @@ test('add a contact; an address of another network is refused at the field', asy
 });
 
 test('import contacts from CSV: a preview says what is added and which rows are left out', async () => {
-  const csv = `name,address,note\nBob,${BOB},"from the, import"\nAlice again,${ALICE},\nNobody,not-an-address,\n`;
+  const typo = `${STRANGER.slice(0, -1)}${STRANGER.endsWith('a') ? 'b' : 'a'}`;
+  const mainnet = addressFromPassphrase('votary e2e contacts import mainnet', MAINNET);
+  const csv = `name,address,note\nBob,${BOB},"from the, import"\nAlice again,${ALICE},\nNobody,not-an-address,\nTypo,${typo},\nMainnet,${mainnet},\n`;
   await page.getByLabel(/^Import from a file/).setInputFiles({
     name: 'friends.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(csv),
   });
   const preview = page.getByTestId('import-preview');
-  await expect(preview).toContainText('friends.csv: 1 contact to add, 2 rows left out.');
+  await expect(preview).toContainText('friends.csv: 1 contact to add, 4 rows left out.');
   await expect(preview).toContainText(`line 3: ${ALICE} is already the contact “Alice”.`);
   await expect(preview).toContainText('line 4: “not-an-address” is not an address of localnet');
+  // A typo and an address of another network are told apart, as the add form tells them apart.
+  await expect(preview).toContainText(`line 5: “${typo}” has a typo: its checksum does not match.`);
+  await expect(preview).toContainText(
+    `line 6: “${mainnet}” is an address of another network, not of localnet.`,
+  );
   await page.getByRole('button', { name: 'Add 1 contact' }).click();
   await expect(page.getByRole('listitem', { name: 'Contact Bob' })).toContainText('from the, import');
+  // The preview is gone: the rows left out are listed with the outcome, not "above".
+  const done = page.getByTestId('import-done');
+  await expect(done.getByRole('status')).toHaveText('friends.csv: added 1 contact; 4 rows left out:');
+  await expect(done.getByRole('list', { name: 'Rows left out' }).getByRole('listitem')).toHaveCount(4);
+  await expect(page.getByText('see above')).toHaveCount(0);
+});
+
+test('files past their limits are refused from their size with a sentence', async () => {
+  await page.getByLabel(/^Import from a file/).setInputFiles({
+    name: 'huge.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.alloc(600 * 1024, 'a'),
+  });
+  await expect(
+    page.getByText(
+      '“huge.csv” is 600 KB; a contacts file may be at most 512 KB: split it into smaller files.',
+    ),
+  ).toBeVisible();
 });
 
 test('export the contacts as CSV', async () => {
@@ -220,6 +245,23 @@ test('a multipayment from CSV: rows checked, a preview, the form filled, then th
     'club.csv: 2 payments in 1 transaction, 3.5 VTY in all, fees aside; 1 row left out.',
   );
   await expect(preview).toContainText('line 4: “1.2.3” is not an amount above 0');
+  // A 30 MB file of a million rows is refused at once from its size, and the page still answers.
+  await page.getByLabel('CSV file of payments').setInputFiles({
+    name: 'million.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${ALICE},1\n`.repeat(900_000)),
+  });
+  await expect(
+    page.getByText(
+      /^“million\.csv” is 3\d(\.\d)? MB; a multipayment file may be at most 4 MB: split it into smaller files\.$/,
+    ),
+  ).toBeVisible();
+  await page.getByLabel('CSV file of payments').setInputFiles({
+    name: 'club.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(preview).toContainText('club.csv: 2 payments in 1 transaction');
   await page.getByRole('button', { name: 'Fill the form with transaction 1' }).click();
   await expect(page.getByLabel('Recipient address', { exact: true })).toHaveValue(ALICE);
   await expect(page.getByLabel('Recipient address 2')).toHaveValue(BOB);

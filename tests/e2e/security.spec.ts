@@ -48,7 +48,8 @@ test('a weak vault password is shown as weak and refused; a strong one creates t
   await expect(page.getByText(/Strength: (strong|very strong)/)).toBeVisible();
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create vault' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // scrypt N=2^17 takes 0.4 s alone, several seconds on a machine other builds keep busy.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
 });
 
 test('import two wallets and fund one', async () => {
@@ -74,6 +75,35 @@ test('import two wallets and fund one', async () => {
   ).trim();
   await page.getByRole('button', { name: 'Fund Main from faucet (test tokens)' }).click();
   await expect(page.getByTestId(`balance-${mainAddress}`)).toContainText('1,000', BLOCK_WAIT);
+});
+
+test('another browser opening the printed URL gets the unlock screen; this one stays open', async ({
+  browser,
+}) => {
+  // Its own storage, as a second browser process: the launch token alone, no key of this tab.
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    await other.goto(`${URL_BASE}/#token=${TOKEN}`);
+    await expect(other.getByRole('heading', { name: 'Unlock your vault' })).toBeVisible();
+    await expect(other.getByText(mainAddress)).toHaveCount(0);
+    // This tab still shows its wallets, and a reload of it stays open (its key is in its own storage).
+    await go(page, 'Wallets');
+    await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+
+    await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await other.getByRole('button', { name: 'Unlock' }).click();
+    await expect(other.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await go(other, 'Wallets');
+    await expect(other.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Wallet Main' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });
 
 test('a fee above the amount sent needs a second confirmation before signing', async () => {
@@ -212,6 +242,9 @@ test('the signing settings cannot be edited before the saved values arrive (a la
   });
   try {
     await slow.goto(`${URL_BASE}/#token=${TOKEN}`);
+    // Another window of the host: it gives the vault password itself (src/cli/window-gate.ts).
+    await slow.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await slow.getByRole('button', { name: 'Unlock' }).click();
     await go(slow, 'Settings');
     const signing = slow.getByRole('group', { name: 'Signing' });
     const minutes = signing.getByLabel(/^Ask for the vault password again/);

@@ -55,6 +55,16 @@ function alert(message: string): WebhookAlert {
 const noSleep = () => Promise.resolve();
 
 describe('WebhookSender', () => {
+  it('sends words that mention nobody in a chat, cleaned of control and invisible characters', async () => {
+    const { url, received } = await serve([204]);
+    const sender = new WebhookSender({ sleep: noSleep });
+    sender.post(url, { ...alert('@everyone\u202E missed slot 7 (<!here>)'), network: '@here net' });
+    await sender.idle();
+    const body = received[0]!.body as WebhookAlert;
+    expect(body.message).toBe('@\u200Beveryone missed slot 7 (<\u200B!here>)');
+    expect(body.network).toBe('@\u200Bhere net');
+  });
+
   it('posts the alert as JSON and returns before it is delivered', async () => {
     const { url, received } = await serve([204]);
     const failures: string[] = [];

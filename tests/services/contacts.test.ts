@@ -41,9 +41,12 @@ describe('the contact book', () => {
     const other = addressFromPassphrase('contacts test alice', MAINNET);
     let error = await failure('contacts:add', { name: 'Main', address: other });
     expect(error.code).toBe('ERR_CONTACT_INVALID');
-    expect(error.message).toBe(`“${other}” is not an address of localnet: check it character by character.`);
+    expect(error.message).toBe(`“${other}” is an address of another network, not of localnet.`);
     const typo = `${alice.slice(0, -1)}${alice.endsWith('a') ? 'b' : 'a'}`;
-    expect((await failure('contacts:add', { name: 'Typo', address: typo })).code).toBe('ERR_CONTACT_INVALID');
+    expect(await failure('contacts:add', { name: 'Typo', address: typo })).toMatchObject({
+      code: 'ERR_CONTACT_INVALID',
+      message: `“${typo}” has a typo: its checksum does not match. Copy it again from where it came from.`,
+    });
     expect((await failure('contacts:add', { name: '   ', address: alice })).message).toBe(
       'A contact needs a name.',
     );
@@ -94,6 +97,8 @@ describe('the contact book', () => {
       `Bobby,${bob},same address as the row above`,
       `Mainnet friend,${addressFromPassphrase('x', MAINNET)},`,
       `,${carol},`,
+      `Typo,${carol.slice(0, -1)}${carol.endsWith('a') ? 'b' : 'a'},`,
+      `Short,Dshort,`,
       `Carol,${carol},"quoted, with a comma"`,
     ].join('\n');
     const preview = await call(t.core, 'contacts:import', { text: csv, dryRun: true });
@@ -102,8 +107,17 @@ describe('the contact book', () => {
     expect(preview.skipped).toEqual([
       { at: 'line 2', reason: 'already the contact “Alice”' },
       { at: 'line 4', reason: 'the same address as line 3' },
-      { at: 'line 5', reason: expect.stringMatching(/is not an address of localnet/) as unknown },
+      // A wrong network and a typo are told apart, as the add form tells them apart.
+      {
+        at: 'line 5',
+        reason: expect.stringMatching(/is an address of another network, not of localnet\.$/) as unknown,
+      },
       { at: 'line 6', reason: 'A contact needs a name.' },
+      { at: 'line 7', reason: expect.stringMatching(/has a typo: its checksum does not match/) as unknown },
+      {
+        at: 'line 8',
+        reason: expect.stringMatching(/“Dshort” is not an address of localnet: an address is 34/) as unknown,
+      },
     ]);
     expect(await call(t.core, 'contacts:list')).toHaveLength(1);
 
@@ -128,6 +142,25 @@ describe('the contact book', () => {
     expect((await failure('contacts:import', { text: `Bob,${bob},"open` })).message).toBe(
       'The CSV file: line 1: a quoted field is never closed.',
     );
+    expect(await call(t.core, 'contacts:list')).toEqual([]);
+  });
+
+  it('refuses a file past 512 KB or past 2,000 rows with a sentence, adding nothing', async () => {
+    const big = `name,address,note\n${`Bob,${bob},${'x'.repeat(400)}\n`.repeat(1_400)}`;
+    expect(big.length).toBeGreaterThan(512 * 1024);
+    expect(await failure('contacts:import', { text: big, dryRun: true })).toMatchObject({
+      code: 'ERR_CONTACTS_FILE',
+      message: 'A contacts file may be at most 512 KB: split it into smaller files.',
+    });
+    const many = `name,address\n${`Bob,${bob}\n`.repeat(2_001)}`;
+    const expected = {
+      code: 'ERR_CONTACTS_FILE',
+      message:
+        'A contacts file may hold at most 2,000 rows, and this one holds more: split it into smaller files.',
+    };
+    expect(await failure('contacts:import', { text: many, dryRun: true })).toMatchObject(expected);
+    const entries = JSON.stringify(Array.from({ length: 2_001 }, () => ({ name: 'Bob', address: bob })));
+    expect(await failure('contacts:import', { text: entries, dryRun: true })).toMatchObject(expected);
     expect(await call(t.core, 'contacts:list')).toEqual([]);
   });
 

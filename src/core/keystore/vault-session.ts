@@ -42,10 +42,14 @@ export interface Session {
   pending: Map<string, PendingMnemonic>;
 }
 
+/** Numbers every unlocked session of this process, across profiles (VaultSession.sessionId). */
+let sessionsStarted = 0;
+
 export class VaultSession {
   readonly profile: string;
   readonly vaultPath: string;
   protected session: Session | undefined;
+  private sessionSerial: number | undefined;
   private readonly idle: IdleTimer;
   private readonly keychain: Keychain;
   private readonly scrypt: ScryptParams;
@@ -121,6 +125,14 @@ export class VaultSession {
   }
 
   /**
+   * The unlocked session's number, unique in this process (no two sessions, of any profile, share one), or
+   * undefined while locked: the browser shell admits a window to this session only (src/cli/window-gate.ts).
+   */
+  get sessionId(): number | undefined {
+    return this.session === undefined ? undefined : this.sessionSerial;
+  }
+
+  /**
    * The unlocked session, or ERR_LOCKED. Using it does not count as activity: the node monitor and the chain
    * watcher read the vault's wallets in the background every few seconds, and auto-lock must still fire
    * (docs/design/security.md "Key store"). Only a person's actions re-arm it: `noteActivity`, and the operations
@@ -154,6 +166,8 @@ export class VaultSession {
     }
     this.endSession(undefined);
     this.session = { vaultKey, file, wallets, keys: new Map(), pending: new Map() };
+    sessionsStarted += 1;
+    this.sessionSerial = sessionsStarted;
     this.passwordProvedAt = this.now();
     this.idle.touch();
   }
@@ -217,6 +231,15 @@ export class VaultSession {
 
   lock(): void {
     this.endSession('manual');
+  }
+
+  /**
+   * The vault password checked against the open session, which stays as it is (its derived keys and a wallet being
+   * created are kept): another window of the browser shell proving it may see this vault. Slowed down after wrong
+   * passwords as an unlock is; ERR_LOCKED when no session is open.
+   */
+  async confirmPassword(password: string): Promise<void> {
+    await this.verifyPassword(this.use(), password);
   }
 
   /** Milliseconds of idle time before auto-lock (0: never). Re-arms the timer when unlocked. */

@@ -6,6 +6,11 @@
  * A 2xx answer is success; a redirect is not followed (the URL is the person's to fix).
  */
 
+import { peerText, withoutMentions } from '../../shared/lib/peer-text';
+
+/** An alert's words at most, as sent. */
+const WEBHOOK_MESSAGE_MAX = 1_000;
+
 /** The JSON body, version 1. */
 export interface WebhookAlert {
   source: 'votary';
@@ -64,9 +69,17 @@ export class WebhookSender {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
   }
 
-  /** Queues the alert for the URL; returns at once. */
-  post(url: string, alert: WebhookAlert): void {
+  /**
+   * Queues the alert for the URL; returns at once. Its words mention nobody in a chat (shared/lib/peer-text.ts
+   * withoutMentions): a delegate's name or a node's words could otherwise notify a whole team.
+   */
+  post(url: string, given: WebhookAlert): void {
     if (this.closed) return;
+    const alert: WebhookAlert = {
+      ...given,
+      message: withoutMentions(peerText(given.message, WEBHOOK_MESSAGE_MAX)),
+      ...(given.network === undefined ? {} : { network: withoutMentions(peerText(given.network, 64)) }),
+    };
     if (this.queue.length >= (this.options.queueMax ?? 100)) {
       this.queue.shift();
       this.dropped += 1;

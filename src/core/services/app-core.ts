@@ -250,6 +250,11 @@ export class AppCore {
     return this.services.events.subscribe(listener);
   }
 
+  /** The open vault's session number (Keystore.sessionId), undefined while it is locked. */
+  vaultSession(): number | undefined {
+    return this.services.keystore.sessionId;
+  }
+
   /** Typed convenience over handleRequest for Node-side callers (tests, CLI). */
   request(channel: string, payload?: unknown): Promise<IpcResult<unknown>> {
     return this.handleRequest(channel, payload);

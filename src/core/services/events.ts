@@ -5,18 +5,33 @@
 import { EventEmitter } from 'node:events';
 import { IPC_EVENT_SCHEMAS, type IpcEventPayload } from '../../shared/ipc/contract';
 import type { IpcEvent } from '../../shared/ipc/channels';
+import { peerText } from '../../shared/lib/peer-text';
 
 export type EventListener = (event: IpcEvent, payload: unknown) => void;
 
 /** Alerts kept for the first listener, at most (a core that opens raises one or two). */
 const EARLY_ALERTS_MAX = 20;
 
+/** An alert's words at most (the longest the app writes, a fork's node list, is a few hundred characters). */
+export const ALERT_MESSAGE_MAX = 1_000;
+
+/**
+ * An alert as it may reach a screen, a desktop notification and the webhook: its words may carry what a remote
+ * node or a peer said (a delegate's name, a node's reason), so they are cleaned of control and invisible
+ * characters and bounded (shared/lib/peer-text.ts).
+ */
+function shownAlert<P>(payload: P): P {
+  const alert = payload as { message?: unknown };
+  if (typeof alert.message !== 'string') return payload;
+  return { ...payload, message: peerText(alert.message, ALERT_MESSAGE_MAX) };
+}
+
 export class AppEvents {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private early: IpcEventPayload<'alert'>[] = [];
 
   emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void {
-    const parsed = IPC_EVENT_SCHEMAS[event].parse(payload);
+    const parsed = IPC_EVENT_SCHEMAS[event].parse(event === 'alert' ? shownAlert(payload) : payload);
     this.emitter.emit('event', event, parsed);
     if (event === 'alert') this.emitter.emit('alert-tap', parsed);
   }

@@ -7,6 +7,7 @@
  * locked balance.
  */
 import type { TransactionView } from '../../shared/domain/chain-views';
+import { csvCell } from '../../shared/lib/csv-table';
 import { DECIMALS } from './amount';
 
 const HEADER = [
@@ -33,11 +34,8 @@ export function csvNumber(arktoshi: bigint): string {
   return `${negative ? '-' : ''}${(magnitude / SCALE).toString()}.${fraction}`;
 }
 
-function cell(value: string): string {
-  // Also defuse spreadsheet formulas: a memo is text anybody could have written.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** A text field, quoted, with spreadsheet formulas defused: a memo is text anybody could have written. */
+const cell = csvCell;
 
 /** The ledger's columns of one row; without an effect (never for a wallet's history) the amount as listed. */
 function money(tx: TransactionView): [string, string, string] {

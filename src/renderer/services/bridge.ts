@@ -35,6 +35,11 @@ export function onConnectionChange(listener: (state: ConnectionState) => void): 
 
 /** Where the tab keeps the launch token once it has left the address bar (this tab only, gone when it closes). */
 export const TOKEN_STORAGE_KEY = 'votary.bridgeToken';
+/**
+ * Where the tab keeps the key the host gave it once the vault password was given in it (src/cli/window-gate.ts):
+ * presented on every new connection of this tab, so a reload stays unlocked; another browser or tab has none.
+ */
+export const WINDOW_KEY_STORAGE_KEY = 'votary.windowKey';
 
 /**
  * The launch token. It arrives in the URL's #fragment (never sent to a server), but there it would stay in the
@@ -59,6 +64,10 @@ async function install(): Promise<VotaryBridge | undefined> {
   if (token === undefined || !window.location.protocol.startsWith('http')) return undefined;
   const bridgeUrl = (value: string) =>
     `ws://${window.location.host}/bridge?token=${encodeURIComponent(value)}`;
+  const withWindowKey = (base: string) => {
+    const key = window.sessionStorage.getItem(WINDOW_KEY_STORAGE_KEY);
+    return key === null || key === '' ? base : `${base}&window=${encodeURIComponent(key)}`;
+  };
   let url = bridgeUrl(token);
   // A URL pasted into the open tab (a host started elsewhere printed a new token) changes only the fragment, so
   // the page does not reload: the next connection attempt uses the new token.
@@ -66,10 +75,13 @@ async function install(): Promise<VotaryBridge | undefined> {
     const next = takeToken(window.location, window.sessionStorage, window.history);
     if (next !== undefined) url = bridgeUrl(next);
   });
-  const connect = () => new WebSocket(url);
+  const connect = () => new WebSocket(withWindowKey(url));
   const first = await openFirstSocket(connect);
   if (first === undefined) return undefined;
-  socketBridge = createSocketBridge(first, { connect });
+  socketBridge = createSocketBridge(first, {
+    connect,
+    onWindowKey: (key) => window.sessionStorage.setItem(WINDOW_KEY_STORAGE_KEY, key),
+  });
   window.votary = socketBridge.bridge;
   return socketBridge.bridge;
 }

@@ -38,6 +38,11 @@ export interface ConnectionState {
 export interface SocketBridgeOptions {
   /** Opens a new socket to the host (same URL and token every time). */
   connect: () => SocketLike;
+  /**
+   * The key the host gives this tab once it has been given the vault password here (src/cli/window-gate.ts): kept
+   * by the tab and presented by `connect` when it connects again, so a reload or a dropped connection stays open.
+   */
+  onWindowKey?: (key: string) => void;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
 }
@@ -91,7 +96,7 @@ export function createSocketBridge(first: SocketLike, options: SocketBridgeOptio
 
   const onMessage = (message: { data: unknown }) => {
     if (typeof message.data !== 'string') return;
-    let frame: { id?: unknown; result?: unknown; event?: unknown; payload?: unknown };
+    let frame: { id?: unknown; result?: unknown; event?: unknown; payload?: unknown; window?: unknown };
     try {
       frame = JSON.parse(message.data) as typeof frame;
     } catch {
@@ -103,6 +108,8 @@ export function createSocketBridge(first: SocketLike, options: SocketBridgeOptio
       resolve?.(frame.result);
     } else if (typeof frame.event === 'string' && (IPC_EVENTS as readonly string[]).includes(frame.event)) {
       for (const handler of listeners.get(frame.event as IpcEvent) ?? []) handler(frame.payload);
+    } else if (typeof frame.window === 'string' && frame.window.length <= 128) {
+      options.onWindowKey?.(frame.window);
     }
   };
 

@@ -61,9 +61,15 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
     store.getState().connectionChanged(connection);
     if (connection.status === 'connected') void hostReconnected(store, loadAll);
   });
+  // A browser-shell window reads the vault's data only once it has given the password (src/cli/window-gate.ts):
+  // what it read on the unlock screen is read again when the vault opens here.
+  const offUnlock = store.subscribe((state, previous) => {
+    if (state.vault?.unlocked === true && previous.vault?.unlocked === false) void loadAll(store);
+  });
   return () => {
     off();
     offConnection();
+    offUnlock();
   };
 }
 
@@ -80,6 +86,9 @@ async function loadAll(store: StoreApi<VotaryState>): Promise<void> {
     state.loadProfiles(),
   ]);
   if (store.getState().vault?.unlocked === true) await store.getState().loadWallets();
+  // On the unlock screen of a browser-shell window the vault's reads are refused until the password is given:
+  // that is the screen's point, not an error to show on it.
+  else if (store.getState().error?.code === 'ERR_LOCKED') store.getState().clearError();
 }
 
 /**

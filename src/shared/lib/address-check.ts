@@ -9,21 +9,35 @@ import { createBase58check } from '@scure/base';
 const codec = createBase58check(sha256);
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
-/** Undefined for a valid address of the network with `pubKeyHash`, else a sentence saying what is wrong. */
-export function addressProblem(text: string, pubKeyHash: number): string | undefined {
+/** What is wrong with a text as an address of a network: each its own words where it is shown. */
+export type AddressFault = 'empty' | 'shape' | 'checksum' | 'length' | 'network';
+
+/** Undefined for a valid address of the network with `pubKeyHash`, else which check it fails. */
+export function addressFault(text: string, pubKeyHash: number): AddressFault | undefined {
   const address = text.trim();
-  if (address === '') return 'Enter the recipient address.';
-  if (!BASE58.test(address) || address.length !== 34) {
-    return 'An address is 34 letters and digits (no 0, O, I or l); check that it was copied whole.';
-  }
+  if (address === '') return 'empty';
+  if (!BASE58.test(address) || address.length !== 34) return 'shape';
   let payload: Uint8Array;
   try {
     payload = codec.decode(address);
   } catch {
-    return 'This address has a typo: its checksum does not match. Copy it again from the recipient.';
+    return 'checksum';
   }
-  if (payload.length !== 21) return 'This is not an address (it decodes to the wrong length).';
-  if (payload[0] !== pubKeyHash)
-    return 'This is an address of another network, not of the one this wallet is on.';
+  if (payload.length !== 21) return 'length';
+  if (payload[0] !== pubKeyHash) return 'network';
   return undefined;
+}
+
+const RECIPIENT_WORDS: Record<AddressFault, string> = {
+  empty: 'Enter the recipient address.',
+  shape: 'An address is 34 letters and digits (no 0, O, I or l); check that it was copied whole.',
+  checksum: 'This address has a typo: its checksum does not match. Copy it again from the recipient.',
+  length: 'This is not an address (it decodes to the wrong length).',
+  network: 'This is an address of another network, not of the one this wallet is on.',
+};
+
+/** Undefined for a valid address of the network with `pubKeyHash`, else a sentence saying what is wrong. */
+export function addressProblem(text: string, pubKeyHash: number): string | undefined {
+  const fault = addressFault(text, pubKeyHash);
+  return fault === undefined ? undefined : RECIPIENT_WORDS[fault];
 }

@@ -21,8 +21,20 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/** Rows of the text; blank lines are skipped. A quote left open or text after a closing quote is a CsvSyntaxError. */
-export function parseCsv(text: string): CsvRow[] {
+/** A file with more rows than its reader takes: parsing stopped at the first row past the cap. */
+export class CsvTooManyRowsError extends Error {
+  override readonly name = 'CsvTooManyRowsError';
+  constructor(readonly maxRows: number) {
+    super(`more than ${maxRows} rows`);
+  }
+}
+
+/**
+ * Rows of the text; blank lines are skipped. A quote left open or text after a closing quote is a CsvSyntaxError;
+ * a row past `maxRows` stops the parse with CsvTooManyRowsError (a huge file is not read to its end).
+ */
+export function parseCsv(text: string, options: { maxRows?: number } = {}): CsvRow[] {
+  const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
   const rows: CsvRow[] = [];
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text; // a spreadsheet's byte-order mark
   let line = 1;
@@ -33,7 +45,10 @@ export function parseCsv(text: string): CsvRow[] {
   let afterQuote = false;
   const endRow = () => {
     cells.push(cell);
-    if (cells.length > 1 || cells[0] !== '') rows.push({ line: rowLine, cells });
+    if (cells.length > 1 || cells[0] !== '') {
+      if (rows.length >= maxRows) throw new CsvTooManyRowsError(maxRows);
+      rows.push({ line: rowLine, cells });
+    }
     cells = [];
     cell = '';
     afterQuote = false;
@@ -80,9 +95,31 @@ export function parseCsv(text: string): CsvRow[] {
   return rows;
 }
 
-/** One field as RFC 4180 quotes it, with spreadsheet formulas defused (a leading = + - @ gets a quote mark). */
+/**
+ * Text a spreadsheet may take for a formula (OWASP's "CSV Injection" page): a field starting with = + - @, a tab
+ * (0x09) or a carriage return (0x0D); also a line feed, the full-width ＝ ＋ － ＠ some spreadsheets read as their
+ * ASCII forms, and any of those behind leading spaces (plain, no-break or ideographic), which spreadsheets skip.
+ */
+const FORMULA_START = /^[\t\r\n]|^[ \u00A0\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Whether a spreadsheet could read this field as a formula (FORMULA_START). */
+export function formulaLike(value: string): boolean {
+  return FORMULA_START.test(value);
+}
+
+/** A field that could be read as a formula, with a quote mark before it so it stays text. */
+export function defuseFormula(value: string): string {
+  return formulaLike(value) ? `'${value}` : value;
+}
+
+/** Undoes defuseFormula ("'=x" back to "=x"), so a file this app wrote reads back as the same text. */
+export function undoFormulaGuard(value: string): string {
+  return value.startsWith("'") && formulaLike(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** One field as RFC 4180 quotes it, with spreadsheet formulas defused (defuseFormula). */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  const safe = defuseFormula(value);
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

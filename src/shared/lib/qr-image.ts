@@ -5,6 +5,8 @@
  * the code holds, so a person sees why nothing was filled.
  */
 import jsQR from 'jsqr';
+import { QR_IMAGE_FILE } from './file-limits';
+import type { ImageSize } from './image-size';
 import { readPaymentLink } from './payment-link';
 
 export interface RgbaImage {
@@ -14,10 +16,31 @@ export interface RgbaImage {
   height: number;
 }
 
-/** Larger files are refused before they are decoded (a photo of a QR code is a few MB). */
-export const QR_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** Larger files are refused before they are decoded (a photo of a QR code is a few MB): file-limits.ts. */
+export const QR_IMAGE_MAX_BYTES = QR_IMAGE_FILE.maxBytes;
+/**
+ * Larger images are refused from the size their header declares, before they are decoded (image-size.ts): 50
+ * million pixels hold a 48-megapixel phone photo, and decode to 200 MB at most.
+ */
+export const QR_IMAGE_MAX_PIXELS = 50_000_000;
 /** Images are scaled down to this longest side before the search (a QR code needs far fewer pixels). */
 export const QR_DECODE_MAX_SIDE = 1600;
+
+/** The sentence for an image with more pixels than QR_IMAGE_MAX_PIXELS, or undefined. */
+export function imagePixelsProblem(name: string, size: ImageSize): string | undefined {
+  if (size.width > 0 && size.height > 0 && size.width * size.height <= QR_IMAGE_MAX_PIXELS) return undefined;
+  const megapixels = Math.round((size.width * size.height) / 1_000_000);
+  return `“${name}” is ${size.width} × ${size.height} pixels (${megapixels} million); a QR code image may have at most ${QR_IMAGE_MAX_PIXELS / 1_000_000} million: ${QR_IMAGE_FILE.hint}.`;
+}
+
+/** The size an image is decoded at for the search: at most QR_DECODE_MAX_SIDE on its longest side. */
+export function decodeSize(size: ImageSize): ImageSize {
+  const scale = Math.min(1, QR_DECODE_MAX_SIDE / Math.max(size.width, size.height));
+  return {
+    width: Math.max(1, Math.round(size.width * scale)),
+    height: Math.max(1, Math.round(size.height * scale)),
+  };
+}
 
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{25,40}$/;
 

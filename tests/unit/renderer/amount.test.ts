@@ -49,6 +49,29 @@ describe('amounts without floating point', () => {
     ]);
     expect(csv.split('\r\n')[1]).toBe('a,,transfer,,S,R,1.00000000,0.10000000,0.00000000,"\'=cmd, ""x""",3');
   });
+
+  it('defuses a memo starting with a tab, a carriage return, spaces or a full-width sign (OWASP)', () => {
+    const row = (memo: string) =>
+      transactionsCsv([
+        {
+          id: 'a',
+          type: 0,
+          typeGroup: 1,
+          kind: 'transfer',
+          amount: '1',
+          fee: '1',
+          sender: 'S',
+          senderPublicKey: 'P',
+          recipient: 'R',
+          memo,
+          confirmations: 1,
+        },
+      ]).split('\r\n')[1];
+    expect(row('\t=1+1')).toContain(`,'\t=1+1,`);
+    expect(row('\r=1+1')).toContain(`,"'\r=1+1",`);
+    expect(row('  =1+1')).toContain(`,'  =1+1,`);
+    expect(row('\uFF1D1+1')).toContain(`,'\uFF1D1+1,`);
+  });
 });
 
 describe('typed amounts (the person’s locale, nothing ambiguous)', () => {

@@ -2,6 +2,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { planBatch } from '../../../src/renderer/features/batch/batch-plan';
+import { planBatchFile } from '../../../src/renderer/features/batch/plan-batch-file';
+import { summariseLeftOut } from '../../../src/renderer/lib/left-out';
 
 const codec = createBase58check(sha256);
 /** A valid address of the network byte, from a distinct 20-byte hash per index. */
@@ -66,5 +68,74 @@ describe('planBatch', () => {
       ok: false,
       message: 'The CSV file’s header has no “amount” column.',
     });
+  });
+});
+
+describe('a multipayment file past the limits', () => {
+  /** `rows` lines of a valid payment each. */
+  const paymentLines = (rows: number) => `${address(1)},1\n`.repeat(rows);
+
+  it('a 1 M-row, 35 MB file is refused from its size with a sentence, never read nor planned', async () => {
+    const file = new File([paymentLines(1_000_000)], 'payroll.csv', { type: 'text/csv' });
+    expect(file.size).toBeGreaterThan(30 * 1024 * 1024);
+    let read = false;
+    const picked = {
+      name: file.name,
+      size: file.size,
+      text: () => {
+        read = true;
+        return file.text();
+      },
+    };
+    const plan = await planBatchFile(picked, 30, 64, () => {
+      throw new Error('planned');
+    });
+    expect(plan).toEqual({
+      ok: false,
+      message:
+        '“payroll.csv” is 35.3 MB; a multipayment file may be at most 4 MB: split it into smaller files.',
+    });
+    expect(read).toBe(false);
+    // The text itself, however it arrives, is refused before a row is parsed.
+    expect(planBatch(paymentLines(1_000_000), 30)).toEqual({
+      ok: false,
+      message: 'A multipayment file may be at most 4 MB: split it into smaller files.',
+    });
+  });
+
+  it('a file within the size but past 10,000 rows is refused with a sentence', async () => {
+    const text = `address,amount\n${paymentLines(10_001)}`;
+    const file = new File([text], 'many.csv');
+    expect(await planBatchFile(file, 30, 64)).toEqual({
+      ok: false,
+      message:
+        'A multipayment file may hold at most 10,000 rows, and this one holds more: split it into smaller files.',
+    });
+    // 10,000 rows and a header are planned.
+    const plan = await planBatchFile(new File([`address,amount\n${paymentLines(10_000)}`], 'ok.csv'), 30, 64);
+    expect(plan.ok && plan.transactions.length).toBe(157);
+  });
+
+  it('a long list of refused rows is summed up: the first rows, then the rest counted by reason', () => {
+    const lines = Array.from({ length: 1_000 }, (_, i) =>
+      i % 5 < 3 ? `${address(i, 23)},1` : `${address(i)},${i}.123456789`,
+    );
+    const plan = planBatch(lines.join('\n'), 30);
+    if (!plan.ok) throw new Error(plan.message);
+    const bad = plan.rows
+      .filter((row) => row.problem !== undefined)
+      .map((row) => ({
+        at: `line ${row.line}`,
+        reason: row.problem!,
+        ...(row.kind ? { kind: row.kind } : {}),
+      }));
+    expect(bad).toHaveLength(1_000);
+    const summary = summariseLeftOut(bad);
+    expect(summary.listed.map((row) => row.at)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `line ${i + 1}`),
+    );
+    expect(summary.rest).toBe(
+      'and 980 more rows left out: an address of another network (588); not an amount above 0 with at most 8 decimals (392).',
+    );
   });
 });

@@ -188,4 +188,16 @@ describe('browser bridge reconnection', () => {
     bad.fail();
     expect(await failing).toBeUndefined();
   });
+
+  it('hands over the key the host gives a window that was given the vault password, to present again', () => {
+    const first = new FakeSocket();
+    first.open();
+    const keys: string[] = [];
+    createSocketBridge(first, { connect: () => new FakeSocket(), onWindowKey: (key) => keys.push(key) });
+    first.push({ window: 'k'.repeat(43) });
+    // Not a key: too long, or not text.
+    first.push({ window: 'x'.repeat(129) });
+    first.push({ window: 7 });
+    expect(keys).toEqual(['k'.repeat(43)]);
+  });
 });

@@ -7,6 +7,7 @@
  * accepted when they are safe integers.
  */
 import { z } from 'zod';
+import { peerText } from '../../../shared/lib/peer-text';
 
 /**
  * An amount as ARK writes it, left in that form: for the amounts inside a transaction's `asset`, which keeps its JSON
@@ -72,3 +73,17 @@ export function pageOf<T>(item: z.ZodType<T>, limit = PAGE_LIMIT): z.ZodType<Pag
     data: z.array(item).max(limit, `expected at most ${limit} items, the limit asked`),
   });
 }
+
+/**
+ * Text a node chose that reaches screens, alerts and the webhook (a delegate's name, a version, a token's name):
+ * cleaned of control and invisible characters and cut to `max` characters (shared/lib/peer-text.ts). ARK's own
+ * values (a delegate name is at most 20 of `a-z0-9!@$&_.`) pass unchanged.
+ */
+export function peerString(max: number) {
+  return z.string().transform((text) => peerText(text, max));
+}
+
+/** A delegate's name as a node reports it (ARK allows 20 characters; a little room for other chains). */
+export const username = peerString(32);
+/** A software version ("3.9.1", "3.0.0-next.12"). */
+export const versionText = peerString(32);

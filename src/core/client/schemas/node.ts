@@ -1,6 +1,6 @@
 /** Node and chain metadata answers (ark-core-api.md §6.1, §9.1–§9.3, §9.7, §9.8). */
 import { z } from 'zod';
-import { amount, hex64, integer, publicKey } from './common';
+import { amount, hex64, integer, peerString, publicKey, versionText } from './common';
 
 /** A raw milestone: only `height` is required, the rest is merged from earlier entries (protocol reference §1). */
 export const rawMilestone = z.looseObject({
@@ -37,13 +37,13 @@ export const constants = rawMilestone.extend({
 export type NetworkConstants = z.output<typeof constants>;
 
 export const nodeConfiguration = z.object({
-  core: z.looseObject({ version: z.string() }),
+  core: z.looseObject({ version: versionText }),
   nethash: hex64,
   slip44: integer,
   wif: integer,
-  token: z.string().min(1),
-  symbol: z.string(),
-  explorer: z.string().optional(),
+  token: peerString(16).pipe(z.string().min(1)),
+  symbol: peerString(8),
+  explorer: peerString(256).optional(),
   /** The network's address byte (pubKeyHash), not a software version (§9.3). */
   version: integer.min(0).max(255),
   ports: z.record(z.string(), z.number().nullable()),

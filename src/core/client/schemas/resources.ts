@@ -1,7 +1,7 @@
 /** Resource shapes of ARK Core 3.x (ark-core-api.md §6.13–§6.19), amounts as bigint (see common.ts). */
 import { z } from 'zod';
 import { transactionAsset } from './assets';
-import { amount, hex64, integer, timestamp } from './common';
+import { amount, hex64, integer, peerString, timestamp, username, versionText } from './common';
 
 /** Transformed block (§6.13). */
 export const block = z.object({
@@ -11,7 +11,7 @@ export const block = z.object({
   previous: z.string().optional(),
   forged: z.object({ reward: amount, fee: amount, amount, total: amount }),
   payload: z.object({ hash: z.string(), length: integer }),
-  generator: z.object({ username: z.string().optional(), address: z.string(), publicKey: z.string() }),
+  generator: z.object({ username: username.optional(), address: z.string(), publicKey: z.string() }),
   signature: z.string().optional(),
   confirmations: integer,
   transactions: integer,
@@ -49,7 +49,7 @@ export const walletAttributes = z.looseObject({
   secondPublicKey: z.string().optional(),
   delegate: z
     .looseObject({
-      username: z.string(),
+      username,
       voteBalance: amount.optional(),
       forgedFees: amount.optional(),
       forgedRewards: amount.optional(),
@@ -75,7 +75,7 @@ export type Wallet = z.output<typeof wallet>;
 
 /** Delegate (§6.15). */
 export const delegate = z.object({
-  username: z.string(),
+  username,
   address: z.string(),
   publicKey: z.string(),
   votes: amount,
@@ -107,10 +107,10 @@ export type Lock = z.output<typeof lock>;
 
 /** Peer (§6.19). */
 export const peer = z.object({
-  ip: z.string(),
+  ip: peerString(64),
   port: integer,
   ports: z.record(z.string(), z.number().nullable()).optional(),
-  version: z.string(),
+  version: versionText,
   height: integer,
   latency: z.number(),
   plugins: z.record(z.string(), z.unknown()).optional(),

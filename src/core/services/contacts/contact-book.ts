@@ -12,6 +12,7 @@ import {
   CONTACT_NOTE_MAX,
   CONTACTS_PER_NETWORK_MAX,
 } from '../../../shared/domain/contacts';
+import { addressFault, type AddressFault } from '../../../shared/lib/address-check';
 import { FileChangedError, GuardedFile } from '../../fs/atomic-file';
 import { readJsonFile } from '../../fs/json-file';
 import { validateAddress } from '../../protocol/crypto';
@@ -64,13 +65,25 @@ export function cleanContact(input: ContactInput, network: ContactNetwork): Requ
   if (note.length > CONTACT_NOTE_MAX) {
     throw new ContactsError('ERR_CONTACT_INVALID', `A note is at most ${CONTACT_NOTE_MAX} characters.`);
   }
-  if (!validateAddress(address, network.pubKeyHash)) {
-    throw new ContactsError(
-      'ERR_CONTACT_INVALID',
-      `“${address}” is not an address of ${network.name}: check it character by character.`,
-    );
+  const fault = addressFault(address, network.pubKeyHash);
+  if (fault !== undefined || !validateAddress(address, network.pubKeyHash)) {
+    throw new ContactsError('ERR_CONTACT_INVALID', addressWords(address, fault, network.name));
   }
   return { name, address, note };
+}
+
+/** Why an address cannot be a contact of the network, told apart as the add form tells them apart. */
+function addressWords(address: string, fault: AddressFault | undefined, networkName: string): string {
+  switch (fault) {
+    case 'empty':
+      return 'A contact needs an address.';
+    case 'checksum':
+      return `“${address}” has a typo: its checksum does not match. Copy it again from where it came from.`;
+    case 'network':
+      return `“${address}” is an address of another network, not of ${networkName}.`;
+    default:
+      return `“${address}” is not an address of ${networkName}: an address is 34 letters and digits (no 0, O, I or l).`;
+  }
 }
 
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;

@@ -4,7 +4,15 @@
  * typed contact is checked and reports each row it leaves out with where it is and why; nothing is half-added.
  */
 import type { ContactsExport, ContactsFileFormat } from '../../../shared/domain/contacts';
-import { CsvSyntaxError, csvLine, parseCsv } from '../../../shared/lib/csv-table';
+import { CONTACTS_PER_NETWORK_MAX } from '../../../shared/domain/contacts';
+import {
+  CsvSyntaxError,
+  CsvTooManyRowsError,
+  csvLine,
+  parseCsv,
+  undoFormulaGuard,
+} from '../../../shared/lib/csv-table';
+import { CONTACTS_FILE, sizeWords, tooManyRows } from '../../../shared/lib/file-limits';
 import { cleanContact, type ContactInput, type ContactNetwork, type StoredContact } from './contact-book';
 import { ContactsError } from './errors';
 
@@ -35,9 +43,7 @@ export function exportContacts(
 }
 
 /** Undoes the formula guard csvCell adds on export ("'=x" back to "=x"), so a round trip gives the same text. */
-function unguard(value: string): string {
-  return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
-}
+const unguard = undoFormulaGuard;
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -63,6 +69,7 @@ function jsonRows(document: unknown, network: ContactNetwork): ImportRow[] {
       'A contacts JSON file is a list of {name, address, note}, or an object with such a "contacts" list.',
     );
   }
+  if (entries.length > MAX_ROWS) throw tooMany();
   return entries.map((entry: unknown, index) => {
     const at = `entry ${index + 1}`;
     if (typeof entry !== 'object' || entry === null)
@@ -78,13 +85,19 @@ function jsonRows(document: unknown, network: ContactNetwork): ImportRow[] {
   });
 }
 
+const MAX_ROWS = CONTACTS_FILE.maxRows ?? CONTACTS_PER_NETWORK_MAX;
+const tooMany = () =>
+  new ContactsError('ERR_CONTACTS_FILE', tooManyRows({ ...CONTACTS_FILE, maxRows: MAX_ROWS }));
+
 function csvRows(source: string): ImportRow[] {
   let rows;
   try {
-    rows = parseCsv(source);
+    // One row more for a header.
+    rows = parseCsv(source, { maxRows: MAX_ROWS + 1 });
   } catch (error) {
     if (error instanceof CsvSyntaxError)
       throw new ContactsError('ERR_CONTACTS_FILE', `The CSV file: ${error.message}.`);
+    if (error instanceof CsvTooManyRowsError) throw tooMany();
     throw error;
   }
   let columns = { name: 0, address: 1, note: 2 };
@@ -94,6 +107,7 @@ function csvRows(source: string): ImportRow[] {
     columns = { name: header.indexOf('name'), address: header.indexOf('address'), note: note ?? -1 };
     rows = rows.slice(1);
   }
+  if (rows.length > MAX_ROWS) throw tooMany();
   return rows.map((row) => {
     const at = `line ${row.line}`;
     const cell = (index: number) => (index < 0 ? '' : unguard(row.cells[index] ?? ''));
@@ -110,6 +124,13 @@ export function readImportRows(
   network: ContactNetwork,
   format?: ContactsFileFormat,
 ): ImportRow[] {
+  // A character is at least a byte: text longer than the byte limit came from a file past it.
+  if (source.length > CONTACTS_FILE.maxBytes) {
+    throw new ContactsError(
+      'ERR_CONTACTS_FILE',
+      `${CONTACTS_FILE.what} may be at most ${sizeWords(CONTACTS_FILE.maxBytes)}: ${CONTACTS_FILE.hint}.`,
+    );
+  }
   const chosen = format ?? (/^\s*[[{]/.test(source) ? 'json' : 'csv');
   if (chosen === 'csv') return csvRows(source);
   let document: unknown;

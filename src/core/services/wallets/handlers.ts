@@ -72,8 +72,11 @@ export function vaultHandlers(s: Services): Pick<ChannelHandlers, VaultChannels>
       await s.keystore.create(password);
       return announce(s);
     },
+    // An open vault stays open: the password is checked against it (a second window of the browser shell giving
+    // it), rather than a new session replacing the one other windows are using.
     'keystore:unlock': async ({ password }) => {
-      await s.keystore.unlock(password);
+      if (s.keystore.isUnlocked()) await s.keystore.confirmPassword(password);
+      else await s.keystore.unlock(password);
       return announce(s);
     },
     // lock() reports through the key store's onLocked, which AppCore pushes as keystore:status.

@@ -2,25 +2,41 @@
  * "Multipayment from a CSV file" on Send: the file's rows checked and previewed (batch-plan.ts), split into the
  * transactions the network allows; each transaction fills the Send form, to be reviewed and signed one at a time.
  */
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Amount } from '../../components/Amount';
+import { LeftOutList } from '../../components/LeftOutList';
 import { useVotary } from '../../store';
 import { counted } from '../../lib/counts';
 import { AddressName } from '../contacts/AddressName';
-import { DEFAULT_MULTIPAYMENT_LIMIT, planBatch, type BatchPlan, type BatchTransaction } from './batch-plan';
+import { DEFAULT_MULTIPAYMENT_LIMIT, type BatchPlan, type BatchTransaction } from './batch-plan';
+import { planBatchFile } from './plan-batch-file';
+
+/** Transactions listed at first, then more on request (a file of distinct memos may make thousands). */
+const TRANSACTIONS_LISTED = 50;
 
 export function BatchFromCsv({ onFill }: { onFill: (transaction: BatchTransaction) => void }) {
   const pubKeyHash = useVotary((s) => s.configuration?.pubKeyHash);
   const limit = useVotary((s) => s.configuration?.constants.multiPaymentLimit ?? DEFAULT_MULTIPAYMENT_LIMIT);
   const [file, setFile] = useState<{ name: string; plan: BatchPlan } | undefined>();
+  const [reading, setReading] = useState<string | undefined>();
   const [filled, setFilled] = useState<number[]>([]);
+  const [listed, setListed] = useState(TRANSACTIONS_LISTED);
+  // Only the last file chosen is shown, whichever plan finishes first.
+  const latest = useRef(0);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     event.target.value = '';
     setFilled([]);
+    setListed(TRANSACTIONS_LISTED);
     if (chosen === undefined || pubKeyHash === undefined) return;
-    setFile({ name: chosen.name, plan: planBatch(await chosen.text(), pubKeyHash, limit) });
+    const turn = ++latest.current;
+    setFile(undefined);
+    setReading(chosen.name);
+    const plan = await planBatchFile(chosen, pubKeyHash, limit);
+    if (turn !== latest.current) return;
+    setReading(undefined);
+    setFile({ name: chosen.name, plan });
   };
   const plan = file?.plan;
   const bad = plan?.ok === true ? plan.rows.filter((row) => row.problem !== undefined) : [];
@@ -36,6 +52,7 @@ export function BatchFromCsv({ onFill }: { onFill: (transaction: BatchTransactio
         Amounts in tokens with “.” as the decimal point. Payments with the same memo share a transaction, at
         most {limit} per transaction on this network.
       </p>
+      {reading !== undefined && <p role="status">Reading “{reading}”…</p>}
       {plan?.ok === false && (
         <p className="warning-note" role="alert">
           {plan.message}
@@ -48,17 +65,15 @@ export function BatchFromCsv({ onFill }: { onFill: (transaction: BatchTransactio
             {plan.transactions.length === 1 ? '' : 's'}, <Amount value={plan.total} /> in all, fees aside
             {bad.length > 0 ? `; ${counted(bad.length, 'row')} left out` : ''}.
           </p>
-          {bad.length > 0 && (
-            <ul className="small warning-note" aria-label="Rows left out">
-              {bad.map((row) => (
-                <li key={row.line}>
-                  line {row.line}: {row.problem}
-                </li>
-              ))}
-            </ul>
-          )}
+          <LeftOutList
+            rows={bad.map((row) => ({
+              at: `line ${row.line}`,
+              reason: row.problem ?? '',
+              ...(row.kind === undefined ? {} : { kind: row.kind }),
+            }))}
+          />
           <ol aria-label="Transactions from the file">
-            {plan.transactions.map((transaction, i) => (
+            {plan.transactions.slice(0, listed).map((transaction, i) => (
               <li key={i}>
                 {transaction.payments.length} payment{transaction.payments.length === 1 ? '' : 's'},{' '}
                 <Amount value={transaction.total} />
@@ -83,6 +98,12 @@ export function BatchFromCsv({ onFill }: { onFill: (transaction: BatchTransactio
               </li>
             ))}
           </ol>
+          {plan.transactions.length > listed && (
+            <button type="button" onClick={() => setListed(listed + TRANSACTIONS_LISTED)}>
+              Show {Math.min(TRANSACTIONS_LISTED, plan.transactions.length - listed)} more of{' '}
+              {counted(plan.transactions.length - listed, 'transaction')} not listed
+            </button>
+          )}
         </div>
       )}
     </details>

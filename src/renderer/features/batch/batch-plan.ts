@@ -5,9 +5,20 @@
  * group split into transactions of at most the network's `multiPaymentLimit` payments. Pure: the preview shows
  * exactly the transactions the Send form will be filled with, each still reviewed and signed one by one.
  */
-import { addressProblem } from '../../../shared/lib/address-check';
-import { CsvSyntaxError, parseCsv } from '../../../shared/lib/csv-table';
+import { addressFault, addressProblem, type AddressFault } from '../../../shared/lib/address-check';
+import { CsvSyntaxError, CsvTooManyRowsError, parseCsv } from '../../../shared/lib/csv-table';
+import { MULTIPAYMENT_FILE, sizeWords, tooManyRows } from '../../../shared/lib/file-limits';
 import { tokensToArktoshi } from '../../../shared/lib/payment-link';
+
+/** Each reason a row is left out, in a few words, for the count of rows left out for it. */
+const ADDRESS_KINDS: Record<AddressFault, string> = {
+  empty: 'no address',
+  shape: 'not an address',
+  length: 'not an address',
+  checksum: 'an address with a typo',
+  network: 'an address of another network',
+};
+const AMOUNT_KIND = 'not an amount above 0 with at most 8 decimals';
 
 /** ARK Core 3's milestone default when a network does not say its limit. */
 export const DEFAULT_MULTIPAYMENT_LIMIT = 64;
@@ -21,6 +32,8 @@ export interface BatchRow {
   amount?: string;
   /** Why this row cannot be paid. */
   problem?: string;
+  /** That reason in a few words, the same for every row left out for it (for the summary of a long list). */
+  kind?: string;
 }
 
 export interface BatchTransaction {
@@ -46,15 +59,27 @@ function columnsOf(header: readonly string[]): { address: number; amount: number
 }
 
 export function planBatch(text: string, pubKeyHash: number, limit = DEFAULT_MULTIPAYMENT_LIMIT): BatchPlan {
+  // A character is at least a byte: text longer than the byte limit came from a file past it.
+  if (text.length > MULTIPAYMENT_FILE.maxBytes) {
+    return {
+      ok: false,
+      message: `${MULTIPAYMENT_FILE.what} may be at most ${sizeWords(MULTIPAYMENT_FILE.maxBytes)}: ${MULTIPAYMENT_FILE.hint}.`,
+    };
+  }
+  const maxRows = MULTIPAYMENT_FILE.maxRows ?? Number.POSITIVE_INFINITY;
   let table;
   try {
-    table = parseCsv(text);
+    // One row more for a header.
+    table = parseCsv(text, { maxRows: maxRows + 1 });
   } catch (error) {
     if (error instanceof CsvSyntaxError) return { ok: false, message: `The CSV file: ${error.message}.` };
+    if (error instanceof CsvTooManyRowsError)
+      return { ok: false, message: tooManyRows({ ...MULTIPAYMENT_FILE, maxRows }) };
     throw error;
   }
   const header = table[0] === undefined ? undefined : columnsOf(table[0].cells);
   const body = header === undefined ? table : table.slice(1);
+  if (body.length > maxRows) return { ok: false, message: tooManyRows({ ...MULTIPAYMENT_FILE, maxRows }) };
   const columns = header ?? { address: 0, amount: 1, memo: 2 };
   if (columns.amount < 0) return { ok: false, message: 'The CSV file’s header has no “amount” column.' };
   if (body.length === 0) return { ok: false, message: 'The CSV file has no payments.' };
@@ -64,13 +89,16 @@ export function planBatch(text: string, pubKeyHash: number, limit = DEFAULT_MULT
     const amountText = cell(row.cells, columns.amount);
     const memo = cell(row.cells, columns.memo);
     const base = { line: row.line, address, amountText, memo };
-    const wrongAddress = addressProblem(address, pubKeyHash);
-    if (wrongAddress !== undefined) return { ...base, problem: wrongAddress };
+    const fault = addressFault(address, pubKeyHash);
+    if (fault !== undefined) {
+      return { ...base, problem: addressProblem(address, pubKeyHash), kind: ADDRESS_KINDS[fault] };
+    }
     const amount = tokensToArktoshi(amountText);
     if (amount === undefined) {
       return {
         ...base,
         problem: `“${amountText}” is not an amount above 0 with at most 8 decimals (use “.”).`,
+        kind: AMOUNT_KIND,
       };
     }
     return { ...base, amount };

@@ -7,6 +7,9 @@ import type { ContactImportResult, ContactsFileFormat } from '../../../shared/do
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
 import { counted } from '../../lib/counts';
+import { importedWords } from './import-words';
+import { LeftOutList } from '../../components/LeftOutList';
+import { CONTACTS_FILE, fileTooLarge } from '../../../shared/lib/file-limits';
 
 function download(fileName: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -23,7 +26,7 @@ export function ContactsTransfer({ count }: { count: number }) {
   const loadContacts = useVotary((s) => s.loadContacts);
   const [source, setSource] = useState<{ name: string; text: string } | undefined>();
   const [preview, setPreview] = useState<ContactImportResult | undefined>();
-  const [done, setDone] = useState<ContactImportResult | undefined>();
+  const [done, setDone] = useState<{ name: string; result: ContactImportResult } | undefined>();
 
   const exportAs = async (format: ContactsFileFormat) => {
     try {
@@ -39,6 +42,13 @@ export function ContactsTransfer({ count }: { count: number }) {
     setPreview(undefined);
     setDone(undefined);
     if (file === undefined) return;
+    // A file past the limit is refused from its size, before it is read (shared/lib/file-limits.ts).
+    const tooLarge = fileTooLarge(file.name, file.size, CONTACTS_FILE);
+    if (tooLarge !== undefined) {
+      setSource(undefined);
+      reportError(new Error(tooLarge));
+      return;
+    }
     try {
       const text = await file.text();
       setSource({ name: file.name, text });
@@ -52,7 +62,7 @@ export function ContactsTransfer({ count }: { count: number }) {
   const confirm = async () => {
     if (source === undefined) return;
     try {
-      setDone(await call('contacts:import', { text: source.text }));
+      setDone({ name: source.name, result: await call('contacts:import', { text: source.text }) });
       setPreview(undefined);
       setSource(undefined);
       await loadContacts();
@@ -99,36 +109,35 @@ export function ContactsTransfer({ count }: { count: number }) {
         </div>
       )}
       {done !== undefined && (
-        <p role="status">
-          Added {done.added.length} contact{done.added.length === 1 ? '' : 's'}
-          {done.skipped.length > 0 ? `; ${counted(done.skipped.length, 'row')} left out (see above)` : ''}.
-        </p>
+        <div data-testid="import-done">
+          <p role="status">{importedWords(done.name, done.result)}</p>
+          {/* The preview and its list are gone once the import is done: the rows left out are listed here. */}
+          <LeftOutList rows={done.result.skipped} />
+        </div>
       )}
     </section>
   );
 }
+
+/** Contacts to add listed one by one in a preview; the rest counted. */
+const ADDED_LISTED = 50;
 
 function ImportDetails({ result }: { result: ContactImportResult }) {
   return (
     <>
       {result.added.length > 0 && (
         <ul className="small">
-          {result.added.map((contact) => (
+          {result.added.slice(0, ADDED_LISTED).map((contact) => (
             <li key={contact.address}>
               {contact.name} · <span className="mono">{contact.address}</span>
             </li>
           ))}
+          {result.added.length > ADDED_LISTED && (
+            <li>and {counted(result.added.length - ADDED_LISTED, 'more contact')}</li>
+          )}
         </ul>
       )}
-      {result.skipped.length > 0 && (
-        <ul className="small warning-note" aria-label="Rows left out">
-          {result.skipped.map((skip) => (
-            <li key={skip.at}>
-              {skip.at}: {skip.reason}
-            </li>
-          ))}
-        </ul>
-      )}
+      <LeftOutList rows={result.skipped} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig'
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { ProposalCard } from './ProposalCard';
+import { fileTooLarge, PROPOSAL_FILE, sizeWords } from '../../../shared/lib/file-limits';
 
 export function Proposals({ generation, onChanged }: { generation: number; onChanged: () => void }) {
   const reportError = useVotary((s) => s.reportError);
@@ -26,8 +27,17 @@ export function Proposals({ generation, onChanged }: { generation: number; onCha
   }, [generation, reportError]);
 
   const open = async (text: string) => {
+    const document = text.trim();
+    if (document.length > PROPOSAL_FILE.maxBytes) {
+      reportError(
+        new Error(
+          `This text is ${sizeWords(document.length)}; ${PROPOSAL_FILE.what.toLowerCase()} may be at most ${sizeWords(PROPOSAL_FILE.maxBytes)}: ${PROPOSAL_FILE.hint}.`,
+        ),
+      );
+      return;
+    }
     try {
-      const ref = { document: text.trim() };
+      const ref = { document };
       const { proposal } = await call('multisig:review', { proposal: ref });
       setOpened({ ref, view: proposal });
     } catch (error) {
@@ -68,7 +78,12 @@ export function Proposals({ generation, onChanged }: { generation: number; onCha
             data-testid="musig-open-file"
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file !== undefined) void file.text().then(open);
+              e.target.value = '';
+              if (file === undefined) return;
+              // Refused from its size, before it is read (shared/lib/file-limits.ts).
+              const tooLarge = fileTooLarge(file.name, file.size, PROPOSAL_FILE);
+              if (tooLarge !== undefined) reportError(new Error(tooLarge));
+              else void file.text().then(open, reportError);
             }}
           />
         </label>
