@@ -58,19 +58,28 @@ function openerOf(scope: HTMLElement): HTMLElement | null {
   return candidate instanceof HTMLElement && !scope.contains(candidate) ? candidate : null;
 }
 
-/** Makes everything outside `keep` inert (each sibling along its path to <body>); returns the undo. */
+/**
+ * Makes everything outside `keep` inert (each sibling along its path to <body>); returns the undo. An alert stays
+ * out of it, and so does what the main landmark adds while the modal shows (only its children at the time are made
+ * inert): an error reported during a review (a wrong password) is still announced.
+ */
 function inertOutside(keep: HTMLElement): () => void {
   const made: HTMLElement[] = [];
+  const makeInert = (element: Element) => {
+    if (!(element instanceof HTMLElement) || element.inert || element.getAttribute('role') === 'alert')
+      return;
+    element.inert = true;
+    made.push(element);
+  };
   for (
     let node: HTMLElement | null = keep;
     node !== null && node !== document.body;
     node = node.parentElement
   ) {
     for (const sibling of node.parentElement?.children ?? []) {
-      if (sibling !== node && sibling instanceof HTMLElement && !sibling.inert) {
-        sibling.inert = true;
-        made.push(sibling);
-      }
+      if (sibling === node) continue;
+      if (sibling.tagName === 'MAIN') for (const child of sibling.children) makeInert(child);
+      else makeInert(sibling);
     }
   }
   return () => {
