@@ -32,7 +32,17 @@ export default defineConfig({
   },
   renderer: {
     root: 'src/renderer',
-    plugins: [react()],
+    // The page's own CSP (src/renderer/index.html) forbids inline scripts; the development server's hot reload
+    // injects some, so the dev server alone serves the page without it (the built page keeps it).
+    plugins: [
+      react(),
+      {
+        name: 'votary-dev-without-page-csp',
+        apply: 'serve',
+        transformIndexHtml: (html: string) =>
+          html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/i, ''),
+      },
+    ],
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },

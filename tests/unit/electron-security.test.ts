@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_INDEX_URL, appResponseHeaders, resolveAppFile } from '../../src/main/security/app-files';
 import { rendererSource } from '../../src/main/security/renderer-source';
-import { contentSecurityPolicy } from '../../src/shared/lib/content-security-policy';
+import {
+  contentSecurityPolicy,
+  pageContentSecurityPolicy,
+} from '../../src/shared/lib/content-security-policy';
 
 const root = '/opt/Votary/resources/app.asar/out/renderer';
 
@@ -62,9 +65,21 @@ describe('app:// files', () => {
     expect(contentSecurityPolicy(['ws://127.0.0.1:4200'])).toContain('connect-src ws://127.0.0.1:4200');
   });
 
-  it('the built page carries no CSP of its own that could loosen the header', () => {
+  it('the page carries the same policy in its own meta, where scanners and any loader see it', () => {
     const html = readFileSync(join(import.meta.dirname, '../../src/renderer/index.html'), 'utf8');
-    expect(html).not.toMatch(/http-equiv/i);
+    const metas = [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/gi)];
+    expect(metas).toHaveLength(1);
+    const meta = metas[0]?.[1];
+    expect(meta).toBe(pageContentSecurityPolicy());
+    // Every directive of the header is in the meta, connect-src aside (the page's own origin, for the browser
+    // shell's bridge; the header's narrower one still rules) and frame-ancestors (a meta cannot carry it).
+    const header = contentSecurityPolicy().split('; ');
+    expect(meta?.split('; ')).toEqual(
+      header
+        .filter((directive) => !directive.startsWith('frame-ancestors'))
+        .map((directive) => (directive.startsWith('connect-src') ? "connect-src 'self'" : directive)),
+    );
+    expect(meta).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
   });
 });
 

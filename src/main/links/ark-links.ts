@@ -15,6 +15,20 @@ export function linkInArgv(argv: readonly string[]): string | undefined {
   return argv.find((arg) => arg.toLowerCase().startsWith(`${SCHEME}:`) && arg.length <= LINK_MAX_LENGTH);
 }
 
+/**
+ * What `setAsDefaultProtocolClient` needs besides the scheme: nothing for an installed app (the OS launches the
+ * executable), and in development (`electron <path>`, `process.defaultApp`) the executable with the app's path, or
+ * the OS would launch bare Electron.
+ */
+export function protocolClientArgs(
+  defaultApp: boolean,
+  execPath: string,
+  argv: readonly string[],
+): [path?: string, args?: string[]] {
+  const appPath = argv[1];
+  return defaultApp && appPath !== undefined ? [execPath, [appPath]] : [];
+}
+
 const FIRST_LINK_DELAY_MS = 3_000;
 
 /** Links that came before the window could take them wait here. */
@@ -33,12 +47,10 @@ function deliver(url: string): void {
 
 /** Registers the protocol and listens for links; call before `ready` (macOS sends `open-url` early). */
 export function registerArkLinks(): void {
-  // In development the app runs as `electron <path>`: the path must come with the registration.
-  if (process.defaultApp && process.argv[1] !== undefined) {
-    app.setAsDefaultProtocolClient(SCHEME, process.execPath, [process.argv[1]]);
-  } else {
-    app.setAsDefaultProtocolClient(SCHEME);
-  }
+  // The one registration. Reviewed (docs/design/security.md "Electronegativity"): an `ark:` link is text the
+  // renderer parses into a form, never a command.
+  const args = protocolClientArgs(process.defaultApp === true, process.execPath, process.argv);
+  app.setAsDefaultProtocolClient(SCHEME, ...args);
   app.on('open-url', (event, url) => {
     event.preventDefault();
     if (url.length <= LINK_MAX_LENGTH) deliver(url);

@@ -61,33 +61,37 @@ export function DelegateBlocks({ publicKey, refresh }: { publicKey: string; refr
   );
   return (
     <Section title={`Blocks${list ? ` (${list.meta.totalCount})` : ''}`}>
-      <table data-testid="delegate-blocks">
-        <caption className="visually-hidden">Blocks forged by this delegate, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Height</th>
-            <th scope="col">Time</th>
-            <th scope="col">Transactions</th>
-            <th scope="col">Reward</th>
-            <th scope="col">Fees</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list?.data.map((block) => (
-            <tr key={block.id}>
-              <td>{block.height}</td>
-              <td>{chainTime(block.timestamp)}</td>
-              <td>{block.transactions}</td>
-              <td>
-                <Amount value={block.reward} />
-              </td>
-              <td>
-                <Amount value={block.fee} />
-              </td>
+      {/* A table only with rows in it: headers over no cells say nothing (nor while the first page loads). */}
+      {list?.data.length === 0 && <p className="muted">This delegate has not forged a block yet.</p>}
+      {list !== undefined && list.data.length > 0 && (
+        <table data-testid="delegate-blocks">
+          <caption className="visually-hidden">Blocks forged by this delegate, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Height</th>
+              <th scope="col">Time</th>
+              <th scope="col">Transactions</th>
+              <th scope="col">Reward</th>
+              <th scope="col">Fees</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list?.data.map((block) => (
+              <tr key={block.id}>
+                <td>{block.height}</td>
+                <td>{chainTime(block.timestamp)}</td>
+                <td>{block.transactions}</td>
+                <td>
+                  <Amount value={block.reward} />
+                </td>
+                <td>
+                  <Amount value={block.fee} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <Pager label="Block pages" page={page} pageCount={list?.meta.pageCount ?? 1} setPage={setPage} />
     </Section>
   );
@@ -103,28 +107,30 @@ export function DelegateVoters({ publicKey, refresh }: { publicKey: string; refr
       {list?.data.length === 0 ? (
         <p className="muted">No wallet votes for this delegate.</p>
       ) : (
-        <table data-testid="delegate-voters">
-          <caption className="visually-hidden">Wallets voting for this delegate</caption>
-          <thead>
-            <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Balance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list?.data.map((voter) => (
-              <tr key={voter.address}>
-                <td className="mono">
-                  {voter.address}
-                  {voter.delegate && <span className="badge">{voter.delegate.username}</span>}
-                </td>
-                <td>
-                  <Amount value={voter.balance} />
-                </td>
+        list !== undefined && (
+          <table data-testid="delegate-voters">
+            <caption className="visually-hidden">Wallets voting for this delegate</caption>
+            <thead>
+              <tr>
+                <th scope="col">Address</th>
+                <th scope="col">Balance</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list?.data.map((voter) => (
+                <tr key={voter.address}>
+                  <td className="mono">
+                    {voter.address}
+                    {voter.delegate && <span className="badge">{voter.delegate.username}</span>}
+                  </td>
+                  <td>
+                    <Amount value={voter.balance} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
       )}
       <Pager label="Voter pages" page={page} pageCount={list?.meta.pageCount ?? 1} setPage={setPage} />
     </Section>

@@ -2,7 +2,8 @@
  * Sign a message with a wallet's key (message:sign): ARK Core 3's form by default, ArkVault's on request. The words
  * are shown back before signing, and the vault password is asked as for a transaction (SigningPassword).
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useFocusScope } from '../../lib/use-focus-scope';
 import type { MessageFormatName, SignedMessageView } from '../../../shared/domain/messages';
 import { MESSAGE_MAX_LENGTH } from '../../../shared/domain/messages';
 import { CopyButton } from '../../components/CopyButton';
@@ -30,6 +31,10 @@ export function SignMessage() {
   const [busy, setBusy] = useState(false);
   const [signed, setSigned] = useState<SignedMessageView | undefined>();
   const signing = useSigningPassword(confirming);
+  // The words read back replace the form: focus moves to them, and back to "Review and sign" after.
+  const confirmStep = useRef<HTMLFormElement>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  useFocusScope(confirmStep, confirming && wallet !== undefined, { returnTo: reviewButton });
   const canSign = signer.wallets.length > 0;
   // A sign link fills the words; the person still reads them back and confirms.
   useOpenedLink('sign', (link) => {
@@ -115,12 +120,17 @@ export function SignMessage() {
               </label>
             ))}
           </fieldset>
-          <button type="submit" disabled={message === ''}>
+          <button type="submit" disabled={message === ''} ref={reviewButton}>
             Review and sign
           </button>
         </form>
       ) : wallet === undefined ? null : (
-        <form onSubmit={(event) => void sign(event)} aria-label="Confirm the message to sign">
+        <form
+          onSubmit={(event) => void sign(event)}
+          aria-label="Confirm the message to sign"
+          ref={confirmStep}
+          tabIndex={-1}
+        >
           <p>
             <strong>{wallet.name}</strong> <span className="mono small">{wallet.address}</span> will sign, in
             the {FORM_WORDS[format]} form, exactly these words:

@@ -4,7 +4,8 @@
  * wallet by name and address, what happens in words, the money in and out, the fee, the total out, the balance
  * before and after counting what is pending, warnings — and one confirm.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFocusScope } from '../../lib/use-focus-scope';
 import { onReview, type OpenReview } from './review-queue';
 import { PreviewFacts } from './PreviewFacts';
 import { SigningPasswordField, useSigningPassword } from './SigningPassword';
@@ -14,6 +15,10 @@ export function ReviewDialog() {
   const [open, setOpen] = useState<OpenReview | undefined>();
   const signing = useSigningPassword(open !== undefined);
   useEffect(() => onReview(setOpen), []);
+  const dialog = useRef<HTMLElement>(null);
+  // Focus moves in, stays inside, and goes back to what opened the review (lib/use-focus-scope.ts); Escape
+  // cancels, as the Cancel button does.
+  useFocusScope(dialog, open !== undefined, { modal: true, onEscape: () => open?.decide(false) });
 
   if (open === undefined) return null;
   const { request } = open;
@@ -21,7 +26,14 @@ export function ReviewDialog() {
 
   return (
     <div className="review-backdrop">
-      <section className="card review" role="dialog" aria-modal="true" aria-label="Review">
+      <section
+        className="card review"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Review"
+        ref={dialog}
+        tabIndex={-1}
+      >
         <h2>Review</h2>
         {request.context !== undefined && (
           <p className="muted" data-testid="review-step">

@@ -8,7 +8,8 @@
  * report (lib/fees.ts).
  */
 import { FieldError } from '../../components/FieldError';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useFocusScope } from '../../lib/use-focus-scope';
 import type { FeesView } from '../../../shared/domain/chain-views';
 import type { DraftProblemView, SendResult, TxPreview } from '../../../shared/domain/transactions';
 import { sizingDraft } from '../../../shared/lib/sizing-draft';
@@ -66,6 +67,9 @@ export function SendPage() {
   const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
   const [feeConfirmed, setFeeConfirmed] = useState(false);
   const signing = useSigningPassword(step === 'review');
+  // The review replaces the form: focus moves to it, and back to the form's Review button after it.
+  const reviewStep = useRef<HTMLElement>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
   // A payment link fills the form; the person still reviews it.
   useOpenedLink('transfer', (link) => {
     setRows([
@@ -132,6 +136,7 @@ export function SendPage() {
         : undefined
       : (options.find((o) => o.choice === feeChoice)?.value ?? staticFee);
   const plan = planSend(rows, memo, fee, DECIMAL);
+  useFocusScope(reviewStep, step === 'review' && plan.ok, { returnTo: reviewButton });
   // Checked before anything is signed: the recipient against this network, the total against the balance.
   const pubKeyHash = useVotary((s) => s.configuration?.pubKeyHash);
   const recipientProblem = (address: string) =>
@@ -334,13 +339,13 @@ export function SendPage() {
             token={token}
             say={say}
           />
-          <button type="submit" className="primary" disabled={wallet === undefined}>
+          <button type="submit" className="primary" disabled={wallet === undefined} ref={reviewButton}>
             Review
           </button>
         </form>
       ) : (
         plan.ok && (
-          <section className="card" aria-label="Review">
+          <section className="card" aria-label="Review" ref={reviewStep} tabIndex={-1}>
             <h2>Review {multi ? 'multipayment' : 'transfer'}</h2>
             {preview !== undefined && <PreviewFacts preview={preview} />}
             <dl className="facts">

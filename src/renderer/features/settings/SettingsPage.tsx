@@ -54,7 +54,7 @@ export function SettingsPage() {
             inputMode="numeric"
             value={minutes}
             aria-invalid={problem !== undefined}
-            aria-describedby="auto-lock-error"
+            aria-describedby={problem === undefined ? undefined : 'auto-lock-error'}
             onChange={(e) => {
               setMinutes(e.target.value);
               setSaved(undefined);

@@ -103,7 +103,7 @@ export function Sidebar() {
         Dark theme
       </button>
       {profile !== undefined && (
-        <p className="muted small" aria-label="Open profile">
+        <p className="muted small" role="note" aria-label="Open profile">
           Profile: {profile}
         </p>
       )}

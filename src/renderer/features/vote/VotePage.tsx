@@ -148,54 +148,57 @@ export function VotePage() {
           maxLength={20}
         />
       </label>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Delegate</th>
-            <th scope="col">Votes</th>
-            <th scope="col">Approval</th>
-            <th scope="col">Produced</th>
-            <th scope="col">Address</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((delegate) => (
-            <tr key={delegate.publicKey}>
-              <td>{delegate.rank ?? '—'}</td>
-              <td>
-                {delegate.username}
-                {delegate.isResigned && ' (resigned)'}
-              </td>
-              <td>
-                <Amount value={delegate.votes} />
-              </td>
-              <td>{delegate.approval.toFixed(2)}%</td>
-              <td>{delegate.producedBlocks}</td>
-              <td className="mono small" title={`Public key ${delegate.publicKey}`}>
-                {delegate.address}
-              </td>
-              <td>
-                {delegate.publicKey === current ? (
-                  'Your vote'
-                ) : (
-                  <button
-                    type="button"
-                    disabled={wallet === undefined || delegate.isResigned}
-                    aria-label={`${current === undefined ? 'Vote for' : 'Switch vote to'} ${delegate.username}`}
-                    onClick={() =>
-                      void cast(delegate.publicKey, current, current === undefined ? 'Vote' : 'Switch')
-                    }
-                  >
-                    {current === undefined ? 'Vote' : 'Switch'}
-                  </button>
-                )}
-              </td>
+      {/* A table only with rows in it: headers over no cells say nothing. */}
+      {list.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Rank</th>
+              <th scope="col">Delegate</th>
+              <th scope="col">Votes</th>
+              <th scope="col">Approval</th>
+              <th scope="col">Produced</th>
+              <th scope="col">Address</th>
+              <th scope="col">Action</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.map((delegate) => (
+              <tr key={delegate.publicKey}>
+                <td>{delegate.rank ?? '—'}</td>
+                <td>
+                  {delegate.username}
+                  {delegate.isResigned && ' (resigned)'}
+                </td>
+                <td>
+                  <Amount value={delegate.votes} />
+                </td>
+                <td>{delegate.approval.toFixed(2)}%</td>
+                <td>{delegate.producedBlocks}</td>
+                <td className="mono small" title={`Public key ${delegate.publicKey}`}>
+                  {delegate.address}
+                </td>
+                <td>
+                  {delegate.publicKey === current ? (
+                    'Your vote'
+                  ) : (
+                    <button
+                      type="button"
+                      disabled={wallet === undefined || delegate.isResigned}
+                      aria-label={`${current === undefined ? 'Vote for' : 'Switch vote to'} ${delegate.username}`}
+                      onClick={() =>
+                        void cast(delegate.publicKey, current, current === undefined ? 'Vote' : 'Switch')
+                      }
+                    >
+                      {current === undefined ? 'Vote' : 'Switch'}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <nav className="row pager" aria-label="Delegate pages">
         <button type="button" disabled={!pager.hasPrevious} onClick={() => setPage(pager.page - 1)}>
           Previous page

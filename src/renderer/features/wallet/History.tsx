@@ -47,12 +47,8 @@ function Row({
 }) {
   const row = historyRow(tx, address, names);
   return (
-    <button
-      type="button"
-      className="history-open"
-      onClick={onOpen}
-      aria-label={`${row.what} ${row.party}, details`}
-    >
+    // Named by what it shows (time, what, with whom, memo, fee, amount): a name of its own would hide part of it.
+    <button type="button" className="history-open" onClick={onOpen}>
       <span className="small">{chainTime(tx.timestamp)}</span>
       <span className="history-what">
         <span>

@@ -51,7 +51,7 @@ export function Receive({ address }: { address: string }) {
             onChange={(e) => setAmountText(e.target.value)}
             inputMode="decimal"
             aria-invalid={amount !== undefined && !amount.ok}
-            aria-describedby="receive-amount-error"
+            aria-describedby={amount !== undefined && !amount.ok ? 'receive-amount-error' : undefined}
           />
           <FieldError
             id="receive-amount-error"
@@ -64,7 +64,7 @@ export function Receive({ address }: { address: string }) {
             value={memo}
             onChange={(e) => setMemo(e.target.value)}
             aria-invalid={memoTooLong}
-            aria-describedby="receive-memo-error"
+            aria-describedby={memoTooLong ? 'receive-memo-error' : undefined}
           />
           <FieldError
             id="receive-memo-error"

@@ -3,7 +3,8 @@
  * written as the history list writes them (`signedAmountInWords`: "−1.5 VTY", never "−1.50000000 VTY"),
  * and a link to its explorer page (which also survives a reload: `#/explorer/<id>`).
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useFocusScope } from '../../lib/use-focus-scope';
 import type { TransactionView } from '../../../shared/domain/chain-views';
 import { CopyButton } from '../../components/CopyButton';
 import { signedAmountInWords } from '../../lib/amount';
@@ -28,19 +29,21 @@ export function TransactionDetails({
   const close = useRef<HTMLButtonElement>(null);
   const row = historyRow(tx, address, names);
   const full = (value: string) => signedAmountInWords(value, symbol);
-  useEffect(() => close.current?.focus(), []);
+  const dialog = useRef<HTMLElement>(null);
+  useFocusScope(dialog, true, { modal: true, initial: close, onEscape: onClose });
   const party = (who: string) => {
     const name = nameOf(who, names);
     return name === undefined ? who : `${name} · ${who}`;
   };
   return (
-    <div
-      className="review-backdrop"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
-    >
-      <section className="card review" role="dialog" aria-modal="true" aria-label="Transaction details">
+    <div className="review-backdrop">
+      <section
+        className="card review"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Transaction details"
+        ref={dialog}
+      >
         <h2>{row.what}</h2>
         <dl className="facts">
           <dt>Amount</dt>

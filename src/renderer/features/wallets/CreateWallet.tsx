@@ -58,7 +58,7 @@ export function CreateWallet({ onDone }: { onDone: () => void }) {
   if (step === 'name' || created === undefined) {
     return (
       <form className="card" onSubmit={(e) => void start(e)} aria-label="Create wallet">
-        <h3>Create a wallet</h3>
+        <h2>Create a wallet</h2>
         <label>
           Wallet name (optional)
           <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
@@ -77,7 +77,7 @@ export function CreateWallet({ onDone }: { onDone: () => void }) {
   if (step === 'words') {
     return (
       <section className="card" aria-label="Recovery phrase">
-        <h3>Write down your recovery phrase</h3>
+        <h2>Write down your recovery phrase</h2>
         <p>
           These 24 words are the only way to restore this wallet. Write them on paper, in order. They are
           shown this once.
@@ -101,7 +101,7 @@ export function CreateWallet({ onDone }: { onDone: () => void }) {
   }
   return (
     <form className="card" onSubmit={(e) => void confirm(e)} aria-label="Confirm recovery phrase">
-      <h3>Confirm your recovery phrase</h3>
+      <h2>Confirm your recovery phrase</h2>
       {created.confirmPositions.map((position, i) => (
         <div key={position}>
           <label>

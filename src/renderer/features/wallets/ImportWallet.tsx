@@ -61,7 +61,7 @@ export function ImportWallet({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="card" onSubmit={(e) => void submit(e)} aria-label="Import wallet">
-      <h3>Import or watch a wallet</h3>
+      <h2>Import or watch a wallet</h2>
       <fieldset>
         <legend>How</legend>
         {(
