@@ -23,6 +23,7 @@ export const entryPoints = {
   'bench-latency': 'tests/bench/latency-bench.ts',
   'bench-stall': 'tests/bench/stall-bench.ts',
   'bench-pool-full': 'tests/bench/pool-full-bench.ts',
+  'soak-musig': 'tests/bench/musig-soak.ts',
   // The core's process of tests/main/forked-core.test.ts.
   'forked-core': 'tests/main/forked-core-child.ts',
   // The child process of tests/node/crash/crash.test.ts.

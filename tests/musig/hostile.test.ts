@@ -49,6 +49,7 @@ import {
   RECIPIENT,
   body,
   proof,
+  registration,
   signerOf,
   spend,
 } from './fixtures';
@@ -238,6 +239,22 @@ describe('1. hiding a person’s proposals', () => {
     const listed = await new RestMusigClient(arkUrl).list(VICTIM_KEY);
     expect(listed).toHaveLength(120);
     expect(requests).toBe(1);
+
+    // A strict server that refuses the paging parameters (votary's before it paged) is asked without them.
+    const strict = createServer((req, response) => {
+      response.setHeader('x-server-type', 'MultiSignature');
+      response.setHeader('content-type', 'application/json');
+      if (req.url?.includes('page=') === true) {
+        response.statusCode = 400;
+        response.end('{"statusCode":400,"error":"Bad Request","message":"request: Unrecognized keys"}');
+        return;
+      }
+      response.end(JSON.stringify(entries));
+    });
+    others.push(strict);
+    await new Promise<void>((done) => strict.listen(0, '127.0.0.1', done));
+    const strictUrl = `http://127.0.0.1:${(strict.address() as { port: number }).port}`;
+    expect(await new RestMusigClient(strictUrl).list(VICTIM_KEY)).toHaveLength(120);
   });
 });
 
@@ -289,13 +306,14 @@ describe('2. holding connections', () => {
 describe('3. corrupting a stored proposal', () => {
   it('refuses a resubmission whose asset differs (keys and indices swapped); every stored signature verifies', async () => {
     const { port } = await serve();
-    const { id } = (await call(port, 'POST', '/transaction', { body: body(spend([0])) })).json() as {
+    const { id } = (await call(port, 'POST', '/transaction', { body: body(spend([0, 1])) })).json() as {
       id: string;
     };
-    // The same wallet key (a sum of points does not depend on their order) and the same base id.
+    // The same wallet key (a sum of points does not depend on their order) and the same base id; each signature
+    // verifies against the swapped asset at the swapped index, so without the stored asset's check it merges.
     const swapped = { min: 2, publicKeys: [KEYS[1]!, KEYS[0]!, KEYS[2]!] };
-    const signature = spend([0]).signatures![0]!;
-    const forged = { ...spend([0]), signatures: [`01${signature.slice(2)}`] };
+    const [first, second] = spend([0, 1]).signatures!;
+    const forged = { ...spend([0, 1]), signatures: [`00${second!.slice(2)}`, `01${first!.slice(2)}`] };
     const answer = await call(port, 'POST', '/transaction', { body: body(forged, swapped) });
     expect(answer.status).toBe(422);
     expect(answer.json()).toMatchObject({
@@ -308,13 +326,13 @@ describe('3. corrupting a stored proposal', () => {
       })
     ).json() as { data: unknown; multisigAsset: typeof ASSET };
     const tx = transactionFromJson(shown.data, CTX);
-    for (const entry of tx.signatures ?? []) {
-      const index = Number.parseInt(entry.slice(0, 2), 16);
-      const key = shown.multisigAsset.publicKeys[index]!;
+    expect(tx.signatures).toHaveLength(2);
+    for (const entry of tx.signatures!) {
+      const key = shown.multisigAsset.publicKeys[Number.parseInt(entry.slice(0, 2), 16)]!;
       expect(schnorrVerify(multiSignatureSigningHash(tx), fromHex(entry.slice(2)), fromHex(key))).toBe(true);
     }
     // The next co-signer is not refused.
-    expect((await call(port, 'POST', '/transaction', { body: body(spend([1])) })).status).toBe(200);
+    expect((await call(port, 'POST', '/transaction', { body: body(spend([2])) })).status).toBe(200);
   });
 });
 
@@ -420,6 +438,9 @@ describe('5. squatting a wallet’s pending slots', () => {
     expect((forged.json() as { message: string }).message).toMatch(
       /not a multisignature wallet of this asset/,
     );
+    // The wallet is registered: registering it again never goes through (ARK's MultiSignatureAlreadyRegisteredError).
+    const again = await call(port, 'POST', '/transaction', { body: body(registration([0])) });
+    expect((again.json() as { message: string }).message).toMatch(/registers is registered already/);
     const next = await call(port, 'POST', '/transaction', { body: body(spend([0], 4n)) });
     expect(next.status).toBe(200);
     const { id } = next.json() as { id: string };

@@ -8,8 +8,9 @@
  * - a spend from a wallet the chain does not know as a multisignature wallet of exactly this asset (a forged
  *   wallet: ARK Core's `verifySignatures` checks a multisignature wallet's transaction against the asset the
  *   chain registered, `wallet.getAttribute("multiSignature")`);
- * - a registration from a wallet that is registered already, or that cannot pay its fee (ARK Core 3.9.1
- *   core-transactions `handlers/multi-signature-registration.ts` and the balance check of `transaction.ts`).
+ * - a registration of a wallet the chain has registered already, or whose sender cannot pay its fee (ARK Core 3.9.1
+ *   core-transactions `handlers/two/multi-signature-registration.ts` `MultiSignatureAlreadyRegisteredError`, and
+ *   the balance check of `handlers/transaction.ts`).
  * A node that cannot be asked (down, slow, answering nonsense) refuses nothing: the check is skipped, never a
  * reason to lose a proposal.
  */
@@ -48,27 +49,31 @@ export function nodeWalletLookup(url: string, ctx: ChainContext, timeoutMs = 5_0
 /** How often a server that knows a node asks it about the senders of what it holds (ProposalRules.sweep). */
 export const SWEEP_EVERY_MS = 60_000;
 
-/** Why the chain can never take this proposal, or undefined when it may. */
+/**
+ * Why the chain can never take this proposal, or undefined when it may. `wallet`: the sender's; `registered`: for a
+ * registration, the wallet it registers (at the asset's key).
+ */
 export function chainRefusal(
   tx: TransactionData,
   asset: MultiSignatureAsset,
   wallet: ChainWallet | undefined,
+  registered?: ChainWallet,
 ): string | undefined {
   const nonce = wallet?.nonce ?? 0n;
   if (tx.nonce <= nonce) {
     return `its nonce ${tx.nonce} is used: the sender's nonce on chain is ${nonce} (broadcast already, or replaced)`;
   }
   if (isRegistration(tx)) {
-    if (wallet?.multiSignature !== undefined) return 'its sender is a multisignature wallet already';
+    if (registered?.multiSignature !== undefined) return 'the wallet it registers is registered already';
     if ((wallet?.balance ?? 0n) < tx.fee) return 'its sender cannot pay its fee';
     return undefined;
   }
-  const registered = wallet?.multiSignature;
+  const chainAsset = wallet?.multiSignature;
   const same =
-    registered !== undefined &&
-    registered.min === asset.min &&
-    registered.publicKeys !== undefined &&
-    registered.publicKeys.length === asset.publicKeys.length &&
-    registered.publicKeys.every((key, i) => key.toLowerCase() === asset.publicKeys[i]);
+    chainAsset !== undefined &&
+    chainAsset.min === asset.min &&
+    chainAsset.publicKeys !== undefined &&
+    chainAsset.publicKeys.length === asset.publicKeys.length &&
+    chainAsset.publicKeys.every((key, i) => key.toLowerCase() === asset.publicKeys[i]);
   return same ? undefined : 'its sender is not a multisignature wallet of this asset on chain';
 }

@@ -9,7 +9,7 @@
  */
 import { fromHex, isHex } from '../protocol/hex';
 import type { ChainContext } from '../protocol/networks';
-import { verifyTransactionSignature } from '../protocol/crypto';
+import { multiSignaturePublicKey, verifyTransactionSignature } from '../protocol/crypto';
 import { signingHash, transactionId, transactionToJson } from '../protocol/transactions';
 import type { MultiSignatureAsset } from '../protocol/transactions';
 import { MusigError } from './errors';
@@ -151,11 +151,11 @@ export class ProposalRules {
     if (this.wallets !== undefined) {
       let refusal: string | undefined;
       try {
-        refusal = chainRefusal(
-          submission.tx,
-          submission.asset,
-          await this.wallets(submission.tx.senderPublicKey),
-        );
+        const sender = await this.wallets(submission.tx.senderPublicKey);
+        const registered = isRegistration(submission.tx)
+          ? await this.wallets(multiSignaturePublicKey(submission.asset))
+          : undefined;
+        refusal = chainRefusal(submission.tx, submission.asset, sender, registered);
       } catch {
         // The node cannot tell now: nothing is refused for it.
       }

@@ -138,14 +138,22 @@ function proposalsOf(body: unknown, base: string): RemoteProposal[] {
 
 /**
  * Reads page after page until one is short, adds nothing new (a server that does not page answers the same list
- * again), or MAX_LIST_PAGES were read.
+ * again), or MAX_LIST_PAGES were read. A server that refuses the paging parameters (a strict one, such as
+ * `votary musig-server` before it paged) is asked once without them.
  */
 async function allPages(
-  read: (page: number) => Promise<{ entries: RemoteProposal[]; size: number }>,
+  read: (page: number | undefined) => Promise<{ entries: RemoteProposal[]; size: number }>,
 ): Promise<RemoteProposal[]> {
   const found = new Map<string, RemoteProposal>();
   for (let page = 1; page <= MAX_LIST_PAGES; page++) {
-    const { entries, size } = await read(page);
+    let answer: { entries: RemoteProposal[]; size: number };
+    try {
+      answer = await read(page);
+    } catch (error) {
+      if (page > 1 || !(error instanceof MultisigError) || !error.message.includes(' refused: ')) throw error;
+      return (await read(undefined)).entries.slice(0, MAX_LIST_PAGES * LIST_PAGE_SIZE);
+    }
+    const { entries, size } = answer;
     const before = found.size;
     for (const entry of entries) if (!found.has(entry.id)) found.set(entry.id, entry);
     if (size !== LIST_PAGE_SIZE || found.size === before) break;
@@ -186,8 +194,7 @@ export class RestMusigClient implements MusigTransport {
       const query = new URLSearchParams({
         publicKey,
         ...(state === undefined ? {} : { state }),
-        page: String(page),
-        limit: String(LIST_PAGE_SIZE),
+        ...(page === undefined ? {} : { page: String(page), limit: String(LIST_PAGE_SIZE) }),
       });
       const body = await this.call(`/transactions?${query.toString()}`, { headers });
       return { entries: proposalsOf(body, this.url), size: Array.isArray(body) ? body.length : 0 };
@@ -251,8 +258,7 @@ export class RpcMusigClient implements MusigTransport {
       const params = {
         publicKey,
         ...(state === undefined ? {} : { state }),
-        page,
-        limit: LIST_PAGE_SIZE,
+        ...(page === undefined ? {} : { page, limit: LIST_PAGE_SIZE }),
       };
       const result = await this.call('list', params, auth);
       return { entries: proposalsOf(result, this.url), size: Array.isArray(result) ? result.length : 0 };
