@@ -151,6 +151,11 @@ describe('votary musig-server with both clients', () => {
       /--port must be a whole number from 0 to 65535/,
     ],
     [['musig-server', '--data-dir', '/tmp/x', '--pending', '0'], /--pending must be a whole number from 1/],
+    [['musig-server', '--data-dir', '/tmp/x', '--per-key', '0'], /--per-key must be a whole number from 1/],
+    [
+      ['musig-server', '--data-dir', '/tmp/x', '--node', 'ftp://node'],
+      /--node must be a node's http\(s\) URL/,
+    ],
     [['musig-server', '--data-dir', '/tmp/x', '--bogus'], /Unknown option '--bogus'/],
   ])('%j is a usage error: one line, exit 2', (args, message) => {
     const result = runCli(...args);
