@@ -74,7 +74,8 @@ export function vaultSigner(
     } else if (participants !== undefined) {
       chosen = own.filter((k) => participants.includes(k.publicKey));
     }
-    const timestamp = Math.floor(s.now() / 1000);
+    // The wall clock, as the server reads it (a localnet clock may be moved).
+    const timestamp = Math.floor(Date.now() / 1000);
     const proofs: string[] = [];
     for (const key of chosen.slice(0, MAX_PROOFS)) {
       try {
