@@ -24,6 +24,7 @@ export const entryPoints = {
   'bench-stall': 'tests/bench/stall-bench.ts',
   'bench-pool-full': 'tests/bench/pool-full-bench.ts',
   'soak-p2p': 'tests/bench/p2p-soak.ts',
+  'soak-musig': 'tests/bench/musig-soak.ts',
   // The core's process of tests/main/forked-core.test.ts.
   'forked-core': 'tests/main/forked-core-child.ts',
   // The child process of tests/node/crash/crash.test.ts.

@@ -26,10 +26,14 @@ votary node --follow URL[,URL…] --data-dir DIR [--p2p HOST:PORT[,…]] [--ark-
       --p2p also downloads blocks from ARK Core P2P ports (each peer kept within ARK's limits)
 votary node verify --data-dir DIR [--network localnet|FOLDER]
       replay a stored chain from genesis and compare the state (JSON; exit 1 when it differs)`,
-  'musig-server': `votary musig-server --data-dir DIR [--network NAME] [--host H] [--port N] [--pending K] [--rate-limit R]
+  'musig-server': `votary musig-server --data-dir DIR [--network NAME] [--host H] [--port N] [--pending K] [--per-key P]
+      [--max-proposals M] [--max-mib B] [--node URL] [--rate-limit R]
       a multisignature server (ARK's REST shape and ArkVault's JSON-RPC) on H:N (default 127.0.0.1:8080) until
       SIGINT/SIGTERM: proposals in DIR/musig-NAME.db, every signature verified on arrival, K per sender (default 3),
-      purged 24 hours after they arrive, R requests a minute per client (default 100, 0: no limit)`,
+      P waiting for one participant (default 100), at most M proposals and B MiB in all (default 10000, 64),
+      purged 24 hours after they arrive, R requests a minute per client (default 100, 0: no limit); listing, reading
+      and deleting need a participant's signed proof (docs/design/multisig.md); with --node, a proposal whose nonce
+      is used or whose wallet is not registered with its asset is refused and removed`,
 } as const;
 
 export type CommandName = keyof typeof COMMAND_USAGE;

@@ -15,7 +15,10 @@ import {
   type MusigTransport,
 } from '../../src/core/services/multisig/transports';
 import { runCli } from '../cli/run-cli';
-import { KEYS, MULTI_KEY, body, spend } from './fixtures';
+import { KEYS, MULTI_KEY, PARTICIPANTS, body, signerOf, spend } from './fixtures';
+
+/** Each client proves taking part with participant 1's key (X-Musig-Auth). */
+const sign = signerOf(PARTICIPANTS[1]!);
 
 const votary = join(import.meta.dirname, '..', '..', 'scripts', 'votary.mjs');
 const dirs: string[] = [];
@@ -71,8 +74,8 @@ describe('votary musig-server with both clients', () => {
     const dataDir = tempDir();
     let server = await startServer(dataDir);
     expect(server.line).toMatch(/network devnet, database .*musig-devnet\.db, 3 pending per sender\n$/);
-    const rest: MusigTransport = new RestMusigClient(`${server.url}/`);
-    const rpc: MusigTransport = new RpcMusigClient(server.url);
+    const rest: MusigTransport = new RestMusigClient(`${server.url}/`, { sign });
+    const rpc: MusigTransport = new RpcMusigClient(server.url, { sign });
 
     const { id } = await rest.submit(body(spend([0])));
     expect((await rpc.list(KEYS[2]!, 'pending')).map((p) => p.id)).toEqual([id]);
@@ -83,9 +86,16 @@ describe('votary musig-server with both clients', () => {
 
     expect(await server.stop()).toBe(0);
     server = await startServer(dataDir);
-    const again = new RestMusigClient(server.url);
+    const again = new RestMusigClient(server.url, { sign });
     expect((await again.show(id)).data['id']).toBe(spend([0, 1]).id);
-    await new RpcMusigClient(server.url).remove(id);
+    // Without proof of taking part, nothing is read or deleted.
+    await expect(new RestMusigClient(server.url).show(id)).rejects.toMatchObject({
+      message: expect.stringMatching(/needs proof of taking part/) as string,
+    });
+    await expect(new RpcMusigClient(server.url).remove(id)).rejects.toMatchObject({
+      message: expect.stringMatching(/needs proof of taking part/) as string,
+    });
+    await new RpcMusigClient(server.url, { sign }).remove(id);
     await expect(again.show(id)).rejects.toMatchObject({
       code: 'ERR_MUSIG_SERVER',
       message: expect.stringMatching(/Failed to find/) as string,
@@ -141,6 +151,11 @@ describe('votary musig-server with both clients', () => {
       /--port must be a whole number from 0 to 65535/,
     ],
     [['musig-server', '--data-dir', '/tmp/x', '--pending', '0'], /--pending must be a whole number from 1/],
+    [['musig-server', '--data-dir', '/tmp/x', '--per-key', '0'], /--per-key must be a whole number from 1/],
+    [
+      ['musig-server', '--data-dir', '/tmp/x', '--node', 'ftp://node'],
+      /--node must be a node's http\(s\) URL/,
+    ],
     [['musig-server', '--data-dir', '/tmp/x', '--bogus'], /Unknown option '--bogus'/],
   ])('%j is a usage error: one line, exit 2', (args, message) => {
     const result = runCli(...args);

@@ -1,5 +1,7 @@
 /** Participants, a 2-of-3 asset and transactions signed with the protocol layer, for the multisignature tests. */
+import { authMessage, authProof, type AuthAction } from '../../src/core/musig-server';
 import { keyPairFromPassphrase, multiSignaturePublicKey } from '../../src/core/protocol/crypto';
+import { signMessageWithPassphrase } from '../../src/core/protocol/message';
 import { toHex } from '../../src/core/protocol/hex';
 import { devnet, type ChainContext } from '../../src/core/protocol/networks';
 import {
@@ -18,7 +20,8 @@ export const PARTICIPANTS = ['musig test one', 'musig test two', 'musig test thr
 export const KEYS = PARTICIPANTS.map((p) => toHex(keyPairFromPassphrase(p).publicKey));
 export const ASSET = { min: 2, publicKeys: KEYS };
 export const MULTI_KEY = multiSignaturePublicKey(ASSET);
-export const SENDER = 'musig test sender';
+/** The registering wallet: a participant, as the server asks (it signs first). */
+export const SENDER = PARTICIPANTS[0]!;
 export const RECIPIENT = 'DRac35wghMcmUSe5jDMLBDLWkVVjyKZFxK';
 
 /** A transfer from the 2-of-3 wallet, signed by the given participants. */
@@ -31,7 +34,7 @@ export function spend(signers: number[], nonce = 1n, amount = 100_000_000n): Tra
   return tx;
 }
 
-/** The registration of the 2-of-3 asset by SENDER, signed by the given participants (and the sender last). */
+/** The registration of the 2-of-3 asset by SENDER (participant 0), signed by the given participants (and the sender last). */
 export function registration(signers: number[], senderSigns = false): TransactionData {
   let tx = prepareTransaction(
     {
@@ -50,3 +53,25 @@ export const body = (tx: TransactionData, asset = ASSET) => ({
   data: transactionToJson(tx),
   multisigAsset: asset,
 });
+
+/** An `X-Musig-Auth` value: each passphrase's proof for `action` on `subject` at `nowMs`. */
+export function proof(
+  passphrases: string[],
+  action: AuthAction,
+  subject: string,
+  nowMs = Date.now(),
+): string {
+  const timestamp = Math.floor(nowMs / 1000);
+  return passphrases
+    .map((passphrase) => {
+      const signed = signMessageWithPassphrase(authMessage(action, subject, timestamp), passphrase);
+      return authProof(signed.publicKey, timestamp, signed.signature);
+    })
+    .join(',');
+}
+
+/** A client's signer (transports.ts MusigSigner) proving with these passphrases. */
+export const signerOf =
+  (...passphrases: string[]) =>
+  (action: AuthAction, subject: string) =>
+    proof(passphrases, action, subject);

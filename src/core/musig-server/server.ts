@@ -2,20 +2,34 @@
  * `votary musig-server`'s HTTP side: ARK's multi-signature server REST shape and ArkVault's JSON-RPC variant on
  * one fastify instance, over one ProposalRules.
  *
- * REST (ARK's multi-signature server `server/index.ts`): `GET /transactions?publicKey=&state=pending|ready`,
- * `GET /transaction/{id}`, `POST /transaction` `{data, multisigAsset}` → `{id}`, `DELETE /transactions/{id}` →
- * 204. JSON-RPC 2.0 at `POST /` (ArkVault's server): `list {publicKey, state?}`, `show {id}`, `store {data,
- * multisigAsset}`, `delete {id}`. Every answer carries `X-Server-Type: MultiSignature` (ARK's `server-type`
- * plugin: how a wallet knows it is talking to one). Errors are Boom-shaped `{statusCode, error, message}` (REST)
- * or JSON-RPC errors with the same sentence; bodies are capped at 64 KiB and every client IP at 100 requests a
- * minute (ARK's public API rate).
+ * REST (ARK's multi-signature server `server/index.ts`): `GET /transactions?publicKey=&state=pending|ready`
+ * (and `&page=&limit=`, at most MAX_PAGE_SIZE a page), `GET /transaction/{id}`, `POST /transaction`
+ * `{data, multisigAsset}` → `{id}`, `DELETE /transactions/{id}` → 204. JSON-RPC 2.0 at `POST /` (ArkVault's
+ * server): `list {publicKey, state?, page?, limit?}`, `show {id}`, `store {data, multisigAsset}`, `delete {id}`.
+ * Every answer carries `X-Server-Type: MultiSignature` (ARK's `server-type` plugin: how a wallet knows it is
+ * talking to one). Listing, reading and deleting need proof of taking part (auth.ts: the `X-Musig-Auth` header).
+ * Errors are Boom-shaped `{statusCode, error, message}` (REST) or JSON-RPC errors with the same sentence; bodies
+ * are capped at 64 KiB, every client IP at 100 requests a minute (ARK's public API rate), and connections by the
+ * same deadlines and cap as the public API (core/api/http/connection-limits.ts).
+ *
+ * CORS: a co-signer's web client may list, read and post (GET, POST, the auth header); no web page may send a
+ * DELETE (the preflight refuses it). `localOnly` (the app's localnet server): no CORS at all, and a request that
+ * comes from a web page (an `Origin` header) or names another host than the loopback address it listens on (DNS
+ * rebinding) is refused 403.
  */
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { z } from 'zod';
+import { applyConnectionLimits, type ConnectionLimits } from '../api/http/connection-limits';
+import { AUTH_HEADER, provenKeys, type AuthAction } from './auth';
 import { MusigError, isMusigError } from './errors';
-import type { ProposalRules } from './proposals';
+import { MAX_PAGE_SIZE, type ProposalRules } from './proposals';
 
 export const SERVER_TYPE_HEADER = 'X-Server-Type';
 export const SERVER_TYPE = 'MultiSignature';
@@ -23,6 +37,8 @@ const BODY_LIMIT = 64 * 1024;
 
 const HTTP_NAMES: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -32,8 +48,15 @@ const HTTP_NAMES: Record<number, string> = {
 };
 
 const publicKey = z.string().regex(/^0[23][0-9a-fA-F]{64}$/, 'must be a compressed public key (66 hex)');
-const storeId = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a transaction id (64 hex)');
-const listQuery = z.strictObject({ publicKey, state: z.enum(['pending', 'ready']).optional() });
+/** Any id a client names: one that is not a stored proposal's is a 404, as ARK's. */
+const anyId = z.string().max(200);
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
+const listQuery = z.strictObject({
+  publicKey: publicKey.optional(),
+  state: z.enum(['pending', 'ready']).optional(),
+  page: pageNumber.optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+});
 const rpcRequest = z.object({
   jsonrpc: z.literal('2.0'),
   id: z.union([z.string().max(100), z.number()]),
@@ -41,7 +64,7 @@ const rpcRequest = z.object({
   params: z.record(z.string(), z.unknown()).optional(),
 });
 
-function checked<T>(schema: z.ZodType<T>, value: unknown, status = 422): T {
+function checked<T>(schema: z.ZodType<T>, value: unknown, status = 400): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -68,16 +91,42 @@ function rpcError(id: unknown, error: unknown): unknown {
 
 export interface MusigServerOptions {
   rules: ProposalRules;
+  /** The app's localnet server: no CORS, loopback callers only (see above). */
+  localOnly?: boolean;
+  /** Deadlines and the connection cap (connection-limits.ts); tests shorten them. */
+  limits?: Partial<ConnectionLimits>;
+  /** The clock the proofs' freshness is read with (tests move it). */
+  now?: () => number;
   /** Requests per minute per client IP (default 100; 0 turns the limit off). */
   rateLimitPerMinute?: number;
   /** Called with each genuine fault (a defect): the client only sees a generic 500. */
   onServerError?: (error: unknown) => void;
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 export async function createMusigServer(options: MusigServerOptions): Promise<FastifyInstance> {
   const { rules } = options;
+  const now = options.now ?? Date.now;
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, ignoreTrailingSlash: true });
-  await app.register(cors, { origin: '*', methods: ['GET', 'POST', 'DELETE'] });
+  applyConnectionLimits(app.server, options.limits);
+  if (options.localOnly === true) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+      if (request.headers.origin !== undefined || !LOOPBACK_HOSTS.has(host)) {
+        done(new MusigError(403, 'This multisignature server answers this app only'));
+        return;
+      }
+      done();
+    });
+  } else {
+    await app.register(cors, {
+      origin: '*',
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['content-type', AUTH_HEADER.toLowerCase()],
+      exposedHeaders: [SERVER_TYPE_HEADER.toLowerCase()],
+    });
+  }
   const perMinute = options.rateLimitPerMinute ?? 100;
   if (perMinute > 0) {
     await app.register(rateLimit, {
@@ -104,41 +153,59 @@ export async function createMusigServer(options: MusigServerOptions): Promise<Fa
     return send(reply, 500, 'An internal server error occurred');
   });
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, `No route ${request.method} ${request.url.split('?')[0]}`),
+    send(reply, 404, `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 100)}`),
   );
 
-  app.get('/transactions', (request, reply) => {
-    const query = checked(listQuery, request.query, 400);
-    return reply.send(rules.list(query.publicKey, query.state));
-  });
+  const viewers = (request: FastifyRequest, action: AuthAction, subject: string) =>
+    provenKeys(request.headers[AUTH_HEADER.toLowerCase()], action, subject, now());
+  const list = (request: FastifyRequest, params: unknown) => {
+    const query = checked(listQuery, params);
+    // ARK's server answers a list without a key with [] (`getTransactionsByPublicKey(undefined)`).
+    if (query.publicKey === undefined) return [];
+    return rules.list({
+      publicKey: query.publicKey,
+      ...(query.state === undefined ? {} : { state: query.state }),
+      ...(query.page === undefined ? {} : { page: query.page }),
+      ...(query.limit === undefined ? {} : { limit: query.limit }),
+      viewers: viewers(request, 'list', query.publicKey),
+    });
+  };
+  const show = (request: FastifyRequest, id: string) => {
+    if (!rules.has(id)) rules.show(id, []);
+    return rules.show(id, viewers(request, 'show', id));
+  };
+  const remove = (request: FastifyRequest, id: string) => {
+    if (!rules.has(id)) rules.show(id, []);
+    rules.remove(id, viewers(request, 'delete', id));
+  };
+
+  app.get('/transactions', (request, reply) => reply.send(list(request, request.query)));
   app.get<{ Params: { id: string } }>('/transaction/:id', (request, reply) => {
-    return reply.send(rules.show(checked(storeId, request.params.id, 400)));
+    return reply.send(show(request, checked(anyId, request.params.id)));
   });
-  app.post('/transaction', (request, reply) => reply.send(rules.submit(request.body)));
+  app.post('/transaction', async (request, reply) => reply.send(await rules.submit(request.body)));
   app.delete<{ Params: { id: string } }>('/transactions/:id', (request, reply) => {
-    rules.remove(checked(storeId, request.params.id, 400));
+    remove(request, checked(anyId, request.params.id));
     return reply.code(204).send();
   });
 
-  app.post('/', (request, reply) => {
+  app.post('/', async (request, reply) => {
     const body: unknown = request.body;
     const id = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
     try {
       const call = checked(rpcRequest, body);
       const params = call.params ?? {};
-      const result = (() => {
+      const result = await (async () => {
         switch (call.method) {
-          case 'list': {
-            const query = checked(listQuery, params);
-            return rules.list(query.publicKey, query.state);
-          }
+          case 'list':
+            return list(request, params);
           case 'show':
-            return rules.show(checked(z.object({ id: storeId }), params).id);
+            return show(request, checked(z.object({ id: anyId }), params).id);
           case 'store':
             return rules.submit(params);
           case 'delete': {
-            const target = checked(z.object({ id: storeId }), params).id;
-            rules.remove(target);
+            const target = checked(z.object({ id: anyId }), params).id;
+            remove(request, target);
             return { id: target };
           }
           default:

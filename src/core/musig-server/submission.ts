@@ -2,10 +2,14 @@
  * What a multisignature server accepts (ARK's multi-signature server, `POST /transaction` and JSON-RPC `store`:
  * `{data, multisigAsset}`), checked before anything is stored: the data is a well-formed transaction of the
  * server's network (protocol/transactions/json-parse.ts), the asset a valid `{min, publicKeys}`, and EVERY
- * participant signature present verifies (ARK's server checks them with `Verifier.verifySignatures`, which stops
- * at `min`; this one checks each, so a bad entry is never stored beside good ones). A registration must carry the
- * asset it registers; a spend must come from the asset's own key (protocol reference §2), which ARK's server
- * does not check and which keeps strangers' junk out of a participant's list.
+ * participant signature present verifies (as ARK's server's `verifySignatures` in `server/utils.ts`, which checks
+ * each entry, here with its index in range and no index twice, so a bad entry is never stored beside good ones).
+ * A registration must carry the asset it registers; a spend must come from the asset's own key (protocol
+ * reference §2), which ARK's server does not check and which keeps strangers' junk out of a participant's list.
+ *
+ * A body that fails the schema (its shape, the transaction's schema, no participant signature: ARK's
+ * `transaction-schema-verifier.ts` sets `signatures.minItems` to 1) is a 400, as ARK's hapi route validation
+ * answers; a signature that does not verify is a 422, as ARK's `Boom.badData`.
  */
 import { z } from 'zod';
 import { multiSignaturePublicKey, schnorrVerify, verifyTransactionSignature } from '../protocol/crypto';
@@ -95,8 +99,8 @@ function sameAsset(a: MultiSignatureAsset, b: MultiSignatureAsset): boolean {
 }
 
 /**
- * A partly signed transaction's JSON → its data, checked by the network's schema as a draft (ARK's server lowers
- * the schema's `signatures.minItems` to 0 in `transaction-schema-verifier.ts`: a proposal is signed bit by bit).
+ * A partly signed transaction's JSON → its data, checked by the network's schema as a draft (a proposal is signed
+ * bit by bit; ARK's `transaction-schema-verifier.ts` sets `signatures.minItems` to 1, parseSubmission asks the same).
  * Unknown top-level fields are dropped, as ARK's verifier ignores them; the sender's `signature` is kept.
  */
 export function proposalFromJson(json: unknown, ctx: ChainContext): TransactionData {
@@ -111,12 +115,15 @@ export function proposalFromJson(json: unknown, ctx: ChainContext): TransactionD
   return tx;
 }
 
-/** A submission as received → checked data, or MusigError 422 with a sentence a person can act on. */
+/**
+ * A submission as received → checked data, or MusigError 400 (the schema) or 422 (the signatures, the sender)
+ * with a sentence a person can act on.
+ */
 export function parseSubmission(body: unknown, ctx: ChainContext): Submission {
   const shape = submissionSchema.safeParse(body);
   if (!shape.success) {
     const issue = shape.error.issues[0];
-    throw new MusigError(422, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is invalid'}`);
+    throw new MusigError(400, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is invalid'}`);
   }
   const asset: MultiSignatureAsset = {
     min: shape.data.multisigAsset.min,
@@ -124,22 +131,22 @@ export function parseSubmission(body: unknown, ctx: ChainContext): Submission {
   };
   if (asset.min > asset.publicKeys.length) {
     throw new MusigError(
-      422,
+      400,
       `multisigAsset.min ${asset.min} is more than its ${asset.publicKeys.length} keys`,
     );
   }
   if (new Set(asset.publicKeys).size !== asset.publicKeys.length) {
-    throw new MusigError(422, 'multisigAsset.publicKeys must not repeat a key');
+    throw new MusigError(400, 'multisigAsset.publicKeys must not repeat a key');
   }
   const signatures = shape.data.data['signatures'];
   if (!Array.isArray(signatures) || signatures.length === 0) {
-    throw new MusigError(422, 'data.signatures: at least one participant must have signed');
+    throw new MusigError(400, 'data.signatures: at least one participant must have signed');
   }
   let tx: TransactionData;
   try {
     tx = proposalFromJson(shape.data.data, ctx);
   } catch (error) {
-    if (isProtocolError(error)) throw new MusigError(422, `data: ${error.message}`);
+    if (isProtocolError(error)) throw new MusigError(400, `data: ${error.message}`);
     throw error;
   }
   if (isRegistration(tx)) {

@@ -192,6 +192,7 @@ export class AppCore {
           network: node.network,
           height: Math.max(...node.network.milestones.map((m) => m.height)),
         }),
+        nodeUrl: publicUrl,
         onDefect,
       });
       closers.add(() => musigServer.close());

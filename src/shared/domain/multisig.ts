@@ -65,6 +65,8 @@ export const proposalView = z.object({
   participants: z.array(proposalParticipant),
   /** A registration: the vault wallet that registers it (signs last and pays the fee), if in this vault. */
   senderWalletId: z.string().optional(),
+  /** Listed from a wallet this profile does not know (neither registered nor imported, nor signed by the vault). */
+  invitation: z.boolean().optional(),
   document: z.string(),
 });
 export type ProposalView = z.output<typeof proposalView>;

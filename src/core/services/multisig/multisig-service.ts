@@ -362,7 +362,11 @@ export async function broadcastProposal(
   if (outcome.accepted) {
     if ('id' in input.proposal) {
       // The server's copy has done its work; a failure to delete only leaves it to expire.
-      await (await transportOf(s, entry)).remove(proposal.storeId).catch(() => undefined);
+      await (
+        await transportOf(s, entry, proposal.asset.publicKeys)
+      )
+        .remove(proposal.storeId)
+        .catch(() => undefined);
     }
     if (isRegistrationTx(proposal))
       await importMultisig(s, { networkId: entry.id, min: asset.min, publicKeys: asset.publicKeys });

@@ -1,6 +1,10 @@
 /**
  * Where proposals come from and go: the network's multisignature server (the person's choice, else localnet's
  * hosted one) or a document, each read back through the same checks (proposal.ts) and put in words for the vault.
+ * Requests that list, read or delete carry proof of taking part, signed in the vault (core/musig-server/auth.ts;
+ * ARK's server ignores it). A person's list holds first the proposals of the wallets they registered or imported
+ * (found under each multisignature wallet's key), then those they sent or signed, then at most MAX_INVITATIONS
+ * invitations from wallets they do not know, marked as such.
  */
 import type { NetworkEntry } from '../../client';
 import type { ChainContext } from '../../protocol/networks';
@@ -9,7 +13,8 @@ import type { Services } from '../services';
 import { MultisigError } from './errors';
 import type { MusigServerChoice } from './multisig-book';
 import { proposalFromDocument, checkedProposal, proposalView, type Proposal } from './proposal';
-import { musigClient, type MusigTransport } from './transports';
+import { MAX_PROOFS, authMessage, authProof, type AuthAction } from '../../musig-server/auth';
+import { musigClient, type MusigSigner, type MusigTransport } from './transports';
 import type { MultisigServices } from './multisig-service';
 
 export function entryOf(s: Services, networkId?: string): NetworkEntry {
@@ -34,7 +39,61 @@ export async function serverOf(
   return undefined;
 }
 
-export async function transportOf(s: MultisigServices, entry: NetworkEntry): Promise<MusigTransport> {
+/** Invitations (proposals of wallets this profile does not know) kept in one list. */
+export const MAX_INVITATIONS = 20;
+
+/** The vault's own keys on this network (wallets that can sign), at most MAX_PROOFS. */
+function ownKeys(s: MultisigServices, entry: NetworkEntry): { id: string; publicKey: string }[] {
+  const keys = new Map<string, string>();
+  for (const wallet of s.keystore.listWallets({ nethash: entry.nethash })) {
+    if (wallet.publicKey !== undefined && wallet.kind !== 'watch') keys.set(wallet.publicKey, wallet.id);
+  }
+  return [...keys].map(([publicKey, id]) => ({ id, publicKey }));
+}
+
+/**
+ * Proofs by the vault's keys that can prove taking part: for a list of a key the vault holds, that key; of a
+ * multisignature wallet's key, the vault's participants of it; for a proposal, the participants the caller knows
+ * of, else every key of the vault on this network (at most MAX_PROOFS). A locked vault signs nothing.
+ */
+export function vaultSigner(
+  s: MultisigServices,
+  entry: NetworkEntry,
+  participants?: readonly string[],
+): MusigSigner {
+  return (action: AuthAction, subject: string) => {
+    const own = ownKeys(s, entry);
+    let chosen = own;
+    if (action === 'list') {
+      const record = s.multisig.book.byPublicKey(entry.nethash, subject);
+      chosen = own.filter((k) =>
+        record === undefined
+          ? k.publicKey === subject.toLowerCase()
+          : record.publicKeys.includes(k.publicKey),
+      );
+    } else if (participants !== undefined) {
+      chosen = own.filter((k) => participants.includes(k.publicKey));
+    }
+    // The wall clock, as the server reads it (a localnet clock may be moved).
+    const timestamp = Math.floor(Date.now() / 1000);
+    const proofs: string[] = [];
+    for (const key of chosen.slice(0, MAX_PROOFS)) {
+      try {
+        const signed = s.keystore.signMessage(key.id, authMessage(action, subject, timestamp));
+        proofs.push(authProof(signed.publicKey, timestamp, signed.signature));
+      } catch {
+        // A locked vault or a wallet that cannot sign: no proof from it.
+      }
+    }
+    return proofs.length === 0 ? undefined : proofs.join(',');
+  };
+}
+
+export async function transportOf(
+  s: MultisigServices,
+  entry: NetworkEntry,
+  participants?: readonly string[],
+): Promise<MusigTransport> {
   const server = await serverOf(s, entry);
   if (server === undefined) {
     throw new MultisigError(
@@ -42,7 +101,7 @@ export async function transportOf(s: MultisigServices, entry: NetworkEntry): Pro
       `No multisignature server is set for ${entry.name}: set one on the Multisignature page, or pass proposals as files.`,
     );
   }
-  return musigClient(server.url, server.kind);
+  return musigClient(server.url, server.kind, { sign: vaultSigner(s, entry, participants) });
 }
 
 export async function readProposal(
@@ -67,7 +126,11 @@ export function view(s: Services, entry: NetworkEntry, proposal: Proposal): Prop
   return proposalView(proposal, readContext(entry), s.keystore.listWallets({ nethash: entry.nethash }));
 }
 
-/** The proposals waiting for this vault's wallets (as participants or senders) on the network's server. */
+/**
+ * The proposals waiting for this vault's wallets on the network's server: those of the multisignature wallets the
+ * profile knows first (registered or imported), then those the vault's keys send or signed, then invitations (a
+ * wallet the profile does not know), at most MAX_INVITATIONS of them.
+ */
 export async function listProposals(
   s: MultisigServices,
   input: { networkId?: string },
@@ -75,26 +138,36 @@ export async function listProposals(
   const entry = entryOf(s, input.networkId);
   const server = await serverOf(s, entry);
   if (server === undefined) return [];
-  const transport = musigClient(server.url, server.kind);
-  const keys = new Set<string>();
-  for (const wallet of s.keystore.listWallets({ nethash: entry.nethash })) {
-    if (wallet.publicKey !== undefined && wallet.kind !== 'watch') keys.add(wallet.publicKey);
-  }
-  for (const record of s.multisig.book.wallets(entry.nethash)) keys.add(record.publicKey);
+  const transport = musigClient(server.url, server.kind, { sign: vaultSigner(s, entry) });
+  const walletKeys = s.multisig.book.wallets(entry.nethash).map((record) => record.publicKey);
+  const vaultKeys = ownKeys(s, entry).map((k) => k.publicKey);
+  const known = new Set([...walletKeys, ...vaultKeys]);
   const found = new Map<string, ProposalView>();
+  const invitations: ProposalView[] = [];
   const ctx = readContext(entry);
-  for (const key of keys) {
+  for (const key of new Set([...walletKeys, ...vaultKeys])) {
     for (const remote of await transport.list(key)) {
-      if (found.has(remote.id)) continue;
+      if (found.has(remote.id) || invitations.some((p) => p.id === remote.id)) continue;
+      let proposal: Proposal;
       try {
-        found.set(
-          remote.id,
-          view(s, entry, checkedProposal({ data: remote.data, multisigAsset: remote.multisigAsset }, ctx)),
-        );
+        proposal = checkedProposal({ data: remote.data, multisigAsset: remote.multisigAsset }, ctx);
       } catch {
         // A server's entry that does not verify is never shown (its word is a claim).
+        continue;
       }
+      const ours = known.has(proposal.tx.senderPublicKey.toLowerCase()) || signedByVault(proposal, vaultKeys);
+      if (ours) found.set(remote.id, view(s, entry, proposal));
+      else if (invitations.length < MAX_INVITATIONS)
+        invitations.push({ ...view(s, entry, proposal), invitation: true });
     }
   }
-  return [...found.values()];
+  return [...found.values(), ...invitations];
+}
+
+/** Whether one of the vault's keys signed the proposal already. */
+function signedByVault(proposal: Proposal, vaultKeys: readonly string[]): boolean {
+  return (proposal.tx.signatures ?? []).some((entry) => {
+    const key = proposal.asset.publicKeys[Number.parseInt(entry.slice(0, 2), 16)];
+    return key !== undefined && vaultKeys.includes(key);
+  });
 }

@@ -5,11 +5,16 @@
  * - ArkVault's JSON-RPC variant (`POST /` with `list`, `show`, `store`, `delete`).
  * Both check ARK's handshake header `X-Server-Type: MultiSignature` on every answer and read answers through a
  * schema: a server is a peer like any other, its word is a claim (every proposal is verified again before anything
- * is shown or signed, proposals.ts).
+ * is shown or signed, proposals.ts). A list is read a page at a time (`page`, `limit`: `votary musig-server`
+ * pages; ARK's server ignores both and answers everything at once, which is then read as one page), at most
+ * MAX_LIST_PAGES pages; an entry that is not a proposal is skipped, never a reason to drop the rest.
+ * Requests that list, read or delete carry proof of taking part when the caller gives a signer (X-Musig-Auth,
+ * core/musig-server/auth.ts); ARK's server ignores the header.
  */
 import { z } from 'zod';
 import { MAX_JSON_DEPTH, jsonTooDeep } from '../../../shared/lib/json-depth';
 import { AnswerTooLarge, readCappedText } from '../../client';
+import { AUTH_HEADER, type AuthAction } from '../../musig-server/auth';
 import { MultisigError } from './errors';
 
 export type MusigServerKind = 'rest' | 'rpc';
@@ -33,18 +38,33 @@ export interface ProposalBody {
 export interface MusigTransport {
   readonly url: string;
   readonly kind: MusigServerKind;
+  /** Every page of the key's proposals, at most MAX_LIST_PAGES × LIST_PAGE_SIZE. */
   list(publicKey: string, state?: ProposalState): Promise<RemoteProposal[]>;
   show(id: string): Promise<RemoteProposal>;
   submit(body: ProposalBody): Promise<{ id: string }>;
   remove(id: string): Promise<void>;
 }
 
+/** The `X-Musig-Auth` value proving the caller takes part (auth.ts), or undefined to send none. */
+export type MusigSigner = (
+  action: AuthAction,
+  subject: string,
+) => string | undefined | Promise<string | undefined>;
+
+export interface MusigClientOptions {
+  fetch?: Fetch;
+  sign?: MusigSigner;
+}
+
 const TIMEOUT_MS = 10_000;
-const MAX_LIST = 200;
+/** One page of a list (`votary musig-server`'s largest, MAX_PAGE_SIZE). */
+export const LIST_PAGE_SIZE = 100;
+/** Pages read of one key's list: the proposals past them are not read (the first pages hold the key's own). */
+export const MAX_LIST_PAGES = 5;
 /**
- * The most one answer may hold, read no further (as a node's answer is, client/http.ts MAX_ANSWER_BYTES): a list of
- * MAX_LIST proposals of 16 keys with every signature is about 1 MB, and even 200 multipayments of 256 payments fit
- * in 5 MB.
+ * The most one answer may hold, read no further (as a node's answer is, client/http.ts MAX_ANSWER_BYTES): a page
+ * of LIST_PAGE_SIZE proposals of 16 keys with every signature is about 0.5 MB, and even 200 multipayments of 256
+ * payments fit in 5 MB. (ARK's server does not page: a list of its longer than this is refused whole.)
  */
 export const MAX_MUSIG_ANSWER_BYTES = 8 * 1024 * 1024;
 type Fetch = typeof fetch;
@@ -105,15 +125,61 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown, base: string): T {
 
 const trimmed = (url: string) => url.replace(/\/+$/, '');
 
+/** A page's entries that are proposals; the others are skipped (a server's word is a claim). */
+function proposalsOf(body: unknown, base: string): RemoteProposal[] {
+  const page = parsed(z.array(z.unknown()), body, base);
+  const found: RemoteProposal[] = [];
+  for (const entry of page) {
+    const one = remoteProposal.safeParse(entry);
+    if (one.success) found.push(one.data);
+  }
+  return found;
+}
+
+/**
+ * Reads page after page until one is short, adds nothing new (a server that does not page answers the same list
+ * again), or MAX_LIST_PAGES were read. A server that refuses the paging parameters (a strict one, such as
+ * `votary musig-server` before it paged) is asked once without them.
+ */
+async function allPages(
+  read: (page: number | undefined) => Promise<{ entries: RemoteProposal[]; size: number }>,
+): Promise<RemoteProposal[]> {
+  const found = new Map<string, RemoteProposal>();
+  for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+    let answer: { entries: RemoteProposal[]; size: number };
+    try {
+      answer = await read(page);
+    } catch (error) {
+      if (page > 1 || !(error instanceof MultisigError) || !error.message.includes(' refused: ')) throw error;
+      return (await read(undefined)).entries.slice(0, MAX_LIST_PAGES * LIST_PAGE_SIZE);
+    }
+    const { entries, size } = answer;
+    const before = found.size;
+    for (const entry of entries) if (!found.has(entry.id)) found.set(entry.id, entry);
+    if (size !== LIST_PAGE_SIZE || found.size === before) break;
+  }
+  return [...found.values()];
+}
+
+async function authHeaders(
+  sign: MusigSigner | undefined,
+  action: AuthAction,
+  subject: string,
+): Promise<Record<string, string>> {
+  const proof = sign === undefined ? undefined : await sign(action, subject);
+  return proof === undefined ? {} : { [AUTH_HEADER]: proof };
+}
+
 /** ARK's REST multi-signature server (and `votary musig-server`). */
 export class RestMusigClient implements MusigTransport {
   readonly kind = 'rest' as const;
   readonly url: string;
-  constructor(
-    url: string,
-    private readonly fetchImpl: Fetch = fetch,
-  ) {
+  private readonly fetchImpl: Fetch;
+  private readonly sign: MusigSigner | undefined;
+  constructor(url: string, options: MusigClientOptions = {}) {
     this.url = trimmed(url);
+    this.fetchImpl = options.fetch ?? fetch;
+    this.sign = options.sign;
   }
 
   private async call(path: string, init: RequestInit = {}): Promise<unknown> {
@@ -123,15 +189,24 @@ export class RestMusigClient implements MusigTransport {
   }
 
   async list(publicKey: string, state?: ProposalState): Promise<RemoteProposal[]> {
-    const query = new URLSearchParams({ publicKey, ...(state === undefined ? {} : { state }) });
-    return parsed(
-      z.array(remoteProposal).max(MAX_LIST),
-      await this.call(`/transactions?${query.toString()}`),
-      this.url,
-    );
+    const headers = await authHeaders(this.sign, 'list', publicKey);
+    return allPages(async (page) => {
+      const query = new URLSearchParams({
+        publicKey,
+        ...(state === undefined ? {} : { state }),
+        ...(page === undefined ? {} : { page: String(page), limit: String(LIST_PAGE_SIZE) }),
+      });
+      const body = await this.call(`/transactions?${query.toString()}`, { headers });
+      return { entries: proposalsOf(body, this.url), size: Array.isArray(body) ? body.length : 0 };
+    });
   }
   async show(id: string): Promise<RemoteProposal> {
-    return parsed(remoteProposal, await this.call(`/transaction/${encodeURIComponent(id)}`), this.url);
+    const headers = await authHeaders(this.sign, 'show', id);
+    return parsed(
+      remoteProposal,
+      await this.call(`/transaction/${encodeURIComponent(id)}`, { headers }),
+      this.url,
+    );
   }
   async submit(body: ProposalBody): Promise<{ id: string }> {
     const answer = await this.call('/transaction', {
@@ -142,7 +217,8 @@ export class RestMusigClient implements MusigTransport {
     return parsed(z.object({ id: hex64 }), answer, this.url);
   }
   async remove(id: string): Promise<void> {
-    await this.call(`/transactions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    const headers = await authHeaders(this.sign, 'delete', id);
+    await this.call(`/transactions/${encodeURIComponent(id)}`, { method: 'DELETE', headers });
   }
 }
 
@@ -156,17 +232,18 @@ export class RpcMusigClient implements MusigTransport {
   readonly kind = 'rpc' as const;
   readonly url: string;
   private next = 1;
-  constructor(
-    url: string,
-    private readonly fetchImpl: Fetch = fetch,
-  ) {
+  private readonly fetchImpl: Fetch;
+  private readonly sign: MusigSigner | undefined;
+  constructor(url: string, options: MusigClientOptions = {}) {
     this.url = trimmed(url);
+    this.fetchImpl = options.fetch ?? fetch;
+    this.sign = options.sign;
   }
 
-  private async call(method: string, params: object): Promise<unknown> {
+  private async call(method: string, params: object, auth?: Record<string, string>): Promise<unknown> {
     const { status, body } = await exchange(this.fetchImpl, `${this.url}/`, this.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...auth },
       body: JSON.stringify({ jsonrpc: '2.0', id: this.next++, method, params }),
     });
     if (status >= 400) throw refusal(this.url, status, body);
@@ -176,20 +253,36 @@ export class RpcMusigClient implements MusigTransport {
   }
 
   async list(publicKey: string, state?: ProposalState): Promise<RemoteProposal[]> {
-    const params = { publicKey, ...(state === undefined ? {} : { state }) };
-    return parsed(z.array(remoteProposal).max(MAX_LIST), await this.call('list', params), this.url);
+    const auth = await authHeaders(this.sign, 'list', publicKey);
+    return allPages(async (page) => {
+      const params = {
+        publicKey,
+        ...(state === undefined ? {} : { state }),
+        ...(page === undefined ? {} : { page, limit: LIST_PAGE_SIZE }),
+      };
+      const result = await this.call('list', params, auth);
+      return { entries: proposalsOf(result, this.url), size: Array.isArray(result) ? result.length : 0 };
+    });
   }
   async show(id: string): Promise<RemoteProposal> {
-    return parsed(remoteProposal, await this.call('show', { id }), this.url);
+    return parsed(
+      remoteProposal,
+      await this.call('show', { id }, await authHeaders(this.sign, 'show', id)),
+      this.url,
+    );
   }
   async submit(body: ProposalBody): Promise<{ id: string }> {
     return parsed(z.object({ id: hex64 }), await this.call('store', body), this.url);
   }
   async remove(id: string): Promise<void> {
-    await this.call('delete', { id });
+    await this.call('delete', { id }, await authHeaders(this.sign, 'delete', id));
   }
 }
 
-export function musigClient(url: string, kind: MusigServerKind, fetchImpl: Fetch = fetch): MusigTransport {
-  return kind === 'rpc' ? new RpcMusigClient(url, fetchImpl) : new RestMusigClient(url, fetchImpl);
+export function musigClient(
+  url: string,
+  kind: MusigServerKind,
+  options: MusigClientOptions = {},
+): MusigTransport {
+  return kind === 'rpc' ? new RpcMusigClient(url, options) : new RestMusigClient(url, options);
 }
