@@ -76,7 +76,7 @@ export interface MusigServerOptions {
 
 export async function createMusigServer(options: MusigServerOptions): Promise<FastifyInstance> {
   const { rules } = options;
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, ignoreTrailingSlash: true });
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, routerOptions: { ignoreTrailingSlash: true } });
   await app.register(cors, { origin: '*', methods: ['GET', 'POST', 'DELETE'] });
   const perMinute = options.rateLimitPerMinute ?? 100;
   if (perMinute > 0) {
