@@ -18,6 +18,11 @@ export interface ElectronCoreOptions {
   api?: ApiPorts;
 }
 
+function isApiPorts(value: unknown): boolean {
+  const ports = value as Partial<Record<keyof ApiPorts, unknown>> | null;
+  return typeof ports === 'object' && ports !== null && isPort(ports.publicPort) && isPort(ports.port);
+}
+
 const isPort = (value: unknown): boolean =>
   value === undefined ||
   (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65535);
@@ -30,11 +35,7 @@ function isElectronCoreOptions(value: unknown): value is ElectronCoreOptions {
     typeof options.dataDir === 'string' &&
     typeof options.version === 'string' &&
     typeof options.platform === 'string' &&
-    (options.api === undefined ||
-      (typeof options.api === 'object' &&
-        options.api !== null &&
-        isPort(options.api.publicPort) &&
-        isPort(options.api.port)))
+    (options.api === undefined || isApiPorts(options.api))
   );
 }
 
