@@ -1,29 +1,49 @@
 /**
  * Proposals waiting for this vault: those on the network's multisignature server for its participants (each
  * verified by the host before it is listed), and one opened from a file or pasted (a co-signer without a network).
+ * Both are read again as blocks arrive and pending transactions change (lib/use-host-read.ts): a proposal another
+ * participant signed or broadcast shows its new state, and one whose transaction the chain has taken says so
+ * instead of offering a signature.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
+import type { SendResult } from '../../../shared/domain/transactions';
+import { useHostRead } from '../../lib/use-host-read';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { ProposalCard } from './ProposalCard';
 
-export function Proposals({ generation, onChanged }: { generation: number; onChanged: () => void }) {
+export function Proposals({
+  generation,
+  onChanged,
+  onBroadcast,
+}: {
+  generation: number;
+  onChanged: () => void;
+  onBroadcast: (what: string, result: SendResult) => void;
+}) {
   const reportError = useVotary((s) => s.reportError);
-  const [list, setList] = useState<ProposalView[] | undefined>();
   const [pasted, setPasted] = useState('');
   const [opened, setOpened] = useState<{ ref: ProposalRef; view: ProposalView } | undefined>();
-
-  useEffect(() => {
-    let live = true;
-    call('multisig:proposals').then(
-      (found) => live && setList(found),
-      (error: unknown) => live && reportError(error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [generation, reportError]);
+  const list = useHostRead(
+    () => call('multisig:proposals'),
+    `proposals:${generation}`,
+    ['block', 'pending'],
+    {
+      report: reportError,
+    },
+  ).value;
+  // The opened document, reviewed again as the chain moves: a failure (its nonce taken: it was broadcast) is kept
+  // beside the last view and replaces the card's actions.
+  const openedRead = useHostRead(
+    opened === undefined ? undefined : () => call('multisig:review', { proposal: opened.ref }),
+    opened === undefined ? 'none' : `opened:${opened.view.txId}`,
+    ['block', 'pending'],
+  );
+  const openedView =
+    opened !== undefined && openedRead.value?.proposal.txId === opened.view.txId
+      ? openedRead.value.proposal
+      : opened?.view;
 
   const open = async (text: string) => {
     try {
@@ -33,6 +53,11 @@ export function Proposals({ generation, onChanged }: { generation: number; onCha
     } catch (error) {
       reportError(error);
     }
+  };
+  const broadcastFromFile = (what: string, result: SendResult) => {
+    // Accepted: the page keeps its outcome; the card has done its work.
+    if (result.accepted) setOpened(undefined);
+    onBroadcast(what, result);
   };
 
   return (
@@ -53,7 +78,12 @@ export function Proposals({ generation, onChanged }: { generation: number; onCha
         <ul className="musig-proposals" data-testid="musig-proposals">
           {list.map((proposal) => (
             <li key={proposal.id}>
-              <ProposalCard proposal={proposal} proposalRef={{ id: proposal.id }} onChanged={onChanged} />
+              <ProposalCard
+                proposal={proposal}
+                proposalRef={{ id: proposal.id }}
+                onChanged={onChanged}
+                onBroadcast={onBroadcast}
+              />
             </li>
           ))}
         </ul>
@@ -80,12 +110,14 @@ export function Proposals({ generation, onChanged }: { generation: number; onCha
           Open
         </button>
       </details>
-      {opened !== undefined && (
+      {opened !== undefined && openedView !== undefined && (
         <ProposalCard
-          proposal={opened.view}
+          proposal={openedView}
           proposalRef={opened.ref}
+          gone={openedRead.error?.message}
           onChanged={onChanged}
-          onSignedDocument={(view) => setOpened({ ref: { document: view.document }, view })}
+          onBroadcast={broadcastFromFile}
+          onSigned={(view) => setOpened({ ref: { document: view.document }, view })}
         />
       )}
     </section>
