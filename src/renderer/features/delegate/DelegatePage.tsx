@@ -114,12 +114,12 @@ export function DelegatePage() {
         </form>
       )}
       {secondState === 'registered' ? (
-        <div className="card" aria-label="Second passphrase" data-testid="second-passphrase-state">
+        <div className="card" aria-label="Second passphrase" data-testid="delegate-second-passphrase">
           <h2>Second passphrase</h2>
           <p>Registered: every transaction from this wallet needs it as well.</p>
         </div>
       ) : secondState === 'pending' ? (
-        <div className="card" aria-label="Second passphrase" data-testid="second-passphrase-state">
+        <div className="card" aria-label="Second passphrase" data-testid="delegate-second-passphrase">
           <h2>Second passphrase</h2>
           <p>Its registration is waiting for a block (see Pending); this page says when it is confirmed.</p>
         </div>

@@ -7,31 +7,41 @@
 import { useState } from 'react';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { SendResult, TxPreview } from '../../../shared/domain/transactions';
+import { useHostRead } from '../../lib/use-host-read';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { MultisigReview, type ConfirmInput } from './MultisigReview';
 import { ProposalDocument } from './ProposalDocument';
 
+/** The host's review says so when the chain has used the proposal's nonce (services/multisig reviewOf). */
+const NONCE_TAKEN = /^This proposal's nonce \d+ is used already/;
+
 type Step = { kind: 'sign'; walletId: string; name: string } | { kind: 'broadcast' };
 
 export function ProposalCard({
-  proposal,
+  proposal: given,
   proposalRef,
-  gone,
   onChanged,
   onBroadcast,
   onSigned,
 }: {
   proposal: ProposalView;
   proposalRef: ProposalRef;
-  /** Why it can no longer be signed or broadcast (the host's review refused it: its nonce is taken, …). */
-  gone?: string | undefined;
   onChanged: () => void;
   onBroadcast: (what: string, result: SendResult) => void;
   /** A proposal from a document: the signed one replaces it on the card. */
   onSigned?: (view: ProposalView) => void;
 }) {
   const reportError = useVotary((s) => s.reportError);
+  // Reviewed again by the host as the chain moves: the signatures it carries now, and whether the chain has taken
+  // its nonce (it was broadcast, here or by another participant, or another transaction took its place).
+  const check = useHostRead(
+    () => call('multisig:review', { proposal: proposalRef }),
+    `review:${given.txId}`,
+    ['block', 'pending'],
+  );
+  const proposal = check.value?.proposal.txId === given.txId ? check.value.proposal : given;
+  const gone = check.value?.preview.problems.find((problem) => NONCE_TAKEN.test(problem.message))?.message;
   const [step, setStep] = useState<Step | undefined>();
   const [preview, setPreview] = useState<TxPreview | undefined>();
   // What the last action here did, with the signature count it speaks of: a line about "2 of 3" leaves once the

@@ -1,9 +1,9 @@
 /**
  * Proposals waiting for this vault: those on the network's multisignature server for its participants (each
  * verified by the host before it is listed), and one opened from a file or pasted (a co-signer without a network).
- * Both are read again as blocks arrive and pending transactions change (lib/use-host-read.ts): a proposal another
- * participant signed or broadcast shows its new state, and one whose transaction the chain has taken says so
- * instead of offering a signature.
+ * The list is read again as blocks arrive and pending transactions change (lib/use-host-read.ts), and each card
+ * reviews its proposal again then (ProposalCard): one whose transaction the chain has taken says so instead of
+ * offering a signature.
  */
 import { useState } from 'react';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
@@ -33,18 +33,6 @@ export function Proposals({
       report: reportError,
     },
   ).value;
-  // The opened document, reviewed again as the chain moves: a failure (its nonce taken: it was broadcast) is kept
-  // beside the last view and replaces the card's actions.
-  const openedRead = useHostRead(
-    opened === undefined ? undefined : () => call('multisig:review', { proposal: opened.ref }),
-    opened === undefined ? 'none' : `opened:${opened.view.txId}`,
-    ['block', 'pending'],
-  );
-  const openedView =
-    opened !== undefined && openedRead.value?.proposal.txId === opened.view.txId
-      ? openedRead.value.proposal
-      : opened?.view;
-
   const open = async (text: string) => {
     try {
       const ref = { document: text.trim() };
@@ -110,11 +98,10 @@ export function Proposals({
           Open
         </button>
       </details>
-      {opened !== undefined && openedView !== undefined && (
+      {opened !== undefined && (
         <ProposalCard
-          proposal={openedView}
+          proposal={opened.view}
           proposalRef={opened.ref}
-          gone={openedRead.error?.message}
           onChanged={onChanged}
           onBroadcast={broadcastFromFile}
           onSigned={(view) => setOpened({ ref: { document: view.document }, view })}
