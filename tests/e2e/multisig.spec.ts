@@ -89,10 +89,10 @@ test('register a 2-of-3 wallet through the hosted server: every participant sign
   await expect(page.getByTestId('musig-wallets')).not.toContainText('not registered', BLOCK_WAIT);
   await expect(page.getByTestId('musig-wallets')).toContainText('registered');
   await expect(page.getByTestId('musig-wallets')).toContainText(multisigAddress);
-  const form = page.getByRole('form', { name: 'Propose a transfer' });
-  await expect(form.getByLabel('First signature by')).toContainText(`One · ${addresses['One']}`);
-  await expect(form.getByRole('button', { name: 'Review the transfer' })).toBeDisabled();
-  await expect(form).not.toContainText('No participant of this wallet is in this vault');
+  const propose = page.getByRole('form', { name: 'Propose a transfer' });
+  await expect(propose.getByLabel('First signature by')).toContainText(`One · ${addresses['One']}`);
+  await expect(propose.getByRole('button', { name: 'Review the transfer' })).toBeDisabled();
+  await expect(propose).not.toContainText('No participant of this wallet is in this vault');
 });
 
 test('fund the multisignature wallet; its balance shows like any wallet’s', async () => {
