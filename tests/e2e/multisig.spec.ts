@@ -77,6 +77,7 @@ test('register a 2-of-3 wallet through the hosted server: every participant sign
   await page.screenshot({ path: 'test-results/multisig-proposals.png', fullPage: true });
   // The last signature's line speaks of 3 of 3, the card's count; no earlier "1 of 3" is left on the page.
   await expect(page.getByTestId('musig-outcome')).toHaveText('Signed by Three: 3 of 3.');
+  await expect(page.getByText(/\b1 of 3\b/)).toHaveCount(0);
   await card.getByRole('button', { name: 'Review and broadcast' }).click();
   await card.getByRole('button', { name: 'Broadcast', exact: true }).click();
   await expect(proposals().getByTestId('musig-no-proposals')).toBeVisible(BLOCK_WAIT);
