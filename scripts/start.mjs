@@ -28,7 +28,8 @@ function browserShell(reason) {
   console.error(
     `votary: the Electron runtime cannot start here (${reason}); falling back to the browser shell.`,
   );
-  // Options after `npm start --` go to `votary serve` (--port, --data-dir, --block-time).
+  // Options after `npm start --` go to `votary serve` (--port, --api-port, --api-secondary-port, --data-dir,
+  // --block-time).
   const shell = spawn(
     process.execPath,
     [join(root, 'scripts', 'votary.mjs'), 'serve', ...process.argv.slice(2)],
@@ -55,7 +56,10 @@ if (!electron.path) {
   browserShell(electron.reason);
 } else {
   const started = Date.now();
-  const child = spawn(electron.path, [root], { stdio: ['ignore', 'inherit', 'pipe'] });
+  // Electron's main reads --api-port and --api-secondary-port among its arguments (src/shared/lib/api-ports.ts).
+  const child = spawn(electron.path, [root, ...process.argv.slice(2)], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr += String(chunk);

@@ -1,13 +1,24 @@
-import { networkByName, networkNames, type ChainContext, type Network } from '../core/protocol/networks';
+import {
+  networkByName,
+  networkNames,
+  withPresetExceptions,
+  type ChainContext,
+  type Network,
+} from '../core/protocol/networks';
 import { usageError } from './cli-error';
 
 export const DEFAULT_NETWORK = 'devnet';
 
+/**
+ * The network by name, with the exceptions list Votary ships for it (ARK mainnet and devnet), as the node and the
+ * follower read it (protocol/networks/presets.ts withPresetExceptions): a transaction of `transactionIdFixTable`
+ * decodes to its chain id, and a block or transaction on the lists is accepted as ARK Core 3.9.1 accepts it.
+ */
 export function resolveNetwork(name: string | undefined): Network {
   const chosen = name ?? DEFAULT_NETWORK;
   const network = networkByName(chosen);
   if (!network) throw usageError(`unknown network "${chosen}" (known: ${networkNames().join(', ')})`);
-  return network;
+  return withPresetExceptions(network);
 }
 
 /**

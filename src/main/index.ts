@@ -1,6 +1,7 @@
 import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import { join } from 'node:path';
 import { keytarKeychain } from '../core/keystore/keychain';
+import { apiPortsFromArgs } from '../shared/lib/api-ports';
 import { CoreBridge } from './core-process/core-bridge';
 import type { ElectronCoreOptions } from './core-process/core-entry';
 import { launchUtilityCore } from './core-process/utility-child';
@@ -54,12 +55,15 @@ if (!app.requestSingleInstanceLock()) {
       ]),
     );
     try {
+      // `npm start -- --api-port N --api-secondary-port M` (scripts/start.mjs passes its arguments on).
+      const api = apiPortsFromArgs(process.argv);
       core = await CoreBridge.start({
         launch: () => launchUtilityCore(join(import.meta.dirname, 'core.js')),
         openOptions: {
           dataDir: app.getPath('userData'),
           version: app.getVersion(),
           platform: process.platform,
+          api,
         } satisfies ElectronCoreOptions,
         keychain: keytarKeychain(),
       });

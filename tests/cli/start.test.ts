@@ -3,6 +3,7 @@
  * no download attempt, no stack trace — and stopping it stops the server it started.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,11 +34,31 @@ describe('the Electron runtime check', () => {
   });
 });
 
+/** A port free on 127.0.0.1 right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 describe('npm start without Electron', () => {
-  it('prints one line and the URL, and SIGTERM stops the server it started', async () => {
+  it('prints one line and the URL, serves the node API on the ports asked for, and SIGTERM stops it', async () => {
+    const [apiPort, secondaryPort] = [await freePort(), await freePort()];
     const child = spawn(
       process.execPath,
-      ['scripts/start.mjs', '--port', '0', '--data-dir', join(dir, 'data')],
+      [
+        'scripts/start.mjs',
+        '--port',
+        '0',
+        '--api-port',
+        String(apiPort),
+        '--api-secondary-port',
+        String(secondaryPort),
+        '--data-dir',
+        join(dir, 'data'),
+      ],
       {
         cwd: root,
         env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
@@ -62,6 +83,10 @@ describe('npm start without Electron', () => {
       /^votary: the Electron runtime cannot start here \([^)]+\); falling back to the browser shell\.\n$/,
     );
     expect((await fetch(`${url}/`)).status).toBe(200);
+    // The embedded node's APIs on the ports named (the defaults 4003/4004 stay free for another node).
+    expect(stdout).toContain(`local node API http://127.0.0.1:${apiPort}`);
+    expect((await fetch(`http://127.0.0.1:${apiPort}/api/node/status`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${secondaryPort}/blockchain`)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -16,7 +16,7 @@ const OPTIONS: Record<string, string[]> = {
     '--second-public-key',
   ],
   block: ['--hex', '--network'],
-  serve: ['--port', '--data-dir', '--block-time'],
+  serve: ['--port', '--api-port', '--api-secondary-port', '--data-dir', '--block-time'],
   node: [
     '--data-dir',
     '--network',

@@ -209,6 +209,7 @@ test('second passphrase: register, remove from the vault (confirm step), add it 
   await go(page, 'Delegate');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Keeper · ${keeper}` });
   await page.getByRole('textbox', { name: 'Second passphrase', exact: true }).fill(SECOND);
+  await page.getByRole('textbox', { name: 'Second passphrase again' }).fill(SECOND);
   await page.getByRole('button', { name: 'Register second passphrase' }).click();
   await confirmReview(page, 'Register a second passphrase for this wallet');
   await go(page, 'Pending');

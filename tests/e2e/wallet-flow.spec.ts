@@ -68,6 +68,11 @@ test('create a wallet and confirm its phrase (wrong words refused)', async () =>
 test('fund it from the faucet; the balance appears after a block', async () => {
   await page.getByRole('button', { name: 'Fund Main from faucet (test tokens)' }).click();
   await expect(page.getByTestId(`balance-${mainAddress}`)).toContainText('1,000 VTY', BLOCK_WAIT);
+  // The line about the transfer follows it: once it is in a block it says which, not "they arrive with the next".
+  await expect(page.getByRole('listitem', { name: 'Wallet Main' }).getByTestId('sent-status')).toHaveText(
+    /^Test tokens: Confirmed in block \d+/,
+    BLOCK_WAIT,
+  );
   await page.screenshot({ path: 'test-results/wallet-funded.png' });
 });
 
@@ -272,6 +277,8 @@ test('let a lock expire and refund it', async () => {
   await expect(
     page.getByText('Nodes take a lock only more than one round ahead: over 21 blocks.'),
   ).toBeVisible();
+  // Submitted anyway: the problem stays at its field, and leaves with the correction (no banner above the form).
+  await page.getByRole('button', { name: 'Create lock' }).click();
   await page.getByLabel('Blocks from now').fill('24');
   await expect(page.getByText('Nodes take a lock only more than one round ahead')).toHaveCount(0);
   await page.getByRole('button', { name: 'Create lock' }).click();
@@ -316,9 +323,20 @@ test('register a delegate, resign, and register a second passphrase', async () =
   const second = page.getByRole('textbox', { name: 'Second passphrase', exact: true });
   await expect(second).toHaveAttribute('type', 'password');
   await second.fill('an e2e second passphrase');
+  // Typed twice: two that differ are said at the field and cannot be sent.
+  const again = page.getByRole('textbox', { name: 'Second passphrase again' });
+  await again.fill('an e2e second passphrase, mistyped');
+  await expect(page.getByText('The two do not match')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Register second passphrase' })).toBeDisabled();
+  await again.fill('an e2e second passphrase');
   await page.getByRole('button', { name: 'Register second passphrase' }).click();
   await confirmReview(page, 'Register a second passphrase for this wallet');
   await expectConfirmed('Second signature registration');
+  // Registered: the Delegate page says so and no longer offers to register one.
+  await go(page, 'Delegate');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
+  await expect(page.getByTestId('delegate-second-passphrase')).toContainText('Registered', BLOCK_WAIT);
+  await expect(page.getByRole('button', { name: 'Register second passphrase' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/pending-all.png', fullPage: true });
 });
 

@@ -34,7 +34,9 @@ test('multisignature screens', async ({ page }) => {
   await expect(review.getByTestId('review-what')).toContainText('Register a 2-of-3');
   await shoot(page, 'multisig-register-review', review);
   await review.getByRole('button', { name: 'Sign and start the registration' }).click();
-  await expect(page.getByTestId('musig-started')).toContainText('signed by 1 of 3');
+  await expect(page.getByTestId('musig-started')).toContainText(
+    'started with the registering wallet’s signature',
+  );
   const card = page.getByRole('region', { name: 'Proposals' }).getByTestId('musig-proposal');
   await card.getByRole('button', { name: 'Review and sign as Ben' }).click();
   await card.getByRole('button', { name: 'Sign as Ben', exact: true }).click();

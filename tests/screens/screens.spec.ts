@@ -78,6 +78,14 @@ test('wallet screens', async ({ page }) => {
   );
   await shoot(page, 'pending');
 
+  // The Delegate page: the second passphrase asked twice (the two differ: said at the field).
+  await go(page, 'Delegate');
+  await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${main}` });
+  await page.getByRole('textbox', { name: 'Second passphrase', exact: true }).fill('a second passphrase');
+  await page.getByRole('textbox', { name: 'Second passphrase again' }).fill('a second passphrase, mistyped');
+  await expect(page.getByText('The two do not match')).toBeVisible();
+  await shoot(page, 'delegate');
+
   await go(page, 'Wallets');
   await page.getByRole('button', { name: 'Open Main' }).click();
   const history = page.getByRole('list', { name: 'Transaction history' });

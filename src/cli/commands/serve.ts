@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VOTARY_VERSION } from '../../core/api/version';
+import { apiPortsFromArgs, type ApiPorts } from '../../shared/lib/api-ports';
 import { startBrowserShell } from '../browser-shell';
 import { CliError, usageError } from '../cli-error';
 import { diskFault, ensureWritableDir } from '../disk-fault';
@@ -35,6 +36,14 @@ function parsePort(value: string | undefined): number {
   return Number(value);
 }
 
+function parseApiPorts(args: string[]): ApiPorts {
+  try {
+    return apiPortsFromArgs(args);
+  } catch (error) {
+    throw usageError((error as Error).message);
+  }
+}
+
 function parseBlockTime(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^[1-9]\d{0,5}$/.test(value)) {
@@ -57,7 +66,8 @@ function tokenFromEnvironment(): string | undefined {
 }
 
 /**
- * `votary serve [--port N] [--data-dir DIR] [--block-time S]`: the browser shell. It starts the same
+ * `votary serve [--port N] [--api-port N] [--api-secondary-port N] [--data-dir DIR] [--block-time S]`: the browser
+ * shell. It starts the same
  * core as the desktop app (embedded localnet node and API, key store, networks) and serves the built renderer on
  * 127.0.0.1 with the IPC contract over a WebSocket. It prints the URL to open, with the profile's token
  * (shell-token.ts), and runs
@@ -68,8 +78,11 @@ export async function serveCommand(args: string[]): Promise<number> {
     port: { type: 'string' },
     'data-dir': { type: 'string' },
     'block-time': { type: 'string' },
+    'api-port': { type: 'string' },
+    'api-secondary-port': { type: 'string' },
   });
   const port = parsePort(options.port);
+  const apiPorts = parseApiPorts(args);
   const blockTime = parseBlockTime(options['block-time']);
   const dataDir = resolve(options['data-dir'] ?? defaultDataDir());
   // The data directory first: a fault there is the person's to fix whatever else is missing (and the disk-fault
@@ -88,6 +101,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     shell: 'browser',
     version: VOTARY_VERSION,
     ...(blockTime === undefined ? {} : { blockTime }),
+    api: apiPorts,
     // dist/verify-worker.mjs, bundled next to this CLI (scripts/build-cli.mjs).
     verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
   }).catch((error: unknown) => {

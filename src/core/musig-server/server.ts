@@ -108,7 +108,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export async function createMusigServer(options: MusigServerOptions): Promise<FastifyInstance> {
   const { rules } = options;
   const now = options.now ?? Date.now;
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, ignoreTrailingSlash: true });
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, routerOptions: { ignoreTrailingSlash: true } });
   applyConnectionLimits(app.server, options.limits);
   if (options.localOnly === true) {
     app.addHook('onRequest', (request, _reply, done) => {

@@ -5,6 +5,7 @@
  * IPC contract until main asks it to close (app-core-process.ts).
  */
 import { AppCore } from '../../core/services';
+import type { ApiPorts } from '../../shared/lib/api-ports';
 import { serveCoreOverPort } from '../../core/services/app-core-process';
 import type { Keychain } from '../../core/keystore';
 import { messagePortFrames } from './message-port-frames';
@@ -13,7 +14,18 @@ export interface ElectronCoreOptions {
   dataDir: string;
   version: string;
   platform: string;
+  /** The embedded API's ports the person chose (`--api-port`, `--api-secondary-port`); defaults otherwise. */
+  api?: ApiPorts;
 }
+
+function isApiPorts(value: unknown): boolean {
+  const ports = value as Partial<Record<keyof ApiPorts, unknown>> | null;
+  return typeof ports === 'object' && ports !== null && isPort(ports.publicPort) && isPort(ports.port);
+}
+
+const isPort = (value: unknown): boolean =>
+  value === undefined ||
+  (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65535);
 
 function isElectronCoreOptions(value: unknown): value is ElectronCoreOptions {
   const options = value as Partial<Record<keyof ElectronCoreOptions, unknown>> | null;
@@ -22,7 +34,8 @@ function isElectronCoreOptions(value: unknown): value is ElectronCoreOptions {
     options !== null &&
     typeof options.dataDir === 'string' &&
     typeof options.version === 'string' &&
-    typeof options.platform === 'string'
+    typeof options.platform === 'string' &&
+    (options.api === undefined || isApiPorts(options.api))
   );
 }
 
@@ -33,6 +46,7 @@ function openCore(options: unknown, keychain: Keychain): Promise<AppCore> {
     shell: 'electron',
     version: options.version,
     platform: options.platform,
+    ...(options.api === undefined ? {} : { api: options.api }),
     keychain,
     // out/main/verify-worker.js, built beside this file (electron.vite.config.ts).
     verifyWorkerUrl: new URL('./verify-worker.js', import.meta.url),

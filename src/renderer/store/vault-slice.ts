@@ -50,6 +50,11 @@ export const createVaultSlice: Slice<VaultSlice> = (set, get) => {
       // The gate covers every screen while locked; the route stays, so unlocking returns to where the person was
       // (and a reload while locked keeps the place in the URL).
       if (!status.unlocked) set({ wallets: [] });
+      // The profile list says whether the open profile has a vault: read it again when that just changed (a vault
+      // made in a profile created with "Open it now"), so the Profiles screen does not keep "No vault yet".
+      const profiles = get().profiles;
+      const open = profiles?.profiles.find((profile) => profile.id === profiles.activeId);
+      if (open !== undefined && open.hasVault !== status.hasVault) void get().loadProfiles();
     },
   };
 };

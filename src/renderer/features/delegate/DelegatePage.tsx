@@ -1,4 +1,8 @@
-/** Register a delegate, resign, or register a second passphrase, for the wallet chosen on this page. */
+/**
+ * Register a delegate, resign, or register a second passphrase, for the wallet chosen on this page. What it offers
+ * follows the chain wallet the store reads on every block: a confirmed second passphrase is said, not offered again,
+ * and one waiting in the pending list is said too. The second passphrase is typed twice before the review.
+ */
 import { useState, type FormEvent } from 'react';
 import { SecretInput } from '../../components/SecretInput';
 import type { DraftInput, PendingView } from '../../../shared/domain/transactions';
@@ -6,6 +10,7 @@ import { SentStatus } from '../pending/SentStatus';
 import { reviewAndSend } from '../review/review-and-send';
 import { useVotary } from '../../store';
 import { chainStateOf } from '../../store/wallets-slice';
+import { secondPassphraseState } from './second-passphrase-state';
 import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
 import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { FieldError } from '../../components/FieldError';
@@ -17,8 +22,11 @@ export function DelegatePage() {
   const signer = useSigningWallet();
   const { wallet } = signer;
   const delegate = useVotary((s) => (wallet === undefined ? undefined : chainStateOf(s, wallet)?.delegate));
+  const secondState = useVotary((s) => secondPassphraseState(s, wallet));
   const [username, setUsername] = useState('');
   const [second, setSecond] = useState('');
+  const [secondAgain, setSecondAgain] = useState('');
+  const secondsDiffer = secondAgain !== '' && secondAgain !== second;
   const [sent, setSent] = useState<PendingView>();
   // What the host found a node would refuse, by field (tx:preview), until the field changes.
   const [problems, setProblems] = useState<DraftProblemView[]>([]);
@@ -48,7 +56,9 @@ export function DelegatePage() {
   const registerSecond = (event: FormEvent) => {
     event.preventDefault();
     const given = second;
+    if (given === '' || given !== secondAgain) return;
     setSecond('');
+    setSecondAgain('');
     void run(
       { kind: 'secondSignature', secondPassphrase: given },
       'From then on every transaction of this wallet needs the second passphrase too. Votary keeps it in the vault; write it down as well.',
@@ -103,17 +113,43 @@ export function DelegatePage() {
           </button>
         </form>
       )}
-      <form className="card" onSubmit={registerSecond} aria-label="Second passphrase">
-        <h2>Second passphrase</h2>
-        <p className="muted">
-          Once registered, every transaction from this wallet also needs it; Votary keeps it in the vault.
-        </p>
-        <label>
-          Second passphrase
-          <SecretInput value={second} onChange={(e) => setSecond(e.target.value)} required />
-        </label>
-        <button type="submit">Register second passphrase</button>
-      </form>
+      {secondState === 'registered' ? (
+        <div className="card" aria-label="Second passphrase" data-testid="delegate-second-passphrase">
+          <h2>Second passphrase</h2>
+          <p>Registered: every transaction from this wallet needs it as well.</p>
+        </div>
+      ) : secondState === 'pending' ? (
+        <div className="card" aria-label="Second passphrase" data-testid="delegate-second-passphrase">
+          <h2>Second passphrase</h2>
+          <p>Its registration is waiting for a block (see Pending); this page says when it is confirmed.</p>
+        </div>
+      ) : (
+        <form className="card" onSubmit={registerSecond} aria-label="Second passphrase">
+          <h2>Second passphrase</h2>
+          <p className="muted">
+            Once registered, every transaction from this wallet also needs it; Votary keeps it in the vault.
+          </p>
+          <label>
+            Second passphrase
+            <SecretInput value={second} onChange={(e) => setSecond(e.target.value)} required />
+          </label>
+          <label>
+            Second passphrase again
+            <SecretInput
+              value={secondAgain}
+              onChange={(e) => setSecondAgain(e.target.value)}
+              aria-invalid={secondsDiffer}
+              required
+            />
+            <FieldError
+              message={secondsDiffer ? 'The two do not match: type the same passphrase twice.' : undefined}
+            />
+          </label>
+          <button type="submit" disabled={second === '' || second !== secondAgain}>
+            Register second passphrase
+          </button>
+        </form>
+      )}
     </section>
   );
 }

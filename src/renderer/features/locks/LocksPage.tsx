@@ -24,7 +24,6 @@ export function LocksPage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
   const signer = useSigningWallet();
   const { wallet } = signer;
-  const reportError = useVotary((s) => s.reportError);
   const round = useVotary((s) => s.configuration?.constants.activeDelegates);
   const blocktime = useVotary((s) => s.configuration?.constants.blocktime);
   // ARK Core run with `--env=test` drops the one-round minimum (the network says so when it was added).
@@ -57,14 +56,13 @@ export function LocksPage() {
     const parsed = parseAmountInput(amountText, decimalSeparatorOf());
     const amount = parsed.ok ? parsed.arktoshi : undefined;
     const after = Number.parseInt(expiry, 10);
-    if (!parsed.ok) {
-      reportError(new Error(parsed.message));
+    // Said at its field, not in the banner: a field's message leaves when the field is corrected, where a banner
+    // would stay above the corrected form.
+    if (!parsed.ok || amount === undefined) {
+      setProblems([{ field: 'amount', message: parsed.ok ? 'Enter an amount.' : parsed.message }]);
       return;
     }
-    if (amount === undefined || expiryProblem !== undefined) {
-      reportError(new Error(expiryProblem ?? 'Enter an amount.'));
-      return;
-    }
+    if (expiryProblem !== undefined) return;
     const result = await run({
       kind: 'htlcLock',
       recipientId: recipient.trim(),
@@ -143,7 +141,10 @@ export function LocksPage() {
               type="radio"
               name="expiry"
               checked={expiryType === 'time'}
-              onChange={() => setExpiryType('time')}
+              onChange={() => {
+                setExpiryType('time');
+                setProblems([]);
+              }}
             />
             after seconds
           </label>
@@ -152,7 +153,10 @@ export function LocksPage() {
               type="radio"
               name="expiry"
               checked={expiryType === 'height'}
-              onChange={() => setExpiryType('height')}
+              onChange={() => {
+                setExpiryType('height');
+                setProblems([]);
+              }}
             />
             after blocks
           </label>
@@ -167,7 +171,10 @@ export function LocksPage() {
             <input
               inputMode="numeric"
               value={expiry}
-              onChange={(e) => setExpiry(e.target.value)}
+              onChange={(e) => {
+                setExpiry(e.target.value);
+                setProblems([]);
+              }}
               aria-invalid={expiryProblem !== undefined}
               required
             />

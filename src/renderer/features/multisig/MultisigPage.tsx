@@ -2,39 +2,51 @@
  * Multisignature: the profile's multisignature wallets (import one by its participants' keys), starting a
  * registration or a transfer, and the proposals waiting for this vault's participants — each reviewed with the one
  * review's facts (tx:preview's, computed by the host) before any participant signs (docs/design/multisig.md).
+ *
+ * What it shows follows the host (lib/use-host-read.ts): the wallets (registered or not) and the proposals are read
+ * again when a block arrives or a pending transaction changes state, and what a broadcast became is kept on the
+ * page — its id, then the block that confirmed it or why it was refused — after its proposal has left the list.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import type { multisigWalletView, musigServerView } from '../../../shared/domain/multisig';
+import type { SendResult } from '../../../shared/domain/transactions';
+import { useHostRead } from '../../lib/use-host-read';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { MultisigWallets } from './MultisigWallets';
 import { StartRegistration } from './StartRegistration';
 import { ProposeTransfer } from './ProposeTransfer';
 import { Proposals } from './Proposals';
+import { BroadcastOutcomes, type Broadcast } from './BroadcastOutcomes';
 
 export type MultisigWallet = z.output<typeof multisigWalletView>;
+type ServerView = z.output<typeof musigServerView>;
 
 export function MultisigPage() {
   const reportError = useVotary((s) => s.reportError);
-  const [wallets, setWallets] = useState<MultisigWallet[]>([]);
-  const [server, setServer] = useState<z.output<typeof musigServerView> | undefined>();
   const [generation, setGeneration] = useState(0);
   const refresh = useCallback(() => setGeneration((g) => g + 1), []);
-  useEffect(() => {
-    let live = true;
-    Promise.all([call('multisig:wallets'), call('multisig:server')]).then(
-      ([list, chosen]) => {
-        if (!live) return;
-        setWallets(list);
-        setServer(chosen);
-      },
-      (error: unknown) => live && reportError(error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [generation, reportError]);
+  const [broadcasts, setBroadcasts] = useState<Broadcast[]>([]);
+  const read = useHostRead<{ wallets: MultisigWallet[]; server: ServerView }>(
+    () =>
+      Promise.all([call('multisig:wallets'), call('multisig:server')]).then(([wallets, server]) => ({
+        wallets,
+        server,
+      })),
+    `multisig:${generation}`,
+    ['block', 'pending'],
+    { report: reportError },
+  );
+  const wallets = read.value?.wallets ?? [];
+  const server = read.value?.server;
+  const broadcast = useCallback(
+    (what: string, result: SendResult) => {
+      setBroadcasts((list) => [{ what, result }, ...list.filter((b) => b.result.id !== result.id)]);
+      refresh();
+    },
+    [refresh],
+  );
 
   return (
     <section aria-labelledby="multisig-title">
@@ -46,10 +58,11 @@ export function MultisigPage() {
             ? 'No multisignature server for this network: proposals travel as files or QR codes.'
             : `Proposals travel through ${server.hosted ? 'the server this app runs for localnet' : 'the multisignature server'} ${server.url}, or as files.`}
       </p>
+      <BroadcastOutcomes broadcasts={broadcasts} />
       <MultisigWallets wallets={wallets} onChanged={refresh} />
       <StartRegistration onStarted={refresh} />
       <ProposeTransfer wallets={wallets} onProposed={refresh} />
-      <Proposals generation={generation} onChanged={refresh} />
+      <Proposals generation={generation} onChanged={refresh} onBroadcast={broadcast} />
     </section>
   );
 }

@@ -1,34 +1,54 @@
 /**
  * One proposal: what it does, who signed; the one review (multisig:review) before this vault's participant signs,
  * and the broadcast once enough have signed (a registration: every participant, then the registering wallet).
+ * After a signature the card shows the signed proposal (the host's answer), however it travels; a broadcast's
+ * outcome goes to the page (BroadcastOutcomes), which keeps it after the proposal has left the list.
  */
 import { useState } from 'react';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
-import type { TxPreview } from '../../../shared/domain/transactions';
+import type { SendResult, TxPreview } from '../../../shared/domain/transactions';
+import { useHostRead } from '../../lib/use-host-read';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { MultisigReview, type ConfirmInput } from './MultisigReview';
 import { ProposalDocument } from './ProposalDocument';
 
+/** The host's review says so when the chain has used the proposal's nonce (services/multisig reviewOf). */
+const NONCE_TAKEN = /^This proposal's nonce \d+ is used already/;
+
 type Step = { kind: 'sign'; walletId: string; name: string } | { kind: 'broadcast' };
 
 export function ProposalCard({
-  proposal,
+  proposal: given,
   proposalRef,
   onChanged,
-  onSignedDocument,
+  onBroadcast,
+  onSigned,
 }: {
   proposal: ProposalView;
   proposalRef: ProposalRef;
   onChanged: () => void;
-  onSignedDocument?: (view: ProposalView) => void;
+  onBroadcast: (what: string, result: SendResult) => void;
+  /** A proposal from a document: the signed one replaces it on the card. */
+  onSigned?: (view: ProposalView) => void;
 }) {
   const reportError = useVotary((s) => s.reportError);
+  // Reviewed again by the host as the chain moves: the signatures it carries now, and whether the chain has taken
+  // its nonce (it was broadcast, here or by another participant, or another transaction took its place).
+  const check = useHostRead(
+    () => call('multisig:review', { proposal: proposalRef }),
+    `review:${given.txId}`,
+    ['block', 'pending'],
+  );
+  const proposal = check.value?.proposal.txId === given.txId ? check.value.proposal : given;
+  const gone = check.value?.preview.problems.find((problem) => NONCE_TAKEN.test(problem.message))?.message;
   const [step, setStep] = useState<Step | undefined>();
   const [preview, setPreview] = useState<TxPreview | undefined>();
-  const [outcome, setOutcome] = useState<string | undefined>();
+  // What the last action here did, with the signature count it speaks of: a line about "2 of 3" leaves once the
+  // proposal (read again as it changes) has another count.
+  const [outcome, setOutcome] = useState<{ text: string; signatures: number } | undefined>();
+  const said = outcome !== undefined && outcome.signatures === proposal.signatures ? outcome.text : undefined;
   const [document, setDocument] = useState<string | undefined>();
-  const fromDocument = 'document' in proposalRef;
   const unsigned = proposal.participants.filter((p) => !p.signed && p.walletId !== undefined);
   const canBroadcast =
     proposal.ready && (proposal.kind === 'transfer' || proposal.senderWalletId !== undefined);
@@ -53,19 +73,26 @@ export function ProposalCard({
         via,
         ...secret,
       });
-      setOutcome(`Signed by ${step.name}: ${signed.signatures} of ${signed.required}.`);
-      if (via === 'file') {
-        setDocument(signed.document);
-        onSignedDocument?.(signed);
-      } else onChanged();
+      setOutcome({
+        text: `Signed by ${step.name}: ${signed.signatures} of ${signed.required}.`,
+        signatures: signed.signatures,
+      });
+      setDocument(via === 'file' ? signed.document : undefined);
+      // The card shows what was signed, whichever way it travels; the server's list is read again too.
+      onSigned?.(signed);
+      if (via === 'server') onChanged();
     } else {
       const sent = await call('multisig:broadcast', { proposal: proposalRef, ...secret });
+      // A refusal stays on the card beside the proposal it concerns; the page keeps every outcome with its id.
       setOutcome(
         sent.accepted
-          ? `Broadcast: transaction ${sent.id}. Follow it on the Pending page.`
-          : `The node refused it: ${sent.error?.message ?? 'no reason given'}`,
+          ? undefined
+          : {
+              text: `The node refused it: ${sent.error?.message ?? 'no reason given'}`,
+              signatures: proposal.signatures,
+            },
       );
-      if (!fromDocument) onChanged();
+      onBroadcast(proposal.what, sent);
     }
     setStep(undefined);
     setPreview(undefined);
@@ -89,7 +116,11 @@ export function ProposalCard({
           </li>
         ))}
       </ul>
-      {step === undefined || preview === undefined ? (
+      {gone !== undefined ? (
+        <p role="status" data-testid="musig-gone">
+          {gone}
+        </p>
+      ) : step === undefined || preview === undefined ? (
         <div className="row">
           {unsigned.map((p) => (
             <button
@@ -115,9 +146,9 @@ export function ProposalCard({
           onCancel={() => setStep(undefined)}
         />
       )}
-      {outcome !== undefined && (
+      {said !== undefined && (
         <p role="status" data-testid="musig-outcome">
-          {outcome}
+          {said}
         </p>
       )}
       {document !== undefined && <ProposalDocument document={document} name="multisig-proposal.json" />}

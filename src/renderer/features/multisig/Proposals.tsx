@@ -1,31 +1,39 @@
 /**
  * Proposals waiting for this vault: those on the network's multisignature server for its participants (each
  * verified by the host before it is listed), and one opened from a file or pasted (a co-signer without a network).
+ * The list is read again as blocks arrive and pending transactions change (lib/use-host-read.ts), and each card
+ * reviews its proposal again then (ProposalCard): one whose transaction the chain has taken says so instead of
+ * offering a signature.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
+import type { SendResult } from '../../../shared/domain/transactions';
+import { useHostRead } from '../../lib/use-host-read';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { ProposalCard } from './ProposalCard';
 import { fileTooLarge, PROPOSAL_FILE, sizeWords } from '../../../shared/lib/file-limits';
 
-export function Proposals({ generation, onChanged }: { generation: number; onChanged: () => void }) {
+export function Proposals({
+  generation,
+  onChanged,
+  onBroadcast,
+}: {
+  generation: number;
+  onChanged: () => void;
+  onBroadcast: (what: string, result: SendResult) => void;
+}) {
   const reportError = useVotary((s) => s.reportError);
-  const [list, setList] = useState<ProposalView[] | undefined>();
   const [pasted, setPasted] = useState('');
   const [opened, setOpened] = useState<{ ref: ProposalRef; view: ProposalView } | undefined>();
-
-  useEffect(() => {
-    let live = true;
-    call('multisig:proposals').then(
-      (found) => live && setList(found),
-      (error: unknown) => live && reportError(error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [generation, reportError]);
-
+  const list = useHostRead(
+    () => call('multisig:proposals'),
+    `proposals:${generation}`,
+    ['block', 'pending'],
+    {
+      report: reportError,
+    },
+  ).value;
   const open = async (text: string) => {
     const document = text.trim();
     if (document.length > PROPOSAL_FILE.maxBytes) {
@@ -43,6 +51,11 @@ export function Proposals({ generation, onChanged }: { generation: number; onCha
     } catch (error) {
       reportError(error);
     }
+  };
+  const broadcastFromFile = (what: string, result: SendResult) => {
+    // Accepted: the page keeps its outcome; the card has done its work.
+    if (result.accepted) setOpened(undefined);
+    onBroadcast(what, result);
   };
 
   return (
@@ -63,7 +76,12 @@ export function Proposals({ generation, onChanged }: { generation: number; onCha
         <ul className="musig-proposals" data-testid="musig-proposals">
           {list.map((proposal) => (
             <li key={proposal.id}>
-              <ProposalCard proposal={proposal} proposalRef={{ id: proposal.id }} onChanged={onChanged} />
+              <ProposalCard
+                proposal={proposal}
+                proposalRef={{ id: proposal.id }}
+                onChanged={onChanged}
+                onBroadcast={onBroadcast}
+              />
             </li>
           ))}
         </ul>
@@ -100,7 +118,8 @@ export function Proposals({ generation, onChanged }: { generation: number; onCha
           proposal={opened.view}
           proposalRef={opened.ref}
           onChanged={onChanged}
-          onSignedDocument={(view) => setOpened({ ref: { document: view.document }, view })}
+          onBroadcast={broadcastFromFile}
+          onSigned={(view) => setOpened({ ref: { document: view.document }, view })}
         />
       )}
     </section>

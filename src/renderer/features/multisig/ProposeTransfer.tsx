@@ -30,7 +30,8 @@ export function ProposeTransfer({
   const [amountText, setAmountText] = useState('');
   const [preview, setPreview] = useState<TxPreview | undefined>();
   const [proposed, setProposed] = useState<ProposalView | undefined>();
-  const wallet = wallets.find((w) => w.walletId === walletId) ?? wallets.find((w) => w.registered);
+  const wallet =
+    wallets.find((w) => w.walletId === walletId) ?? wallets.find((w) => w.registered) ?? wallets[0];
   const participants = useMemo(
     () =>
       all.filter(
@@ -109,11 +110,23 @@ export function ProposeTransfer({
             Amount
             <input value={amountText} inputMode="decimal" onChange={(e) => setAmountText(e.target.value)} />
           </label>
-          <button type="submit" disabled={signer === undefined || !amount.ok || recipientId.trim() === ''}>
+          <button
+            type="submit"
+            disabled={
+              wallet?.registered !== true || signer === undefined || !amount.ok || recipientId.trim() === ''
+            }
+          >
             Review the transfer
           </button>
-          {signer === undefined && (
-            <p className="muted small">No participant of this wallet is in this vault.</p>
+          {wallet !== undefined && !wallet.registered ? (
+            <p className="muted small" data-testid="musig-not-registered">
+              {wallet.name} is not registered on the chain yet: a transfer can be proposed once a block holds
+              its registration (this page reads it again with every block).
+            </p>
+          ) : (
+            signer === undefined && (
+              <p className="muted small">No participant of this wallet is in this vault.</p>
+            )
           )}
         </form>
       ) : (
@@ -127,7 +140,9 @@ export function ProposeTransfer({
       {proposed !== undefined && (
         <div role="status" data-testid="musig-proposed">
           <p>
-            Proposed: {proposed.what}. Signed by {proposed.signatures} of {proposed.required}.
+            {proposed.document === ''
+              ? `Proposed: ${proposed.what}, with the first signature, on the server; it is under Proposals below.`
+              : `Proposed: ${proposed.what}. The file below carries ${proposed.signatures} of ${proposed.required} signatures.`}
           </p>
           {proposed.document !== '' && (
             <ProposalDocument document={proposed.document} name="multisig-transfer.json" />

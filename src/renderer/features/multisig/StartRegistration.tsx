@@ -118,9 +118,11 @@ export function StartRegistration({ onStarted }: { onStarted: () => void }) {
       )}
       {started !== undefined && (
         <div role="status" data-testid="musig-started">
+          {/* What this step did; the count of signatures lives on the proposal, which follows every signature. */}
           <p>
-            {started.what}: signed by {started.signatures} of {started.required}. Every participant signs
-            next, then the registering wallet broadcasts it.
+            {started.document === ''
+              ? `${started.what}: started with the registering wallet’s signature and sent to the server; it is under Proposals below. Every participant signs next, then the registering wallet broadcasts it.`
+              : `${started.what}: started with the registering wallet’s signature. The file below carries ${started.signatures} of ${started.required} signatures: every participant signs it next, then the registering wallet broadcasts it.`}
           </p>
           {started.document !== '' && (
             <ProposalDocument document={started.document} name="multisig-registration.json" />

@@ -5,23 +5,34 @@ import type { ProfileList } from '../../../shared/domain/profiles';
 import { call } from '../../services/call';
 import { profileOpened, useVotary } from '../../store';
 
+/**
+ * Runs one profile action: its answer (the new list) goes to the store; a failure is reported in the banner, and a
+ * success clears what the banner said about an earlier try ("That password is not right" does not outlive the
+ * right password).
+ */
+export async function runProfileAction(action: () => Promise<ProfileList>, opens: boolean): Promise<boolean> {
+  const store = useVotary.getState();
+  try {
+    const list = await action();
+    // The host's profile:changed push may have arrived first and read everything again already.
+    const seen = useVotary.getState().profiles?.activeId === list.activeId;
+    store.profilesChanged(list);
+    store.clearError();
+    if (opens && !seen) await profileOpened();
+    return true;
+  } catch (error) {
+    store.reportError(error);
+    return false;
+  }
+}
+
 export function useProfileActions() {
-  const profilesChanged = useVotary((s) => s.profilesChanged);
-  const reportError = useVotary((s) => s.reportError);
   const [busy, setBusy] = useState(false);
 
   const run = async (action: () => Promise<ProfileList>, opens: boolean): Promise<boolean> => {
     setBusy(true);
     try {
-      const list = await action();
-      // The host's profile:changed push may have arrived first and read everything again already.
-      const seen = useVotary.getState().profiles?.activeId === list.activeId;
-      profilesChanged(list);
-      if (opens && !seen) await profileOpened();
-      return true;
-    } catch (error) {
-      reportError(error);
-      return false;
+      return await runProfileAction(action, opens);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { PendingView } from '../../../shared/domain/transactions';
 import type { WalletView } from '../../../shared/domain/wallets';
+import { SentStatus } from '../pending/SentStatus';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { chainStateOf } from '../../store/wallets-slice';
@@ -18,13 +20,14 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [name, setName] = useState(wallet.name);
-  const [note, setNote] = useState('');
+  // The faucet's transfer, followed as the pending list follows it: in the pool, then "Confirmed in block N".
+  const [funded, setFunded] = useState<PendingView | undefined>();
 
   const fund = async () => {
     try {
       const result = await call('faucet:fund', { address: wallet.address });
       pendingChanged(result.pending);
-      setNote('Test tokens sent; they arrive with the next block.');
+      setFunded(result.pending);
     } catch (error) {
       reportError(error);
     }
@@ -69,7 +72,7 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
             it.
           </p>
         )}
-        {note && <p className="muted small">{note}</p>}
+        {funded !== undefined && <SentStatus sent={funded} what="Test tokens" />}
       </div>
       <div className="row wrap">
         <button
