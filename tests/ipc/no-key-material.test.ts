@@ -129,11 +129,14 @@ describe('no channel answers key material, after creating and using wallets', ()
 
     const funded = await value<{ transactionId: string }>('faucet:fund', { address: fresh.address });
     await clock.confirm(core, funded.transactionId);
-    const sent = await value<{ id: string }>('tx:send', {
+    const review = await value<{ prepared: { id: string } }>('tx:preview', {
       walletId: fresh.id,
       draft: { kind: 'transfer', recipientId: imported.address, amount: '100', memo: 'scan' },
     });
-    await record('tx:send', {
+    const sent = await value<{ id: string }>('tx:send', { preparedId: review.prepared.id });
+    // Signed once: the second time is refused.
+    await record('tx:send', { preparedId: review.prepared.id });
+    await record('tx:preview', {
       walletId: imported.id,
       draft: { kind: 'delegateRegistration', username: 'scanner' },
     });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from '../services/support';
+import { call, nextEvent, openCore, PASSWORD, removeDir, reviewAndSend, tempDir } from '../services/support';
 
 const confirmed = (id: string) => (p: PendingView) => p.id === id && p.status === 'confirmed';
 
@@ -41,9 +41,8 @@ describe('multisignature wallets on localnet', () => {
     expect(preview.what).toMatch(/^Register a 2-of-3 multisignature wallet at /);
     expect(preview.fee).toBe('2000000000'); // 5 tokens × (3 keys + 1), ARK's static fee
 
-    // tx:send refuses it: participants sign first.
-    const refused = await core.handleRequest('tx:send', { walletId: wallets[0]!.id, draft });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_INVALID_DRAFT' } });
+    // Nothing is prepared for tx:send to sign: participants sign first.
+    expect(preview.prepared).toBeUndefined();
 
     const server = await call(core, 'multisig:server');
     expect(server).toMatchObject({ hosted: true, kind: 'rest' });
@@ -92,9 +91,10 @@ describe('multisignature wallets on localnet', () => {
       address: started.multisigAddress,
     });
 
-    const funding = await call(core, 'tx:send', {
-      walletId: wallets[0]!.id,
-      draft: { kind: 'transfer', recipientId: multisig!.address, amount: '1000000000' },
+    const funding = await reviewAndSend(core, wallets[0]!.id, {
+      kind: 'transfer',
+      recipientId: multisig!.address,
+      amount: '1000000000',
     });
     await nextEvent(core, 'tx:status', confirmed(funding.id));
 

@@ -1,8 +1,9 @@
 /**
  * Multisignature wallets end to end (docs/design/multisig.md): import one by its participants' keys, register one
  * (every participant signs, then the sender), propose a spend, review and co-sign, broadcast once enough have
- * signed. Every step goes through the one review (transactions/preview.ts) and every signature is made inside the
- * vault (Keystore.signParticipant / signDraft). Proposals travel through the network's multisignature server
+ * signed. Every step goes through the one review (transactions/preview.ts) and every signature is made by a
+ * Signer (transactions/signer.ts: a participant's side, or the registering wallet's last signature, both in the
+ * vault), handed the proposal's bytes and checked against them. Proposals travel through the network's multisignature server
  * (transports.ts; localnet's is hosted by the app, local-server.ts) or as a document (a file or a QR code).
  */
 import type { NetworkEntry } from '../../client';
@@ -18,6 +19,7 @@ import { broadcastOutcome } from '../transactions/pending-tracker';
 import { draftFor } from '../transactions/sender';
 import { buildDraft } from '../transactions/drafts';
 import { previewDraft, refuseProblems, type DraftPreview } from '../transactions/preview';
+import { participantSigner, signAsParticipant, signAsSender, vaultSigner } from '../transactions/signer';
 import { MultisigError } from './errors';
 import type { MultisigBook } from './multisig-book';
 import type { LocalMusigServer } from './local-server';
@@ -63,9 +65,7 @@ async function reviewOf(s: MultisigServices, entry: NetworkEntry, proposal: Prop
         : {}),
     });
     // The registering wallet need not be in this vault: only its last signature needs its key.
-    preview.problems = preview.problems.filter(
-      (p) => p.field !== 'wallet' || sender !== undefined || !p.message.includes('watch-only'),
-    );
+    preview.problems = preview.problems.filter((p) => sender !== undefined || p.code !== 'ERR_WATCH_ONLY');
   } else {
     const record = s.multisig.book.byPublicKey(entry.nethash, tx.senderPublicKey);
     preview = await previewDraft(s, record?.walletId ?? '', input, {
@@ -179,7 +179,11 @@ export async function startRegistration(
   const draft: Proposal = { storeId: '', tx, asset };
   const index = participantIndex(draft, wallet);
   await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
-  const signed = s.keystore.signParticipant(wallet.id, tx, index, asset.publicKeys);
+  const signed = await signAsParticipant(
+    participantSigner(s.keystore, wallet.id, index, asset.publicKeys),
+    tx,
+    ctx,
+  );
   return deliver(
     s,
     entry,
@@ -243,7 +247,11 @@ export async function proposeTransfer(
   const signer = s.keystore.getWallet(input.signerId);
   const index = participantIndex({ storeId: '', tx, asset }, signer);
   await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
-  const signed = s.keystore.signParticipant(signer.id, tx, index, asset.publicKeys);
+  const signed = await signAsParticipant(
+    participantSigner(s.keystore, signer.id, index, asset.publicKeys),
+    tx,
+    ctx,
+  );
   return deliver(
     s,
     entry,
@@ -280,7 +288,11 @@ export async function cosign(
   const wallet = s.keystore.getWallet(input.walletId);
   const index = participantIndex(proposal, wallet);
   await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
-  const signed = s.keystore.signParticipant(wallet.id, proposal.tx, index, proposal.asset.publicKeys);
+  const signed = await signAsParticipant(
+    participantSigner(s.keystore, wallet.id, index, proposal.asset.publicKeys),
+    proposal.tx,
+    readContext(entry),
+  );
   return deliver(s, entry, { ...proposal, tx: signed }, input.via);
 }
 
@@ -325,11 +337,10 @@ export async function broadcastProposal(
     }
     walletId = sender.id;
     await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
-    final = s.keystore.signDraft(
-      sender.id,
+    final = await signAsSender(
+      vaultSigner(s.keystore, sender.id, { secondSignature: account.secondPublicKey !== undefined }),
       tx,
       { network: entry.network, height: account.height },
-      { secondSignature: account.secondPublicKey !== undefined },
     );
   } else {
     if (!verifyMultiSignatures(tx, asset)) {
