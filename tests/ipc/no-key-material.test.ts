@@ -176,16 +176,21 @@ describe('no channel answers key material, after creating and using wallets', ()
     const multisig = await value<{ walletId: string }>('multisig:import', { min: 2, publicKeys });
     await value('multisig:wallets');
     const transfer = { kind: 'transfer', recipientId: imported.address, amount: '100' };
-    await value('multisig:preview', { walletId: multisig.walletId, draft: transfer });
-    await record('multisig:propose', {
+    const spend = await value<{ prepared?: { id: string } }>('multisig:preview', {
       walletId: multisig.walletId,
-      signerId: fresh.id,
       draft: transfer,
+    });
+    await record('multisig:propose', {
+      preparedId: spend.prepared?.id ?? '0'.repeat(32),
+      signerId: fresh.id,
       via: 'file',
     });
-    const started = await value<{ document: string }>('multisig:register', {
+    const registration = await value<{ prepared: { id: string } }>('tx:preview', {
       walletId: fresh.id,
       draft: { kind: 'multiSignature', min: 2, publicKeys },
+    });
+    const started = await value<{ document: string }>('multisig:register', {
+      preparedId: registration.prepared.id,
       via: 'file',
     });
     await value('multisig:review', { proposal: { document: started.document } });

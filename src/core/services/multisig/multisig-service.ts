@@ -9,15 +9,15 @@
 import type { NetworkEntry } from '../../client';
 import type { WalletInfo } from '../../keystore';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
-import { prepareTransaction, transactionToJson, verifyMultiSignatures } from '../../protocol/transactions';
+import { transactionToJson, verifyMultiSignatures } from '../../protocol/transactions';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { DraftInput, SendResult, TxPreview } from '../../../shared/domain/transactions';
 import { ServiceError } from '../service-error';
 import type { Services } from '../services';
 import { kindOf, recipientOf } from '../explorer/views';
 import { broadcastOutcome } from '../transactions/pending-tracker';
-import { draftFor } from '../transactions/sender';
-import { buildDraft } from '../transactions/drafts';
+import { prepareMultisigTransfer, takeToSign } from '../transactions/prepare';
+import { preparedStoreOf } from '../transactions/prepared-store';
 import { previewDraft, refuseProblems, type DraftPreview } from '../transactions/preview';
 import { participantSigner, signAsParticipant, signAsSender, vaultSigner } from '../transactions/signer';
 import { MultisigError } from './errors';
@@ -154,31 +154,29 @@ export async function importMultisig(
   return wallet;
 }
 
-/** Starts a registration: the review, then the registering wallet's own participant signature. */
+/**
+ * Starts a registration tx:preview prepared for the registering wallet: its own participant signature over exactly
+ * the reviewed bytes (transactions/prepare.ts takeToSign refuses what changed since the review).
+ */
 export async function startRegistration(
   s: MultisigServices,
-  input: {
-    walletId: string;
-    draft: Extract<DraftInput, { kind: 'multiSignature' }>;
-    via: 'server' | 'file';
-    password?: string;
-  },
+  input: { preparedId: string; via: 'server' | 'file'; password?: string },
 ): Promise<ProposalView> {
-  const preview = await previewDraft(s, input.walletId, input.draft);
-  refuseProblems(preview);
-  const { wallet, entry, account } = await draftFor(s, input.walletId, input.draft);
-  const built = buildDraft(input.draft, {
-    network: entry.network,
-    height: account.height,
-    now: s.now(),
-    nonce: account.nextNonce,
-  });
-  const ctx = { network: entry.network, height: account.height };
-  const tx = prepareTransaction({ ...built.draft, senderPublicKey: wallet.publicKey! }, ctx);
+  const store = preparedStoreOf(s);
+  const { prepared } = await takeToSign(s, store, input.preparedId, 'register', withPassword(input));
+  const { transaction: tx } = prepared;
+  const entry = s.networks.entry(prepared.networkId);
   const asset = tx.asset!.multiSignature!;
-  const draft: Proposal = { storeId: '', tx, asset };
-  const index = participantIndex(draft, wallet);
-  await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
+  const wallet = s.keystore.getWallet(prepared.walletId);
+  let index: number;
+  try {
+    index = participantIndex({ storeId: '', tx, asset }, wallet);
+  } catch (error) {
+    store.drop(input.preparedId);
+    throw error;
+  }
+  store.signed(input.preparedId);
+  const ctx = { network: entry.network, height: prepared.height };
   const signed = await signAsParticipant(
     participantSigner(s.keystore, wallet.id, index, asset.publicKeys),
     tx,
@@ -192,6 +190,9 @@ export async function startRegistration(
   );
 }
 
+const withPassword = (input: { password?: string }) =>
+  input.password === undefined ? {} : { password: input.password };
+
 function recordOf(s: MultisigServices, walletId: string) {
   const record = s.multisig.book.byWallet(walletId);
   if (record === undefined) {
@@ -203,50 +204,42 @@ function recordOf(s: MultisigServices, walletId: string) {
   return record;
 }
 
-/** The one review of a multisignature wallet's transfer before any participant signs it. */
+/**
+ * The one review of a multisignature wallet's transfer before any participant signs it, and the transfer prepared
+ * for multisig:propose when nothing in it would be refused.
+ */
 export function previewMultisigTransfer(
   s: MultisigServices,
   walletId: string,
   draft: Extract<DraftInput, { kind: 'transfer' }>,
 ): Promise<DraftPreview> {
   const record = recordOf(s, walletId);
-  return previewDraft(s, walletId, draft, { multisig: { min: record.min, publicKeys: record.publicKeys } });
+  return prepareMultisigTransfer(s, preparedStoreOf(s), walletId, draft, record);
 }
 
-/** Proposes a transfer from a multisignature wallet, signed first by one of its participants in this vault. */
+/** Proposes the transfer multisig:preview prepared, signed first by one of its participants in this vault. */
 export async function proposeTransfer(
   s: MultisigServices,
-  input: {
-    walletId: string;
-    signerId: string;
-    draft: Extract<DraftInput, { kind: 'transfer' }>;
-    via: 'server' | 'file';
-    password?: string;
-  },
+  input: { preparedId: string; signerId: string; via: 'server' | 'file'; password?: string },
 ): Promise<ProposalView> {
-  const record = s.multisig.book.byWallet(input.walletId);
-  if (record === undefined) {
-    throw new MultisigError(
-      'ERR_MULTISIG_UNKNOWN',
-      'That wallet is not a multisignature wallet of this profile: import it first.',
-    );
-  }
+  const store = preparedStoreOf(s);
+  const { prepared } = await takeToSign(s, store, input.preparedId, 'propose', withPassword(input));
+  const { transaction: tx } = prepared;
+  const record = recordOf(s, prepared.walletId);
+  const entry = s.networks.entry(prepared.networkId);
   const asset = { min: record.min, publicKeys: record.publicKeys };
-  const preview = await previewDraft(s, input.walletId, input.draft, { multisig: asset });
-  refuseProblems(preview);
-  const entry = s.networks.byNethash(record.nethash)!;
-  const account = await s.accounts.sender(entry.id, record.address, record.publicKey);
-  const built = buildDraft(input.draft, {
-    network: entry.network,
-    height: account.height,
-    now: s.now(),
-    nonce: account.nextNonce,
-  });
-  const ctx = { network: entry.network, height: account.height };
-  const tx = prepareTransaction({ ...built.draft, senderPublicKey: record.publicKey }, ctx);
-  const signer = s.keystore.getWallet(input.signerId);
-  const index = participantIndex({ storeId: '', tx, asset }, signer);
-  await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
+  let index: number;
+  let signer: WalletInfo;
+  try {
+    signer = s.keystore.getWallet(input.signerId);
+    index = participantIndex({ storeId: '', tx, asset }, signer);
+  } catch (error) {
+    // Another participant of this vault may still sign the same review.
+    store.release(input.preparedId);
+    throw error;
+  }
+  store.signed(input.preparedId);
+  const ctx = { network: entry.network, height: prepared.height };
   const signed = await signAsParticipant(
     participantSigner(s.keystore, signer.id, index, asset.publicKeys),
     tx,

@@ -4,15 +4,16 @@ import { feeBounds } from './fee-bounds';
 import { sendPrepared } from './sender';
 import { spendableNow } from './preview';
 import { prepareDraft } from './prepare';
-import { PreparedStore } from './prepared-store';
+import { preparedStoreOf } from './prepared-store';
 import { keptLocks, revealLockSecret } from './htlc-secrets';
 import type { Services } from '../services';
 
 type TransactionChannels = Extract<keyof ChannelHandlers, `tx:${string}`>;
 
 export function transactionHandlers(s: Services): Pick<ChannelHandlers, TransactionChannels> {
-  // The reviews' prepared transactions, in memory only, bound to the vault session (prepared-store.ts).
-  const prepared = new PreparedStore({ now: s.now });
+  // The reviews' prepared transactions, in memory only, bound to the vault session (prepared-store.ts); the
+  // multisig:* channels sign theirs from the same store.
+  const prepared = preparedStoreOf(s);
   return {
     'tx:send': ({ preparedId, confirmHighFee, password }) =>
       sendPrepared(s, prepared, preparedId, {

@@ -18,7 +18,10 @@ import { tokens } from './draft-words';
 import { buildDraft, type BuiltDraft } from './drafts';
 import { pendingEffects } from './pending-effects';
 import { PreparedError } from './prepared-errors';
-import type { PreparedStore, PreparedTransaction, SessionBinding } from './prepared-store';
+import type { PreparedPurpose, PreparedStore, PreparedTransaction, SessionBinding } from './prepared-store';
+import type { NetworkEntry } from '../../client';
+import { checkFeeCeiling } from './fee-ceiling';
+import { ServiceError } from '../service-error';
 import { networkOfWallet, previewDraft, type DraftPreview } from './preview';
 import { preparedBalance, preparedMilestone, preparedNonceUsed } from './refusals';
 import type { SenderDeps } from './sender';
@@ -40,12 +43,60 @@ export async function prepareDraft(
   input: DraftInput,
 ): Promise<DraftPreview> {
   const wallet = deps.keystore.getWallet(walletId);
-  const entry = networkOfWallet(deps, wallet);
-  // A multisignature registration is signed by its participants first (services/multisig), never by tx:send.
-  if (wallet.kind === 'watch' || wallet.publicKey === undefined || input.kind === 'multiSignature') {
-    return previewDraft(deps, walletId, input);
-  }
-  const account = await deps.accounts.sender(entry.id, wallet.address, wallet.publicKey);
+  if (wallet.kind === 'watch' || wallet.publicKey === undefined) return previewDraft(deps, walletId, input);
+  // A multisignature registration is signed by its participants first (multisig:register), never by tx:send.
+  return prepareFor(deps, store, {
+    purpose: input.kind === 'multiSignature' ? 'register' : 'send',
+    walletId,
+    address: wallet.address,
+    publicKey: wallet.publicKey,
+    input,
+    entry: networkOfWallet(deps, wallet),
+  });
+}
+
+/**
+ * The review of a transfer from a multisignature wallet of this profile (`walletId`: its watch entry) and, when
+ * nothing in it would be refused, the transfer prepared for multisig:propose: its participants sign it as it is.
+ */
+export async function prepareMultisigTransfer(
+  deps: SenderDeps,
+  store: PreparedStore,
+  walletId: string,
+  input: Extract<DraftInput, { kind: 'transfer' }>,
+  multisig: { address: string; publicKey: string; min: number; publicKeys: string[] },
+): Promise<DraftPreview> {
+  const wallet = deps.keystore.getWallet(walletId);
+  return prepareFor(deps, store, {
+    purpose: 'propose',
+    walletId,
+    address: multisig.address,
+    publicKey: multisig.publicKey,
+    input,
+    entry: networkOfWallet(deps, wallet),
+    multisig: { min: multisig.min, publicKeys: multisig.publicKeys },
+  });
+}
+
+interface PrepareRequest {
+  purpose: PreparedPurpose;
+  walletId: string;
+  /** The sender's address and public key (a multisignature wallet's own). */
+  address: string;
+  publicKey: string;
+  input: DraftInput;
+  entry: NetworkEntry;
+  multisig?: { min: number; publicKeys: string[] };
+}
+
+async function prepareFor(
+  deps: SenderDeps,
+  store: PreparedStore,
+  request: PrepareRequest,
+): Promise<DraftPreview> {
+  const { walletId, input, entry } = request;
+  const multisig = request.multisig === undefined ? {} : { multisig: request.multisig };
+  const account = await deps.accounts.sender(entry.id, request.address, request.publicKey);
   const context = { network: entry.network, height: account.height };
   let built: BuiltDraft;
   let transaction;
@@ -56,11 +107,11 @@ export async function prepareDraft(
       now: deps.now(),
       nonce: account.nextNonce,
     });
-    transaction = prepareTransaction({ ...built.draft, senderPublicKey: wallet.publicKey }, context);
+    transaction = prepareTransaction({ ...built.draft, senderPublicKey: request.publicKey }, context);
   } catch (error) {
     if (!isCodedError(error)) throw error;
     // The review says why at its field (draft-checks.ts, the network's rules); what it does not say is refused.
-    const preview = await previewDraft(deps, walletId, input, { account });
+    const preview = await previewDraft(deps, walletId, input, { account, ...multisig });
     if (preview.problems.length === 0) throw error;
     return preview;
   }
@@ -69,14 +120,15 @@ export async function prepareDraft(
     deps,
     walletId,
     { ...input, fee: transaction.fee.toString() },
-    { account },
+    { account, ...multisig },
   );
   if (preview.problems.length > 0) return preview;
   const unsignedHash = toHex(sha256(unsignedBytes(transaction)));
   const prepared: PreparedTransaction = {
-    walletId: wallet.id,
+    purpose: request.purpose,
+    walletId,
     networkId: entry.id,
-    address: wallet.address,
+    address: request.address,
     transaction,
     unsignedHash,
     height: account.height,
@@ -127,4 +179,54 @@ export async function checkUnchanged(
     );
   }
   return account;
+}
+
+export interface TakeOptions {
+  /** The person confirmed a fee above the ceiling; undefined: the ceiling is not this channel's to check. */
+  confirmHighFee?: boolean;
+  password?: string;
+}
+
+const SIGNED_ELSEWHERE: Record<PreparedPurpose, string> = {
+  send: 'This review is for a transaction of the wallet itself: send it from its own page.',
+  register:
+    'This review is for a multisignature registration: its participants sign it first, on the Multisignature page.',
+  propose: "This review is for a multisignature wallet's transfer: propose it on the Multisignature page.",
+};
+
+/**
+ * Takes the prepared transaction `preparedId` to sign it for `purpose`: refused when the store refuses it
+ * (prepared-store.ts), when it is another channel's to sign, when what it rests on changed (`checkUnchanged`),
+ * when its fee is over the ceiling unconfirmed, or when the password is due. What changed can never be signed as
+ * reviewed and is dropped; a confirmation or a password can still come, and it is given back. The caller marks it
+ * `signed` before it signs.
+ */
+export async function takeToSign(
+  deps: SenderDeps,
+  store: PreparedStore,
+  preparedId: string,
+  purpose: PreparedPurpose,
+  options: TakeOptions = {},
+): Promise<{ prepared: PreparedTransaction; account: SenderAccount }> {
+  const prepared = store.take(preparedId, sessionOf(deps));
+  try {
+    if (prepared.purpose !== purpose) {
+      throw new ServiceError('ERR_INVALID_DRAFT', SIGNED_ELSEWHERE[prepared.purpose]);
+    }
+    const account = await checkUnchanged(deps, prepared);
+    if (purpose === 'send') {
+      checkFeeCeiling(prepared.transaction, {
+        network: deps.networks.entry(prepared.networkId).network,
+        height: prepared.height,
+        multiple: deps.settings.get().feeCeilingMultiple,
+        confirmed: options.confirmHighFee === true,
+      });
+    }
+    await deps.keystore.confirmPasswordIfStale(deps.settings.get().signPasswordAfterMs, options.password);
+    return { prepared, account };
+  } catch (error) {
+    if (error instanceof PreparedError) store.drop(preparedId);
+    else store.release(preparedId);
+    throw error;
+  }
 }

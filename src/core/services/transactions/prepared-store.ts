@@ -10,8 +10,16 @@ import type { TransactionData } from '../../protocol/transactions';
 import { PreparedError } from './prepared-errors';
 import { PREPARED_SESSION, PREPARED_SIGNED, PREPARED_UNKNOWN, preparedExpired } from './refusals';
 
+/**
+ * Which channel signs it: tx:send (the wallet's own transaction), multisig:register (a registration's first
+ * participant signature) or multisig:propose (a multisignature wallet's transfer, signed first by a participant).
+ */
+export type PreparedPurpose = 'send' | 'register' | 'propose';
+
 /** What a review prepared: the unsigned transaction and what its signature and broadcast need. */
 export interface PreparedTransaction {
+  purpose: PreparedPurpose;
+  /** The sending wallet (for a proposal, the multisignature wallet's watch entry). */
   walletId: string;
   networkId: string;
   /** The sender's address. */
@@ -57,6 +65,18 @@ export interface PreparedStoreOptions {
 
 export const PREPARED_MAX_ENTRIES = 32;
 export const PREPARED_MAX_AGE_MS = 10 * 60_000;
+
+const stores = new WeakMap<object, PreparedStore>();
+
+/** The one store of a running core (`owner`: its services), made on first use. */
+export function preparedStoreOf(owner: { now: () => number }): PreparedStore {
+  let store = stores.get(owner);
+  if (store === undefined) {
+    store = new PreparedStore({ now: owner.now });
+    stores.set(owner, store);
+  }
+  return store;
+}
 
 export class PreparedStore {
   private readonly entries = new Map<string, Entry>();

@@ -12,7 +12,6 @@ import type { DraftInput, SendResult } from '../../../shared/domain/transactions
 import type { Accounts } from './accounts';
 import type { SenderAccount } from './accounts';
 import { buildDraft, type BuiltDraft } from './drafts';
-import { checkFeeCeiling } from './fee-ceiling';
 import type { AppEvents } from '../events';
 import type { Networks } from '../networks/networks';
 import { broadcastOutcome, type PendingTracker } from './pending-tracker';
@@ -20,8 +19,7 @@ import { ServiceError } from '../service-error';
 import { messageInTokens } from './token-words';
 import type { SettingsFile } from '../settings';
 import { kindOf, recipientOf } from '../explorer/views';
-import { checkUnchanged, sessionOf } from './prepare';
-import { PreparedError } from './prepared-errors';
+import { takeToSign } from './prepare';
 import type { PreparedStore } from './prepared-store';
 import { networkOfWallet } from './preview';
 import { SECOND_ALREADY_REGISTERED, SECOND_PASSPHRASE_REQUIRED, WATCH_ONLY } from './refusals';
@@ -81,25 +79,10 @@ export async function sendPrepared(
   preparedId: string,
   options: { confirmHighFee?: boolean; password?: string } = {},
 ): Promise<SendResult> {
-  const prepared = store.take(preparedId, sessionOf(deps));
+  const { prepared, account } = await takeToSign(deps, store, preparedId, 'send', options);
   const { transaction, networkId, walletId } = prepared;
   const entry = deps.networks.entry(networkId);
   const context = { network: entry.network, height: prepared.height };
-  let account: SenderAccount;
-  try {
-    account = await checkUnchanged(deps, prepared);
-    checkFeeCeiling(transaction, {
-      ...context,
-      multiple: deps.settings.get().feeCeilingMultiple,
-      confirmed: options.confirmHighFee === true,
-    });
-    await deps.keystore.confirmPasswordIfStale(deps.settings.get().signPasswordAfterMs, options.password);
-  } catch (error) {
-    // What changed can never be signed as reviewed; a password or a fee confirmation can still come.
-    if (error instanceof PreparedError) store.drop(preparedId);
-    else store.release(preparedId);
-    throw error;
-  }
   store.signed(preparedId);
   const wallet = deps.keystore.getWallet(walletId);
   // The second signature follows the chain, not the vault: only a registered second key co-signs (ARK 3).

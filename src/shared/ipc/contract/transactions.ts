@@ -13,7 +13,7 @@ import {
   txPreview,
 } from '../../domain/transactions';
 import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, password, walletId } from './fields';
+import { type ChannelSpec, networkId, password, preparedId, walletId } from './fields';
 
 export const TRANSACTION_CHANNELS = {
   /**
@@ -23,7 +23,7 @@ export const TRANSACTION_CHANNELS = {
    */
   'tx:send': {
     request: z.strictObject({
-      preparedId: z.string().regex(/^[0-9a-f]{32}$/),
+      preparedId,
       /** The person confirmed a fee above the ceiling (ERR_FEE_UNCONFIRMED otherwise). */
       confirmHighFee: z.boolean().optional(),
       /** The vault password, when it was last entered too long ago (tx:sign-password; ERR_PASSWORD_REQUIRED). */
