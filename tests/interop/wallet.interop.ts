@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { DraftInput, PendingView, SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from '../services/support';
+import {
+  call,
+  nextEvent,
+  openCore,
+  PASSWORD,
+  removeDir,
+  reviewAndSend,
+  reviewRefusal,
+  tempDir,
+} from '../services/support';
 import { ARK_URL, arkGet, delegateSecrets, sleep } from './ark-node';
 
 const secrets = delegateSecrets();
@@ -34,8 +43,7 @@ describe('the wallet against ARK Core', () => {
   let carol: WalletView; // a new wallet: transfers, votes, locks
   let dave: WalletView; // a new wallet: second passphrase, delegate registration and resignation
 
-  const send = (wallet: WalletView, draft: DraftInput) =>
-    call(core, 'tx:send', { walletId: wallet.id, draft });
+  const send = (wallet: WalletView, draft: DraftInput) => reviewAndSend(core, wallet.id, draft);
 
   /** Accepted by ARK Core, then confirmed in one of its blocks; ARK Core's own record of it. */
   const confirmed = async (sent: SendResult | Promise<SendResult>): Promise<ArkTransaction> => {
@@ -50,17 +58,8 @@ describe('the wallet against ARK Core', () => {
     return (await arkGet<{ data: ArkTransaction }>(`/transactions/${result.id}`)).data;
   };
 
-  const refused = async (
-    wallet: WalletView,
-    draft: DraftInput,
-  ): Promise<{ code: string; message: string }> => {
-    const result = await core.handleRequest('tx:send', {
-      walletId: wallet.id,
-      draft,
-    });
-    if (result.ok) throw new Error('expected the draft to be refused');
-    return result.error;
-  };
+  const refused = (wallet: WalletView, draft: DraftInput): Promise<{ code: string; message: string }> =>
+    reviewRefusal(core, wallet.id, draft);
 
   /** An HTLC lock from alice, confirmed on ARK Core, expiring `afterBlocks` blocks from now. */
   const lockFromAlice = async (recipient: WalletView, amount: string, afterBlocks: number) => {

@@ -35,14 +35,23 @@ describe('the dispatcher: one entry point, validated, never throwing', () => {
       ['app:info', { unexpected: 1 }],
       ['chain:wallet', { address: 'not an address!' }],
       [
-        'tx:send',
+        'tx:preview',
         {
           walletId: 'w',
           draft: { kind: 'transfer', recipientId: 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4', amount: '-5' },
         },
       ],
-      ['tx:send', { walletId: 'w', draft: { kind: 'burn' } }],
-      ['tx:send', { walletId: 'w', draft: { kind: 'vote' } }],
+      ['tx:preview', { walletId: 'w', draft: { kind: 'burn' } }],
+      ['tx:preview', { walletId: 'w', draft: { kind: 'vote' } }],
+      // tx:send takes a review's prepared id, never a draft.
+      [
+        'tx:send',
+        {
+          walletId: 'w',
+          draft: { kind: 'transfer', recipientId: 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4', amount: '5' },
+        },
+      ],
+      ['tx:send', { preparedId: 'not hex' }],
       ['chain:delegates', { limit: 1000 }],
       ['faucet:fund', { address: 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4', amount: '1e9' }],
     ];

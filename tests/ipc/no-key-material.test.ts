@@ -129,11 +129,14 @@ describe('no channel answers key material, after creating and using wallets', ()
 
     const funded = await value<{ transactionId: string }>('faucet:fund', { address: fresh.address });
     await clock.confirm(core, funded.transactionId);
-    const sent = await value<{ id: string }>('tx:send', {
+    const review = await value<{ prepared: { id: string } }>('tx:preview', {
       walletId: fresh.id,
       draft: { kind: 'transfer', recipientId: imported.address, amount: '100', memo: 'scan' },
     });
-    await record('tx:send', {
+    const sent = await value<{ id: string }>('tx:send', { preparedId: review.prepared.id });
+    // Signed once: the second time is refused.
+    await record('tx:send', { preparedId: review.prepared.id });
+    await record('tx:preview', {
       walletId: imported.id,
       draft: { kind: 'delegateRegistration', username: 'scanner' },
     });
@@ -173,16 +176,21 @@ describe('no channel answers key material, after creating and using wallets', ()
     const multisig = await value<{ walletId: string }>('multisig:import', { min: 2, publicKeys });
     await value('multisig:wallets');
     const transfer = { kind: 'transfer', recipientId: imported.address, amount: '100' };
-    await value('multisig:preview', { walletId: multisig.walletId, draft: transfer });
-    await record('multisig:propose', {
+    const spend = await value<{ prepared?: { id: string } }>('multisig:preview', {
       walletId: multisig.walletId,
-      signerId: fresh.id,
       draft: transfer,
+    });
+    await record('multisig:propose', {
+      preparedId: spend.prepared?.id ?? '0'.repeat(32),
+      signerId: fresh.id,
       via: 'file',
     });
-    const started = await value<{ document: string }>('multisig:register', {
+    const registration = await value<{ prepared: { id: string } }>('tx:preview', {
       walletId: fresh.id,
       draft: { kind: 'multiSignature', min: 2, publicKeys },
+    });
+    const started = await value<{ document: string }>('multisig:register', {
+      preparedId: registration.prepared.id,
       via: 'file',
     });
     await value('multisig:review', { proposal: { document: started.document } });

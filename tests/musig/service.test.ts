@@ -4,9 +4,23 @@
  * proposal one participant makes and another co-signs from a document (the file path); the review's refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localnet } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
+import { unsignedBytes } from '../../src/core/services/transactions/signer';
+import { sha256 } from '../../src/core/protocol/hash';
+import { toHex } from '../../src/core/protocol/hex';
+import { transactionFromJson } from '../../src/core/protocol/transactions';
 import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from '../services/support';
+import {
+  call,
+  nextEvent,
+  openCore,
+  PASSWORD,
+  refusal,
+  removeDir,
+  reviewAndSend,
+  tempDir,
+} from '../services/support';
 
 const confirmed = (id: string) => (p: PendingView) => p.id === id && p.status === 'confirmed';
 
@@ -41,14 +55,20 @@ describe('multisignature wallets on localnet', () => {
     expect(preview.what).toMatch(/^Register a 2-of-3 multisignature wallet at /);
     expect(preview.fee).toBe('2000000000'); // 5 tokens × (3 keys + 1), ARK's static fee
 
-    // tx:send refuses it: participants sign first.
-    const refused = await core.handleRequest('tx:send', { walletId: wallets[0]!.id, draft });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_INVALID_DRAFT' } });
+    // Prepared for its participants to sign first (multisig:register), not for tx:send.
+    expect(preview.prepared).toBeDefined();
+    expect(await refusal(core, 'tx:send', { preparedId: preview.prepared!.id })).toMatchObject({
+      code: 'ERR_INVALID_DRAFT',
+      message: expect.stringContaining('participants sign it first') as string,
+    });
 
     const server = await call(core, 'multisig:server');
     expect(server).toMatchObject({ hosted: true, kind: 'rest' });
 
-    const started = await call(core, 'multisig:register', { walletId: wallets[0]!.id, draft, via: 'server' });
+    const started = await call(core, 'multisig:register', {
+      preparedId: preview.prepared!.id,
+      via: 'server',
+    });
     expect(started).toMatchObject({ kind: 'multiSignature', signatures: 1, required: 3, ready: false });
     const listed = await call(core, 'multisig:proposals');
     expect(listed.map((p) => p.id)).toEqual([started.id]);
@@ -92,20 +112,25 @@ describe('multisignature wallets on localnet', () => {
       address: started.multisigAddress,
     });
 
-    const funding = await call(core, 'tx:send', {
-      walletId: wallets[0]!.id,
-      draft: { kind: 'transfer', recipientId: multisig!.address, amount: '1000000000' },
+    const funding = await reviewAndSend(core, wallets[0]!.id, {
+      kind: 'transfer',
+      recipientId: multisig!.address,
+      amount: '1000000000',
     });
     await nextEvent(core, 'tx:status', confirmed(funding.id));
 
     // The file path: participant three proposes as a document, participant two co-signs the document.
     const transfer = { kind: 'transfer' as const, recipientId: wallets[1]!.address, amount: '300000000' };
+    const proposal = await call(core, 'multisig:preview', { walletId: multisig!.walletId, draft: transfer });
     const proposed = await call(core, 'multisig:propose', {
-      walletId: multisig!.walletId,
+      preparedId: proposal.prepared!.id,
       signerId: wallets[2]!.id,
-      draft: transfer,
       via: 'file',
     });
+    // The participant signed exactly the reviewed transfer.
+    const document = JSON.parse(proposed.document) as { data: unknown };
+    const signedTx = transactionFromJson(document.data, { network: localnet, height: 1 });
+    expect(toHex(sha256(unsignedBytes(signedTx)))).toBe(proposal.prepared!.unsignedHash);
     expect(proposed).toMatchObject({ kind: 'transfer', signatures: 1, required: 2, ready: false });
     const fileReview = await call(core, 'multisig:review', { proposal: { document: proposed.document } });
     expect(fileReview.preview).toMatchObject({ sent: '300000000', address: multisig!.address, problems: [] });
@@ -133,10 +158,13 @@ describe('multisignature wallets on localnet', () => {
   it('refuses a document that is not a proposal, and a forged signature, in plain words', async () => {
     const notJson = await core.handleRequest('multisig:review', { proposal: { document: 'hello there' } });
     expect(notJson).toMatchObject({ ok: false, error: { code: 'ERR_MUSIG_PROPOSAL' } });
-    const proposed = await call(core, 'multisig:propose', {
+    const review = await call(core, 'multisig:preview', {
       walletId: (await call(core, 'multisig:wallets'))[0]!.walletId,
-      signerId: wallets[0]!.id,
       draft: { kind: 'transfer', recipientId: wallets[2]!.address, amount: '100000000' },
+    });
+    const proposed = await call(core, 'multisig:propose', {
+      preparedId: review.prepared!.id,
+      signerId: wallets[0]!.id,
       via: 'file',
     });
     const document = JSON.parse(proposed.document) as { data: { amount: string } };

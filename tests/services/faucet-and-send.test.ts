@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import type { WalletChange } from '../../src/shared/domain/wallets';
-import { call, nextEvent, openClockedCore, PASSWORD, removeDir, tempDir, type CoreClock } from './support';
+import {
+  call,
+  type CoreClock,
+  nextEvent,
+  openClockedCore,
+  PASSWORD,
+  removeDir,
+  reviewAndSend,
+  tempDir,
+} from './support';
 
 describe('AppCore against a real LocalNode (on a fake clock: each block forged when the test needs it)', () => {
   let dir: string;
@@ -42,9 +51,11 @@ describe('AppCore against a real LocalNode (on a fake clock: each block forged w
     expect(fundedDone.height).toBeGreaterThan(1);
     expect(await activity).toMatchObject({ address: alice.address });
 
-    const sent = await call(core, 'tx:send', {
-      walletId: alice.id,
-      draft: { kind: 'transfer', recipientId: bob.address, amount: '250000000', memo: 'lunch' },
+    const sent = await reviewAndSend(core, alice.id, {
+      kind: 'transfer',
+      recipientId: bob.address,
+      amount: '250000000',
+      memo: 'lunch',
     });
     expect(sent.accepted).toBe(true);
     const done: PendingView = await clock.confirm(core, sent.id);

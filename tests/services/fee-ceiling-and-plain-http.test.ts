@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
-import { call, openClockedCore, PASSWORD, removeDir, tempDir } from './support';
+import {
+  call,
+  openClockedCore,
+  PASSWORD,
+  prepare,
+  removeDir,
+  reviewAndSend,
+  reviewRefusal,
+  tempDir,
+} from './support';
 
 /** The localnet's static transfer fee (ARK devnet's): 0.1 VTY. */
 const TRANSFER_FEE = 10_000_000n;
@@ -33,12 +42,18 @@ describe('fee ceiling and plain-http nodes', () => {
     removeDir(dir);
   });
 
-  const send = (fee: bigint, confirmHighFee?: boolean) =>
-    core.handleRequest('tx:send', {
-      walletId,
-      draft: { kind: 'transfer', recipientId: recipient, amount: '100000000', fee: fee.toString() },
+  const send = async (fee: bigint, confirmHighFee?: boolean) => {
+    const { prepared } = await prepare(core, walletId, {
+      kind: 'transfer',
+      recipientId: recipient,
+      amount: '100000000',
+      fee: fee.toString(),
+    });
+    return core.handleRequest('tx:send', {
+      preparedId: prepared.id,
       ...(confirmHighFee === undefined ? {} : { confirmHighFee }),
     });
+  };
 
   it('refuses a fee above 10× the static fee unless the request says it was confirmed', async () => {
     expect(await call(core, 'tx:fee-ceiling')).toEqual({ multiple: 10 });
@@ -72,27 +87,22 @@ describe('fee ceiling and plain-http nodes', () => {
     const minimum = BigInt(bounds.minimum);
     expect(minimum).toBeGreaterThan(0n);
     expect(minimum).toBeLessThan(TRANSFER_FEE);
-    const below = await call(core, 'tx:send', {
-      walletId,
-      draft: { ...draft, fee: (minimum - 1n).toString() },
-    });
+    const below = await reviewAndSend(core, walletId, { ...draft, fee: (minimum - 1n).toString() });
     expect(below.accepted).toBe(false);
-    const exact = await call(core, 'tx:send', { walletId, draft: { ...draft, fee: minimum.toString() } });
+    const exact = await reviewAndSend(core, walletId, { ...draft, fee: minimum.toString() });
     expect(exact.accepted).toBe(true);
   });
 
   it('refuses more than the balance before signing, in tokens, at the amount field', async () => {
-    const refused = await core.handleRequest('tx:send', {
-      walletId,
-      draft: { kind: 'transfer', recipientId: recipient, amount: '100000000000000' },
+    const refused = await reviewRefusal(core, walletId, {
+      kind: 'transfer',
+      recipientId: recipient,
+      amount: '100000000000000',
     });
     expect(refused).toMatchObject({
-      ok: false,
-      error: {
-        code: 'ERR_INVALID_DRAFT',
-        message: expect.stringMatching(/^This wallet can send at most [\d,.]+ VTY now/) as string,
-        details: { field: 'amount' },
-      },
+      code: 'ERR_INVALID_DRAFT',
+      message: expect.stringMatching(/^This wallet can send at most [\d,.]+ VTY now/) as string,
+      field: 'amount',
     });
     expect(JSON.stringify(refused)).not.toContain('arktoshi');
   });

@@ -1,6 +1,6 @@
 /** chain:incoming-locks: the open locks addressed to a wallet, which it can claim (ARK `/locks?recipientId=`). */
 import { describe, expect, it } from 'vitest';
-import { call, clockedCoreWithVault } from './support';
+import { call, clockedCoreWithVault, reviewAndSend } from './support';
 
 describe('locks addressed to a wallet', () => {
   const { core, clock } = clockedCoreWithVault();
@@ -12,14 +12,11 @@ describe('locks addressed to a wallet', () => {
     });
     const funded = await call(core(), 'faucet:fund', { address: sender.address });
     await clock.confirm(core(), funded.transactionId);
-    const locked = await call(core(), 'tx:send', {
-      walletId: sender.id,
-      draft: {
-        kind: 'htlcLock',
-        recipientId: receiver.address,
-        amount: '300000000',
-        expiration: { type: 'height', afterBlocks: 40 },
-      },
+    const locked = await reviewAndSend(core(), sender.id, {
+      kind: 'htlcLock',
+      recipientId: receiver.address,
+      amount: '300000000',
+      expiration: { type: 'height', afterBlocks: 40 },
     });
     expect(locked.accepted).toBe(true);
     await clock.confirm(core(), locked.id);
@@ -36,9 +33,10 @@ describe('locks addressed to a wallet', () => {
       (await call(core(), 'chain:incoming-locks', { address: sender.address, page: 1, limit: 10 })).data,
     ).toEqual([]);
 
-    const claim = await call(core(), 'tx:send', {
-      walletId: receiver.id,
-      draft: { kind: 'htlcClaim', lockId: locked.id, secret: locked.htlc!.secret },
+    const claim = await reviewAndSend(core(), receiver.id, {
+      kind: 'htlcClaim',
+      lockId: locked.id,
+      secret: locked.htlc!.secret,
     });
     expect(claim.accepted).toBe(true);
     await clock.confirm(core(), claim.id);
@@ -57,14 +55,11 @@ describe('locks addressed to a wallet', () => {
 
     await call(core(), 'localnet:pause', undefined);
     const lock = (afterBlocks: number) =>
-      call(core(), 'tx:send', {
-        walletId: sender.id,
-        draft: {
-          kind: 'htlcLock',
-          recipientId: receiver.address,
-          amount: '100000000',
-          expiration: { type: 'height', afterBlocks },
-        },
+      reviewAndSend(core(), sender.id, {
+        kind: 'htlcLock',
+        recipientId: receiver.address,
+        amount: '100000000',
+        expiration: { type: 'height', afterBlocks },
       });
     const claimed = await lock(40);
     expect(await states(claimed.id)).toEqual([[claimed.id, 'pending', undefined]]);
@@ -72,9 +67,10 @@ describe('locks addressed to a wallet', () => {
     await clock.confirm(core(), claimed.id);
     expect(await states(claimed.id)).toEqual([[claimed.id, 'open', undefined]]);
 
-    const claim = await call(core(), 'tx:send', {
-      walletId: receiver.id,
-      draft: { kind: 'htlcClaim', lockId: claimed.id, secret: claimed.htlc!.secret },
+    const claim = await reviewAndSend(core(), receiver.id, {
+      kind: 'htlcClaim',
+      lockId: claimed.id,
+      secret: claimed.htlc!.secret,
     });
     await clock.confirm(core(), claim.id);
     const never = 'ab'.repeat(32);

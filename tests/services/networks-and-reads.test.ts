@@ -3,7 +3,7 @@ import type { AppCore } from '../../src/core/services';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
 import { startFakeNode, type FakeNode } from '../client/support/fake-node';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, nextEvent, openCore, PASSWORD, removeDir, reviewAndSend, tempDir } from './support';
 import { addressFromPassphrase } from '../../src/core/protocol/crypto';
 import { devnet } from '../../src/core/protocol/networks';
 
@@ -92,9 +92,10 @@ describe('chain reads of the embedded node, and a remote network added by URL', 
       passphrase: 'devnet sender passphrase',
     });
     expect(devWallet.networkId).toBe(added.id);
-    const sent = await call(core, 'tx:send', {
-      walletId: devWallet.id,
-      draft: { kind: 'transfer', recipientId: devWallet.address, amount: '1' },
+    const sent = await reviewAndSend(core, devWallet.id, {
+      kind: 'transfer',
+      recipientId: devWallet.address,
+      amount: '1',
     });
     expect(sent).toMatchObject({
       accepted: true,

@@ -10,14 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { CLAIM_MISSES } from '../../src/core/services/transactions/pending-tracker';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import { transactionFixture } from '../client/support/fake-node';
-import { call, nextEvent } from './support';
+import { call, nextEvent, reviewAndSend } from './support';
 import { remoteWorld, SENDER, type RemoteWorld } from './support/remote-setup';
 
 /** Sends 1 arktoshi to the wallet itself; answers the pending entry and the signed JSON the node received. */
 async function sendOne({ core, node, wallet }: RemoteWorld) {
-  const sent = await call(core, 'tx:send', {
-    walletId: wallet.id,
-    draft: { kind: 'transfer', recipientId: wallet.address, amount: '1' },
+  const sent = await reviewAndSend(core, wallet.id, {
+    kind: 'transfer',
+    recipientId: wallet.address,
+    amount: '1',
   });
   expect(sent.accepted).toBe(true);
   const json = node.posted.flatMap((body) => body.transactions).find((tx) => tx['id'] === sent.id)!;
@@ -84,9 +85,10 @@ describe('pending list vs a remote node that claims a transaction is in a block'
 
   it('a different transaction in the answer confirms nothing, and a withdrawn claim does not stay confirmed', async () => {
     const { core, node, wallet } = world();
-    const sent = await call(core, 'tx:send', {
-      walletId: wallet.id,
-      draft: { kind: 'transfer', recipientId: wallet.address, amount: '1' },
+    const sent = await reviewAndSend(core, wallet.id, {
+      kind: 'transfer',
+      recipientId: wallet.address,
+      amount: '1',
     });
     expect(sent.accepted).toBe(true);
     expect(sent.id).not.toBe(transactionFixture.id);

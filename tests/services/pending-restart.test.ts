@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { AlertView } from '../../src/shared/domain/app';
 import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import { call, nextEvent, openCore, PASSWORD, removeDir, reviewAndSend, tempDir } from './support';
 
 const PASSPHRASE = 'pending restart alice passphrase';
 const BOB = 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4';
@@ -30,9 +30,10 @@ describe('pending transactions survive a restart', () => {
     const funded = await call(core, 'faucet:fund', { address: alice.address });
     await nextEvent(core, 'tx:status', statusOf(funded.transactionId, 'confirmed'));
     nodeParts(core.services.node).forger.pause();
-    const sent = await call(core, 'tx:send', {
-      walletId: alice.id,
-      draft: { kind: 'transfer', recipientId: BOB, amount: '100000000' },
+    const sent = await reviewAndSend(core, alice.id, {
+      kind: 'transfer',
+      recipientId: BOB,
+      amount: '100000000',
     });
     expect(sent.pending.status).toBe('broadcast');
     await core.close();

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
-import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
+import {
+  call,
+  nextEvent,
+  openCore,
+  PASSWORD,
+  removeDir,
+  reviewAndSend,
+  reviewRefusal,
+  tempDir,
+} from './support';
 
 const statusOf = (id: string, status: PendingView['status']) => (p: PendingView) =>
   p.id === id && p.status === status;
@@ -35,10 +44,7 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
     const { node, tracker } = core.services;
     nodeParts(node).forger.pause();
     const transfer = (amount: string) =>
-      call(core, 'tx:send', {
-        walletId: alice.id,
-        draft: { kind: 'transfer', recipientId: bob.address, amount },
-      });
+      reviewAndSend(core, alice.id, { kind: 'transfer', recipientId: bob.address, amount });
     const first = await transfer('100000000');
     const second = await transfer('200000000');
     expect(first.pending.status).toBe('broadcast');
@@ -78,29 +84,30 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
 
   it('a transaction the node would refuse is refused before signing, and nothing is tracked', async () => {
     const before = (await call(core, 'tx:pending')).length;
-    const refused = await core.handleRequest('tx:send', {
-      walletId: alice.id,
-      draft: { kind: 'transfer', recipientId: bob.address, amount: '999999999999999' },
+    const refused = await reviewRefusal(core, alice.id, {
+      kind: 'transfer',
+      recipientId: bob.address,
+      amount: '999999999999999',
     });
-    expect(refused).toMatchObject({
-      ok: false,
-      error: { code: 'ERR_INVALID_DRAFT', details: { field: 'amount' } },
-    });
+    expect(refused).toMatchObject({ code: 'ERR_INVALID_DRAFT', field: 'amount' });
     expect(await call(core, 'tx:pending')).toHaveLength(before);
   });
 
   it('refuses a memo that looks like a recovery phrase, and a watch-only sender', async () => {
     const phrase =
       'abandon ability able about above absent absorb abstract absurd abuse access accident account accuse';
-    const memo = await core.handleRequest('tx:send', {
-      walletId: alice.id,
-      draft: { kind: 'transfer', recipientId: bob.address, amount: '1', memo: phrase },
+    const memo = await reviewRefusal(core, alice.id, {
+      kind: 'transfer',
+      recipientId: bob.address,
+      amount: '1',
+      memo: phrase,
     });
-    expect(memo).toMatchObject({ ok: false, error: { code: 'ERR_MEMO_LOOKS_LIKE_PHRASE' } });
-    const watch = await core.handleRequest('tx:send', {
-      walletId: bob.id,
-      draft: { kind: 'transfer', recipientId: alice.address, amount: '1' },
+    expect(memo).toMatchObject({ code: 'ERR_MEMO_LOOKS_LIKE_PHRASE', field: 'memo' });
+    const watch = await reviewRefusal(core, bob.id, {
+      kind: 'transfer',
+      recipientId: alice.address,
+      amount: '1',
     });
-    expect(watch).toMatchObject({ ok: false, error: { code: 'ERR_WATCH_ONLY' } });
+    expect(watch).toMatchObject({ code: 'ERR_WATCH_ONLY', field: 'wallet' });
   });
 });

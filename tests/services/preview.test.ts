@@ -1,6 +1,6 @@
 /**
  * tx:preview — the one review before every signature, computed by the host from the ledger — and the checks it
- * makes before the review (tx:send makes them again): the total out is amount + fee, the balance after counts what
+ * makes before the review (a review with a problem prepares nothing to sign): the total out is amount + fee, the balance after counts what
  * is pending, a claim and a refund show the incoming amount, and what a node would refuse is said at its field.
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,16 @@ import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView, SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
-import { call, nextEvent, openClockedCore, PASSWORD, removeDir, tempDir, type CoreClock } from './support';
+import {
+  call,
+  type CoreClock,
+  nextEvent,
+  openClockedCore,
+  PASSWORD,
+  removeDir,
+  reviewAndSend,
+  tempDir,
+} from './support';
 
 const VTY = 100_000_000n;
 const TRANSFER_FEE = 10_000_000n;
@@ -87,9 +96,10 @@ describe('tx:preview: one review, checked before it opens', () => {
 
   it('counts what is pending: the balance after and the one maximum', async () => {
     await call(core, 'localnet:pause');
-    const sent = await call(core, 'tx:send', {
-      walletId: main.id,
-      draft: { kind: 'transfer', recipientId: bob.address, amount: String(1n * VTY) },
+    const sent = await reviewAndSend(core, main.id, {
+      kind: 'transfer',
+      recipientId: bob.address,
+      amount: String(1n * VTY),
     });
     expect(sent.accepted).toBe(true);
     const spendable = await call(core, 'tx:spendable', { walletId: main.id });
@@ -146,26 +156,20 @@ describe('tx:preview: one review, checked before it opens', () => {
     });
     expect(preview.problems).toContainEqual({
       field: 'memo',
+      code: 'ERR_NETWORK_RULES',
       message:
         'A memo on this network holds at most 255 bytes; this one has 400 (letters outside English take 2–4 bytes each). Shorten it.',
     });
-    expect(
-      await core.handleRequest('tx:send', {
-        walletId: main.id,
-        draft: { kind: 'transfer', recipientId: bob.address, amount: '1', memo },
-      }),
-    ).toMatchObject({ ok: false, error: { code: 'ERR_NETWORK_RULES', details: { field: 'memo' } } });
+    // A review with a problem prepares nothing to sign.
+    expect(preview.prepared).toBeUndefined();
   });
 
   it('HTLC: a wrong secret is refused against the hash; the claim shows the incoming amount; a refund waits', async () => {
-    const lock = await call(core, 'tx:send', {
-      walletId: main.id,
-      draft: {
-        kind: 'htlcLock',
-        recipientId: bob.address,
-        amount: String(10n * VTY),
-        expiration: { type: 'height', afterBlocks: 30 },
-      },
+    const lock = await reviewAndSend(core, main.id, {
+      kind: 'htlcLock',
+      recipientId: bob.address,
+      amount: String(10n * VTY),
+      expiration: { type: 'height', afterBlocks: 30 },
     });
     await confirmed(lock);
     const secret = lock.htlc!.secret;
@@ -199,14 +203,11 @@ describe('tx:preview: one review, checked before it opens', () => {
   });
 
   it('HTLC secrets are kept in the vault: listed without the secret, shown after the password, gone once claimed', async () => {
-    const lock = await call(core, 'tx:send', {
-      walletId: main.id,
-      draft: {
-        kind: 'htlcLock',
-        recipientId: bob.address,
-        amount: String(2n * VTY),
-        expiration: { type: 'height', afterBlocks: 30 },
-      },
+    const lock = await reviewAndSend(core, main.id, {
+      kind: 'htlcLock',
+      recipientId: bob.address,
+      amount: String(2n * VTY),
+      expiration: { type: 'height', afterBlocks: 30 },
     });
     // Kept from the moment it is sent, while the lock is still in the pool.
     expect((await call(core, 'tx:htlc-secrets', { walletId: main.id })).map((k) => k.lockId)).toContain(
@@ -240,10 +241,7 @@ describe('tx:preview: one review, checked before it opens', () => {
     });
 
     await confirmed(
-      call(core, 'tx:send', {
-        walletId: bob.id,
-        draft: { kind: 'htlcClaim', lockId: lock.id, secret: shown.secret },
-      }),
+      reviewAndSend(core, bob.id, { kind: 'htlcClaim', lockId: lock.id, secret: shown.secret }),
     );
     expect((await call(core, 'tx:htlc-secrets', { walletId: main.id })).map((k) => k.lockId)).not.toContain(
       lock.id,

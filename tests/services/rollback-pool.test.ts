@@ -7,7 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, nextEvent, openClockedCore, PASSWORD, removeDir, tempDir, type CoreClock } from './support';
+import {
+  call,
+  type CoreClock,
+  nextEvent,
+  openClockedCore,
+  PASSWORD,
+  removeDir,
+  reviewAndSend,
+  tempDir,
+} from './support';
 
 async function unconfirmed(core: AppCore, id: string): Promise<number> {
   const response = await fetch(`${core.services.info.embeddedApiUrl}/transactions/unconfirmed/${id}`);
@@ -85,14 +94,11 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     const funded = (await call(core, 'faucet:fund', { address: carol.address })).transactionId;
     await forgeUntilConfirmed(funded);
     const before = core.services.node.height;
-    const lock = await call(core, 'tx:send', {
-      walletId: carol.id,
-      draft: {
-        kind: 'htlcLock',
-        recipientId: dave.address,
-        amount: '300000000',
-        expiration: { type: 'height', afterBlocks: 50 },
-      },
+    const lock = await reviewAndSend(core, carol.id, {
+      kind: 'htlcLock',
+      recipientId: dave.address,
+      amount: '300000000',
+      expiration: { type: 'height', afterBlocks: 50 },
     });
     await forgeUntilConfirmed(lock.id);
     await call(core, 'localnet:pause');
@@ -109,14 +115,11 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     const before = core.services.node.height;
     const funded = (await call(core, 'faucet:fund', { address: erin.address })).transactionId;
     await forgeUntilConfirmed(funded);
-    const lock = await call(core, 'tx:send', {
-      walletId: erin.id,
-      draft: {
-        kind: 'htlcLock',
-        recipientId: frank.address,
-        amount: '300000000',
-        expiration: { type: 'height', afterBlocks: 60 },
-      },
+    const lock = await reviewAndSend(core, erin.id, {
+      kind: 'htlcLock',
+      recipientId: frank.address,
+      amount: '300000000',
+      expiration: { type: 'height', afterBlocks: 60 },
     });
     await forgeUntilConfirmed(lock.id);
     await call(core, 'localnet:pause');

@@ -12,7 +12,7 @@ import type { DraftInput } from '../../src/shared/domain/transactions';
 import { devnet } from '../../src/core/protocol/networks';
 import { ADDRESS as OTHER, nodeConfiguration } from '../client/support/fake-node';
 import { sizingDraft } from '../../src/shared/lib/sizing-draft';
-import { call } from './support';
+import { call, reviewAndSend } from './support';
 import { remoteWorld } from './support/remote-setup';
 
 const REAL_TRANSFER_FEE = 10_000_000n; // devnet's static transfer fee (its milestones)
@@ -34,10 +34,7 @@ describe('Send fees vs a remote node that inflates the static fees', () => {
     expect(bounds).toMatchObject({ static: String(REAL_TRANSFER_FEE), dynamic: false });
 
     const draft = { kind: 'transfer' as const, recipientId: OTHER, amount: String(5n * 100_000_000n) };
-    const sent = await call(core, 'tx:send', {
-      walletId: wallet.id,
-      draft: { ...draft, fee: bounds.static },
-    });
+    const sent = await reviewAndSend(core, wallet.id, { ...draft, fee: bounds.static });
     expect(sent.accepted).toBe(true);
     expect(node.posted.at(-1)!.transactions[0]!['fee']).toBe(String(REAL_TRANSFER_FEE));
   });

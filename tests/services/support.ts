@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { AppCore, type AppCoreOptions } from '../../src/core/services';
 import type { SlotOutcome } from '../../src/core/node/forger';
-import type { PendingView } from '../../src/shared/domain/transactions';
+import type { DraftInput, PendingView, SendResult, TxPreview } from '../../src/shared/domain/transactions';
 import { MemoryKeychain } from '../support/memory-keychain';
 import type { IpcError, IpcResult } from '../../src/shared/ipc/errors';
 import type { IpcChannel, IpcEvent, IpcRequest, IpcResponse } from '../../src/shared/ipc/contract';
@@ -197,4 +197,54 @@ export function clockedCoreWithVault(options: Partial<AppCoreOptions> = {}): {
 } {
   const clock = new CoreClock();
   return { core: coreWithVault({ forging: false, now: clock.read, ...options }), clock };
+}
+
+/** The review of a draft (tx:preview) and the transaction it prepared; the test fails when it prepared none. */
+export async function prepare(
+  core: AppCore,
+  walletId: string,
+  draft: DraftInput,
+): Promise<TxPreview & { prepared: NonNullable<TxPreview['prepared']> }> {
+  const preview = await call(core, 'tx:preview', { walletId, draft });
+  if (preview.prepared === undefined) {
+    throw new Error(`tx:preview prepared nothing: ${JSON.stringify(preview.problems)}`);
+  }
+  return { ...preview, prepared: preview.prepared };
+}
+
+export interface SignOptions {
+  confirmHighFee?: boolean;
+  password?: string;
+}
+
+/** What a person does: reviews a draft (tx:preview), then signs and sends what the review prepared (tx:send). */
+export async function reviewAndSend(
+  core: AppCore,
+  walletId: string,
+  draft: DraftInput,
+  options: SignOptions = {},
+): Promise<SendResult> {
+  const { prepared } = await prepare(core, walletId, draft);
+  return call(core, 'tx:send', { preparedId: prepared.id, ...options });
+}
+
+/**
+ * Why a draft is not sent: the review's first problem as its typed error (ERR_INVALID_DRAFT when it names none),
+ * or tx:preview's or tx:send's refusal. The test fails when it was sent.
+ */
+export async function reviewRefusal(
+  core: AppCore,
+  walletId: string,
+  draft: DraftInput,
+  options: SignOptions = {},
+): Promise<{ code: string; message: string; field?: string; details?: Record<string, unknown> }> {
+  const reviewed = await core.handleRequest('tx:preview', { walletId, draft });
+  if (!reviewed.ok) return reviewed.error;
+  const preview = reviewed.value as TxPreview;
+  const first = preview.problems[0];
+  if (first !== undefined) {
+    return { code: first.code ?? 'ERR_INVALID_DRAFT', message: first.message, field: first.field };
+  }
+  if (preview.prepared === undefined) throw new Error('tx:preview found no problem and prepared nothing');
+  return refusal(core, 'tx:send', { preparedId: preview.prepared.id, ...options });
 }

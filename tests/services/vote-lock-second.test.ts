@@ -4,7 +4,17 @@ import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView, SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
-import { call, nextEvent, openClockedCore, PASSWORD, removeDir, tempDir, type CoreClock } from './support';
+import {
+  call,
+  type CoreClock,
+  nextEvent,
+  openClockedCore,
+  PASSWORD,
+  removeDir,
+  reviewAndSend,
+  reviewRefusal,
+  tempDir,
+} from './support';
 
 const delegates = localnetWallets().filter((w) => w.role === 'delegate');
 const [first, second] = delegates;
@@ -45,15 +55,10 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
   });
 
   it('votes, then switches the vote in one transaction', async () => {
-    await confirmed(
-      call(core, 'tx:send', { walletId: alice.id, draft: { kind: 'vote', vote: first!.publicKey } }),
-    );
+    await confirmed(reviewAndSend(core, alice.id, { kind: 'vote', vote: first!.publicKey }));
     expect(nodeParts(core.services.node).store.state().wallet(alice.address).vote).toBe(first!.publicKey);
     await confirmed(
-      call(core, 'tx:send', {
-        walletId: alice.id,
-        draft: { kind: 'vote', unvote: first!.publicKey, vote: second!.publicKey },
-      }),
+      reviewAndSend(core, alice.id, { kind: 'vote', unvote: first!.publicKey, vote: second!.publicKey }),
     );
     expect(nodeParts(core.services.node).store.state().wallet(alice.address).vote).toBe(second!.publicKey);
     const onChain = await call(core, 'chain:wallet', { address: alice.address });
@@ -61,14 +66,11 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
   });
 
   it('locks funds for bob with a generated secret; bob claims them with it', async () => {
-    const lock = await call(core, 'tx:send', {
-      walletId: alice.id,
-      draft: {
-        kind: 'htlcLock',
-        recipientId: bob.address,
-        amount: '300000000',
-        expiration: { type: 'height', afterBlocks: 50 },
-      },
+    const lock = await reviewAndSend(core, alice.id, {
+      kind: 'htlcLock',
+      recipientId: bob.address,
+      amount: '300000000',
+      expiration: { type: 'height', afterBlocks: 50 },
     });
     expect(lock.htlc?.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(lock.htlc?.secretHash).toMatch(/^[0-9a-f]{64}$/);
@@ -76,9 +78,10 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
     expect(nodeParts(core.services.node).store.state().lock(lock.id)?.status).toBe('locked');
 
     const before = nodeParts(core.services.node).store.state().wallet(bob.address).balance;
-    const claim = await call(core, 'tx:send', {
-      walletId: bob.id,
-      draft: { kind: 'htlcClaim', lockId: lock.id, secret: lock.htlc?.secret ?? '' },
+    const claim = await reviewAndSend(core, bob.id, {
+      kind: 'htlcClaim',
+      lockId: lock.id,
+      secret: lock.htlc?.secret ?? '',
     });
     // The pending list says what the claim moves (the lock's amount), not its own amount of 0.
     expect(claim.pending).toMatchObject({ kind: 'htlcClaim', amount: '0', lockAmount: '300000000' });
@@ -89,23 +92,21 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
 
   it('registers a second passphrase, stores it, and co-signs the next transaction with it', async () => {
     await confirmed(
-      call(core, 'tx:send', {
-        walletId: bob.id,
-        draft: { kind: 'secondSignature', secondPassphrase: 'bob second passphrase' },
-      }),
+      reviewAndSend(core, bob.id, { kind: 'secondSignature', secondPassphrase: 'bob second passphrase' }),
     );
     expect((await call(core, 'wallets:list')).find((w) => w.id === bob.id)?.hasSecondPassphrase).toBe(true);
     expect(nodeParts(core.services.node).store.state().wallet(bob.address).secondPublicKey).toMatch(/^0[23]/);
 
-    const next = await call(core, 'tx:send', {
-      walletId: bob.id,
-      draft: { kind: 'transfer', recipientId: alice.address, amount: '1000' },
+    const next = await reviewAndSend(core, bob.id, {
+      kind: 'transfer',
+      recipientId: alice.address,
+      amount: '1000',
     });
     await confirmed(next);
-    const again = await core.handleRequest('tx:send', {
-      walletId: bob.id,
-      draft: { kind: 'secondSignature', secondPassphrase: 'another one' },
+    const again = await reviewRefusal(core, bob.id, {
+      kind: 'secondSignature',
+      secondPassphrase: 'another one',
     });
-    expect(again).toMatchObject({ ok: false, error: { code: 'ERR_ALREADY_REGISTERED' } });
+    expect(again).toMatchObject({ code: 'ERR_ALREADY_REGISTERED' });
   });
 });

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { addressFromPublicKey } from '../../src/core/protocol/crypto';
 import { devnet } from '../../src/core/protocol/networks';
 import { delegateFixture, page } from '../client/support/fake-node';
-import { call, refusal } from './support';
+import { call, reviewAndSend, reviewRefusal } from './support';
 import { keyOf, remoteWorld } from './support/remote-setup';
 
 const ALICE_KEY = keyOf('redteam honest delegate alice');
@@ -39,7 +39,7 @@ describe('the vote review vs a remote node that names delegates', () => {
     expect(preview.problems[0]!.message).toContain('does not match');
 
     const posted = node.posted.length;
-    expect((await refusal(core, 'tx:send', { walletId: wallet.id, draft })).code).toBe('ERR_INVALID_DRAFT');
+    expect((await reviewRefusal(core, wallet.id, draft)).code).toBe('ERR_INVALID_DRAFT');
     expect(node.posted.length).toBe(posted);
   });
 
@@ -75,7 +75,7 @@ describe('the vote review vs a remote node that names delegates', () => {
       { action: 'vote', publicKey: MALLORY_KEY, address: MALLORY_ADDRESS, nodeName: 'alice' },
     ]);
 
-    const sent = await call(core, 'tx:send', { walletId: wallet.id, draft });
+    const sent = await reviewAndSend(core, wallet.id, draft);
     expect(sent.accepted).toBe(true);
     expect(node.posted.at(-1)!.transactions[0]!['asset']).toEqual({ votes: [`+${MALLORY_KEY}`] });
   });

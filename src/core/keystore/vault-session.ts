@@ -5,6 +5,7 @@
  * Secrets exist in clear only inside an unlocked session; `lock()` zeroes every key buffer the session owns and
  * drops every reference to passphrase text (JavaScript strings cannot be wiped; dropping them is all one can do).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileChangedError, GuardedFile, removeStaleTemps } from '../fs/atomic-file';
@@ -40,6 +41,8 @@ export interface Session {
   /** Signing keys derived on first use, zeroed on lock. */
   keys: Map<string, SigningKeys>;
   pending: Map<string, PendingMnemonic>;
+  /** Names this unlock and no other: what is bound to it (a prepared transaction) ends with it. */
+  token: string;
 }
 
 /** Numbers every unlocked session of this process, across profiles (VaultSession.sessionId). */
@@ -133,6 +136,15 @@ export class VaultSession {
   }
 
   /**
+   * The open session's name, unique to this unlock (undefined while locked): a lock and a new unlock, or another
+   * profile's vault, give another. Services bind what must not outlive the session to it
+   * (services/transactions/prepared-store.ts).
+   */
+  sessionToken(): string | undefined {
+    return this.session?.token;
+  }
+
+  /**
    * The unlocked session, or ERR_LOCKED. Using it does not count as activity: the node monitor and the chain
    * watcher read the vault's wallets in the background every few seconds, and auto-lock must still fire
    * (docs/design/security.md "Key store"). Only a person's actions re-arm it: `noteActivity`, and the operations
@@ -165,7 +177,7 @@ export class VaultSession {
       throw error;
     }
     this.endSession(undefined);
-    this.session = { vaultKey, file, wallets, keys: new Map(), pending: new Map() };
+    this.session = { vaultKey, file, wallets, keys: new Map(), pending: new Map(), token: randomUUID() };
     sessionsStarted += 1;
     this.sessionSerial = sessionsStarted;
     this.passwordProvedAt = this.now();

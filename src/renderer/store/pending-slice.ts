@@ -1,4 +1,4 @@
-import type { DraftInput, PendingView, SendResult } from '../../shared/domain/transactions';
+import type { PendingView, SendResult } from '../../shared/domain/transactions';
 import { plainError } from '../lib/errors';
 import { plainNodeMessage } from '../lib/node-words';
 import { call } from '../services/call';
@@ -17,15 +17,13 @@ export interface PendingSlice {
   pendingChanged: (entry: PendingView) => void;
   pendingRemoved: (id: string) => void;
   /**
-   * Submits a reviewed draft (tx:send: main signs and broadcasts it), puts it in the pending list and reports the
-   * outcome: a refusal in the error banner in the node's words, an acceptance clears it. Undefined when it could not
-   * be sent at all (reported too). Send, vote, locks and delegate screens all submit through it.
+   * Submits the transaction a review prepared (tx:send with its prepared id: main signs exactly what was reviewed
+   * and broadcasts it), puts it in the pending list and reports the outcome: a refusal in the error banner in the
+   * node's words, an acceptance clears it. Undefined when it could not be sent at all (reported too: when what it
+   * rested on changed, an ERR_PREPARED_* error says what, and the person reviews again). Send, vote, locks and
+   * delegate screens all submit through it.
    */
-  submitDraft: (
-    walletId: string,
-    draft: DraftInput,
-    options?: SubmitOptions,
-  ) => Promise<SendResult | undefined>;
+  submitPrepared: (preparedId: string, options?: SubmitOptions) => Promise<SendResult | undefined>;
 }
 
 export function upsertPending(list: readonly PendingView[], entry: PendingView): PendingView[] {
@@ -45,10 +43,10 @@ export const createPendingSlice: Slice<PendingSlice> = (set, get) => ({
   },
   pendingChanged: (entry) => set((state) => ({ pending: upsertPending(state.pending, entry) })),
   pendingRemoved: (id) => set((state) => ({ pending: state.pending.filter((item) => item.id !== id) })),
-  submitDraft: async (walletId, draft, options = {}) => {
+  submitPrepared: async (preparedId, options = {}) => {
     const { refused = 'No node accepted the transaction.', ...send } = options;
     try {
-      const result = await call('tx:send', sendRequest(walletId, draft, send));
+      const result = await call('tx:send', sendRequest(preparedId, send));
       get().pendingChanged(result.pending);
       if (result.accepted) get().clearError();
       else get().reportError(new Error(plainNodeMessage(result.error?.message ?? refused)));

@@ -1,6 +1,8 @@
-/** The tx:send request for a draft: main signs it with the wallet's keys and broadcasts it; the renderer sees no key. */
+/**
+ * The tx:send request for a reviewed transaction: main signs what the review prepared (its id, from tx:preview)
+ * with the wallet's keys and broadcasts it; the renderer sees no key and sends no draft again.
+ */
 import type { IpcRequest } from '../../shared/ipc/contract';
-import type { DraftInput } from '../../shared/domain/transactions';
 
 export interface SendOptions {
   /** The person confirmed a fee above the ceiling. */
@@ -9,14 +11,9 @@ export interface SendOptions {
   password?: string | undefined;
 }
 
-export function sendRequest(
-  walletId: string,
-  draft: DraftInput,
-  options: SendOptions = {},
-): IpcRequest<'tx:send'> {
+export function sendRequest(preparedId: string, options: SendOptions = {}): IpcRequest<'tx:send'> {
   return {
-    walletId,
-    draft,
+    preparedId,
     ...(options.confirmHighFee === true ? { confirmHighFee: true } : {}),
     ...(options.password === undefined || options.password === '' ? {} : { password: options.password }),
   };

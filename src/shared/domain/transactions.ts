@@ -184,6 +184,8 @@ export const draftProblem = z.object({
   /** recipientId, amount, memo, username, vote, lockId, secret, expiration, wallet, or form (the whole draft). */
   field: z.string(),
   message: z.string(),
+  /** The typed error it is refused with when it has one of its own (ERR_MEMO_LOOKS_LIKE_PHRASE, ERR_WATCH_ONLY…). */
+  code: z.string().optional(),
 });
 export type DraftProblemView = z.output<typeof draftProblem>;
 
@@ -233,6 +235,18 @@ export const txPreview = z.object({
   votes: z.array(voteTargetView).optional(),
   warnings: z.array(z.string()),
   problems: z.array(draftProblem),
+  /**
+   * The transaction this review prepared (no problems, a kind tx:send signs): what tx:send signs by `id`, never
+   * rebuilt from the form; `unsignedHash` is SHA-256 of its unsigned bytes, `nonce` the one it carries
+   * (docs/design/signing.md).
+   */
+  prepared: z
+    .object({
+      id: z.string(),
+      unsignedHash: z.string(),
+      nonce: z.string(),
+    })
+    .optional(),
 });
 export type TxPreview = z.output<typeof txPreview>;
 

@@ -112,6 +112,14 @@ export const HOST_ERROR_CODES = [
   'ERR_PLAIN_HTTP',
   'ERR_OWN_NODE_REMOTE_ONLY',
   'ERR_OWN_NODE_FAILED',
+  // a prepared transaction that is not signed (core/services/transactions/prepared-errors.ts)
+  'ERR_PREPARED_UNKNOWN',
+  'ERR_PREPARED_SIGNED',
+  'ERR_PREPARED_SESSION',
+  'ERR_PREPARED_EXPIRED',
+  'ERR_PREPARED_NONCE_USED',
+  'ERR_PREPARED_BALANCE',
+  'ERR_PREPARED_MILESTONE',
   // the follower (core/sync/errors.ts)
   'ERR_SYNC_NO_PEERS',
   'ERR_SYNC_NETWORK',

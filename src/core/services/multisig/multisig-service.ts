@@ -1,23 +1,25 @@
 /**
  * Multisignature wallets end to end (docs/design/multisig.md): import one by its participants' keys, register one
  * (every participant signs, then the sender), propose a spend, review and co-sign, broadcast once enough have
- * signed. Every step goes through the one review (transactions/preview.ts) and every signature is made inside the
- * vault (Keystore.signParticipant / signDraft). Proposals travel through the network's multisignature server
+ * signed. Every step goes through the one review (transactions/preview.ts) and every signature is made by a
+ * Signer (transactions/signer.ts: a participant's side, or the registering wallet's last signature, both in the
+ * vault), handed the proposal's bytes and checked against them. Proposals travel through the network's multisignature server
  * (transports.ts; localnet's is hosted by the app, local-server.ts) or as a document (a file or a QR code).
  */
 import type { NetworkEntry } from '../../client';
 import type { WalletInfo } from '../../keystore';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
-import { prepareTransaction, transactionToJson, verifyMultiSignatures } from '../../protocol/transactions';
+import { transactionToJson, verifyMultiSignatures } from '../../protocol/transactions';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { DraftInput, SendResult, TxPreview } from '../../../shared/domain/transactions';
 import { ServiceError } from '../service-error';
 import type { Services } from '../services';
 import { kindOf, recipientOf } from '../explorer/views';
 import { broadcastOutcome } from '../transactions/pending-tracker';
-import { draftFor } from '../transactions/sender';
-import { buildDraft } from '../transactions/drafts';
+import { prepareMultisigTransfer, takeToSign } from '../transactions/prepare';
+import { preparedStoreOf } from '../transactions/prepared-store';
 import { previewDraft, refuseProblems, type DraftPreview } from '../transactions/preview';
+import { participantSigner, signAsParticipant, signAsSender, vaultSigner } from '../transactions/signer';
 import { MultisigError } from './errors';
 import type { MultisigBook } from './multisig-book';
 import type { LocalMusigServer } from './local-server';
@@ -63,9 +65,7 @@ async function reviewOf(s: MultisigServices, entry: NetworkEntry, proposal: Prop
         : {}),
     });
     // The registering wallet need not be in this vault: only its last signature needs its key.
-    preview.problems = preview.problems.filter(
-      (p) => p.field !== 'wallet' || sender !== undefined || !p.message.includes('watch-only'),
-    );
+    preview.problems = preview.problems.filter((p) => sender !== undefined || p.code !== 'ERR_WATCH_ONLY');
   } else {
     const record = s.multisig.book.byPublicKey(entry.nethash, tx.senderPublicKey);
     preview = await previewDraft(s, record?.walletId ?? '', input, {
@@ -154,32 +154,34 @@ export async function importMultisig(
   return wallet;
 }
 
-/** Starts a registration: the review, then the registering wallet's own participant signature. */
+/**
+ * Starts a registration tx:preview prepared for the registering wallet: its own participant signature over exactly
+ * the reviewed bytes (transactions/prepare.ts takeToSign refuses what changed since the review).
+ */
 export async function startRegistration(
   s: MultisigServices,
-  input: {
-    walletId: string;
-    draft: Extract<DraftInput, { kind: 'multiSignature' }>;
-    via: 'server' | 'file';
-    password?: string;
-  },
+  input: { preparedId: string; via: 'server' | 'file'; password?: string },
 ): Promise<ProposalView> {
-  const preview = await previewDraft(s, input.walletId, input.draft);
-  refuseProblems(preview);
-  const { wallet, entry, account } = await draftFor(s, input.walletId, input.draft);
-  const built = buildDraft(input.draft, {
-    network: entry.network,
-    height: account.height,
-    now: s.now(),
-    nonce: account.nextNonce,
-  });
-  const ctx = { network: entry.network, height: account.height };
-  const tx = prepareTransaction({ ...built.draft, senderPublicKey: wallet.publicKey! }, ctx);
+  const store = preparedStoreOf(s);
+  const { prepared } = await takeToSign(s, store, input.preparedId, 'register', withPassword(input));
+  const { transaction: tx } = prepared;
+  const entry = s.networks.entry(prepared.networkId);
   const asset = tx.asset!.multiSignature!;
-  const draft: Proposal = { storeId: '', tx, asset };
-  const index = participantIndex(draft, wallet);
-  await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
-  const signed = s.keystore.signParticipant(wallet.id, tx, index, asset.publicKeys);
+  const wallet = s.keystore.getWallet(prepared.walletId);
+  let index: number;
+  try {
+    index = participantIndex({ storeId: '', tx, asset }, wallet);
+  } catch (error) {
+    store.drop(input.preparedId);
+    throw error;
+  }
+  store.signed(input.preparedId);
+  const ctx = { network: entry.network, height: prepared.height };
+  const signed = await signAsParticipant(
+    participantSigner(s.keystore, wallet.id, index, asset.publicKeys),
+    tx,
+    ctx,
+  );
   return deliver(
     s,
     entry,
@@ -187,6 +189,9 @@ export async function startRegistration(
     input.via,
   );
 }
+
+const withPassword = (input: { password?: string }) =>
+  input.password === undefined ? {} : { password: input.password };
 
 function recordOf(s: MultisigServices, walletId: string) {
   const record = s.multisig.book.byWallet(walletId);
@@ -199,51 +204,47 @@ function recordOf(s: MultisigServices, walletId: string) {
   return record;
 }
 
-/** The one review of a multisignature wallet's transfer before any participant signs it. */
+/**
+ * The one review of a multisignature wallet's transfer before any participant signs it, and the transfer prepared
+ * for multisig:propose when nothing in it would be refused.
+ */
 export function previewMultisigTransfer(
   s: MultisigServices,
   walletId: string,
   draft: Extract<DraftInput, { kind: 'transfer' }>,
 ): Promise<DraftPreview> {
   const record = recordOf(s, walletId);
-  return previewDraft(s, walletId, draft, { multisig: { min: record.min, publicKeys: record.publicKeys } });
+  return prepareMultisigTransfer(s, preparedStoreOf(s), walletId, draft, record);
 }
 
-/** Proposes a transfer from a multisignature wallet, signed first by one of its participants in this vault. */
+/** Proposes the transfer multisig:preview prepared, signed first by one of its participants in this vault. */
 export async function proposeTransfer(
   s: MultisigServices,
-  input: {
-    walletId: string;
-    signerId: string;
-    draft: Extract<DraftInput, { kind: 'transfer' }>;
-    via: 'server' | 'file';
-    password?: string;
-  },
+  input: { preparedId: string; signerId: string; via: 'server' | 'file'; password?: string },
 ): Promise<ProposalView> {
-  const record = s.multisig.book.byWallet(input.walletId);
-  if (record === undefined) {
-    throw new MultisigError(
-      'ERR_MULTISIG_UNKNOWN',
-      'That wallet is not a multisignature wallet of this profile: import it first.',
-    );
-  }
+  const store = preparedStoreOf(s);
+  const { prepared } = await takeToSign(s, store, input.preparedId, 'propose', withPassword(input));
+  const { transaction: tx } = prepared;
+  const record = recordOf(s, prepared.walletId);
+  const entry = s.networks.entry(prepared.networkId);
   const asset = { min: record.min, publicKeys: record.publicKeys };
-  const preview = await previewDraft(s, input.walletId, input.draft, { multisig: asset });
-  refuseProblems(preview);
-  const entry = s.networks.byNethash(record.nethash)!;
-  const account = await s.accounts.sender(entry.id, record.address, record.publicKey);
-  const built = buildDraft(input.draft, {
-    network: entry.network,
-    height: account.height,
-    now: s.now(),
-    nonce: account.nextNonce,
-  });
-  const ctx = { network: entry.network, height: account.height };
-  const tx = prepareTransaction({ ...built.draft, senderPublicKey: record.publicKey }, ctx);
-  const signer = s.keystore.getWallet(input.signerId);
-  const index = participantIndex({ storeId: '', tx, asset }, signer);
-  await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
-  const signed = s.keystore.signParticipant(signer.id, tx, index, asset.publicKeys);
+  let index: number;
+  let signer: WalletInfo;
+  try {
+    signer = s.keystore.getWallet(input.signerId);
+    index = participantIndex({ storeId: '', tx, asset }, signer);
+  } catch (error) {
+    // Another participant of this vault may still sign the same review.
+    store.release(input.preparedId);
+    throw error;
+  }
+  store.signed(input.preparedId);
+  const ctx = { network: entry.network, height: prepared.height };
+  const signed = await signAsParticipant(
+    participantSigner(s.keystore, signer.id, index, asset.publicKeys),
+    tx,
+    ctx,
+  );
   return deliver(
     s,
     entry,
@@ -280,7 +281,11 @@ export async function cosign(
   const wallet = s.keystore.getWallet(input.walletId);
   const index = participantIndex(proposal, wallet);
   await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
-  const signed = s.keystore.signParticipant(wallet.id, proposal.tx, index, proposal.asset.publicKeys);
+  const signed = await signAsParticipant(
+    participantSigner(s.keystore, wallet.id, index, proposal.asset.publicKeys),
+    proposal.tx,
+    readContext(entry),
+  );
   return deliver(s, entry, { ...proposal, tx: signed }, input.via);
 }
 
@@ -325,11 +330,10 @@ export async function broadcastProposal(
     }
     walletId = sender.id;
     await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
-    final = s.keystore.signDraft(
-      sender.id,
+    final = await signAsSender(
+      vaultSigner(s.keystore, sender.id, { secondSignature: account.secondPublicKey !== undefined }),
       tx,
       { network: entry.network, height: account.height },
-      { secondSignature: account.secondPublicKey !== undefined },
     );
   } else {
     if (!verifyMultiSignatures(tx, asset)) {

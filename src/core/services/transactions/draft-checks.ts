@@ -19,13 +19,14 @@ import { usernameProblem } from '../../../shared/lib/delegate-name';
 import { looksLikeSecret } from './drafts';
 import type { ServiceErrorCode } from '../service-error';
 import { mismatchWords, voteTarget } from './vote-target';
+import { SECOND_ALREADY_REGISTERED } from './refusals';
 
 export interface DraftProblem {
   /** The form field it concerns: recipientId, amount, memo, username, vote, lockId, secret, expiration, wallet. */
   field: string;
   message: string;
-  /** The typed error tx:send refuses it with (ERR_INVALID_DRAFT when absent). */
-  code?: ServiceErrorCode;
+  /** The typed error it is refused with (ERR_INVALID_DRAFT when absent). */
+  code?: ServiceErrorCode | 'ERR_WATCH_ONLY';
 }
 
 export interface CheckContext {
@@ -224,7 +225,7 @@ async function kindProblems(input: DraftInput, ctx: CheckContext): Promise<Draft
             {
               field: 'wallet',
               code: 'ERR_ALREADY_REGISTERED',
-              message: 'This wallet already has a second passphrase on chain.',
+              message: SECOND_ALREADY_REGISTERED,
             },
           ];
     case 'htlcLock': {

@@ -1,17 +1,22 @@
 /** tx:* — signing, broadcasting and following transactions. */
 import type { ChannelHandlers } from '../dispatcher';
 import { feeBounds } from './fee-bounds';
-import { sendTransaction } from './sender';
-import { previewDraft, spendableNow } from './preview';
+import { sendPrepared } from './sender';
+import { spendableNow } from './preview';
+import { prepareDraft } from './prepare';
+import { preparedStoreOf } from './prepared-store';
 import { keptLocks, revealLockSecret } from './htlc-secrets';
 import type { Services } from '../services';
 
 type TransactionChannels = Extract<keyof ChannelHandlers, `tx:${string}`>;
 
 export function transactionHandlers(s: Services): Pick<ChannelHandlers, TransactionChannels> {
+  // The reviews' prepared transactions, in memory only, bound to the vault session (prepared-store.ts); the
+  // multisig:* channels sign theirs from the same store.
+  const prepared = preparedStoreOf(s);
   return {
-    'tx:send': ({ walletId, draft, confirmHighFee, password }) =>
-      sendTransaction(s, walletId, draft, {
+    'tx:send': ({ preparedId, confirmHighFee, password }) =>
+      sendPrepared(s, prepared, preparedId, {
         confirmHighFee: confirmHighFee === true,
         ...(password === undefined ? {} : { password }),
       }),
@@ -21,7 +26,7 @@ export function transactionHandlers(s: Services): Pick<ChannelHandlers, Transact
       return { minutes: Math.round(afterMs / 60_000), required: !s.keystore.passwordFresh(afterMs) };
     },
     'tx:fee-bounds': ({ walletId, draft }) => feeBounds(s, walletId, draft),
-    'tx:preview': ({ walletId, draft }) => previewDraft(s, walletId, draft),
+    'tx:preview': ({ walletId, draft }) => prepareDraft(s, prepared, walletId, draft),
     'tx:spendable': ({ walletId }) => spendableNow(s, walletId),
     'tx:htlc-secrets': ({ walletId }) => keptLocks(s, walletId),
     'tx:htlc-reveal-secret': (request) => revealLockSecret(s, request),

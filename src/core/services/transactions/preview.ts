@@ -3,8 +3,8 @@
  * from which wallet (name and address), what happens in words, the amounts in and out, the fee, the total out
  * (amount + fee), the balance before and after — counting what this wallet already has pending — and the locked
  * balance, warnings, and every problem a node would refuse the draft for (draft-checks.ts), at its field. The
- * money comes from the one ledger (core/domain/ledger.ts), as the wallet's history does. tx:send runs the same
- * preview and refuses a draft with a problem before anything is signed.
+ * money comes from the one ledger (core/domain/ledger.ts), as the wallet's history does. A draft with a problem
+ * is never prepared; one without is prepared once (prepare.ts) and signed as reviewed.
  */
 import { unless404 } from '../../client';
 import { effectOn, spendable, type LedgerEffect, type LedgerLock } from '../../domain';
@@ -15,13 +15,16 @@ import { addressFromPublicKey } from '../../protocol/crypto';
 import { epochTimestamp } from '../../protocol/time';
 import { prepareTransaction } from '../../protocol/transactions';
 import type { DraftInput, SpendableView, TxPreview } from '../../../shared/domain/transactions';
+import type { NetworkEntry } from '../../client';
 import { ServiceError } from '../service-error';
 import { isCodedError } from '../../../shared/lib/coded-error';
 import { buildDraft } from './drafts';
 import { draftProblems, type DraftProblem } from './draft-checks';
 import { pendingEffects } from './pending-effects';
 import type { SenderDeps } from './sender';
+import type { SenderAccount } from './accounts';
 import { tokens, wordsOf } from './draft-words';
+import { networkNotListed, SECOND_PASSPHRASE_REQUIRED, WATCH_ONLY } from './refusals';
 
 function amountOf(input: DraftInput): bigint {
   if (input.kind === 'transfer' || input.kind === 'htlcLock') return BigInt(input.amount);
@@ -46,19 +49,32 @@ function feeOf(input: DraftInput, network: Network, height: number, nonce: bigin
 }
 
 const amountString = (value: bigint) => value.toString();
-const WATCH_ONLY = 'This is a watch-only wallet: it holds no key to sign with.';
+
+/** The wallet's network in the list, or ERR_NETWORK_UNKNOWN. */
+export function networkOfWallet(
+  deps: Pick<SenderDeps, 'networks'>,
+  wallet: WalletInfo,
+  hint = true,
+): NetworkEntry {
+  const entry = deps.networks.byNethash(wallet.nethash);
+  if (entry === undefined)
+    throw new ServiceError('ERR_NETWORK_UNKNOWN', networkNotListed(wallet.network, hint));
+  return entry;
+}
 
 /**
  * The preview, its problems with the typed error tx:send refuses each with, and for an HTLC claim or refund the
  * amount of the lock it closes as read now (what the pending list says it moves).
  */
-export type DraftPreview = TxPreview & { problems: DraftProblem[]; lockAmount?: bigint };
+export type DraftPreview = Omit<TxPreview, 'problems'> & { problems: DraftProblem[]; lockAmount?: bigint };
 
 /** A multisignature wallet's draft: its participants sign (services/multisig), not a key of the vault. */
 export interface PreviewOptions {
   multisig?: { min: number; publicKeys: string[] };
   /** The wallet to preview for when it is not in the vault (a co-signer reviews another's registration). */
   wallet?: WalletInfo;
+  /** The sender's account as the caller read it once (prepare.ts builds the transaction on it). */
+  account?: SenderAccount;
 }
 
 export async function previewDraft(
@@ -68,21 +84,15 @@ export async function previewDraft(
   options: PreviewOptions = {},
 ): Promise<DraftPreview> {
   const wallet: WalletInfo = options.wallet ?? deps.keystore.getWallet(walletId);
-  const entry = deps.networks.byNethash(wallet.nethash);
-  if (entry === undefined) {
-    throw new ServiceError(
-      'ERR_NETWORK_UNKNOWN',
-      `This wallet belongs to ${wallet.network}, which is not in the network list. Add one of its nodes first.`,
-    );
-  }
+  const entry = networkOfWallet(deps, wallet);
   const problems: DraftProblem[] = [];
   const multisigWarnings: string[] = [];
   if (wallet.kind === 'watch' && options.multisig === undefined) {
-    problems.push({ field: 'wallet', message: WATCH_ONLY });
+    problems.push({ field: 'wallet', code: 'ERR_WATCH_ONLY', message: WATCH_ONLY });
   }
   const { network } = entry;
   const reads = deps.networks.chain(entry.id).reads;
-  const account = await deps.accounts.sender(entry.id, wallet.address, wallet.publicKey);
+  const account = options.account ?? (await deps.accounts.sender(entry.id, wallet.address, wallet.publicKey));
   const milestone = milestoneAt(network, account.height + 1);
   const chainWallet = await unless404(reads.wallet(wallet.address));
   const delegate = chainWallet?.attributes.delegate;
@@ -111,7 +121,7 @@ export async function previewDraft(
     problems.push({
       field: 'wallet',
       code: 'ERR_SECOND_PASSPHRASE_REQUIRED',
-      message: "This wallet has a second passphrase on chain: add it on the wallet's page before sending.",
+      message: SECOND_PASSPHRASE_REQUIRED,
     });
   }
 
@@ -228,13 +238,7 @@ export async function previewDraft(
 /** tx:spendable: the wallet's balance less what it has on its way. */
 export async function spendableNow(deps: SenderDeps, walletId: string): Promise<SpendableView> {
   const wallet = deps.keystore.getWallet(walletId);
-  const entry = deps.networks.byNethash(wallet.nethash);
-  if (entry === undefined) {
-    throw new ServiceError(
-      'ERR_NETWORK_UNKNOWN',
-      `This wallet belongs to ${wallet.network}, which is not in the network list.`,
-    );
-  }
+  const entry = networkOfWallet(deps, wallet, false);
   const chainWallet = await unless404(deps.networks.chain(entry.id).reads.wallet(wallet.address));
   const balance = chainWallet?.balance ?? 0n;
   const pending = pendingEffects(deps.tracker, entry.id, wallet.address);
@@ -245,11 +249,11 @@ export async function spendableNow(deps: SenderDeps, walletId: string): Promise<
   };
 }
 
-/** tx:send's guard: the first problem of the preview, as the typed error a screen shows at its field. */
+/** A refusal's guard: the first problem of the preview, as the typed error a screen shows at its field. */
 export function refuseProblems(preview: DraftPreview): void {
   const first = preview.problems[0];
   if (first === undefined) return;
-  if (first.message === WATCH_ONLY) throw new KeystoreError('ERR_WATCH_ONLY', first.message);
+  if (first.code === 'ERR_WATCH_ONLY') throw new KeystoreError('ERR_WATCH_ONLY', first.message);
   throw new ServiceError(first.code ?? 'ERR_INVALID_DRAFT', first.message, {
     field: first.field,
     kind: preview.kind,

@@ -57,11 +57,11 @@ export function ProposeTransfer({
     }
   };
   const confirm = async ({ via, password }: ConfirmInput) => {
-    if (wallet === undefined || signer === undefined) return;
+    // The transfer the review prepared is signed, never the form again.
+    if (signer === undefined || preview?.prepared === undefined) return;
     const proposal = await call('multisig:propose', {
-      walletId: wallet.walletId,
+      preparedId: preview.prepared.id,
       signerId: signer.id,
-      draft,
       via,
       ...(password === undefined ? {} : { password }),
     });

@@ -39,10 +39,10 @@ export function StartRegistration({ onStarted }: { onStarted: () => void }) {
     }
   };
   const confirm = async ({ via, password }: ConfirmInput) => {
-    if (sender === undefined) return;
+    // The registration the review prepared is signed, never the form again.
+    if (preview?.prepared === undefined) return;
     const proposal = await call('multisig:register', {
-      walletId: sender.id,
-      draft,
+      preparedId: preview.prepared.id,
       via,
       ...(password === undefined ? {} : { password }),
     });

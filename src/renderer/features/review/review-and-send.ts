@@ -1,8 +1,9 @@
 /**
- * Check, review, then submit (the store's submitDraft: sign, broadcast, track, report). The host previews the draft
- * first (tx:preview): what a node would refuse comes back as problems for the form's fields (`onProblems`; a
+ * Check, review, then submit (the store's submitPrepared: sign, broadcast, track, report). The host previews the
+ * draft first (tx:preview): what a node would refuse comes back as problems for the form's fields (`onProblems`; a
  * banner when the screen has no field for them) and the review does not open; otherwise the review shows the
- * host's preview. Undefined when the person cancelled, a problem was found, or it could not be sent.
+ * host's preview, and a confirmation signs the transaction the host prepared for it (its `prepared.id`), never the
+ * form again. Undefined when the person cancelled, a problem was found, or it could not be sent.
  */
 import type { DraftInput, DraftProblemView, SendResult } from '../../../shared/domain/transactions';
 import type { WalletView } from '../../../shared/domain/wallets';
@@ -37,6 +38,11 @@ export async function reviewAndSend(
     if (options.onProblems === undefined) store.reportError(new Error(preview.problems[0]!.message));
     return undefined;
   }
+  const prepared = preview.prepared;
+  if (prepared === undefined) {
+    store.reportError(new Error('The host prepared nothing to sign for this: it is signed on its own page.'));
+    return undefined;
+  }
   const answer = await requestReview({
     wallet,
     draft,
@@ -45,7 +51,7 @@ export async function reviewAndSend(
     ...(options.context === undefined ? {} : { context: options.context }),
   });
   if (!answer.confirmed) return undefined;
-  return useVotary.getState().submitDraft(wallet.id, draft, {
+  return useVotary.getState().submitPrepared(prepared.id, {
     password: answer.password,
     ...(options.refused === undefined ? {} : { refused: options.refused }),
   });

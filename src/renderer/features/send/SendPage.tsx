@@ -55,7 +55,7 @@ export function SendPage() {
   const memoLimit = useVotary((s) => s.configuration?.constants.vendorFieldLength ?? 255);
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
-  const submitDraft = useVotary((s) => s.submitDraft);
+  const submitPrepared = useVotary((s) => s.submitPrepared);
   const status = useVotary((s) => s.pending);
   const [fees, setFees] = useState<FeesView | undefined>();
   const [rows, setRows] = useState<RecipientRow[]>([EMPTY]);
@@ -206,8 +206,9 @@ export function SendPage() {
     setStep('review');
   };
   const send = async () => {
-    if (wallet === undefined || !plan.ok) return;
-    const answer = await submitDraft(wallet.id, plan.draft, {
+    // What the review prepared is signed, never the form again (tx:send by its prepared id).
+    if (preview?.prepared === undefined) return;
+    const answer = await submitPrepared(preview.prepared.id, {
       confirmHighFee: feeConfirmed,
       ...(signing.required === true ? { password: signing.password } : {}),
     });

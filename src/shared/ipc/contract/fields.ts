@@ -12,3 +12,6 @@ export const password = z.string().min(1).max(1024);
 export const walletId = z.string().min(1).max(100);
 export const networkId = z.string().min(1).max(100);
 export const url = z.string().min(1).max(2048);
+
+/** A transaction a review prepared (tx:preview, multisig:preview): what signing takes, never the form again. */
+export const preparedId = z.string().regex(/^[0-9a-f]{32}$/, 'expected the id of a prepared review');

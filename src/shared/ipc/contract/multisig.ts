@@ -1,7 +1,6 @@
 /** Multisignature wallets, their server, and proposals: registered, proposed, reviewed, signed, broadcast. */
 import { z } from 'zod';
 import {
-  multiSignatureDraft,
   multisigImport,
   multisigWalletView,
   musigServerKind,
@@ -14,7 +13,7 @@ import {
 } from '../../domain/multisig';
 import { sendResult, txPreview } from '../../domain/transactions';
 import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, password, walletId } from './fields';
+import { type ChannelSpec, networkId, password, preparedId, walletId } from './fields';
 
 export const MULTISIG_CHANNELS = {
   /** The profile's multisignature wallets on a network (the active one when absent), and whether each is registered. */
@@ -49,14 +48,17 @@ export const MULTISIG_CHANNELS = {
   /** Starts a registration (after the one review): the registering wallet signs as a participant first. */
   'multisig:register': {
     request: z.strictObject({
-      walletId,
-      draft: multiSignatureDraft,
+      /** The registration tx:preview prepared for the registering wallet (its `prepared.id`). */
+      preparedId,
       via: proposalVia,
       password: password.optional(),
     }),
     response: proposalView,
   },
-  /** The one review of a transfer from a multisignature wallet, before it is proposed. */
+  /**
+   * The one review of a transfer from a multisignature wallet, before it is proposed; with nothing a node would
+   * refuse, the transfer prepared for multisig:propose (`prepared`).
+   */
   'multisig:preview': {
     request: z.strictObject({ walletId, draft: transferDraft }),
     response: txPreview,
@@ -64,9 +66,9 @@ export const MULTISIG_CHANNELS = {
   /** Proposes a transfer from a multisignature wallet, signed first by `signerId`, one of its participants. */
   'multisig:propose': {
     request: z.strictObject({
-      walletId,
+      /** The transfer multisig:preview prepared (its `prepared.id`), signed as reviewed. */
+      preparedId,
       signerId: walletId,
-      draft: transferDraft,
       via: proposalVia,
       password: password.optional(),
     }),

@@ -13,13 +13,17 @@ import {
   txPreview,
 } from '../../domain/transactions';
 import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, password, walletId } from './fields';
+import { type ChannelSpec, networkId, password, preparedId, walletId } from './fields';
 
 export const TRANSACTION_CHANNELS = {
+  /**
+   * Signs the transaction a review prepared (tx:preview's `prepared.id`), exactly as reviewed, and broadcasts it;
+   * ERR_PREPARED_* when it is unknown, signed already, of an ended vault session, too old, or what it rests on
+   * changed (docs/design/signing.md).
+   */
   'tx:send': {
     request: z.strictObject({
-      walletId,
-      draft: draftInput,
+      preparedId,
       /** The person confirmed a fee above the ceiling (ERR_FEE_UNCONFIRMED otherwise). */
       confirmHighFee: z.boolean().optional(),
       /** The vault password, when it was last entered too long ago (tx:sign-password; ERR_PASSWORD_REQUIRED). */
@@ -37,7 +41,10 @@ export const TRANSACTION_CHANNELS = {
   },
   /** The fees this draft can pay on its network now (the least a node admits, the static fee, the ceiling). */
   'tx:fee-bounds': { request: z.strictObject({ walletId, draft: draftInput }), response: feeBoundsView },
-  /** The one review before a signature: the host's preview of a draft, with what a node would refuse in it. */
+  /**
+   * The one review before a signature: the host's preview of a draft, with what a node would refuse in it; when
+   * nothing would be and tx:send signs its kind, the transaction prepared for it (`prepared`).
+   */
   'tx:preview': { request: z.strictObject({ walletId, draft: draftInput }), response: txPreview },
   /** What a wallet can spend now: its balance less what it has pending (the one "at most" of every form). */
   'tx:spendable': { request: z.strictObject({ walletId }), response: spendableView },
