@@ -7,6 +7,7 @@ import type { ChainReader } from '../../client';
 import type { LedgerLock } from '../../domain';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import type { DraftInput, VoteTargetView } from '../../../shared/domain/transactions';
+import { durationWords } from '../../../shared/lib/duration-words';
 import { keyTarget, targetWords, voteTarget, type VoteTarget } from './vote-target';
 
 /** An arktoshi amount in the token, its thousands grouped, its trailing zeros dropped. */
@@ -112,10 +113,10 @@ export async function wordsOf(
     case 'htlcLock': {
       const until =
         input.expiration.type === 'height'
-          ? `${input.expiration.afterBlocks} blocks`
-          : `${input.expiration.afterSeconds} seconds`;
+          ? `${input.expiration.afterBlocks} block${input.expiration.afterBlocks === 1 ? '' : 's'}`
+          : durationWords(input.expiration.afterSeconds);
       return {
-        what: `Lock ${say(input.amount)} for ${input.recipientId}, claimable with the secret for ${until}, refundable to this wallet after`,
+        what: `Lock ${say(input.amount)} for ${input.recipientId}, claimable with the secret for ${until}, then refundable to this wallet.`,
         warnings: [
           'The vault keeps the secret with the lock: the recipient needs it to claim, so share it when the deal is done.',
         ],
