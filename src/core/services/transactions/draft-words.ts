@@ -107,7 +107,7 @@ export async function wordsOf(
       return {
         what: `Resign as the delegate ${delegate?.username ?? ''}`,
         warnings: [
-          'A resignation cannot be undone: the delegate never forges again and votes for it are refused.',
+          'A resignation cannot be undone: the delegate never forges again, votes for it are refused, and its voters should vote for another delegate.',
         ],
       };
     case 'htlcLock': {
