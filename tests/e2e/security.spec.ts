@@ -183,7 +183,7 @@ test('the test-mode option reads as one sentence, its --env=test inline after th
   const size = page.viewportSize();
   for (let width = 360; width <= 1280; width += 40) {
     await page.setViewportSize({ width, height: size?.height ?? 720 });
-    const flow = await code.evaluate<string>(INLINE_AFTER_PAREN);
+    const flow = await code.evaluate<string, undefined>(INLINE_AFTER_PAREN);
     expect(flow, `at ${width} px`).toBe('inline');
   }
   if (size !== null) await page.setViewportSize(size);
