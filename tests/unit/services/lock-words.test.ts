@@ -10,6 +10,7 @@ import { epochTimestamp } from '../../../src/core/protocol/time';
 import { draftProblems, type CheckContext } from '../../../src/core/services/transactions/draft-checks';
 import { wordsOf } from '../../../src/core/services/transactions/draft-words';
 import type { DraftInput } from '../../../src/shared/domain/transactions';
+import { RESIGNATION_WARNING, SECOND_SIGNATURE_WARNING } from '../../../src/shared/lib/kind-warnings';
 
 const now = Date.parse('2026-11-26T00:00:00Z');
 const nowEpoch = epochTimestamp(now, localnet);
@@ -96,5 +97,28 @@ describe('a lock’s review sentence', () => {
     expect((await words({ type: 'time', afterSeconds: 2 * 3600 + 5 * 60 })).what).toMatch(
       /for 2 hours 5 minutes, then refundable to this wallet\.$/,
     );
+  });
+});
+
+describe('the host’s warnings for a second passphrase and a resignation', () => {
+  const words = (input: DraftInput) =>
+    wordsOf(
+      input,
+      {
+        reads: {} as ChainReader,
+        token: 'VTY',
+        lock: undefined,
+        expired: false,
+        self: 'DSelf',
+        pubKeyHash: 30,
+      },
+      { username: 'genesis_1' },
+    );
+
+  it('are the shared ones the screens keep their notes apart from', async () => {
+    expect((await words({ kind: 'secondSignature', secondPassphrase: 'a b c' })).warnings).toEqual([
+      SECOND_SIGNATURE_WARNING,
+    ]);
+    expect((await words({ kind: 'delegateResignation' })).warnings).toEqual([RESIGNATION_WARNING]);
   });
 });

@@ -8,6 +8,7 @@ import type { LedgerLock } from '../../domain';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import type { DraftInput, VoteTargetView } from '../../../shared/domain/transactions';
 import { durationWords } from '../../../shared/lib/duration-words';
+import { RESIGNATION_WARNING, SECOND_SIGNATURE_WARNING } from '../../../shared/lib/kind-warnings';
 import { keyTarget, targetWords, voteTarget, type VoteTarget } from './vote-target';
 
 /** An arktoshi amount in the token, its thousands grouped, its trailing zeros dropped. */
@@ -97,18 +98,14 @@ export async function wordsOf(
     case 'secondSignature':
       return {
         what: 'Register a second passphrase for this wallet',
-        warnings: [
-          'Once it is in a block, every transaction of this wallet needs the second passphrase too.',
-        ],
+        warnings: [SECOND_SIGNATURE_WARNING],
       };
     case 'delegateRegistration':
       return { what: `Register this wallet as the delegate “${input.username}”`, warnings: [] };
     case 'delegateResignation':
       return {
         what: `Resign as the delegate ${delegate?.username ?? ''}`,
-        warnings: [
-          'A resignation cannot be undone: the delegate never forges again, votes for it are refused, and its voters should vote for another delegate.',
-        ],
+        warnings: [RESIGNATION_WARNING],
       };
     case 'htlcLock': {
       const until =
