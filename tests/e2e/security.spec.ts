@@ -160,10 +160,14 @@ test('a plain-http node on another machine shows the warning and needs a confirm
 });
 
 /**
- * Run in the page on a code element: "inline" when the "(" before it ends where it starts, on the same line, and
- * it is one box (one line); else what is wrong. A string: these specs are compiled without the DOM's types.
+ * Run in the page on the test-mode option's code: "inline" when the "(" before it ends where it starts, on the
+ * same line, and it is one box (one line); else what is wrong. A string: these specs have no DOM types.
  */
-const INLINE_AFTER_PAREN = `(element) => {
+const INLINE_AFTER_PAREN = `(() => {
+  const element = [...document.querySelectorAll('form[aria-label="Add network"] label *')].find(
+    (candidate) => candidate.textContent === '--env=test',
+  );
+  if (element === undefined) return 'no --env=test in the form';
   const before = element.previousSibling;
   if (before === null || before.textContent === null) return 'no text before the code';
   const range = document.createRange();
@@ -175,15 +179,17 @@ const INLINE_AFTER_PAREN = `(element) => {
   if (Math.abs(paren.bottom - boxes[0].bottom) > 6) return 'the code is not on the line of the "("';
   if (Math.abs(paren.right - boxes[0].left) > 3) return 'the code does not follow the "("';
   return 'inline';
-}`;
+})()`;
 
 test('the test-mode option reads as one sentence, its --env=test inline after the "(", at any width', async () => {
   await go(page, 'Settings');
-  const code = page.getByRole('form', { name: 'Add network' }).getByText('--env=test', { exact: true });
+  await expect(
+    page.getByRole('form', { name: 'Add network' }).getByText('--env=test', { exact: true }),
+  ).toBeVisible();
   const size = page.viewportSize();
   for (let width = 360; width <= 1280; width += 40) {
     await page.setViewportSize({ width, height: size?.height ?? 720 });
-    const flow = await code.evaluate<string, undefined>(INLINE_AFTER_PAREN);
+    const flow = await page.evaluate<string>(INLINE_AFTER_PAREN);
     expect(flow, `at ${width} px`).toBe('inline');
   }
   if (size !== null) await page.setViewportSize(size);
