@@ -189,18 +189,74 @@ test('a plain-http node on another machine shows the warning and needs a confirm
   await expect(form.getByRole('alert')).toHaveCount(0);
 });
 
-test('ARK mainnet and devnet are one click away, after the plain-http warning', async () => {
+/**
+ * Run in the page on the test-mode option's code: "inline" when the "(" before it ends where it starts, on the
+ * same line, and it is one box (one line); else what is wrong. A string: these specs have no DOM types.
+ */
+const INLINE_AFTER_PAREN = `(() => {
+  const element = [...document.querySelectorAll('form[aria-label="Add network"] label *')].find(
+    (candidate) => candidate.textContent === '--env=test',
+  );
+  if (element === undefined) return 'no --env=test in the form';
+  const before = element.previousSibling;
+  if (before === null || before.textContent === null) return 'no text before the code';
+  const range = document.createRange();
+  range.setStart(before, before.textContent.length - 1);
+  range.setEnd(before, before.textContent.length);
+  const paren = range.getBoundingClientRect();
+  const boxes = element.getClientRects();
+  if (boxes.length !== 1) return 'the code is broken into ' + boxes.length + ' lines';
+  if (Math.abs(paren.bottom - boxes[0].bottom) > 6) return 'the code is not on the line of the "("';
+  if (Math.abs(paren.right - boxes[0].left) > 3) return 'the code does not follow the "("';
+  return 'inline';
+})()`;
+
+test('the test-mode option reads as one sentence, its --env=test inline after the "(", at any width', async () => {
   await go(page, 'Settings');
-  // Listed without contacting anything; their seed relays serve plain http, which is said first.
+  await expect(
+    page.getByRole('form', { name: 'Add network' }).getByText('--env=test', { exact: true }),
+  ).toBeVisible();
+  const size = page.viewportSize();
+  for (let width = 360; width <= 1280; width += 40) {
+    await page.setViewportSize({ width, height: size?.height ?? 720 });
+    const flow = await page.evaluate<string>(INLINE_AFTER_PAREN);
+    expect(flow, `at ${width} px`).toBe('inline');
+  }
+  if (size !== null) await page.setViewportSize(size);
+});
+
+test('the theme button says the theme it switches to', async () => {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const toDark = nav.getByRole('button', { name: 'Dark theme' });
+  const toLight = nav.getByRole('button', { name: 'Light theme' });
+  // The page starts light (the browser prefers no dark scheme here).
+  await expect(toDark).toBeVisible();
+  await toDark.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(toLight).toBeVisible();
+  await expect(toDark).toHaveCount(0);
+  await toLight.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(toDark).toBeVisible();
+});
+
+test('ARK mainnet and devnet are one click away; the plain-http warning comes once one is chosen', async () => {
+  await go(page, 'Settings');
+  // Listed without contacting anything, and without a warning about a node nobody has chosen yet.
   const known = page.getByRole('group', { name: 'ARK networks' });
+  await expect(known.getByRole('button', { name: 'Add ARK mainnet (ARK)' })).toBeEnabled();
+  await expect(known.getByRole('alert')).toHaveCount(0);
+  // Chosen: its seed relays serve plain http, which is said before anything is contacted.
+  await known.getByRole('button', { name: 'Add ARK devnet (DARK)' }).click();
   await expect(known.getByRole('alert')).toContainText('a man in the middle');
-  const mainnet = known.getByRole('button', { name: 'Add ARK mainnet (ARK)' });
-  const devnet = known.getByRole('button', { name: 'Add ARK devnet (DARK)' });
-  await expect(mainnet).toBeDisabled();
-  await expect(devnet).toBeDisabled();
+  const add = known.getByRole('button', { name: 'Add ARK devnet', exact: true });
+  await expect(add).toBeDisabled();
   await known.getByLabel('I understand, add this node anyway').check();
-  await expect(mainnet).toBeEnabled();
-  await expect(devnet).toBeEnabled();
+  await expect(add).toBeEnabled();
+  // Not added here (that would contact the internet): cancelled, the list comes back without the warning.
+  await known.getByRole('button', { name: 'Cancel' }).click();
+  await expect(known.getByRole('alert')).toHaveCount(0);
+  await expect(known.getByRole('button', { name: 'Add ARK mainnet (ARK)' })).toBeEnabled();
 });
 
 test('removing a wallet asks for the vault password and says the phrase is the only way back', async () => {

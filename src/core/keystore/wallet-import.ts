@@ -16,6 +16,7 @@ import {
 import { ProtocolError } from '../protocol/errors';
 import { toHex } from '../protocol/hex';
 import type { Network } from '../protocol/networks';
+import { otherNetworkWords } from '../protocol/networks/address-network';
 import { KeystoreError } from './errors';
 import type { SigningKeys } from './signing';
 import { walletNetworkOf, type StoredWallet, type WalletNetwork } from './wallet-record';
@@ -174,9 +175,7 @@ export function watchWallet(address: string, options: WalletOptions): StoredWall
     throw error;
   }
   if (version !== network.pubKeyHash) {
-    throw invalid(
-      `the address belongs to another network (version ${version}, ${network.name} uses ${network.pubKeyHash})`,
-    );
+    throw invalid(`this is ${otherNetworkWords(version, network)}`);
   }
   return record(
     { kind: 'watch', address: trimmed, publicKey: null, secret: null, secondPassphrase: null },

@@ -123,7 +123,7 @@ export async function openProfileScope(
     closers.add(unwatch);
     closers.add(forwardToWebhook(events, monitor, networks));
 
-    const watch = new ChainWatch({ networks, keystore, events, tracker, onDefect });
+    const watch = new ChainWatch({ networks, keystore, events, tracker, contacts, onDefect });
     closers.add(() => watch.stop());
     networks.onActiveChanged((entry) => {
       watch.follow(entry);

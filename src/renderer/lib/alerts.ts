@@ -2,6 +2,7 @@
  * What the alert list, the sidebar badge and desktop notifications derive from `alerts:list`.
  * Pure, so the "an alert is not repeated while its condition lasts" promise on the renderer side is testable.
  */
+import type { AlertView } from '../../shared/domain/app';
 import type { AlertRule, MonitorAlertView } from '../../shared/domain/monitor';
 
 export const RULE_LABELS: Record<AlertRule, string> = {
@@ -53,4 +54,57 @@ export function alertStatusText(alert: MonitorAlertView, formatTime: (ms: number
   if (alert.active && !alert.dismissed) return 'Active';
   if (alert.active) return 'Dismissed (condition still active)';
   return alert.clearedAt === undefined ? 'Cleared' : `Cleared ${formatTime(alert.clearedAt)}`;
+}
+
+/**
+ * What the app itself announces (core `events.alert`: a payment received, a node that stops or starts answering, a
+ * webhook that failed), by its code, as a title; the message says the rest.
+ */
+export const NOTICE_LABELS: Readonly<Record<string, string>> = {
+  INCOMING_TRANSACTION: 'Payment received',
+  NODE_UNREACHABLE: 'The node does not answer',
+  NODE_REACHABLE: 'The node answers again',
+  WEBHOOK_FAILED: 'The webhook did not take an alert',
+  FORGING_FAILED: 'Forging failed',
+  OWN_NODE_FAILED: 'Your node did not start',
+  OWN_NODE_STOPPED: 'Your node stopped',
+  API_PORT_IN_USE: 'The local API moved to another port',
+  PENDING_LIST_DAMAGED: 'The pending list could not be read',
+  PENDING_SAVE_FAILED: 'The pending list could not be saved',
+  CORE_RESTARTED: 'The app’s core restarted',
+  CORE_STOPPED: 'The app’s core stopped',
+};
+
+/** One line of the Recent list: a monitor alert no longer open, or a notice the app announced. */
+export type RecentItem =
+  | { kind: 'monitor'; key: string; label: string; message: string; at: number; alert: MonitorAlertView }
+  | { kind: 'notice'; key: string; label: string; message: string; at: number; level: AlertView['level'] };
+
+/**
+ * The Recent list: the monitor's alerts that are no longer open and the app's notices since this window opened (the
+ * ones a webhook and a desktop notification carry too), together, newest first.
+ */
+export function recentItems(
+  monitorRecent: readonly MonitorAlertView[],
+  notices: readonly AlertView[],
+): RecentItem[] {
+  const items: RecentItem[] = [
+    ...monitorRecent.map((alert) => ({
+      kind: 'monitor' as const,
+      key: alert.id,
+      label: RULE_LABELS[alert.rule],
+      message: alert.message,
+      at: alert.raisedAt,
+      alert,
+    })),
+    ...notices.map((notice, i) => ({
+      kind: 'notice' as const,
+      key: `${notice.code}-${notice.at}-${i}`,
+      label: NOTICE_LABELS[notice.code] ?? 'Notice',
+      message: notice.message,
+      at: notice.at,
+      level: notice.level,
+    })),
+  ];
+  return items.sort((a, b) => b.at - a.at);
 }

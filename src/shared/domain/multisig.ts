@@ -55,6 +55,8 @@ export const proposalView = z.object({
   txId: z.string(),
   kind: z.enum(['transfer', 'multiSignature']),
   what: z.string(),
+  /** A transfer: the address it pays (the review names it when it is a contact or a wallet of the person). */
+  recipient: z.string().optional(),
   /** The multisignature wallet's address (a registration's: the one it creates). */
   multisigAddress: z.string(),
   min: z.number().int(),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeesView } from '../../../src/shared/domain/chain-views';
 import type { TransactionDetail } from '../../../src/shared/domain/explorer';
 import { trngValues } from '../../../src/shared/lib/trng';
+import { dateTime } from '../../../src/renderer/lib/dates';
 import { assetLines, kindLabel, paidAmount } from '../../../src/renderer/features/explorer/asset-lines';
 import {
   EXPLORER_START,
@@ -112,6 +113,24 @@ describe('asset lines', () => {
       }),
     );
     expect(lock.map((l) => `${l.label}: ${l.text}`)).toEqual(['Secret hash: ff', 'Expires: at height 900']);
+    // A time lock's expiry is a moment in the person's time zone, never the network's epoch second: from the
+    // transaction's own timestamp, or from the network's epoch while it waits in a pool.
+    const timeLock = (timestamp?: TransactionDetail['timestamp']) =>
+      detail({
+        kind: 'htlcLock',
+        type: 8,
+        lock: { secretHash: 'ff', expirationType: 'time', expirationValue: 1_000_600 },
+        ...(timestamp === undefined ? {} : { timestamp }),
+      });
+    const expires = dateTime((1_790_000_000 + 600) * 1000);
+    expect(
+      assetLines(timeLock({ epoch: 1_000_000, unix: 1_790_000_000, human: '' })).find(
+        (l) => l.label === 'Expires',
+      )?.text,
+    ).toBe(`at ${expires}`);
+    const epochMs = (1_790_000_000 - 1_000_000) * 1000;
+    expect(assetLines(timeLock(), epochMs).find((l) => l.label === 'Expires')?.text).toBe(`at ${expires}`);
+    expect(assetLines(timeLock()).find((l) => l.label === 'Expires')?.text).not.toMatch(/epoch|1000600/);
     const claim = assetLines(detail({ kind: 'htlcClaim', type: 9, lockId: ID, unlockSecret: 's' }));
     expect(claim).toEqual([
       { label: 'Claims lock', text: ID, link: { page: 'transaction', id: ID }, mono: true },

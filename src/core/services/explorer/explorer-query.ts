@@ -5,6 +5,7 @@
  * username (ARK's `^[a-z0-9!@$&_.]{1,20}$`).
  */
 import { decodeAddress } from '../../protocol/crypto/address';
+import { otherNetworkWords } from '../../protocol/networks/address-network';
 
 export type ExplorerQuery =
   | { shape: 'height'; height: number; text: string }
@@ -59,6 +60,6 @@ function addressOf(text: string, pubKeyHash: number): ExplorerQuery | undefined 
   if (version === pubKeyHash) return { shape: 'address', address: text };
   return {
     shape: 'invalid',
-    reason: `${text} is an address of another network (version byte ${version}; this network uses ${pubKeyHash}).`,
+    reason: `${text} belongs to another network: it is ${otherNetworkWords(version, { pubKeyHash })}.`,
   };
 }

@@ -96,6 +96,7 @@ export function proposalView(
     txId: tx.id ?? '',
     kind: registration ? 'multiSignature' : 'transfer',
     what,
+    ...(registration || tx.recipientId === undefined ? {} : { recipient: tx.recipientId }),
     multisigAddress,
     min: asset.min,
     signatures: signed.length,

@@ -15,12 +15,15 @@ import { tokenWords } from '../transactions/token-words';
 import type { AppEvents } from '../events';
 import type { Networks } from './networks';
 import type { PendingTracker } from '../transactions/pending-tracker';
+import type { ContactBook } from '../contacts/contact-book';
 
 export interface ChainWatchDeps {
   networks: Networks;
   keystore: Keystore;
   events: AppEvents;
   tracker: PendingTracker;
+  /** The person's contacts: a payment alert names a paying contact by its name. */
+  contacts?: ContactBook;
   onDefect: (error: unknown) => void;
 }
 
@@ -146,12 +149,25 @@ export class ChainWatch {
       if ((tx.typeGroup ?? 1) === 1 && tx.type === 0 && tx.recipientId !== undefined)
         add(tx.recipientId, tx.amount);
       for (const payment of tx.asset?.payments ?? []) add(payment.recipientId, payment.amount);
+      if (received.size === 0) continue;
+      // Who paid, as the person knows them: one of their wallets by its name, a contact by the contact's name.
+      const own = wallets.get(sender);
+      const contact =
+        own === undefined
+          ? this.deps.contacts?.byAddress({ ...network, name: entry.name }, sender)
+          : undefined;
+      const payer =
+        own !== undefined
+          ? `your wallet ${own.name}`
+          : contact !== undefined
+            ? `${contact.name} (${sender})`
+            : sender;
       for (const [address, amount] of received) {
         const wallet = wallets.get(address)!;
         events.alert(
           'info',
           'INCOMING_TRANSACTION',
-          `${wallet.name} received ${tokenWords(amount, network.client.symbol)} from ${sender} on ${entry.name}.`,
+          `${wallet.name} received ${tokenWords(amount, network.client.symbol)} from ${payer} on ${entry.name}.`,
         );
       }
     }

@@ -16,6 +16,7 @@ import { epochTimestamp } from '../../protocol/time';
 import type { DraftInput } from '../../../shared/domain/transactions';
 import { addressProblem } from '../../../shared/lib/address-check';
 import { usernameProblem } from '../../../shared/lib/delegate-name';
+import { durationWords } from '../../../shared/lib/duration-words';
 import { looksLikeSecret } from './drafts';
 import type { ServiceErrorCode } from '../service-error';
 import { mismatchWords, voteTarget } from './vote-target';
@@ -100,10 +101,21 @@ async function openLock(reads: ChainReader, lockId: string): Promise<Lock | Draf
   return lock;
 }
 
-function expiryWords(lock: Lock): string {
-  return lock.expirationType === 2
-    ? `block ${lock.expirationValue}`
-    : `epoch second ${lock.expirationValue} (network time)`;
+/**
+ * When a lock expires, in a person's terms: a height lock by its block and the blocks still to come, a time lock by
+ * how far off its moment is (an epoch second means nothing to a person). `expired` words: "expired about 3 minutes
+ * ago"; else "after block 120, in 21 blocks" or "in about 46 seconds".
+ */
+function expiryWords(lock: Lock, ctx: Pick<CheckContext, 'height' | 'now' | 'network'>): string {
+  if (lock.expirationType === 2) {
+    const left = lock.expirationValue - ctx.height;
+    if (lock.isExpired || left <= 0) return `at block ${lock.expirationValue}`;
+    return `after block ${lock.expirationValue}, in ${left} block${left === 1 ? '' : 's'}`;
+  }
+  const left = lock.expirationValue - epochTimestamp(ctx.now, ctx.network);
+  if (!lock.isExpired && left > 0) return `in about ${durationWords(left)}`;
+  // The node's last block passed it; this clock may lag that block by a moment.
+  return left >= 0 ? 'a moment ago' : `about ${durationWords(-left)} ago`;
 }
 
 /**
@@ -263,7 +275,7 @@ async function kindProblems(input: DraftInput, ctx: CheckContext): Promise<Draft
         return [
           {
             field: 'lockId',
-            message: `This lock expired at ${expiryWords(lock)}: it can no longer be claimed, only refunded to its sender.`,
+            message: `This lock expired ${expiryWords(lock, ctx)}: it can no longer be claimed, only refunded to its sender.`,
           },
         ];
       }
@@ -285,7 +297,7 @@ async function kindProblems(input: DraftInput, ctx: CheckContext): Promise<Draft
         return [
           {
             field: 'lockId',
-            message: `This lock has not expired yet: it can be refunded after ${expiryWords(lock)}.`,
+            message: `This lock has not expired yet: it can be refunded ${expiryWords(lock, ctx)}.`,
           },
         ];
       }

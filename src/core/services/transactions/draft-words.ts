@@ -7,6 +7,8 @@ import type { ChainReader } from '../../client';
 import type { LedgerLock } from '../../domain';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import type { DraftInput, VoteTargetView } from '../../../shared/domain/transactions';
+import { durationWords } from '../../../shared/lib/duration-words';
+import { RESIGNATION_WARNING, SECOND_SIGNATURE_WARNING } from '../../../shared/lib/kind-warnings';
 import { keyTarget, targetWords, voteTarget, type VoteTarget } from './vote-target';
 
 /** An arktoshi amount in the token, its thousands grouped, its trailing zeros dropped. */
@@ -96,26 +98,22 @@ export async function wordsOf(
     case 'secondSignature':
       return {
         what: 'Register a second passphrase for this wallet',
-        warnings: [
-          'Once it is in a block, every transaction of this wallet needs the second passphrase too.',
-        ],
+        warnings: [SECOND_SIGNATURE_WARNING],
       };
     case 'delegateRegistration':
       return { what: `Register this wallet as the delegate “${input.username}”`, warnings: [] };
     case 'delegateResignation':
       return {
         what: `Resign as the delegate ${delegate?.username ?? ''}`,
-        warnings: [
-          'A resignation cannot be undone: the delegate never forges again and votes for it are refused.',
-        ],
+        warnings: [RESIGNATION_WARNING],
       };
     case 'htlcLock': {
       const until =
         input.expiration.type === 'height'
-          ? `${input.expiration.afterBlocks} blocks`
-          : `${input.expiration.afterSeconds} seconds`;
+          ? `${input.expiration.afterBlocks} block${input.expiration.afterBlocks === 1 ? '' : 's'}`
+          : durationWords(input.expiration.afterSeconds);
       return {
-        what: `Lock ${say(input.amount)} for ${input.recipientId}, claimable with the secret for ${until}, refundable to this wallet after`,
+        what: `Lock ${say(input.amount)} for ${input.recipientId}, claimable with the secret for ${until}, then refundable to this wallet.`,
         warnings: [
           'The vault keeps the secret with the lock: the recipient needs it to claim, so share it when the deal is done.',
         ],

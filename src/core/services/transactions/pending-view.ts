@@ -14,7 +14,7 @@ export function pendingView(entry: PendingRecord, tip: number, confirmationFinal
     ...(entry.walletId === undefined ? {} : { walletId: entry.walletId }),
     sender: entry.sender,
     kind: entry.kind,
-    amount: entry.amount.toString(),
+    amount: paid(entry).toString(),
     ...(entry.lockAmount === undefined ? {} : { lockAmount: entry.lockAmount.toString() }),
     fee: entry.fee.toString(),
     nonce: entry.nonce.toString(),
@@ -31,6 +31,17 @@ export function pendingView(entry: PendingRecord, tip: number, confirmationFinal
     lastBroadcastAt: entry.lastBroadcastAt,
     broadcastCount: entry.broadcastCount,
   };
+}
+
+/**
+ * What it pays besides the fee: a multipayment's own amount is 0 on ARK (ARK Core
+ * packages/crypto/src/transactions/types/multi-payment.ts), its payments carry the value; every other kind pays its
+ * amount.
+ */
+function paid(entry: PendingRecord): bigint {
+  const payments = entry.kind === 'multiPayment' ? entry.json.asset?.payments : undefined;
+  if (payments === undefined) return entry.amount;
+  return payments.reduce((total, payment) => total + BigInt(payment.amount), 0n);
 }
 
 /** A pool drops a transaction this many blocks after it arrived (ARK maxTransactionAge). */

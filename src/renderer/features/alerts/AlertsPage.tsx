@@ -5,7 +5,13 @@
  */
 import { useEffect, useState } from 'react';
 import type { MonitorAlertView } from '../../../shared/domain/monitor';
-import { alertStatusText, partitionAlerts, RULE_LABELS } from '../../lib/alerts';
+import {
+  alertStatusText,
+  partitionAlerts,
+  recentItems,
+  RULE_LABELS,
+  type RecentItem,
+} from '../../lib/alerts';
 import { notificationAccess, requestNotificationAccess } from '../../lib/desktop-notifications';
 import { useVotary } from '../../store';
 import { AlertSettings } from './AlertSettings';
@@ -36,6 +42,19 @@ function AlertItem({ alert }: { alert: MonitorAlertView }) {
           Dismiss
         </button>
       )}
+    </li>
+  );
+}
+
+/** A notice the app announced: its title, its words and when. */
+function NoticeItem({ item }: { item: Extract<RecentItem, { kind: 'notice' }> }) {
+  return (
+    <li className={`alert-item alert-${item.level}`} aria-label={`${item.label}: ${item.message}`}>
+      <div>
+        <strong>{item.label}</strong>
+        <p className="alert-message">{item.message}</p>
+        <p className="muted small">{dateTime(item.at)}</p>
+      </div>
     </li>
   );
 }
@@ -82,6 +101,7 @@ function DesktopNotifications() {
 
 export function AlertsPage() {
   const alerts = useVotary((s) => s.monitorAlerts);
+  const notices = useVotary((s) => s.alerts);
   const settings = useVotary((s) => s.monitorSettings);
   const loadAlerts = useVotary((s) => s.loadAlerts);
   const loadMonitorSettings = useVotary((s) => s.loadMonitorSettings);
@@ -90,7 +110,8 @@ export function AlertsPage() {
     void loadAlerts();
     void loadMonitorSettings();
   }, [loadAlerts, loadMonitorSettings]);
-  const { open, recent } = partitionAlerts(alerts);
+  const { open, recent: cleared } = partitionAlerts(alerts);
+  const recent = recentItems(cleared, notices);
   return (
     <section aria-labelledby="alerts-title">
       <h1 id="alerts-title">Alerts</h1>
@@ -117,9 +138,13 @@ export function AlertsPage() {
         <p className="muted">Nothing recent.</p>
       ) : (
         <ul className="plain alert-list" aria-labelledby="recent-alerts" data-testid="recent-alerts">
-          {recent.map((alert) => (
-            <AlertItem key={alert.id} alert={alert} />
-          ))}
+          {recent.map((item) =>
+            item.kind === 'monitor' ? (
+              <AlertItem key={item.key} alert={item.alert} />
+            ) : (
+              <NoticeItem key={item.key} item={item} />
+            ),
+          )}
         </ul>
       )}
       {/* Not keyed by the settings: a save answers new settings, and remounting would drop the form's status. */}

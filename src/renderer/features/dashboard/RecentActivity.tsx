@@ -10,41 +10,49 @@ import { useVotary } from '../../store';
 import { chainTime } from '../../lib/dates';
 import { kindLabel } from '../../lib/kinds';
 import { call } from '../../services/call';
-import { amountFor } from '../wallet/history-row';
+import { amountFor, directionWords } from '../wallet/history-row';
 import { PendingAmount } from '../pending/PendingAmount';
 
 const SHOWN = 8;
 
-/** A row's amount from the wallet it was read for, by the host's ledger (as the wallet's history says it). */
+/** A row's amount for the wallets it was read for, by the host's ledger (as the wallet's history says it). */
 function RowAmount({ tx }: { tx: TransactionView }) {
   const { amount, sign } = amountFor(tx);
   return <Amount value={amount} {...(sign === undefined ? {} : { signed: sign })} />;
 }
 
-export function mergeRecent(lists: readonly TransactionView[][], count: number): TransactionView[] {
-  const byId = new Map<string, TransactionView>();
-  for (const list of lists) for (const tx of list) if (!byId.has(tx.id)) byId.set(tx.id, tx);
-  return [...byId.values()]
-    .sort((a, b) => (b.timestamp?.unix ?? Infinity) - (a.timestamp?.unix ?? Infinity))
-    .slice(0, count);
+type Effect = NonNullable<TransactionView['effect']>;
+
+function addEffects(a: Effect, b: Effect): Effect {
+  const sum = (x: string, y: string) => (BigInt(x) + BigInt(y)).toString();
+  return {
+    received: sum(a.received, b.received),
+    sent: sum(a.sent, b.sent),
+    fee: sum(a.fee, b.fee),
+    locked: sum(a.locked, b.locked),
+    unlocked: sum(a.unlocked, b.unlocked),
+  };
 }
 
 /**
- * Which way a transaction went for the wallets shown, in words (the host's `direction`, never its raw name). A
- * transaction that moves nothing to anyone else (a vote, a registration: no recipient, or the sender itself) is
- * the wallet's own act, not a move "between your wallets".
+ * The newest `count` transactions of the wallets' reads, each once. A transaction in two wallets' reads (a transfer
+ * between them) carries what it did to both, added up: its amount is then the wallets' together, not the side of
+ * whichever read came first.
  */
-export function directionWords(tx: Pick<TransactionView, 'direction' | 'sender' | 'recipient'>): string {
-  switch (tx.direction) {
-    case undefined:
-      return '';
-    case 'received':
-      return 'Received';
-    case 'sent':
-      return 'Sent';
-    case 'self':
-      return tx.recipient === '' || tx.recipient === tx.sender ? 'Your wallet’s own' : 'Between your wallets';
+export function mergeRecent(lists: readonly TransactionView[][], count: number): TransactionView[] {
+  const byId = new Map<string, TransactionView>();
+  for (const list of lists) {
+    for (const tx of list) {
+      const seen = byId.get(tx.id);
+      if (seen === undefined) byId.set(tx.id, tx);
+      else if (seen.effect !== undefined && tx.effect !== undefined) {
+        byId.set(tx.id, { ...seen, effect: addEffects(seen.effect, tx.effect) });
+      }
+    }
   }
+  return [...byId.values()]
+    .sort((a, b) => (b.timestamp?.unix ?? Infinity) - (a.timestamp?.unix ?? Infinity))
+    .slice(0, count);
 }
 
 /** The latest rows read, tagged with the network they were read on. */
@@ -84,6 +92,7 @@ export function RecentActivity() {
   const tick = Math.floor(height / 5);
   const { addresses: read, shown, open } = recentOnNetwork({ networkId, wallets, recent, pending });
   const addresses = read.join(',');
+  const own = new Set(read);
 
   useEffect(() => {
     if (networkId === undefined || addresses === '') return;
@@ -127,7 +136,7 @@ export function RecentActivity() {
               <tr key={tx.id}>
                 <td>{chainTime(tx.timestamp)}</td>
                 <td>{kindLabel(tx)}</td>
-                <td>{directionWords(tx)}</td>
+                <td>{directionWords(tx, own)}</td>
                 <td>
                   <RowAmount tx={tx} />
                 </td>

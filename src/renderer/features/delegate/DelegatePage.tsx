@@ -16,6 +16,7 @@ import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { FieldError } from '../../components/FieldError';
 import { usernameProblem } from '../../../shared/lib/delegate-name';
 import type { DraftProblemView } from '../../../shared/domain/transactions';
+import { REVIEW_NOTES } from './review-notes';
 
 export function DelegatePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
@@ -48,10 +49,7 @@ export function DelegatePage() {
     event.preventDefault();
     const name = username.trim();
     if (usernameProblem(name) !== undefined) return;
-    void run(
-      { kind: 'delegateRegistration', username: name },
-      'A delegate name is permanent: it cannot be changed later.',
-    );
+    void run({ kind: 'delegateRegistration', username: name }, REVIEW_NOTES.delegateRegistration);
   };
   const registerSecond = (event: FormEvent) => {
     event.preventDefault();
@@ -59,10 +57,7 @@ export function DelegatePage() {
     if (given === '' || given !== secondAgain) return;
     setSecond('');
     setSecondAgain('');
-    void run(
-      { kind: 'secondSignature', secondPassphrase: given },
-      'From then on every transaction of this wallet needs the second passphrase too. Votary keeps it in the vault; write it down as well.',
-    );
+    void run({ kind: 'secondSignature', secondPassphrase: given }, REVIEW_NOTES.secondSignature);
   };
 
   return (
@@ -80,12 +75,7 @@ export function DelegatePage() {
           {!delegate.resigned && (
             <button
               type="button"
-              onClick={() =>
-                void run(
-                  { kind: 'delegateResignation' },
-                  'This cannot be undone: a resigned delegate never forges again, and its voters should vote elsewhere.',
-                )
-              }
+              onClick={() => void run({ kind: 'delegateResignation' }, REVIEW_NOTES.delegateResignation)}
             >
               Resign
             </button>

@@ -5,11 +5,14 @@ import { ExplorerLink } from './ExplorerLink';
 import { ReadStatus, useRead } from '../../lib/use-read';
 import { chainTime } from '../../lib/dates';
 import { call } from '../../services/call';
+import { useVotary } from '../../store';
 
 const PAYS_RECIPIENT = new Set(['transfer', 'htlcLock']);
 
 export function TransactionPage({ id }: { id: string }) {
   const read = useRead(() => call('chain:transaction', { id }), id);
+  // The network's epoch, for a time lock's expiry while the lock waits in a pool (asset-lines.ts).
+  const epoch = useVotary((s) => s.configuration?.constants.epoch);
   if (read.state !== 'ready') {
     return (
       <article aria-labelledby="explorer-page-title">
@@ -19,7 +22,8 @@ export function TransactionPage({ id }: { id: string }) {
     );
   }
   const tx = read.value;
-  const lines = assetLines(tx);
+  const epochMs = epoch === undefined ? undefined : Date.parse(epoch);
+  const lines = assetLines(tx, epochMs === undefined || Number.isNaN(epochMs) ? undefined : epochMs);
   return (
     <article aria-labelledby="explorer-page-title">
       <h2 id="explorer-page-title">{kindLabel(tx)} transaction</h2>

@@ -60,7 +60,7 @@ function WalletLocks({ address }: { address: string }) {
               {lock.expirationType === 'height'
                 ? `height ${lock.expirationValue}`
                 : lock.expiresAtUnix === undefined
-                  ? `epoch ${lock.expirationValue}`
+                  ? 'at a time this node did not give'
                   : dateTime(lock.expiresAtUnix * 1000)}
             </td>
           </tr>

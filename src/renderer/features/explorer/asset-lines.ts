@@ -4,6 +4,7 @@
  */
 import type { TransactionDetail } from '../../../shared/domain/explorer';
 import type { ExplorerLocation } from './explorer-nav';
+import { dateTime } from '../../lib/dates';
 
 export interface AssetLine {
   label: string;
@@ -19,7 +20,26 @@ export { kindLabel } from '../../lib/kinds';
 
 const wallet = (address: string): ExplorerLocation => ({ page: 'wallet', address });
 
-export function assetLines(tx: TransactionDetail): AssetLine[] {
+/**
+ * When a lock expires, as a person reads it: a height lock at its block height, a time lock at a moment in their
+ * time zone. A time lock's expiration is an epoch second (seconds since the network's epoch); the transaction's own
+ * timestamp gives the epoch's offset (its `unix` less its `epoch`), and while it waits in a pool the network's epoch
+ * (`epochMs`, from the node's configuration) does.
+ */
+function lockExpiry(
+  tx: TransactionDetail,
+  lock: NonNullable<TransactionDetail['lock']>,
+  epochMs?: number,
+): string {
+  if (lock.expirationType === 'height') return `at height ${lock.expirationValue}`;
+  const startMs = tx.timestamp !== undefined ? (tx.timestamp.unix - tx.timestamp.epoch) * 1000 : epochMs;
+  return startMs === undefined
+    ? 'at a moment this node has not said yet (its network’s start is not known)'
+    : `at ${dateTime(startMs + lock.expirationValue * 1000)}`;
+}
+
+/** `epochMs`: the network's epoch in Unix milliseconds, for a lock not in a block yet. */
+export function assetLines(tx: TransactionDetail, epochMs?: number): AssetLine[] {
   const lines: AssetLine[] = [];
   for (const target of tx.voteTargets ?? []) {
     lines.push({
@@ -59,13 +79,7 @@ export function assetLines(tx: TransactionDetail): AssetLine[] {
   );
   if (tx.lock !== undefined) {
     lines.push({ label: 'Secret hash', text: tx.lock.secretHash, mono: true });
-    lines.push({
-      label: 'Expires',
-      text:
-        tx.lock.expirationType === 'height'
-          ? `at height ${tx.lock.expirationValue}`
-          : `at epoch time ${tx.lock.expirationValue} s`,
-    });
+    lines.push({ label: 'Expires', text: lockExpiry(tx, tx.lock, epochMs) });
   }
   if (tx.lockId !== undefined) {
     lines.push({

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { TxPreview } from '../../../shared/domain/transactions';
 import { useVotary } from '../../store';
 import { PreviewFacts } from '../review/PreviewFacts';
+import { AddressName, UnknownRecipients } from '../contacts/AddressName';
 import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
 
 export type Via = 'server' | 'file';
@@ -22,12 +23,15 @@ export function MultisigReview({
   onConfirm,
   onCancel,
   offerVia = true,
+  recipients = [],
 }: {
   preview: TxPreview;
   action: string;
   onConfirm: (input: ConfirmInput) => Promise<void>;
   onCancel: () => void;
   offerVia?: boolean;
+  /** The addresses it pays: named when they are the person's contacts or wallets, else warned about. */
+  recipients?: readonly string[];
 }) {
   const reportError = useVotary((s) => s.reportError);
   const signing = useSigningPassword(true);
@@ -51,6 +55,18 @@ export function MultisigReview({
   return (
     <div className="musig-review" role="group" aria-label="Review">
       <PreviewFacts preview={preview} />
+      {recipients.length > 0 && (
+        <dl className="facts">
+          <dt>To</dt>
+          {recipients.map((address) => (
+            <dd key={address} data-testid="musig-review-to">
+              <span className="mono small">{address}</span>
+              <AddressName address={address} />
+            </dd>
+          ))}
+        </dl>
+      )}
+      <UnknownRecipients addresses={recipients} />
       {blocked && (
         <ul className="problems" data-testid="musig-problems">
           {preview.problems.map((p) => (

@@ -142,6 +142,7 @@ export function ProposalCard({
           preview={preview}
           action={step.kind === 'sign' ? `Sign as ${step.name}` : 'Broadcast'}
           offerVia={step.kind === 'sign'}
+          recipients={proposal.recipient === undefined ? [] : [proposal.recipient]}
           onConfirm={confirm}
           onCancel={() => setStep(undefined)}
         />

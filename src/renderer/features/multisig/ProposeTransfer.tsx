@@ -133,6 +133,7 @@ export function ProposeTransfer({
         <MultisigReview
           preview={preview}
           action={`Sign as ${signer?.name ?? ''} and propose`}
+          recipients={[recipientId.trim()]}
           onConfirm={confirm}
           onCancel={() => setPreview(undefined)}
         />

@@ -8,11 +8,19 @@ import { useVotary } from '../../store';
 import { canRebroadcast, reasonBesideStatus, settledSplit, STATUS_WORDS, statusWords } from './pending-rows';
 import { plainNodeMessage } from '../../lib/node-words';
 import { call } from '../../services/call';
+import { AddressName } from '../contacts/AddressName';
 
 function PendingRow({ entry, height }: { entry: PendingView; height: number | undefined }) {
   const pendingChanged = useVotary((s) => s.pendingChanged);
   const pendingRemoved = useVotary((s) => s.pendingRemoved);
   const reportError = useVotary((s) => s.reportError);
+  // Which of the person's wallets sent it, by name (a faucet transfer has no wallet: its address is shown).
+  const senderName = useVotary(
+    (s) =>
+      s.wallets.find((w) =>
+        entry.walletId !== undefined ? w.id === entry.walletId : w.address === entry.sender,
+      )?.name,
+  );
   return (
     <tr data-testid={`pending-${entry.id}`}>
       <td className="pending-what">
@@ -22,7 +30,15 @@ function PendingRow({ entry, height }: { entry: PendingView; height: number | un
           {entry.id.slice(0, 16)}…
         </span>{' '}
         <CopyButton text={entry.id} label={`Copy transaction id ${entry.id}`} />
-        {entry.recipient && <span className="mono small pending-to">to {entry.recipient}</span>}
+        <span className="small pending-from" data-testid="pending-from">
+          from {senderName === undefined ? <span className="mono">{entry.sender}</span> : senderName}
+        </span>
+        {entry.recipient && (
+          <span className="small pending-to">
+            to <span className="mono">{entry.recipient}</span>
+            <AddressName address={entry.recipient} />
+          </span>
+        )}
       </td>
       <td>
         <PendingAmount entry={entry} />

@@ -1,6 +1,7 @@
 /**
  * ARK mainnet and devnet in one step: their seed relays come with the app (ARK Core 3.9.1's own lists), so a person
- * needs no node URL. Nothing is contacted until one is chosen; the relays serve plain http, which is said first.
+ * needs no node URL. Nothing is contacted until one is chosen and confirmed: the relays serve plain http, which is
+ * said once a network is chosen (not before, about a node nobody picked), and adding it needs that confirmation.
  */
 import { useEffect, useState } from 'react';
 import type { KnownNetworkView } from '../../../shared/domain/networks';
@@ -16,6 +17,7 @@ export function KnownNetworks() {
   const [known, setKnown] = useState<KnownNetworkView[]>([]);
   const [confirmed, setConfirmed] = useState(false);
   const [adding, setAdding] = useState<string | undefined>();
+  const [chosen, setChosen] = useState<KnownNetworkView>();
 
   useEffect(() => {
     call('networks:known').then(setKnown, reportError);
@@ -25,6 +27,8 @@ export function KnownNetworks() {
     setAdding(network.key);
     try {
       await call('networks:add-known', { key: network.key, ...(confirmed ? { allowPlainHttp: true } : {}) });
+      setChosen(undefined);
+      setConfirmed(false);
       clearError();
       await loadNode();
     } catch (error) {
@@ -36,20 +40,45 @@ export function KnownNetworks() {
   const addable = known.filter((network) => !network.added);
   if (addable.length === 0) return null;
 
+  const choose = (network: KnownNetworkView | undefined) => {
+    setChosen(network);
+    setConfirmed(false);
+  };
+
   return (
     <div role="group" aria-label="ARK networks">
       <p>ARK&apos;s own networks, from the seed nodes ARK Core ships (no URL needed):</p>
-      <PlainHttpWarning confirmed={confirmed} onConfirm={setConfirmed} />
-      {addable.map((network) => (
-        <button
-          key={network.key}
-          type="button"
-          disabled={!confirmed || adding !== undefined}
-          onClick={() => void add(network)}
-        >
-          {adding === network.key ? `Adding ${network.name}…` : `Add ${network.name} (${network.token})`}
-        </button>
-      ))}
+      {chosen === undefined ? (
+        addable.map((network) => (
+          <button key={network.key} type="button" onClick={() => choose(network)}>
+            Add {network.name} ({network.token})
+          </button>
+        ))
+      ) : (
+        <>
+          <p>
+            {chosen.name}: {chosen.seeds} seed nodes, reached over plain http.
+          </p>
+          <PlainHttpWarning confirmed={confirmed} onConfirm={setConfirmed} />
+          <div className="row">
+            <button
+              type="button"
+              disabled={!confirmed || adding !== undefined}
+              onClick={() => void add(chosen)}
+            >
+              {adding === chosen.key ? `Adding ${chosen.name}…` : `Add ${chosen.name}`}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={adding !== undefined}
+              onClick={() => choose(undefined)}
+            >
+              Cancel
+            </button>
+          </div>
+        </>
+      )}
     </div>
   );
 }

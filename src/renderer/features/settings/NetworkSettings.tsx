@@ -87,8 +87,11 @@ export function NetworkSettings() {
         {plain && <PlainHttpWarning confirmed={plainConfirmed} onConfirm={setPlainConfirmed} />}
         <label className="inline">
           <input type="checkbox" checked={testMode} onChange={(e) => setTestMode(e.target.checked)} />
-          Its nodes run ARK Core in test mode (<span className="mono">--env=test</span>, a development
-          testnet): HTLC locks there may expire from the next block on
+          {/* One span: the label lays out its children side by side, and the sentence must stay one. */}
+          <span>
+            Its nodes run ARK Core in test mode (<span className="mono nowrap">--env=test</span>, a
+            development testnet): HTLC locks there may expire from the next block on
+          </span>
         </label>
         <button type="submit" disabled={plain && !plainConfirmed}>
           Add network

@@ -99,8 +99,9 @@ export function Sidebar() {
       <p className="muted small" aria-live="off">
         {height === undefined ? '' : `Height ${height}`}
       </p>
-      <button type="button" onClick={() => setTheme(dark ? 'light' : 'dark')} aria-pressed={dark}>
-        Dark theme
+      {/* Says what it switches to: a label that stayed "Dark theme" in the dark theme read as a wrong state. */}
+      <button type="button" onClick={() => setTheme(dark ? 'light' : 'dark')}>
+        {dark ? 'Light theme' : 'Dark theme'}
       </button>
       {profile !== undefined && (
         <p className="muted small" role="note" aria-label="Open profile">

@@ -78,6 +78,42 @@ export function amountFor(tx: TransactionView): { amount: string; sign: 'in' | '
   return { amount: BigInt(effect.received) > 0n ? effect.received : '0', sign: undefined };
 }
 
+/**
+ * Which way a transaction moved money for the person's wallets taken together (`own`: their addresses), in words.
+ * Told from who signed it and whom it pays, never from the host's `direction`, which is one wallet's: the same
+ * transfer between two of the person's wallets is "sent" for one and "received" for the other, and ARK's API lists a
+ * multipayment's sender as its recipient. A lock pays nobody until it is claimed (core/domain/ledger.ts), so a lock
+ * addressed to the person is received only once claimed, and never when it was refunded to its sender.
+ */
+export function directionWords(tx: TransactionView, own: ReadonlySet<string>): string {
+  const fromOwn = own.has(tx.sender);
+  if (tx.kind === 'htlcLock') {
+    if (fromOwn && own.has(tx.recipient)) return 'Between your wallets';
+    if (fromOwn) return tx.closedBy === 'htlcRefund' ? 'Refunded to you' : 'Sent';
+    if (tx.closedBy === 'htlcClaim') return 'Received';
+    if (tx.closedBy === 'htlcRefund') return 'Refunded to its sender: not received';
+    return 'Locked for you: not received yet';
+  }
+  if ((tx.kind === 'htlcClaim' || tx.kind === 'htlcRefund') && tx.lockOf !== undefined) {
+    // The lock's money goes to its recipient (a claim) or back to its sender (a refund).
+    const payee = tx.kind === 'htlcClaim' ? tx.lockOf.recipient : tx.lockOf.sender;
+    const payer = tx.lockOf.sender;
+    if (tx.kind === 'htlcRefund') return own.has(payee) ? 'Refunded to you' : 'Your wallet’s own';
+    if (own.has(payer) && own.has(payee)) return 'Between your wallets';
+    if (own.has(payee)) return 'Received';
+    return own.has(payer) ? 'Sent' : 'Your wallet’s own';
+  }
+  const payees =
+    tx.payments !== undefined
+      ? tx.payments.map((payment) => payment.recipientId)
+      : tx.recipient === '' || tx.recipient === tx.sender
+        ? []
+        : [tx.recipient];
+  if (!fromOwn) return 'Received';
+  if (payees.length === 0) return 'Your wallet’s own';
+  return payees.every((payee) => own.has(payee)) ? 'Between your wallets' : 'Sent';
+}
+
 /** The words for a lock's money from this wallet's side. */
 function lockNote(tx: TransactionView, address: string): string | undefined {
   if (tx.kind === 'htlcLock') {
