@@ -14,13 +14,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  keyPairFromPassphrase,
-  multiSignaturePublicKey,
-  addressFromPublicKey,
-} from '../../src/core/protocol/crypto';
-import { toHex } from '../../src/core/protocol/hex';
-import { addMultiSignature, prepareTransaction } from '../../src/core/protocol/transactions';
+import { addressFromPublicKey } from '../../src/core/protocol/crypto';
 import { RestMusigClient } from '../../src/core/services/multisig/transports';
 import {
   ASSET,
@@ -28,11 +22,11 @@ import {
   KEYS,
   MULTI_KEY,
   PARTICIPANTS,
-  RECIPIENT,
   body,
   proof,
   signerOf,
   spend,
+  strangerProposal,
 } from '../musig/fixtures';
 
 const BIN = process.env['SOAK_MUSIG_BIN'] ?? join(import.meta.dirname, 'votary.mjs');
@@ -133,22 +127,7 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function invitation(n: number) {
-  const own = `soak stranger ${n}`;
-  const asset = { min: 1, publicKeys: [toHex(keyPairFromPassphrase(own).publicKey), VICTIM_KEY] };
-  const tx = prepareTransaction(
-    {
-      type: 0,
-      nonce: 1n,
-      senderPublicKey: multiSignaturePublicKey(asset),
-      amount: 1n,
-      recipientId: RECIPIENT,
-      vendorField: 'x'.repeat(255),
-    },
-    CTX,
-  );
-  return body(addMultiSignature(tx, own, 0), asset);
-}
+const invitation = (n: number) => strangerProposal(`soak stranger ${n}`, 'x'.repeat(255));
 
 const line = (attack: string, figures: Record<string, unknown>) =>
   process.stdout.write(`${attack}: ${JSON.stringify(figures)}\n`);

@@ -25,19 +25,9 @@ import {
   type ServerLimits,
 } from '../../src/core/musig-server';
 import type { ConnectionLimits } from '../../src/core/api';
-import {
-  addressFromPublicKey,
-  keyPairFromPassphrase,
-  multiSignaturePublicKey,
-  schnorrVerify,
-} from '../../src/core/protocol/crypto';
-import { fromHex, toHex } from '../../src/core/protocol/hex';
-import {
-  addMultiSignature,
-  multiSignatureSigningHash,
-  prepareTransaction,
-  transactionFromJson,
-} from '../../src/core/protocol/transactions';
+import { addressFromPublicKey, schnorrVerify } from '../../src/core/protocol/crypto';
+import { fromHex } from '../../src/core/protocol/hex';
+import { multiSignatureSigningHash, transactionFromJson } from '../../src/core/protocol/transactions';
 import { RestMusigClient, RpcMusigClient } from '../../src/core/services/multisig/transports';
 import { closedWithin, rawConnect } from '../ipc/support/raw-websocket';
 import {
@@ -46,12 +36,12 @@ import {
   KEYS,
   MULTI_KEY,
   PARTICIPANTS,
-  RECIPIENT,
   body,
   proof,
   registration,
   signerOf,
   spend,
+  strangerProposal,
 } from './fixtures';
 
 interface Answer {
@@ -131,22 +121,7 @@ const VICTIM = PARTICIPANTS[0]!;
 const VICTIM_KEY = KEYS[0]!;
 
 /** A stranger's proposal from a fresh 1-of-2 wallet [stranger's own key, victim's key], signed by the stranger. */
-function invitation(n: number) {
-  const own = `musig stranger ${n}`;
-  const asset = { min: 1, publicKeys: [toHex(keyPairFromPassphrase(own).publicKey), VICTIM_KEY] };
-  const tx = prepareTransaction(
-    {
-      type: 0,
-      nonce: 1n,
-      senderPublicKey: multiSignaturePublicKey(asset),
-      amount: 1n,
-      recipientId: RECIPIENT,
-      vendorField: 'x'.repeat(200),
-    },
-    CTX,
-  );
-  return body(addMultiSignature(tx, own, 0), asset);
-}
+const invitation = (n: number) => strangerProposal(`musig stranger ${n}`, 'x'.repeat(200));
 
 describe('1. hiding a person’s proposals', () => {
   it('bounds the invitations waiting for one key with 429 and ARK’s sentence; the person’s own still go in', async () => {
