@@ -8,12 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
-import type { PendingView, SendResult } from '../../src/shared/domain/transactions';
+import type { SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
 import {
   call,
   type CoreClock,
-  nextEvent,
   openClockedCore,
   PASSWORD,
   removeDir,
@@ -32,11 +31,7 @@ describe('tx:preview: one review, checked before it opens', () => {
   let main: WalletView;
   let bob: WalletView;
 
-  const confirmed = async (sent: SendResult | Promise<SendResult>): Promise<PendingView> => {
-    const result = await sent;
-    expect(result.accepted, result.error?.message).toBe(true);
-    return clock.confirm(core, result.id);
-  };
+  const confirmed = (sent: SendResult | Promise<SendResult>) => clock.confirmSent(core, sent);
 
   beforeAll(async () => {
     dir = tempDir();
@@ -54,17 +49,10 @@ describe('tx:preview: one review, checked before it opens', () => {
       [main, bob].map((w) => call(core, 'faucet:fund', { address: w.address, amount: String(1000n * VTY) })),
     );
     // Both are in the pool: the next block holds both.
-    const both = Promise.all(
-      funds.map((f) =>
-        nextEvent<PendingView>(
-          core,
-          'tx:status',
-          (p) => p.id === f.transactionId && p.status === 'confirmed',
-        ),
-      ),
+    await clock.confirmAll(
+      core,
+      funds.map((f) => f.transactionId),
     );
-    clock.forge(core);
-    await both;
   });
   afterAll(async () => {
     await core.close();

@@ -2,12 +2,11 @@ import { nodeParts } from '../../src/core/node/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
-import type { PendingView, SendResult } from '../../src/shared/domain/transactions';
+import type { SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
 import {
   call,
   type CoreClock,
-  nextEvent,
   openClockedCore,
   PASSWORD,
   removeDir,
@@ -26,11 +25,7 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
   let alice: WalletView;
   let bob: WalletView;
 
-  const confirmed = async (sent: SendResult | Promise<SendResult>): Promise<PendingView> => {
-    const result = await sent;
-    expect(result.accepted, result.error?.message).toBe(true);
-    return clock.confirm(core, result.id);
-  };
+  const confirmed = (sent: SendResult | Promise<SendResult>) => clock.confirmSent(core, sent);
 
   beforeAll(async () => {
     dir = tempDir();
@@ -41,13 +36,7 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
     const fundA = await call(core, 'faucet:fund', { address: alice.address });
     const fundB = await call(core, 'faucet:fund', { address: bob.address, amount: '1000000000' });
     // Both are in the pool: the next block holds both.
-    const both = Promise.all(
-      [fundA.transactionId, fundB.transactionId].map((id) =>
-        nextEvent<PendingView>(core, 'tx:status', (p) => p.id === id && p.status === 'confirmed'),
-      ),
-    );
-    clock.forge(core);
-    await both;
+    await clock.confirmAll(core, [fundA.transactionId, fundB.transactionId]);
   });
   afterAll(async () => {
     await core.close();
