@@ -12,7 +12,7 @@
  * 5. squatting a wallet's pending slots with proposals whose nonce is used, or from forged wallets: a server that
  *    knows a node refuses and removes them.
  */
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,49 +43,12 @@ import {
   spend,
   strangerProposal,
 } from './fixtures';
+import { httpCall, type HttpCallOptions } from '../support/http-call';
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  json: () => unknown;
-}
-
-/** One request through node:http, as any client on the network sends it. */
-function call(
-  port: number,
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: unknown } = {},
-): Promise<Answer> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            json: () => JSON.parse(text) as unknown,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** One request through node:http, as any client on the network sends it; its body read as JSON. */
+async function call(port: number, method: string, path: string, options: HttpCallOptions = {}) {
+  const answer = await httpCall(port, method, path, options);
+  return { status: answer.status, headers: answer.headers, json: () => JSON.parse(answer.text) as unknown };
 }
 
 const running: { app: FastifyInstance; store: ProposalStore }[] = [];
