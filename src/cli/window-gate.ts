@@ -16,8 +16,8 @@ import { ipcError, type IpcResult } from '../shared/ipc/errors';
 /** What the gate needs from the core: AppCore satisfies it. */
 export interface GatedCore {
   handleRequest(channel: unknown, payload: unknown): Promise<IpcResult<unknown>>;
-  /** The open vault's session number, undefined while locked (Keystore.sessionId). */
-  vaultSession(): number | undefined;
+  /** The open vault's session name, undefined while locked (Keystore.sessionToken()). */
+  vaultSession(): string | undefined;
 }
 
 /** The unlock screen's reads (VaultGate, ProfileChooser, HostStatus and the node line): nothing of the vault. */
@@ -62,12 +62,12 @@ const MAX_TICKETS = 256;
  * connection — to stay admitted to the same session. Another browser, or the same one in another tab, has no key.
  */
 export class WindowTickets {
-  private readonly tickets = new Map<string, number>();
+  private readonly tickets = new Map<string, string>();
 
   constructor(private readonly core: GatedCore) {}
 
   /** A new key for the open session. */
-  issue(session: number): string {
+  issue(session: string): string {
     for (const [key, of] of this.tickets) if (of !== session) this.tickets.delete(key);
     if (this.tickets.size >= MAX_TICKETS) this.tickets.delete(this.tickets.keys().next().value!);
     const key = randomBytes(32).toString('base64url');
@@ -76,7 +76,7 @@ export class WindowTickets {
   }
 
   /** The open session a presented key admits to, if it does. */
-  sessionOf(key: string | null): number | undefined {
+  sessionOf(key: string | null): string | undefined {
     if (key === null) return undefined;
     const session = this.tickets.get(key);
     return session !== undefined && session === this.core.vaultSession() ? session : undefined;
@@ -86,7 +86,7 @@ export class WindowTickets {
 /** One bridge connection's admission to the vault. */
 export class WindowGate {
   /** The vault session this window gave the password for. */
-  private admittedTo: number | undefined;
+  private admittedTo: string | undefined;
   /** Admitting requests in flight: the vault's status events wait for their answer (see `event`). */
   private admitting = 0;
   private held: OutgoingEvent[] = [];

@@ -6,7 +6,7 @@
  * the defaults are in src/core/api/http/connection-limits.ts. How soon each is closed is measured by
  * `npm run bench:latency`; here CLOSED_WITHIN_MS only bounds the wait for the close.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
@@ -15,6 +15,7 @@ import { startBrowserShell, type BrowserShell } from '../../src/cli/browser-shel
 import { createApiServer, type ApiServer, type ConnectionLimits } from '../../src/core/api';
 import { LocalNode } from '../../src/core/node/node';
 import { closedWithin, rawConnect } from '../ipc/support/raw-websocket';
+import { rendererDir } from '../ipc/support/renderer-dir';
 
 const LIMITS: Partial<ConnectionLimits> = {
   headersTimeoutMs: 1_000,
@@ -37,9 +38,7 @@ beforeAll(async () => {
   node = await LocalNode.start({ dataDir: join(dir, 'data'), forging: false });
   api = createApiServer({ node, publicPort: 0, port: 0, limits: LIMITS });
   const { publicUrl, secondaryUrl } = await api.listen();
-  const renderer = join(dir, 'renderer');
-  mkdirSync(renderer);
-  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Votary</title>');
+  const renderer = rendererDir(dir);
   shell = await startBrowserShell({
     core: {
       handleRequest: () => Promise.resolve({ ok: true, value: null }),

@@ -9,18 +9,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  keyPairFromPassphrase,
-  multiSignaturePublicKey,
-  addressFromPublicKey,
-} from '../../src/core/protocol/crypto';
-import { toHex } from '../../src/core/protocol/hex';
-import { addMultiSignature, prepareTransaction } from '../../src/core/protocol/transactions';
+import { addressFromPublicKey } from '../../src/core/protocol/crypto';
 import { RestMusigClient } from '../../src/core/services/multisig/transports';
 import {
   ASSET,
@@ -28,12 +22,13 @@ import {
   KEYS,
   MULTI_KEY,
   PARTICIPANTS,
-  RECIPIENT,
   body,
   proof,
   signerOf,
   spend,
+  strangerProposal,
 } from '../musig/fixtures';
+import { httpCall, type HttpCallOptions } from '../support/http-call';
 
 const BIN = process.env['SOAK_MUSIG_BIN'] ?? join(import.meta.dirname, 'votary.mjs');
 const FLOOD_S = Number(process.env['SOAK_MUSIG_FLOOD_S'] ?? 15);
@@ -41,52 +36,9 @@ const HALF_SENT = Number(process.env['SOAK_MUSIG_HALF_SENT'] ?? 3000);
 const VICTIM = PARTICIPANTS[0]!;
 const VICTIM_KEY = KEYS[0]!;
 
-interface Answer {
-  status: number;
-  bytes: number;
-  text: string;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-function call(
-  port: number,
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: unknown; from?: string } = {},
-): Promise<Answer> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        ...(options.from === undefined ? {} : { localAddress: options.from }),
-        agent: false,
-        headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const buffer = Buffer.concat(chunks);
-          resolve({
-            status: response.statusCode ?? 0,
-            bytes: buffer.length,
-            text: buffer.toString('utf8'),
-            headers: response.headers,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+/** Each request on a connection of its own, as the flood's many clients send them. */
+const call = (port: number, method: string, path: string, options: HttpCallOptions = {}) =>
+  httpCall(port, method, path, { ...options, ownConnection: true });
 
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -133,22 +85,7 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function invitation(n: number) {
-  const own = `soak stranger ${n}`;
-  const asset = { min: 1, publicKeys: [toHex(keyPairFromPassphrase(own).publicKey), VICTIM_KEY] };
-  const tx = prepareTransaction(
-    {
-      type: 0,
-      nonce: 1n,
-      senderPublicKey: multiSignaturePublicKey(asset),
-      amount: 1n,
-      recipientId: RECIPIENT,
-      vendorField: 'x'.repeat(255),
-    },
-    CTX,
-  );
-  return body(addMultiSignature(tx, own, 0), asset);
-}
+const invitation = (n: number) => strangerProposal(`soak stranger ${n}`, 'x'.repeat(255));
 
 const line = (attack: string, figures: Record<string, unknown>) =>
   process.stdout.write(`${attack}: ${JSON.stringify(figures)}\n`);

@@ -6,7 +6,6 @@
  * would kill `votary serve`.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -14,6 +13,7 @@ import { startBrowserShell, type BrowserShell } from '../../src/cli/browser-shel
 import type { AppCore } from '../../src/core/services';
 import { openCore, removeDir, tempDir } from '../services/support';
 import { closedWithin, encodeFrame, rawConnect, rawUpgrade, upgradeRequest } from './support/raw-websocket';
+import { rendererDir } from './support/renderer-dir';
 
 describe('browser shell: no client can take the host down', () => {
   let dir: string;
@@ -24,9 +24,7 @@ describe('browser shell: no client can take the host down', () => {
 
   beforeAll(async () => {
     dir = tempDir();
-    const renderer = join(dir, 'renderer');
-    mkdirSync(renderer);
-    writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Votary</title>');
+    const renderer = rendererDir(dir);
     core = await openCore(join(dir, 'data'), { forging: false });
     shell = await startBrowserShell({
       core,

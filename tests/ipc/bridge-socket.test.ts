@@ -1,11 +1,11 @@
 /** The browser shell's WebSocket bridge over a real socket: the token and origin guards, requests and pushes. */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../src/cli/browser-shell';
 import type { AppCore } from '../../src/core/services';
 import { CoreClock, openCore, PASSWORD, removeDir, tempDir } from '../services/support';
+import { rendererDir } from './support/renderer-dir';
 
 interface Frame {
   id?: number | null;
@@ -25,9 +25,7 @@ describe('browser shell: the IPC contract over a WebSocket, guarded by the launc
 
   beforeAll(async () => {
     dir = tempDir();
-    const renderer = join(dir, 'renderer');
-    mkdirSync(renderer);
-    writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Votary</title>');
+    const renderer = rendererDir(dir);
     core = await openCore(join(dir, 'data'), { forging: false, now: clock.read });
     shell = await startBrowserShell({ core, rendererDir: renderer, port: 0 });
     origin = `http://127.0.0.1:${shell.port}`;

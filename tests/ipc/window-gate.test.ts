@@ -4,13 +4,13 @@
  * vault another window unlocked sees a locked vault — no wallet, no pending transaction, no wallet event — until it
  * gives the password, while the first window stays unlocked throughout.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../src/cli/browser-shell';
 import type { AppCore } from '../../src/core/services';
 import { openCore, PASSWORD, removeDir, tempDir } from '../services/support';
+import { rendererDir } from './support/renderer-dir';
 
 interface Frame {
   id?: number | null;
@@ -37,9 +37,7 @@ describe('browser shell: every window gives the vault password itself', () => {
 
   beforeAll(async () => {
     dir = tempDir();
-    const renderer = join(dir, 'renderer');
-    mkdirSync(renderer);
-    writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Votary</title>');
+    const renderer = rendererDir(dir);
     core = await openCore(join(dir, 'data'), { forging: false });
     shell = await startBrowserShell({ core, rendererDir: renderer, port: 0, log: () => undefined });
   });

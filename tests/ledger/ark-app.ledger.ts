@@ -275,10 +275,9 @@ describe('ARK Ledger app v2.3.0 in speculos', () => {
     }
   });
 
-  it('a refusal on the device is ERR_LEDGER_REJECTED and nothing is signed', async () => {
-    const log: RecordedExchange[] = [];
-    const signer = new LedgerSigner(opener(log), account0);
-    const prepared = prepareTransaction(
+  /** A transfer from account 0 that the device never signs (refused on it, or cut off while it is shown). */
+  const transferNeverSigned = () =>
+    prepareTransaction(
       {
         type: 0,
         nonce: 3n,
@@ -288,6 +287,11 @@ describe('ARK Ledger app v2.3.0 in speculos', () => {
       },
       ctx,
     );
+
+  it('a refusal on the device is ERR_LEDGER_REJECTED and nothing is signed', async () => {
+    const log: RecordedExchange[] = [];
+    const signer = new LedgerSigner(opener(log), account0);
+    const prepared = transferNeverSigned();
     const signing = expectLedgerError(signer.signTransaction(prepared), 'ERR_LEDGER_REJECTED');
     await speculos.choose('Reject');
     await signing;
@@ -323,16 +327,7 @@ describe('ARK Ledger app v2.3.0 in speculos', () => {
   it('a device unplugged in the middle of signing is ERR_LEDGER_DISCONNECTED, then works again', async () => {
     const log: RecordedExchange[] = [];
     const signer = new LedgerSigner(opener(log), account0);
-    const prepared = prepareTransaction(
-      {
-        type: 0,
-        nonce: 3n,
-        amount: TOKEN,
-        recipientId: chain.users[2]!.address,
-        senderPublicKey: account0.publicKey,
-      },
-      ctx,
-    );
+    const prepared = transferNeverSigned();
     const signing = expectLedgerError(signer.signTransaction(prepared), 'ERR_LEDGER_DISCONNECTED');
     for (let i = 0; i < 40 && !(await speculos.screen()).some((t) => /Transfer|Recipient/.test(t)); i++) {
       await new Promise((r) => setTimeout(r, 150));

@@ -54,6 +54,26 @@ export const body = (tx: TransactionData, asset = ASSET) => ({
   multisigAsset: asset,
 });
 
+/**
+ * A stranger's proposal, as a flood sends them: a transfer from a fresh 1-of-2 wallet [the stranger's own key,
+ * participant 0's key], signed by the stranger (`passphrase`); `vendorField` makes it as large as wanted.
+ */
+export function strangerProposal(passphrase: string, vendorField?: string) {
+  const asset = { min: 1, publicKeys: [toHex(keyPairFromPassphrase(passphrase).publicKey), KEYS[0]!] };
+  const tx = prepareTransaction(
+    {
+      type: 0,
+      nonce: 1n,
+      senderPublicKey: multiSignaturePublicKey(asset),
+      amount: 1n,
+      recipientId: RECIPIENT,
+      ...(vendorField === undefined ? {} : { vendorField }),
+    },
+    CTX,
+  );
+  return body(addMultiSignature(tx, passphrase, 0), asset);
+}
+
 /** An `X-Musig-Auth` value: each passphrase's proof for `action` on `subject` at `nowMs`. */
 export function proof(
   passphrases: string[],

@@ -12,7 +12,7 @@
  * 5. squatting a wallet's pending slots with proposals whose nonce is used, or from forged wallets: a server that
  *    knows a node refuses and removes them.
  */
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,19 +25,9 @@ import {
   type ServerLimits,
 } from '../../src/core/musig-server';
 import type { ConnectionLimits } from '../../src/core/api';
-import {
-  addressFromPublicKey,
-  keyPairFromPassphrase,
-  multiSignaturePublicKey,
-  schnorrVerify,
-} from '../../src/core/protocol/crypto';
-import { fromHex, toHex } from '../../src/core/protocol/hex';
-import {
-  addMultiSignature,
-  multiSignatureSigningHash,
-  prepareTransaction,
-  transactionFromJson,
-} from '../../src/core/protocol/transactions';
+import { addressFromPublicKey, schnorrVerify } from '../../src/core/protocol/crypto';
+import { fromHex } from '../../src/core/protocol/hex';
+import { multiSignatureSigningHash, transactionFromJson } from '../../src/core/protocol/transactions';
 import { RestMusigClient, RpcMusigClient } from '../../src/core/services/multisig/transports';
 import { closedWithin, rawConnect } from '../ipc/support/raw-websocket';
 import {
@@ -46,56 +36,19 @@ import {
   KEYS,
   MULTI_KEY,
   PARTICIPANTS,
-  RECIPIENT,
   body,
   proof,
   registration,
   signerOf,
   spend,
+  strangerProposal,
 } from './fixtures';
+import { httpCall, type HttpCallOptions } from '../support/http-call';
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  json: () => unknown;
-}
-
-/** One request through node:http, as any client on the network sends it. */
-function call(
-  port: number,
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: unknown } = {},
-): Promise<Answer> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            json: () => JSON.parse(text) as unknown,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** One request through node:http, as any client on the network sends it; its body read as JSON. */
+async function call(port: number, method: string, path: string, options: HttpCallOptions = {}) {
+  const answer = await httpCall(port, method, path, options);
+  return { status: answer.status, headers: answer.headers, json: () => JSON.parse(answer.text) as unknown };
 }
 
 const running: { app: FastifyInstance; store: ProposalStore }[] = [];
@@ -131,22 +84,7 @@ const VICTIM = PARTICIPANTS[0]!;
 const VICTIM_KEY = KEYS[0]!;
 
 /** A stranger's proposal from a fresh 1-of-2 wallet [stranger's own key, victim's key], signed by the stranger. */
-function invitation(n: number) {
-  const own = `musig stranger ${n}`;
-  const asset = { min: 1, publicKeys: [toHex(keyPairFromPassphrase(own).publicKey), VICTIM_KEY] };
-  const tx = prepareTransaction(
-    {
-      type: 0,
-      nonce: 1n,
-      senderPublicKey: multiSignaturePublicKey(asset),
-      amount: 1n,
-      recipientId: RECIPIENT,
-      vendorField: 'x'.repeat(200),
-    },
-    CTX,
-  );
-  return body(addMultiSignature(tx, own, 0), asset);
-}
+const invitation = (n: number) => strangerProposal(`musig stranger ${n}`, 'x'.repeat(200));
 
 describe('1. hiding a person’s proposals', () => {
   it('bounds the invitations waiting for one key with 429 and ARK’s sentence; the person’s own still go in', async () => {

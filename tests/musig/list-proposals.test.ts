@@ -7,35 +7,18 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProposalRules, ProposalStore, createMusigServer } from '../../src/core/musig-server';
-import { keyPairFromPassphrase, multiSignaturePublicKey } from '../../src/core/protocol/crypto';
-import { toHex } from '../../src/core/protocol/hex';
 import { signMessageWithPassphrase } from '../../src/core/protocol/message';
-import { addMultiSignature, prepareTransaction } from '../../src/core/protocol/transactions';
 import { MAX_INVITATIONS, listProposals } from '../../src/core/services/multisig/proposal-source';
 import type { MultisigServices } from '../../src/core/services/multisig/multisig-service';
 import { RestMusigClient } from '../../src/core/services/multisig/transports';
-import { ASSET, CTX, KEYS, MULTI_KEY, PARTICIPANTS, RECIPIENT, body, spend } from './fixtures';
+import { ASSET, CTX, KEYS, MULTI_KEY, PARTICIPANTS, body, spend, strangerProposal } from './fixtures';
 
 const VICTIM = PARTICIPANTS[0]!;
 let store: ProposalStore;
 let app: FastifyInstance;
 let url = '';
 
-function invitation(n: number) {
-  const own = `musig list stranger ${n}`;
-  const asset = { min: 1, publicKeys: [toHex(keyPairFromPassphrase(own).publicKey), KEYS[0]!] };
-  const tx = prepareTransaction(
-    {
-      type: 0,
-      nonce: 1n,
-      senderPublicKey: multiSignaturePublicKey(asset),
-      amount: 1n,
-      recipientId: RECIPIENT,
-    },
-    CTX,
-  );
-  return body(addMultiSignature(tx, own, 0), asset);
-}
+const invitation = (n: number) => strangerProposal(`musig list stranger ${n}`);
 
 beforeAll(async () => {
   store = new ProposalStore(':memory:');

@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import type { WalletChange } from '../../src/shared/domain/wallets';
-import {
-  call,
-  type CoreClock,
-  nextEvent,
-  openClockedCore,
-  PASSWORD,
-  removeDir,
-  reviewAndSend,
-  tempDir,
-} from './support';
+import { call, clockedCoreWithVault, nextEvent, reviewAndSend } from './support';
 
 describe('AppCore against a real LocalNode (on a fake clock: each block forged when the test needs it)', () => {
-  let dir: string;
+  const opened = clockedCoreWithVault();
+  const { clock } = opened;
   let core: AppCore;
-  let clock: CoreClock;
 
-  beforeAll(async () => {
-    dir = tempDir();
-    ({ core, clock } = await openClockedCore(dir));
-    await call(core, 'keystore:create', { password: PASSWORD });
-  });
-  afterAll(async () => {
-    await core.close();
-    removeDir(dir);
+  beforeAll(() => {
+    core = opened.core();
   });
 
   it('the faucet funds a new wallet, which then sends a transfer that confirms', async () => {

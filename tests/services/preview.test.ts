@@ -4,44 +4,28 @@
  * is pending, a claim and a refund show the incoming amount, and what a node would refuse is said at its field.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
-import type { PendingView, SendResult } from '../../src/shared/domain/transactions';
+import type { SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
-import {
-  call,
-  type CoreClock,
-  nextEvent,
-  openClockedCore,
-  PASSWORD,
-  removeDir,
-  reviewAndSend,
-  tempDir,
-} from './support';
+import { call, clockedCoreWithVault, PASSWORD, reviewAndSend } from './support';
 
 const VTY = 100_000_000n;
 const TRANSFER_FEE = 10_000_000n;
 const genesisDelegate = localnetWallets().find((w) => w.role === 'delegate')!;
 
 describe('tx:preview: one review, checked before it opens', () => {
-  let dir: string;
+  const opened = clockedCoreWithVault();
+  const { clock } = opened;
   let core: AppCore;
-  let clock: CoreClock;
   let main: WalletView;
   let bob: WalletView;
 
-  const confirmed = async (sent: SendResult | Promise<SendResult>): Promise<PendingView> => {
-    const result = await sent;
-    expect(result.accepted, result.error?.message).toBe(true);
-    return clock.confirm(core, result.id);
-  };
+  const confirmed = (sent: SendResult | Promise<SendResult>) => clock.confirmSent(core, sent);
 
   beforeAll(async () => {
-    dir = tempDir();
-    ({ core, clock } = await openClockedCore(dir));
-    await call(core, 'keystore:create', { password: PASSWORD });
+    core = opened.core();
     main = await call(core, 'wallets:import-passphrase', {
       passphrase: 'preview main passphrase',
       name: 'Main',
@@ -54,21 +38,10 @@ describe('tx:preview: one review, checked before it opens', () => {
       [main, bob].map((w) => call(core, 'faucet:fund', { address: w.address, amount: String(1000n * VTY) })),
     );
     // Both are in the pool: the next block holds both.
-    const both = Promise.all(
-      funds.map((f) =>
-        nextEvent<PendingView>(
-          core,
-          'tx:status',
-          (p) => p.id === f.transactionId && p.status === 'confirmed',
-        ),
-      ),
+    await clock.confirmAll(
+      core,
+      funds.map((f) => f.transactionId),
     );
-    clock.forge(core);
-    await both;
-  });
-  afterAll(async () => {
-    await core.close();
-    removeDir(dir);
   });
 
   it('a transfer: from the wallet by name, total out = amount + fee, the balance after', async () => {
@@ -220,7 +193,7 @@ describe('tx:preview: one review, checked before it opens', () => {
     );
     expect(JSON.stringify(kept)).not.toContain(lock.htlc!.secret);
     // Sealed: the vault file never holds it in the clear.
-    const vault = readFileSync(join(dir, 'profiles', 'default', 'vault.json'), 'utf8');
+    const vault = readFileSync(core.services.keystore.vaultPath, 'utf8');
     expect(vault).not.toContain(lock.htlc!.secret);
     expect(
       await core.handleRequest('tx:htlc-reveal-secret', {

@@ -6,7 +6,7 @@ import { nodeParts } from '../../src/core/node/parts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { AppCore, type AppCoreOptions } from '../../src/core/services';
 import type { SlotOutcome } from '../../src/core/node/forger';
 import type { DraftInput, PendingView, SendResult, TxPreview } from '../../src/shared/domain/transactions';
@@ -58,14 +58,27 @@ export class CoreClock {
   }
 
   /** Forges the next block and waits until the pending list says the transaction `id` (in the pool) confirmed. */
-  confirm(core: AppCore, id: string): Promise<PendingView> {
-    const confirmed = nextEvent<PendingView>(
-      core,
-      'tx:status',
-      (p) => p.id === id && p.status === 'confirmed',
+  async confirm(core: AppCore, id: string): Promise<PendingView> {
+    const [confirmed] = await this.confirmAll(core, [id]);
+    return confirmed!;
+  }
+
+  /** Forges the next block and waits until the pending list says each of `ids` (all in the pool) confirmed in it. */
+  confirmAll(core: AppCore, ids: string[]): Promise<PendingView[]> {
+    const confirmed = Promise.all(
+      ids.map((id) =>
+        nextEvent<PendingView>(core, 'tx:status', (p) => p.id === id && p.status === 'confirmed'),
+      ),
     );
     this.forge(core);
     return confirmed;
+  }
+
+  /** A transaction tx:send sent: the test fails unless the node accepted it; then confirmed in the next block. */
+  async confirmSent(core: AppCore, sent: SendResult | Promise<SendResult>): Promise<PendingView> {
+    const result = await sent;
+    expect(result.accepted, result.error?.message).toBe(true);
+    return this.confirm(core, result.id);
   }
 
   /** Forges `count` blocks, one slot each; a slot the forger skips fails the test. */

@@ -1,57 +1,31 @@
 import { nodeParts } from '../../src/core/node/parts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
-import type { PendingView, SendResult } from '../../src/shared/domain/transactions';
+import type { SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
-import {
-  call,
-  type CoreClock,
-  nextEvent,
-  openClockedCore,
-  PASSWORD,
-  removeDir,
-  reviewAndSend,
-  reviewRefusal,
-  tempDir,
-} from './support';
+import { call, clockedCoreWithVault, reviewAndSend, reviewRefusal } from './support';
 
 const delegates = localnetWallets().filter((w) => w.role === 'delegate');
 const [first, second] = delegates;
 
 describe('vote, switch, HTLC lock and claim, second passphrase — signed in the key store, confirmed on chain', () => {
-  let dir: string;
+  const opened = clockedCoreWithVault();
+  const { clock } = opened;
   let core: AppCore;
-  let clock: CoreClock;
   let alice: WalletView;
   let bob: WalletView;
 
-  const confirmed = async (sent: SendResult | Promise<SendResult>): Promise<PendingView> => {
-    const result = await sent;
-    expect(result.accepted, result.error?.message).toBe(true);
-    return clock.confirm(core, result.id);
-  };
+  const confirmed = (sent: SendResult | Promise<SendResult>) => clock.confirmSent(core, sent);
 
   beforeAll(async () => {
-    dir = tempDir();
-    ({ core, clock } = await openClockedCore(dir));
-    await call(core, 'keystore:create', { password: PASSWORD });
+    core = opened.core();
     alice = await call(core, 'wallets:import-passphrase', { passphrase: 'voting alice passphrase' });
     bob = await call(core, 'wallets:import-passphrase', { passphrase: 'claiming bob passphrase' });
     const fundA = await call(core, 'faucet:fund', { address: alice.address });
     const fundB = await call(core, 'faucet:fund', { address: bob.address, amount: '1000000000' });
     // Both are in the pool: the next block holds both.
-    const both = Promise.all(
-      [fundA.transactionId, fundB.transactionId].map((id) =>
-        nextEvent<PendingView>(core, 'tx:status', (p) => p.id === id && p.status === 'confirmed'),
-      ),
-    );
-    clock.forge(core);
-    await both;
-  });
-  afterAll(async () => {
-    await core.close();
-    removeDir(dir);
+    await clock.confirmAll(core, [fundA.transactionId, fundB.transactionId]);
   });
 
   it('votes, then switches the vote in one transaction', async () => {

@@ -45,14 +45,10 @@ export interface Session {
   token: string;
 }
 
-/** Numbers every unlocked session of this process, across profiles (VaultSession.sessionId). */
-let sessionsStarted = 0;
-
 export class VaultSession {
   readonly profile: string;
   readonly vaultPath: string;
   protected session: Session | undefined;
-  private sessionSerial: number | undefined;
   private readonly idle: IdleTimer;
   private readonly keychain: Keychain;
   private readonly scrypt: ScryptParams;
@@ -128,17 +124,9 @@ export class VaultSession {
   }
 
   /**
-   * The unlocked session's number, unique in this process (no two sessions, of any profile, share one), or
-   * undefined while locked: the browser shell admits a window to this session only (src/cli/window-gate.ts).
-   */
-  get sessionId(): number | undefined {
-    return this.session === undefined ? undefined : this.sessionSerial;
-  }
-
-  /**
    * The open session's name, unique to this unlock (undefined while locked): a lock and a new unlock, or another
-   * profile's vault, give another. Services bind what must not outlive the session to it
-   * (services/transactions/prepared-store.ts).
+   * profile's vault, give another. What must not outlive the session is bound to it: a prepared transaction
+   * (services/transactions/prepared-store.ts), a browser-shell window's admission (src/cli/window-gate.ts).
    */
   sessionToken(): string | undefined {
     return this.session?.token;
@@ -178,8 +166,6 @@ export class VaultSession {
     }
     this.endSession(undefined);
     this.session = { vaultKey, file, wallets, keys: new Map(), pending: new Map(), token: randomUUID() };
-    sessionsStarted += 1;
-    this.sessionSerial = sessionsStarted;
     this.passwordProvedAt = this.now();
     this.idle.touch();
   }

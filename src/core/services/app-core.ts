@@ -251,9 +251,9 @@ export class AppCore {
     return this.services.events.subscribe(listener);
   }
 
-  /** The open vault's session number (Keystore.sessionId), undefined while it is locked. */
-  vaultSession(): number | undefined {
-    return this.services.keystore.sessionId;
+  /** The open vault's session name (Keystore.sessionToken()), undefined while it is locked. */
+  vaultSession(): string | undefined {
+    return this.services.keystore.sessionToken();
   }
 
   /** Typed convenience over handleRequest for Node-side callers (tests, CLI). */

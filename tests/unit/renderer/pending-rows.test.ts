@@ -1,6 +1,5 @@
 /** Pending follows the tip: live confirmation counts, and confirmed entries leave once settled. */
 import { describe, expect, it } from 'vitest';
-import type { PendingView } from '../../../src/shared/domain/transactions';
 import {
   canRebroadcast,
   confirmationsAt,
@@ -9,24 +8,9 @@ import {
   STATUS_WORDS,
   statusWords,
 } from '../../../src/renderer/features/pending/pending-rows';
+import { pendingView } from './store-fixtures';
 
-const entry = (id: string, over: Partial<PendingView> = {}): PendingView => ({
-  id,
-  networkId: 'localnet',
-  sender: 'A',
-  kind: 'transfer',
-  amount: '1',
-  fee: '1',
-  nonce: '1',
-  status: 'in-pool',
-  statusText: 'In the pool, waiting for a block.',
-  expiresAtHeight: 600,
-  createdAt: 1,
-  lastBroadcastAt: 1,
-  broadcastCount: 1,
-  confirmationFinal: false,
-  ...over,
-});
+const entry = pendingView;
 const confirmed = (id: string, height: number) =>
   entry(id, {
     status: 'confirmed',

@@ -4,6 +4,7 @@ import type { TransactionView } from '../../../src/shared/domain/chain-views';
 import type { PendingView } from '../../../src/shared/domain/transactions';
 import { mergeRecent, recentOnNetwork } from '../../../src/renderer/features/dashboard/RecentActivity';
 import { amountFor, directionWords } from '../../../src/renderer/features/wallet/history-row';
+import { pendingView } from './store-fixtures';
 
 const row = (id: string): TransactionView => ({
   id,
@@ -18,22 +19,15 @@ const row = (id: string): TransactionView => ({
   confirmations: 1,
 });
 
-const pending = (id: string, networkId: string, status: PendingView['status']): PendingView => ({
-  id,
-  networkId,
-  sender: 'A',
-  kind: 'transfer',
-  amount: '1',
-  fee: '1',
-  nonce: '1',
-  status,
-  statusText: status,
-  expiresAtHeight: 100,
-  createdAt: 0,
-  lastBroadcastAt: 0,
-  broadcastCount: 1,
-  confirmationFinal: false,
-});
+const pending = (id: string, networkId: string, status: PendingView['status']): PendingView =>
+  pendingView(id, {
+    networkId,
+    status,
+    statusText: status,
+    expiresAtHeight: 100,
+    createdAt: 0,
+    lastBroadcastAt: 0,
+  });
 
 const wallets = [
   { networkId: 'devnet', address: 'AOnDevnet' },

@@ -8,6 +8,7 @@ import type { ProfileList } from '../../../src/shared/domain/profiles';
 import type { PendingView } from '../../../src/shared/domain/transactions';
 import type { WalletView } from '../../../src/shared/domain/wallets';
 import { VotaryError } from '../../../src/shared/ipc/errors';
+import { pendingView } from './store-fixtures';
 
 const host = vi.hoisted(() => ({
   /** What profiles:list answers: the last list pushed. */
@@ -44,19 +45,7 @@ const profiles = (hasVault: boolean): ProfileList => ({
   ],
 });
 const entry = (id: string, status: PendingView['status'], extra: Partial<PendingView> = {}): PendingView =>
-  ({
-    id,
-    networkId: 'localnet',
-    sender: 'A',
-    kind: 'transfer',
-    amount: '1',
-    fee: '1',
-    nonce: '1',
-    status,
-    statusText: status,
-    createdAt: 1,
-    ...extra,
-  }) as PendingView;
+  pendingView(id, { status, statusText: status, ...extra });
 
 beforeEach(() => {
   host.calls = [];

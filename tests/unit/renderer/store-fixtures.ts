@@ -1,5 +1,6 @@
 /** Vault states and a wallet the store tests start from. */
 import type { KeystoreStatus } from '../../../src/shared/domain/keystore';
+import type { PendingView } from '../../../src/shared/domain/transactions';
 import type { WalletView } from '../../../src/shared/domain/wallets';
 
 export const unlocked: KeystoreStatus = { hasVault: true, unlocked: true, idleLockMs: 600_000 };
@@ -14,3 +15,22 @@ export const wallet: WalletView = {
   hasSecondPassphrase: false,
   createdAt: '2026-01-01T00:00:00Z',
 };
+
+/** A transfer waiting in the pool, as the pending list shows it; `over` sets what a test looks at. */
+export const pendingView = (id: string, over: Partial<PendingView> = {}): PendingView => ({
+  id,
+  networkId: 'localnet',
+  sender: 'A',
+  kind: 'transfer',
+  amount: '1',
+  fee: '1',
+  nonce: '1',
+  status: 'in-pool',
+  statusText: 'In the pool, waiting for a block.',
+  expiresAtHeight: 600,
+  createdAt: 1,
+  lastBroadcastAt: 1,
+  broadcastCount: 1,
+  confirmationFinal: false,
+  ...over,
+});

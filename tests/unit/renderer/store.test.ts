@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PendingView } from '../../../src/shared/domain/transactions';
 import type { WalletView } from '../../../src/shared/domain/wallets';
 import { VotaryError } from '../../../src/shared/ipc/errors';
+import { pendingView } from './store-fixtures';
 
 const vault = vi.hoisted(() => ({
   vaultStatus: vi.fn(),
@@ -131,22 +132,17 @@ describe('node slice', () => {
 });
 
 describe('pending slice', () => {
-  const entry = (id: string, createdAt: number, status: PendingView['status']): PendingView => ({
-    id,
-    networkId: 'embedded',
-    sender: 'S',
-    kind: 'transfer',
-    amount: '1',
-    fee: '1',
-    nonce: '1',
-    status,
-    statusText: status,
-    expiresAtHeight: 100,
-    createdAt,
-    lastBroadcastAt: createdAt,
-    broadcastCount: 1,
-    confirmationFinal: false,
-  });
+  const entry = (id: string, createdAt: number, status: PendingView['status']): PendingView =>
+    pendingView(id, {
+      networkId: 'embedded',
+      sender: 'S',
+      status,
+      statusText: status,
+      expiresAtHeight: 100,
+      createdAt,
+      lastBroadcastAt: createdAt,
+    });
+
   it('keeps one entry per id, newest first', () => {
     let list = upsertPending([], entry('a', 1, 'broadcast'));
     list = upsertPending(list, entry('b', 2, 'broadcast'));

@@ -69,18 +69,21 @@ describe('an early refund’s reason', () => {
   });
 });
 
+/** What the review sentences of the two blocks below are written with: no chain read, no lock, wallet DSelf. */
+const WORDS_CONTEXT = {
+  reads: {} as ChainReader,
+  token: 'VTY',
+  lock: undefined,
+  expired: false,
+  self: 'DSelf',
+  pubKeyHash: 30,
+};
+
 describe('a lock’s review sentence', () => {
   const words = (expiration: Extract<DraftInput, { kind: 'htlcLock' }>['expiration']) =>
     wordsOf(
       { kind: 'htlcLock', recipientId: 'DRecipient', amount: '300000000', expiration },
-      {
-        reads: {} as ChainReader,
-        token: 'VTY',
-        lock: undefined,
-        expired: false,
-        self: 'DSelf',
-        pubKeyHash: 30,
-      },
+      WORDS_CONTEXT,
       undefined,
     );
 
@@ -101,19 +104,7 @@ describe('a lock’s review sentence', () => {
 });
 
 describe('the host’s warnings for a second passphrase and a resignation', () => {
-  const words = (input: DraftInput) =>
-    wordsOf(
-      input,
-      {
-        reads: {} as ChainReader,
-        token: 'VTY',
-        lock: undefined,
-        expired: false,
-        self: 'DSelf',
-        pubKeyHash: 30,
-      },
-      { username: 'genesis_1' },
-    );
+  const words = (input: DraftInput) => wordsOf(input, WORDS_CONTEXT, { username: 'genesis_1' });
 
   it('are the shared ones the screens keep their notes apart from', async () => {
     expect((await words({ kind: 'secondSignature', secondPassphrase: 'a b c' })).warnings).toEqual([

@@ -155,6 +155,31 @@ export async function importMultisig(
 }
 
 /**
+ * A prepared transaction signed by its first participant in this vault (at `index` of the asset's keys), checked
+ * as any proposal is, and delivered (the server or a document): registration and transfer proposals alike.
+ */
+async function proposeSigned(
+  s: MultisigServices,
+  entry: NetworkEntry,
+  prepared: { tx: Proposal['tx']; asset: Proposal['asset']; height: number },
+  participant: { walletId: string; index: number },
+  via: 'server' | 'file',
+): Promise<ProposalView> {
+  const { tx, asset } = prepared;
+  const signed = await signAsParticipant(
+    participantSigner(s.keystore, participant.walletId, participant.index, asset.publicKeys),
+    tx,
+    { network: entry.network, height: prepared.height },
+  );
+  return deliver(
+    s,
+    entry,
+    checkedProposal({ data: transactionToJson(signed), multisigAsset: asset }, readContext(entry)),
+    via,
+  );
+}
+
+/**
  * Starts a registration tx:preview prepared for the registering wallet: its own participant signature over exactly
  * the reviewed bytes (transactions/prepare.ts takeToSign refuses what changed since the review).
  */
@@ -176,16 +201,11 @@ export async function startRegistration(
     throw error;
   }
   store.signed(input.preparedId);
-  const ctx = { network: entry.network, height: prepared.height };
-  const signed = await signAsParticipant(
-    participantSigner(s.keystore, wallet.id, index, asset.publicKeys),
-    tx,
-    ctx,
-  );
-  return deliver(
+  return proposeSigned(
     s,
     entry,
-    checkedProposal({ data: transactionToJson(signed), multisigAsset: asset }, readContext(entry)),
+    { tx, asset, height: prepared.height },
+    { walletId: wallet.id, index },
     input.via,
   );
 }
@@ -239,16 +259,11 @@ export async function proposeTransfer(
     throw error;
   }
   store.signed(input.preparedId);
-  const ctx = { network: entry.network, height: prepared.height };
-  const signed = await signAsParticipant(
-    participantSigner(s.keystore, signer.id, index, asset.publicKeys),
-    tx,
-    ctx,
-  );
-  return deliver(
+  return proposeSigned(
     s,
     entry,
-    checkedProposal({ data: transactionToJson(signed), multisigAsset: asset }, readContext(entry)),
+    { tx, asset, height: prepared.height },
+    { walletId: signer.id, index },
     input.via,
   );
 }
