@@ -4,6 +4,7 @@
  */
 import type { OwnNodeView } from '../../../shared/domain/own-node';
 import { withoutUrls } from '../../lib/plain-reason';
+import { durationWords, type DurationUnit } from '../../../shared/lib/duration-words';
 
 /** Below this many blocks behind, a following node is "behind" rather than syncing (ARK polls every ~8 s). */
 const BEHIND_BLOCKS = 10;
@@ -81,16 +82,11 @@ export function percent(view: Pick<OwnNodeView, 'height' | 'target'>): string {
   return `${Math.floor((Math.min(view.height, view.target) / view.target) * 100)}%`;
 }
 
-/** "45 s", "12 min", "3 h 20 min", "2 days 4 h". */
+const SHORT_UNITS: Record<DurationUnit, string> = { second: 's', minute: 'min', hour: 'h', day: 'days' };
+
+/** "45 s", "12 min", "3 h 20 min", "2 days 4 h": durationWords' spans, in the units a status line has room for. */
 export function duration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const minutes = Math.round(s / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h${minutes % 60 === 0 ? '' : ` ${minutes % 60} min`}`;
-  const days = Math.floor(hours / 24);
-  return `${days} days${hours % 24 === 0 ? '' : ` ${hours % 24} h`}`;
+  return durationWords(seconds, (value, unit) => `${value} ${SHORT_UNITS[unit]}`);
 }
 
 /** "820 kB", "1.4 GB". */
