@@ -192,7 +192,7 @@ test('vote, then switch the vote in one step', async () => {
   // The table follows the chain: the delegate's votes grow by the voter's balance without leaving the page.
   await expect(firstRow.locator('td').nth(2)).not.toHaveText(votesBefore, BLOCK_WAIT);
 
-  await page.getByRole('button', { name: `Switch vote to ${second}` }).click();
+  await page.getByRole('button', { name: `Switch vote to ${second}`, exact: true }).click();
   await confirmReview(
     page,
     new RegExp(`^Switch your vote from ${target(first)} to ${target(second)}, as the node names them$`),
