@@ -50,6 +50,9 @@ function emptyPage<V>(at: PageAt): PageView<V> {
 const mapBig = <K extends string>(table: Record<K, bigint>) =>
   Object.fromEntries(Object.entries<bigint>(table).map(([key, value]) => [key, value.toString()]));
 
+/** How many wallet reads `wallets` has in flight at once. */
+const WALLETS_AT_ONCE = 8;
+
 export class ChainReads {
   constructor(private readonly networks: Networks) {}
 
@@ -64,6 +67,21 @@ export class ChainReads {
       if (isNotFound(error)) return coldWallet(address);
       throw error;
     }
+  }
+
+  /**
+   * Several wallets, a few at a time (a remote node's rate limit is shared with every other read), in the order
+   * asked; one whose read failed is left out, and the caller keeps what it knew of it.
+   */
+  async wallets(addresses: readonly string[]): Promise<ChainWallet[]> {
+    const unique = [...new Set(addresses)];
+    const read: (ChainWallet | undefined)[] = [];
+    for (let start = 0; start < unique.length; start += WALLETS_AT_ONCE) {
+      const batch = unique.slice(start, start + WALLETS_AT_ONCE);
+      const answers = await Promise.allSettled(batch.map((address) => this.wallet(address)));
+      read.push(...answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : undefined)));
+    }
+    return read.filter((wallet): wallet is ChainWallet => wallet !== undefined);
   }
 
   async walletTransactions(filter: TransactionFilter): Promise<PageView<TransactionView>> {

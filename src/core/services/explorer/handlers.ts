@@ -16,6 +16,7 @@ export function chainHandlers(s: Services): Pick<ChannelHandlers, ChainChannels>
   const delegates = new DelegateReads(s.networks);
   return {
     'chain:wallet': ({ address }) => s.chainReads.wallet(address),
+    'chain:wallets': ({ addresses }) => s.chainReads.wallets(addresses),
     'chain:wallet-transactions': (request) => s.chainReads.walletTransactions(request),
     'chain:wallet-locks': ({ address, page, limit }) => s.chainReads.walletLocks(address, { page, limit }),
     'chain:incoming-locks': ({ address, page, limit }) =>
