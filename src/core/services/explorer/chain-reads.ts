@@ -20,6 +20,7 @@ import type { PageView } from '../../../shared/domain/common';
 import type { Networks } from '../networks/networks';
 import { isNotFound, unless404 } from '../../client';
 import { isValidPublicKey } from '../../protocol/crypto';
+import { DEFAULT_MULTI_PAYMENT_LIMIT } from '../../protocol/transactions';
 import {
   blockView,
   coldWallet,
@@ -245,7 +246,9 @@ export class ChainReads {
         epoch: c.epoch,
         reward: String(c.reward),
         ...(c.vendorFieldLength === undefined ? {} : { vendorFieldLength: c.vendorFieldLength }),
-        ...(c.multiPaymentLimit === undefined ? {} : { multiPaymentLimit: c.multiPaymentLimit }),
+        // What a node omits is ARK's default, as this app's signer applies it (protocol/transactions/sign.ts): the
+        // screens split a multipayment by the same limit the host checks, not by a copy of their own.
+        multiPaymentLimit: c.multiPaymentLimit ?? DEFAULT_MULTI_PAYMENT_LIMIT,
         ...(c.htlcEnabled === undefined ? {} : { htlcEnabled: c.htlcEnabled }),
         ...(c.aip37 === undefined ? {} : { aip37: c.aip37 }),
       },
