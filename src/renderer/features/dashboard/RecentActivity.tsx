@@ -7,6 +7,7 @@ import type { TransactionView } from '../../../shared/domain/chain-views';
 import type { PendingView } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
+import { changeTick } from '../../store/host-changes';
 import { chainTime } from '../../lib/dates';
 import { kindLabel } from '../../lib/kinds';
 import { call } from '../../services/call';
@@ -14,6 +15,8 @@ import { amountFor, directionWords } from '../wallet/history-row';
 import { PendingAmount } from '../pending/PendingAmount';
 
 const SHOWN = 8;
+/** What the confirmed rows move with (store/host-changes.ts). */
+export const RECENT_MOVES_WITH = ['balances', 'pending'] as const;
 
 /** A row's amount for the wallets it was read for, by the host's ledger (as the wallet's history says it). */
 function RowAmount({ tx }: { tx: TransactionView }) {
@@ -84,12 +87,15 @@ export function recentOnNetwork(input: {
 export function RecentActivity() {
   const networkId = useVotary((s) => s.networks.find((network) => network.active)?.id);
   const wallets = useVotary((s) => s.wallets);
-  const height = useVotary((s) => s.node?.height ?? 0);
   const pending = useVotary((s) => s.pending);
   const reportError = useVotary((s) => s.reportError);
   const [recent, setRecent] = useState<RecentRead>();
-  // Every few blocks is enough for a summary; the Wallet page follows each block.
-  const tick = Math.floor(height / 5);
+  // Read again when a transaction of these wallets is confirmed (their chain state or a pending entry moves), on
+  // that block: a sent one leaves the open list and appears among the confirmed at once, not some blocks later.
+  // Every five blocks too, for what changes none of them (a lock addressed to one, until it is claimed).
+  const moved = useVotary((s) => changeTick(s, RECENT_MOVES_WITH));
+  const height = useVotary((s) => s.node?.height ?? 0);
+  const tick = `${Math.floor(height / 5)}:${moved}`;
   const { addresses: read, shown, open } = recentOnNetwork({ networkId, wallets, recent, pending });
   const addresses = read.join(',');
   const own = new Set(read);
