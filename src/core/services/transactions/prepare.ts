@@ -24,7 +24,7 @@ import { checkFeeCeiling } from './fee-ceiling';
 import { ServiceError } from '../service-error';
 import { networkOfWallet, previewDraft, type DraftPreview } from './preview';
 import { preparedBalance, preparedMilestone, preparedNonceUsed } from './refusals';
-import type { SenderDeps } from './sender';
+import type { SenderDeps } from './deps';
 import { unsignedBytes } from './signer';
 
 /** The vault session signing happens under now. */

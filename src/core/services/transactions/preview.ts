@@ -21,7 +21,7 @@ import { isCodedError } from '../../../shared/lib/coded-error';
 import { buildDraft } from './drafts';
 import { draftProblems, type DraftProblem } from './draft-checks';
 import { pendingEffects } from './pending-effects';
-import type { SenderDeps } from './sender';
+import type { SenderDeps } from './deps';
 import type { SenderAccount } from './accounts';
 import { tokens, wordsOf } from './draft-words';
 import { networkNotListed, SECOND_PASSPHRASE_REQUIRED, WATCH_ONLY } from './refusals';
