@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChainAccess } from '../chain-access';
-import { jsonFileNetworkStore, NetworkRegistry, type NodeClientOptions } from '../client';
+import type { NodeClientOptions } from '../client';
 import { Keystore, type Keychain, type ScryptParams } from '../keystore';
 import type { NodeMonitor } from '../monitor';
 import { LOCALNET_NAME, type LocalNode } from '../node';
@@ -21,6 +21,8 @@ import { monitorTarget, openMonitor } from './monitor/monitor-host';
 import { forwardToWebhook } from './monitor/webhook-host';
 import { ChainWatch } from './networks/chain-watch';
 import { Networks } from './networks/networks';
+import { NetworkRegistry } from './networks/registry';
+import { jsonFileNetworkStore } from './networks/registry-file-store';
 import { OwnNodes } from './own-node/own-nodes';
 import type { ProfilePaths } from './profiles/profile-list';
 import { SettingsFile } from './settings';

@@ -6,7 +6,7 @@
  * vault), handed the proposal's bytes and checked against them. Proposals travel through the network's multisignature server
  * (transports.ts; localnet's is hosted by the app, local-server.ts) or as a document (a file or a QR code).
  */
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import type { WalletInfo } from '../../keystore';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import { transactionToJson, verifyMultiSignatures } from '../../protocol/transactions';

@@ -6,7 +6,7 @@
  * (found under each multisignature wallet's key), then those they sent or signed, then at most MAX_INVITATIONS
  * invitations from wallets they do not know, marked as such.
  */
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import type { ChainContext } from '../../protocol/networks';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { MultisigDeps } from './deps';

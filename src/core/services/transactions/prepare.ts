@@ -19,7 +19,7 @@ import { buildDraft, type BuiltDraft } from './drafts';
 import { pendingEffects } from './pending-effects';
 import { PreparedError } from './prepared-errors';
 import type { PreparedPurpose, PreparedStore, PreparedTransaction, SessionBinding } from './prepared-store';
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import { checkFeeCeiling } from './fee-ceiling';
 import { ServiceError } from '../service-error';
 import { networkOfWallet, previewDraft, type DraftPreview } from './preview';

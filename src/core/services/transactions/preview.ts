@@ -15,7 +15,7 @@ import { addressFromPublicKey } from '../../protocol/crypto';
 import { epochTimestamp } from '../../protocol/time';
 import { prepareTransaction } from '../../protocol/transactions';
 import type { DraftInput, SpendableView, TxPreview } from '../../../shared/domain/transactions';
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import { ServiceError } from '../service-error';
 import { isCodedError } from '../../../shared/lib/coded-error';
 import { buildDraft } from './drafts';

@@ -5,7 +5,7 @@
  * the id, whether a node accepted it, and for an HTLC lock the secret (it claims the lock; not a wallet key), which
  * the vault keeps with the lock until it is claimed or expired (htlc-secrets.ts).
  */
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import { KeystoreError, type WalletInfo } from '../../keystore';
 import { transactionToJson } from '../../protocol/transactions';
 import type { DraftInput, SendResult } from '../../../shared/domain/transactions';
