@@ -27,7 +27,7 @@ export function feeFor(
   return stat?.[choice];
 }
 
-/** The network's fee times this is "far above" it (the core's default fee ceiling, services/fee-ceiling.ts). */
+/** The network's fee times this is "far above" it (the core's default fee ceiling, services/transactions/fee-ceiling.ts). */
 export const HIGH_FEE_MULTIPLE = 10;
 
 /**
