@@ -110,6 +110,10 @@ export async function ledgerJourney(
       [{ kind: 'delegateRegistration', username: 'ledgerdelegate' }, /does not sign delegate registrations/],
       [{ kind: 'secondSignature', secondPassphrase: 'a second one' }, /second-signature registrations/],
       [{ kind: 'transfer', recipientId: RECIPIENT, amount: '100', memo: 'café' }, /plain ASCII/],
+      [
+        { kind: 'multiSignature', min: 2, publicKeys: [account0!.publicKey, account1.publicKey] },
+        /only on the Nano X/,
+      ],
     ];
     for (const [draft, reason] of unsupported) {
       const refused = await refusal(core, 'tx:preview', { walletId: wallet.id, draft });
