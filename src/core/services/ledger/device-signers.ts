@@ -12,20 +12,12 @@ import {
   type DevicePrompt,
   type LedgerAccountRef,
 } from '../../ledger';
-import type { Keystore } from '../../keystore';
 import type { MessageFormat, SignedMessageDocument } from '../../protocol/message';
 import { isCodedError } from '../../../shared/lib/coded-error';
-import type { AppEvents } from '../events';
-import type { Networks } from '../networks/networks';
 import type { ParticipantSignature, SenderSignatures, Signer } from '../transactions/signer';
-import type { LedgerHost } from './ledger-host';
+import type { LedgerDeps } from './deps';
 
-export interface DeviceSignerDeps {
-  keystore: Keystore;
-  networks: Networks;
-  events: AppEvents;
-  ledger: LedgerHost;
-}
+export type DeviceSignerDeps = LedgerDeps;
 
 /** A refusal or failure of the device (ERR_LEDGER_*): nothing was signed, the review can be confirmed again. */
 export function isDeviceFailure(error: unknown): boolean {

@@ -16,13 +16,12 @@ import {
 } from '../../ledger';
 import type { LedgerAccountView } from '../../../shared/domain/ledger';
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from '../services';
-import { toWalletView } from '../wallets/handlers';
+import type { LedgerDeps } from './deps';
 
 type LedgerChannels = Extract<keyof ChannelHandlers, `ledger:${string}`>;
 
 /** What the network's node says of an address: a cold one (404) has nothing and was never used. */
-async function addressUse(s: Services, networkId: string, address: string): Promise<AddressUse> {
+async function addressUse(s: LedgerDeps, networkId: string, address: string): Promise<AddressUse> {
   try {
     const wallet = await s.networks.chain(networkId).reads.wallet(address);
     return { balance: wallet.balance, used: wallet.nonce > 0n || wallet.balance > 0n };
@@ -37,7 +36,7 @@ function accountIndex(path: string): number {
   return Number.parseInt(path.split('/')[2] ?? '0', 10);
 }
 
-export function ledgerHandlers(s: Services): Pick<ChannelHandlers, LedgerChannels> {
+export function ledgerHandlers(s: LedgerDeps): Pick<ChannelHandlers, LedgerChannels> {
   /** The wallets of this profile on a network, by address (none while the vault is locked). */
   const walletsByAddress = (nethash: string): Map<string, string> =>
     new Map(
@@ -114,7 +113,8 @@ export function ledgerHandlers(s: Services): Pick<ChannelHandlers, LedgerChannel
         publicKey: onDevice,
         ...(name === undefined ? {} : { name }),
       });
-      const wallet = toWalletView(s, info);
+      // As wallets:list shows it (wallets/handlers.ts toWalletView): the registry id of its network.
+      const wallet = { ...info, networkId: entry.id };
       s.events.emit('wallet:changed', { reason: 'added', walletId: wallet.id, address: wallet.address });
       return wallet;
     },
