@@ -220,6 +220,7 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('tx:dismiss', { id: funded.transactionId });
 
     await value('chain:wallet', { address: fresh.address });
+    await value('chain:wallets', { addresses: [fresh.address] });
     await value('chain:wallet-transactions', { address: fresh.address });
     await value('chain:wallet-locks', { address: fresh.address });
     await value('chain:incoming-locks', { address: fresh.address });

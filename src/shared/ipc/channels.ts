@@ -48,6 +48,7 @@ export const IPC_CHANNELS = [
   'follower:stop',
   // Reads from the active network's node.
   'chain:wallet',
+  'chain:wallets',
   'chain:wallet-transactions',
   'chain:wallet-locks',
   'chain:incoming-locks',

@@ -18,8 +18,8 @@ import { PreviewFacts } from '../review/PreviewFacts';
 import { amountInWords, decimalSeparatorOf, parseAmountInput, plainAmount } from '../../lib/amount';
 import {
   customFeeProblem,
-  HIGH_FEE_MULTIPLE,
   highFeeReason,
+  ceilingMultiple,
   workableFees,
   type FeeChoice,
   type FeeLimits,
@@ -64,7 +64,6 @@ export function SendPage() {
   const [customFee, setCustomFee] = useState('');
   const [step, setStep] = useState<'form' | 'review'>('form');
   const [result, setResult] = useState<SendResult | undefined>();
-  const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
   const [feeConfirmed, setFeeConfirmed] = useState(false);
   const signing = useSigningPassword(step === 'review');
   // The review replaces the form: focus moves to it, and back to the form's Review button after it.
@@ -82,10 +81,6 @@ export function SendPage() {
 
   useEffect(() => {
     call('chain:fees').then(setFees, reportError);
-    call('tx:fee-ceiling').then(
-      ({ multiple }) => setCeiling(Math.min(multiple, HIGH_FEE_MULTIPLE)),
-      reportError,
-    );
   }, [reportError]);
 
   // The fees depend on the transaction's kind and size (the number of recipients, the memo), not on what the
@@ -165,7 +160,8 @@ export function SendPage() {
     }
     edit(0, { amount: plainAmount(rest.toString(), DECIMAL) });
   };
-  const highFee = plan.ok ? highFeeReason(fee, staticFee, plan.total, ceiling) : undefined;
+  // The host's ceiling for this draft (tx:fee-bounds), the one its own check refuses above without a confirmation.
+  const highFee = plan.ok ? highFeeReason(fee, bounds?.ceiling, plan.total) : undefined;
   const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
   const edit = (i: number, change: Partial<RecipientRow>) => {
     setRows(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
@@ -367,7 +363,7 @@ export function SendPage() {
             {highFee !== undefined && (
               <HighFeeWarning
                 reason={highFee}
-                ceiling={ceiling}
+                ceiling={ceilingMultiple(bounds)}
                 confirmed={feeConfirmed}
                 onConfirm={setFeeConfirmed}
               />
