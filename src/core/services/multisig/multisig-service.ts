@@ -21,8 +21,11 @@ import { preparedStoreOf } from '../transactions/prepared-store';
 import { previewDraft, refuseProblems, type DraftPreview } from '../transactions/preview';
 import { participantSigner, signAsParticipant, signAsSender, vaultSigner } from '../transactions/signer';
 import { MultisigError } from './errors';
+import { PreparedError } from '../transactions/prepared-errors';
+import { proposalChanged } from '../transactions/refusals';
 import type { MultisigBook } from './multisig-book';
 import type { LocalMusigServer } from './local-server';
+import { proposalReviewsOf } from './proposal-reviews';
 import { draftOfProposal, isRegistrationTx, checkedProposal, signedIndices, type Proposal } from './proposal';
 import { entryOf, readContext, readProposal, transportOf, view } from './proposal-source';
 
@@ -268,37 +271,62 @@ export async function proposeTransfer(
   );
 }
 
-/** The proposal and its one review. */
+/**
+ * The proposal and its one review, with what was reviewed kept for multisig:sign (proposal-reviews.ts): the
+ * review's `prepared` holds its id, the hash of the proposal's unsigned bytes and its nonce.
+ */
 export async function reviewProposal(
   s: MultisigServices,
   input: { networkId?: string; proposal: ProposalRef },
 ): Promise<{ proposal: ProposalView; preview: TxPreview }> {
   const entry = entryOf(s, input.networkId);
   const proposal = await readProposal(s, entry, input.proposal);
-  return { proposal: view(s, entry, proposal), preview: await reviewOf(s, entry, proposal) };
+  const preview = await reviewOf(s, entry, proposal);
+  const { id, unsignedHash } = proposalReviewsOf(s).remember(entry.id, proposal);
+  return {
+    proposal: view(s, entry, proposal),
+    preview: { ...preview, prepared: { id, unsignedHash, nonce: proposal.tx.nonce.toString() } },
+  };
 }
 
-/** Adds a participant's signature after the review found nothing a node would refuse. */
+/**
+ * A co-signer's signature (docs/design/signing.md "The co-signer"): the proposal is read again now and must be
+ * the transaction review `preparedId` showed (signatures added since are fine; anything else changed is refused
+ * with ERR_PREPARED_PROPOSAL_CHANGED naming it), then reviewed again for what a node would refuse now, and the
+ * participant's Signer is handed exactly the reviewed bytes.
+ */
 export async function cosign(
   s: MultisigServices,
   input: {
     networkId?: string;
     proposal: ProposalRef;
+    preparedId: string;
     walletId: string;
     via: 'server' | 'file';
     password?: string;
   },
 ): Promise<ProposalView> {
   const entry = entryOf(s, input.networkId);
+  const reviews = proposalReviewsOf(s);
   const proposal = await readProposal(s, entry, input.proposal);
+  const reviewed = reviews.unchanged(input.preparedId, proposal);
+  if (reviewed.networkId !== entry.id) {
+    throw new PreparedError('ERR_PREPARED_PROPOSAL_CHANGED', proposalChanged(['network']), {
+      changed: ['network'],
+    });
+  }
   const preview = await reviewOf(s, entry, proposal);
   refuseProblems(preview);
   const wallet = s.keystore.getWallet(input.walletId);
   const index = participantIndex(proposal, wallet);
   await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
+  // The reviewed transaction with the signatures it carries now: its unsigned bytes are the reviewed ones.
   const signed = await signAsParticipant(
     participantSigner(s.keystore, wallet.id, index, proposal.asset.publicKeys),
-    proposal.tx,
+    {
+      ...reviewed.tx,
+      ...(proposal.tx.signatures === undefined ? {} : { signatures: proposal.tx.signatures }),
+    },
     readContext(entry),
   );
   return deliver(s, entry, { ...proposal, tx: signed }, input.via);

@@ -10,6 +10,7 @@ import type { SendResult, TxPreview } from '../../../shared/domain/transactions'
 import { useHostRead } from '../../lib/use-host-read';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
+import { isPreparedRefusal } from '../review/prepared-refusal';
 import { MultisigReview, type ConfirmInput } from './MultisigReview';
 import { ProposalDocument } from './ProposalDocument';
 
@@ -67,12 +68,25 @@ export function ProposalCard({
     if (step === undefined) return;
     const secret = password === undefined ? {} : { password };
     if (step.kind === 'sign') {
-      const signed = await call('multisig:sign', {
-        proposal: proposalRef,
-        walletId: step.walletId,
-        via,
-        ...secret,
-      });
+      const preparedId = preview?.prepared?.id;
+      if (preparedId === undefined) return;
+      let signed;
+      try {
+        // Exactly what this review showed: the host reads the proposal again and refuses it if it changed.
+        signed = await call('multisig:sign', {
+          proposal: proposalRef,
+          preparedId,
+          walletId: step.walletId,
+          via,
+          ...secret,
+        });
+      } catch (error) {
+        if (!isPreparedRefusal(error)) throw error;
+        // The host's sentence says what changed; the person reviews the proposal as it is now.
+        reportError(error);
+        await begin(step);
+        return;
+      }
       setOutcome({
         text: `Signed by ${step.name}: ${signed.signatures} of ${signed.required}.`,
         signatures: signed.signatures,
