@@ -203,7 +203,10 @@ describe('no channel answers key material, after creating and using wallets', ()
       via: 'server',
     });
     await value('multisig:proposals');
-    await record('multisig:broadcast', { proposal: { document: cosigned.document } });
+    await record('multisig:broadcast', {
+      proposal: { document: cosigned.document },
+      preparedId: reviewed.preview.prepared.id,
+    });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 

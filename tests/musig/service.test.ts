@@ -76,12 +76,12 @@ describe('multisignature wallets on localnet', () => {
     const review = await call(core, 'multisig:review', { proposal: { id: started.id } });
     expect(review.preview.problems).toEqual([]);
     expect(review.preview.what).toBe(started.what);
-    await expect(
-      core.handleRequest('multisig:broadcast', { proposal: { id: started.id } }),
-    ).resolves.toMatchObject({ ok: false, error: { code: 'ERR_NOT_ENOUGH_SIGNATURES' } });
     // The review names the proposal's unsigned bytes: those the registering wallet prepared and signed.
     expect(review.preview.prepared?.unsignedHash).toBe(preview.prepared!.unsignedHash);
     const reviewId = review.preview.prepared!.id;
+    await expect(
+      core.handleRequest('multisig:broadcast', { proposal: { id: started.id }, preparedId: reviewId }),
+    ).resolves.toMatchObject({ ok: false, error: { code: 'ERR_NOT_ENOUGH_SIGNATURES' } });
     const again = await core.handleRequest('multisig:sign', {
       proposal: { id: started.id },
       preparedId: reviewId,
@@ -105,7 +105,10 @@ describe('multisignature wallets on localnet', () => {
     });
     expect(all).toMatchObject({ signatures: 3, ready: true });
 
-    const registered = await call(core, 'multisig:broadcast', { proposal: { id: started.id } });
+    const registered = await call(core, 'multisig:broadcast', {
+      proposal: { id: started.id },
+      preparedId: reviewId,
+    });
     expect(registered.accepted).toBe(true);
     await nextEvent(core, 'tx:status', confirmed(registered.id));
     expect(await call(core, 'multisig:proposals')).toEqual([]);
@@ -152,7 +155,10 @@ describe('multisignature wallets on localnet', () => {
       via: 'file',
     });
     expect(cosigned).toMatchObject({ signatures: 2, ready: true });
-    const spent = await call(core, 'multisig:broadcast', { proposal: { document: cosigned.document } });
+    const spent = await call(core, 'multisig:broadcast', {
+      proposal: { document: cosigned.document },
+      preparedId: fileReview.preview.prepared!.id,
+    });
     expect(spent.accepted).toBe(true);
     await nextEvent(core, 'tx:status', confirmed(spent.id));
     const balance = await call(core, 'tx:spendable', { walletId: multisig!.walletId });
@@ -212,6 +218,20 @@ describe('multisignature wallets on localnet', () => {
     const tx = transactionFromJson(data, { network: localnet, height: 1 });
     expect(toHex(sha256(unsignedBytes(tx)))).toBe(review.preview.prepared!.unsignedHash);
     expect(signed).toMatchObject({ signatures: 2, ready: true });
+    // A broadcast too goes out only as reviewed: the review of the other proposal does not broadcast this one.
+    const otherReview = await call(core, 'multisig:review', { proposal: { document: other.document } });
+    expect(
+      await refusal(core, 'multisig:broadcast', {
+        proposal: { document: signed.document },
+        preparedId: otherReview.preview.prepared!.id,
+      }),
+    ).toMatchObject({ code: 'ERR_PREPARED_PROPOSAL_CHANGED', details: { changed: ['amount', 'fee'] } });
+    const spent = await call(core, 'multisig:broadcast', {
+      proposal: { document: signed.document },
+      preparedId: review.preview.prepared!.id,
+    });
+    expect(spent.accepted).toBe(true);
+    await nextEvent(core, 'tx:status', confirmed(spent.id));
   }, 60_000);
 
   it('refuses a document that is not a proposal, and a forged signature, in plain words', async () => {

@@ -290,6 +290,28 @@ export async function reviewProposal(
 }
 
 /**
+ * What review `preparedId` showed, when the proposal read now is that transaction on that network (signatures
+ * added since are no change); else ERR_PREPARED_PROPOSAL_CHANGED naming what changed (proposal-reviews.ts).
+ */
+function reviewedAsNow(s: MultisigServices, entry: NetworkEntry, preparedId: string, proposal: Proposal) {
+  const reviewed = proposalReviewsOf(s).unchanged(preparedId, proposal);
+  if (reviewed.networkId !== entry.id) {
+    throw new PreparedError('ERR_PREPARED_PROPOSAL_CHANGED', proposalChanged(['network']), {
+      changed: ['network'],
+    });
+  }
+  return reviewed;
+}
+
+/** The reviewed transaction with the signatures the proposal carries now: its unsigned bytes are the reviewed. */
+function asReviewed(reviewed: { tx: Proposal['tx'] }, proposal: Proposal): Proposal['tx'] {
+  return {
+    ...reviewed.tx,
+    ...(proposal.tx.signatures === undefined ? {} : { signatures: proposal.tx.signatures }),
+  };
+}
+
+/**
  * A co-signer's signature (docs/design/signing.md "The co-signer"): the proposal is read again now and must be
  * the transaction review `preparedId` showed (signatures added since are fine; anything else changed is refused
  * with ERR_PREPARED_PROPOSAL_CHANGED naming it), then reviewed again for what a node would refuse now, and the
@@ -307,42 +329,34 @@ export async function cosign(
   },
 ): Promise<ProposalView> {
   const entry = entryOf(s, input.networkId);
-  const reviews = proposalReviewsOf(s);
   const proposal = await readProposal(s, entry, input.proposal);
-  const reviewed = reviews.unchanged(input.preparedId, proposal);
-  if (reviewed.networkId !== entry.id) {
-    throw new PreparedError('ERR_PREPARED_PROPOSAL_CHANGED', proposalChanged(['network']), {
-      changed: ['network'],
-    });
-  }
+  const reviewed = reviewedAsNow(s, entry, input.preparedId, proposal);
   const preview = await reviewOf(s, entry, proposal);
   refuseProblems(preview);
   const wallet = s.keystore.getWallet(input.walletId);
   const index = participantIndex(proposal, wallet);
   await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
-  // The reviewed transaction with the signatures it carries now: its unsigned bytes are the reviewed ones.
   const signed = await signAsParticipant(
     participantSigner(s.keystore, wallet.id, index, proposal.asset.publicKeys),
-    {
-      ...reviewed.tx,
-      ...(proposal.tx.signatures === undefined ? {} : { signatures: proposal.tx.signatures }),
-    },
+    asReviewed(reviewed, proposal),
     readContext(entry),
   );
   return deliver(s, entry, { ...proposal, tx: signed }, input.via);
 }
 
 /**
- * Broadcasts a proposal once enough participants signed: a spend as it is (a multisignature wallet's transaction
- * carries only `signatures`), a registration after the registering wallet's own signature over them all. It joins
+ * Broadcasts a proposal once enough participants signed, when it is still the transaction review `preparedId`
+ * showed (`reviewedAsNow`): a spend as it is (a multisignature wallet's transaction carries only `signatures`), a
+ * registration after the registering wallet's own signature over exactly the reviewed bytes and them all. It joins
  * the pending list; the server's copy is deleted.
  */
 export async function broadcastProposal(
   s: MultisigServices,
-  input: { networkId?: string; proposal: ProposalRef; password?: string },
+  input: { networkId?: string; proposal: ProposalRef; preparedId: string; password?: string },
 ): Promise<SendResult> {
   const entry = entryOf(s, input.networkId);
   const proposal = await readProposal(s, entry, input.proposal);
+  const reviewed = reviewedAsNow(s, entry, input.preparedId, proposal);
   const preview = await reviewOf(s, entry, proposal);
   refuseProblems({
     ...preview,
@@ -375,7 +389,7 @@ export async function broadcastProposal(
     await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
     final = await signAsSender(
       vaultSigner(s.keystore, sender.id, { secondSignature: account.secondPublicKey !== undefined }),
-      tx,
+      asReviewed(reviewed, proposal),
       { network: entry.network, height: account.height },
     );
   } else {

@@ -96,7 +96,17 @@ export function ProposalCard({
       onSigned?.(signed);
       if (via === 'server') onChanged();
     } else {
-      const sent = await call('multisig:broadcast', { proposal: proposalRef, ...secret });
+      const preparedId = preview?.prepared?.id;
+      if (preparedId === undefined) return;
+      let sent;
+      try {
+        sent = await call('multisig:broadcast', { proposal: proposalRef, preparedId, ...secret });
+      } catch (error) {
+        if (!isPreparedRefusal(error)) throw error;
+        reportError(error);
+        await begin(step);
+        return;
+      }
       // A refusal stays on the card beside the proposal it concerns; the page keeps every outcome with its id.
       setOutcome(
         sent.accepted

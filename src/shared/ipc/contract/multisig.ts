@@ -105,6 +105,8 @@ export const MULTISIG_CHANNELS = {
     request: z.strictObject({
       networkId: networkId.optional(),
       proposal: proposalRef,
+      /** multisig:review's `preview.prepared.id`: broadcast only while the proposal is what it showed. */
+      preparedId,
       password: password.optional(),
     }),
     response: sendResult.omit({ htlc: true }),
