@@ -2,8 +2,8 @@
  * Every review (ReviewDialog for votes, locks, claims, refunds, registrations and resignations; the Send page's
  * review; a multisignature proposal's review) shows the facts through PreviewFacts
  * (src/renderer/features/review/PreviewFacts.tsx): with them the hash of the prepared transaction's unsigned
- * bytes as the host gave it (never recomputed from the form), short, its whole value in its accessible name and
- * title, with a copy button named for what it copies.
+ * bytes as the host gave it (never recomputed from the form), short on screen, the whole in its title and said to a
+ * screen reader, with a copy button named for what it copies.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -37,16 +37,17 @@ const preview = (prepared?: TxPreview['prepared']): TxPreview => ({
 });
 
 describe('the review names the prepared transaction', () => {
-  it("shows the host's hash of the unsigned bytes in short, whole in its name, with a copy button", () => {
+  it("shows the host's hash of the unsigned bytes in short, whole to a screen reader, with a copy button", () => {
     const html = renderToStaticMarkup(
       createElement(PreviewFacts, {
         preview: preview({ id: 'a'.repeat(32), unsignedHash: HASH, nonce: '3' }),
       }),
     );
     const cell = /data-testid="review-unsigned-hash">(.*?)<\/dd>/.exec(html)?.[1] ?? '';
-    expect(cell).toContain('>3f1c9a0b…ef42</span>');
-    expect(cell).toContain(`aria-label="Unsigned transaction hash ${HASH}"`);
-    expect(cell).toContain(`title="${HASH}"`);
+    expect(cell).toContain(
+      `<span class="mono small" title="${HASH}" aria-hidden="true">3f1c9a0b…ef42</span>`,
+    );
+    expect(cell).toContain(`<span class="visually-hidden">Unsigned transaction hash ${HASH}</span>`);
     expect(cell).toContain('aria-label="Copy the unsigned transaction hash"');
     expect(html).toContain('<dt>Unsigned hash</dt>');
   });

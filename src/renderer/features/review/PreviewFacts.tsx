@@ -5,20 +5,24 @@
  * (amount + fee); the balance before, what is pending, and the balance after; the locked balance when it moves;
  * the memo (wrapped, however long); warnings; and the hash of the prepared transaction's unsigned bytes, as the
  * host computed it for the very transaction it will sign (docs/design/signing.md) — never recomputed here —, in
- * short with the whole in its accessible name and a copy button.
+ * short with the whole said to a screen reader and a copy button.
  */
 import type { TxPreview } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
 import { shortId } from '../explorer/explorer-nav';
 
-/** The hash the host gave for the transaction it prepared: short, whole in its name and title, copyable. */
+/**
+ * The hash the host gave for the transaction it prepared: short on screen (the whole in its title), the whole
+ * said to a screen reader (a span takes no aria-label: axe's aria-prohibited-attr), copyable.
+ */
 export function UnsignedHash({ hash }: { hash: string }) {
   return (
     <>
-      <span className="mono small" title={hash} aria-label={`Unsigned transaction hash ${hash}`}>
+      <span className="mono small" title={hash} aria-hidden="true">
         {shortId(hash)}
-      </span>{' '}
+      </span>
+      <span className="visually-hidden">{`Unsigned transaction hash ${hash}`}</span>{' '}
       <CopyButton text={hash} label="Copy the unsigned transaction hash" />
     </>
   );
