@@ -10,14 +10,14 @@ import { milestoneAt } from '../../protocol/networks';
 import { prepareTransaction } from '../../protocol/transactions';
 import type { DraftInput } from '../../../shared/domain/transactions';
 import type { FeeBoundsView } from '../../../shared/domain/transactions';
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import { KeystoreError, type WalletInfo } from '../../keystore';
 import { ServiceError } from '../service-error';
 import type { SenderAccount } from './accounts';
 import { buildDraft, type BuiltDraft } from './drafts';
 import { networkOfWallet } from './preview';
 import { SECOND_ALREADY_REGISTERED, SECOND_PASSPHRASE_REQUIRED, WATCH_ONLY } from './refusals';
-import type { SenderDeps } from './sender';
+import type { SenderDeps } from './deps';
 
 /** A signature's hex length (64 bytes): the draft is sized as it will be signed. */
 const SIGNATURE_HEX = '0'.repeat(128);

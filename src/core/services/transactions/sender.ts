@@ -5,29 +5,15 @@
  * the id, whether a node accepted it, and for an HTLC lock the secret (it claims the lock; not a wallet key), which
  * the vault keeps with the lock until it is claimed or expired (htlc-secrets.ts).
  */
-import type { Keystore } from '../../keystore';
 import { transactionToJson } from '../../protocol/transactions';
 import type { SendResult } from '../../../shared/domain/transactions';
-import type { Accounts } from './accounts';
-import type { AppEvents } from '../events';
-import type { Networks } from '../networks/networks';
-import { broadcastOutcome, type PendingTracker } from './pending-tracker';
+import type { SenderDeps } from './deps';
+import { broadcastOutcome } from './pending-tracker';
 import { messageInTokens } from './token-words';
-import type { SettingsFile } from '../settings';
 import { kindOf, recipientOf } from '../explorer/views';
 import { takeToSign } from './prepare';
 import type { PreparedStore } from './prepared-store';
 import { signAsSender, vaultSigner } from './signer';
-
-export interface SenderDeps {
-  keystore: Keystore;
-  settings: SettingsFile;
-  networks: Networks;
-  accounts: Accounts;
-  tracker: PendingTracker;
-  events: AppEvents;
-  now: () => number;
-}
 
 /**
  * Signs the prepared transaction `preparedId` as reviewed and broadcasts it. Refused, with nothing signed, when
