@@ -208,14 +208,20 @@ describe('no channel answers key material, after creating and using wallets', ()
       preparedId: registration.prepared.id,
       via: 'file',
     });
-    await value('multisig:review', { proposal: { document: started.document } });
+    const reviewed = await value<{ preview: { prepared: { id: string } } }>('multisig:review', {
+      proposal: { document: started.document },
+    });
     const cosigned = await value<{ document: string }>('multisig:sign', {
       proposal: { document: started.document },
+      preparedId: reviewed.preview.prepared.id,
       walletId: imported.id,
       via: 'server',
     });
     await value('multisig:proposals');
-    await record('multisig:broadcast', { proposal: { document: cosigned.document } });
+    await record('multisig:broadcast', {
+      proposal: { document: cosigned.document },
+      preparedId: reviewed.preview.prepared.id,
+    });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 

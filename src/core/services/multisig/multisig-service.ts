@@ -28,7 +28,10 @@ import {
 } from '../transactions/signer';
 import { isDeviceFailure, ledgerParticipant, ledgerSender } from '../ledger/device-signers';
 import { MultisigError } from './errors';
+import { PreparedError } from '../transactions/prepared-errors';
+import { proposalChanged } from '../transactions/refusals';
 import type { MultisigDeps } from './deps';
+import { proposalReviewsOf } from './proposal-reviews';
 import { draftOfProposal, isRegistrationTx, checkedProposal, signedIndices, type Proposal } from './proposal';
 import { entryOf, readContext, readProposal, transportOf, view } from './proposal-source';
 
@@ -306,22 +309,58 @@ export async function proposeTransfer(
   );
 }
 
-/** The proposal and its one review. */
+/**
+ * The proposal and its one review, with what was reviewed kept for multisig:sign (proposal-reviews.ts): the
+ * review's `prepared` holds its id, the hash of the proposal's unsigned bytes and its nonce.
+ */
 export async function reviewProposal(
   s: MultisigDeps,
   input: { networkId?: string; proposal: ProposalRef },
 ): Promise<{ proposal: ProposalView; preview: TxPreview }> {
   const entry = entryOf(s, input.networkId);
   const proposal = await readProposal(s, entry, input.proposal);
-  return { proposal: view(s, entry, proposal), preview: await reviewOf(s, entry, proposal) };
+  const preview = await reviewOf(s, entry, proposal);
+  const { id, unsignedHash } = proposalReviewsOf(s).remember(entry.id, proposal);
+  return {
+    proposal: view(s, entry, proposal),
+    preview: { ...preview, prepared: { id, unsignedHash, nonce: proposal.tx.nonce.toString() } },
+  };
 }
 
-/** Adds a participant's signature after the review found nothing a node would refuse. */
+/**
+ * What review `preparedId` showed, when the proposal read now is that transaction on that network (signatures
+ * added since are no change); else ERR_PREPARED_PROPOSAL_CHANGED naming what changed (proposal-reviews.ts).
+ */
+function reviewedAsNow(s: MultisigDeps, entry: NetworkEntry, preparedId: string, proposal: Proposal) {
+  const reviewed = proposalReviewsOf(s).unchanged(preparedId, proposal);
+  if (reviewed.networkId !== entry.id) {
+    throw new PreparedError('ERR_PREPARED_PROPOSAL_CHANGED', proposalChanged(['network']), {
+      changed: ['network'],
+    });
+  }
+  return reviewed;
+}
+
+/** The reviewed transaction with the signatures the proposal carries now: its unsigned bytes are the reviewed. */
+function asReviewed(reviewed: { tx: Proposal['tx'] }, proposal: Proposal): Proposal['tx'] {
+  return {
+    ...reviewed.tx,
+    ...(proposal.tx.signatures === undefined ? {} : { signatures: proposal.tx.signatures }),
+  };
+}
+
+/**
+ * A co-signer's signature (docs/design/signing.md "The co-signer"): the proposal is read again now and must be
+ * the transaction review `preparedId` showed (signatures added since are fine; anything else changed is refused
+ * with ERR_PREPARED_PROPOSAL_CHANGED naming it), then reviewed again for what a node would refuse now, and the
+ * participant's Signer is handed exactly the reviewed bytes.
+ */
 export async function cosign(
   s: MultisigDeps,
   input: {
     networkId?: string;
     proposal: ProposalRef;
+    preparedId: string;
     walletId: string;
     via: 'server' | 'file';
     password?: string;
@@ -329,6 +368,7 @@ export async function cosign(
 ): Promise<ProposalView> {
   const entry = entryOf(s, input.networkId);
   const proposal = await readProposal(s, entry, input.proposal);
+  const reviewed = reviewedAsNow(s, entry, input.preparedId, proposal);
   const preview = await reviewOf(s, entry, proposal);
   refuseProblems(preview);
   const wallet = s.keystore.getWallet(input.walletId);
@@ -336,23 +376,25 @@ export async function cosign(
   await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
   const signed = await signAsParticipant(
     participantOf(s, wallet, index, proposal.asset.publicKeys),
-    proposal.tx,
+    asReviewed(reviewed, proposal),
     readContext(entry),
   );
   return deliver(s, entry, { ...proposal, tx: signed }, input.via);
 }
 
 /**
- * Broadcasts a proposal once enough participants signed: a spend as it is (a multisignature wallet's transaction
- * carries only `signatures`), a registration after the registering wallet's own signature over them all. It joins
+ * Broadcasts a proposal once enough participants signed, when it is still the transaction review `preparedId`
+ * showed (`reviewedAsNow`): a spend as it is (a multisignature wallet's transaction carries only `signatures`), a
+ * registration after the registering wallet's own signature over exactly the reviewed bytes and them all. It joins
  * the pending list; the server's copy is deleted.
  */
 export async function broadcastProposal(
   s: MultisigDeps,
-  input: { networkId?: string; proposal: ProposalRef; password?: string },
+  input: { networkId?: string; proposal: ProposalRef; preparedId: string; password?: string },
 ): Promise<SendResult> {
   const entry = entryOf(s, input.networkId);
   const proposal = await readProposal(s, entry, input.proposal);
+  const reviewed = reviewedAsNow(s, entry, input.preparedId, proposal);
   const preview = await reviewOf(s, entry, proposal);
   refuseProblems({
     ...preview,
@@ -388,7 +430,7 @@ export async function broadcastProposal(
       sender.kind === 'ledger'
         ? ledgerSender(s, sender.id, second)
         : vaultSigner(s.keystore, sender.id, second),
-      tx,
+      asReviewed(reviewed, proposal),
       { network: entry.network, height: account.height },
     );
   } else {

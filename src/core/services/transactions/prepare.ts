@@ -5,7 +5,6 @@
  * PreparedStore under a new id with the hash of its unsigned bytes; tx:send signs it by that id (sender.ts), after
  * `checkUnchanged` found that what it rests on still holds.
  */
-import { unless404 } from '../../client';
 import { spendable } from '../../domain';
 import { isCodedError } from '../../../shared/lib/coded-error';
 import { sha256 } from '../../protocol/hash';
@@ -179,8 +178,8 @@ export async function checkUnchanged(
       height: account.height,
     });
   }
-  const chainWallet = await unless404(deps.networks.chain(networkId).reads.wallet(address));
-  const available = spendable(chainWallet?.balance ?? 0n, pendingEffects(deps.tracker, networkId, address));
+  // The balance read with the nonce, in the one read of the account (ChainAccess.account).
+  const available = spendable(account.balance, pendingEffects(deps.tracker, networkId, address));
   if (prepared.totalOut > available) {
     const token = network.network.client.token;
     throw new PreparedError(
