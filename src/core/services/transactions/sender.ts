@@ -15,7 +15,7 @@ import type { SenderDeps } from './deps';
 import { broadcastOutcome } from './pending-tracker';
 import { ServiceError } from '../service-error';
 import { messageInTokens } from './token-words';
-import { kindOf, recipientOf } from '../explorer/views';
+import { kindOf, recipientOf } from '../chain/views';
 import { takeToSign } from './prepare';
 import type { PreparedStore } from './prepared-store';
 import { networkOfWallet } from './preview';
