@@ -1,4 +1,4 @@
-/** Reads of the active network's chain: wallets, locks, delegates, blocks, fees, the node, and the explorer. */
+/** Reads of the active network's chain: wallets, locks, delegates, blocks, fees, and the explorer. */
 import { z } from 'zod';
 import {
   blockView,
@@ -7,9 +7,6 @@ import {
   feesView,
   lockStateView,
   lockView,
-  nodeConfigurationView,
-  nodeStatusView,
-  peerStatusView,
   transactionView,
 } from '../../domain/chain-views';
 import { addressText, pageRequest, pageView } from '../../domain/common';
@@ -65,9 +62,6 @@ export const CHAIN_CHANNELS = {
     request: z.strictObject({ days: z.number().int().min(1).max(30).optional() }).optional(),
     response: feesView,
   },
-  'node:status': { request: none, response: nodeStatusView },
-  'node:configuration': { request: none, response: nodeConfigurationView },
-  'node:peers': { request: none, response: z.array(peerStatusView) },
 
   // Explorer and delegate reads.
   'chain:search': { request: z.strictObject({ query: z.string().max(200) }), response: searchResult },
