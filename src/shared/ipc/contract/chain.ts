@@ -11,8 +11,8 @@ import {
 } from '../../domain/chain-views';
 import { addressText, pageRequest, pageView } from '../../domain/common';
 import { blockDetail, randomnessView, searchResult, transactionDetail } from '../../domain/explorer';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, none } from './fields';
+import type { CHAIN_NAMES } from './chain.names';
+import { type ChannelSpec, type ChannelsOf, none } from './fields';
 
 /** A delegate as ARK's `/delegates/{id}` takes it: username, public key or address (ark-core-api.md §6.5). */
 const delegateId = z
@@ -91,4 +91,4 @@ export const CHAIN_CHANNELS = {
     request: z.strictObject({ delegate: delegateId, ...pageRequest }),
     response: pageView(chainWallet),
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof CHAIN_NAMES>, ChannelSpec>;

@@ -1,8 +1,8 @@
 /** A remote network's own node: the follower this app runs for it (docs/design/sync.md "In the app"). */
 import { z } from 'zod';
 import { ownNodeEstimate, ownNodeView } from '../../domain/own-node';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, none } from './fields';
+import type { FOLLOWER_NAMES } from './follower.names';
+import { type ChannelSpec, type ChannelsOf, networkId, none } from './fields';
 
 export const FOLLOWER_CHANNELS = {
   /** ARK mainnet and devnet with the seed relays ARK Core 3.9.1 ships: listed offline. */
@@ -10,4 +10,4 @@ export const FOLLOWER_CHANNELS = {
   'follower:estimate': { request: z.strictObject({ networkId }), response: ownNodeEstimate },
   'follower:start': { request: z.strictObject({ networkId }), response: ownNodeView },
   'follower:stop': { request: z.strictObject({ networkId }), response: ownNodeView },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof FOLLOWER_NAMES>, ChannelSpec>;

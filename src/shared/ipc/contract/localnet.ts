@@ -10,8 +10,8 @@ import {
   rollbackResult,
   snapshotName,
 } from '../../domain/localnet';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, none } from './fields';
+import type { LOCALNET_NAMES } from './localnet.names';
+import { type ChannelSpec, type ChannelsOf, none } from './fields';
 
 export const LOCALNET_CHANNELS = {
   'localnet:status': { request: none, response: localnetStatus },
@@ -40,4 +40,4 @@ export const LOCALNET_CHANNELS = {
     }),
     response: faucetResult,
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof LOCALNET_NAMES>, ChannelSpec>;

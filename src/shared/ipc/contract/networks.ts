@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { nothing } from '../../domain/common';
 import { knownNetworkView, networkView } from '../../domain/networks';
 import { nodeConfigurationView, nodeStatusView, peerStatusView } from '../../domain/chain-views';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, none, url } from './fields';
+import type { NETWORKS_NAMES } from './networks.names';
+import { type ChannelSpec, type ChannelsOf, networkId, none, url } from './fields';
 
 export const NETWORK_CHANNELS = {
   'networks:list': { request: none, response: z.array(networkView) },
@@ -35,4 +35,4 @@ export const NETWORK_CHANNELS = {
   'node:status': { request: none, response: nodeStatusView },
   'node:configuration': { request: none, response: nodeConfigurationView },
   'node:peers': { request: none, response: z.array(peerStatusView) },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof NETWORKS_NAMES>, ChannelSpec>;

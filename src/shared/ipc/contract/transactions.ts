@@ -11,8 +11,8 @@ import {
   spendableView,
   txPreview,
 } from '../../domain/transactions';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, password, preparedId, walletId } from './fields';
+import type { TRANSACTIONS_NAMES } from './transactions.names';
+import { type ChannelSpec, type ChannelsOf, networkId, password, preparedId, walletId } from './fields';
 
 export const TRANSACTION_CHANNELS = {
   /**
@@ -65,4 +65,4 @@ export const TRANSACTION_CHANNELS = {
   },
   'tx:rebroadcast': { request: z.strictObject({ id: z.string().length(64) }), response: pendingView },
   'tx:dismiss': { request: z.strictObject({ id: z.string().length(64) }), response: nothing },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof TRANSACTIONS_NAMES>, ChannelSpec>;

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { addressText, nothing } from '../../domain/common';
 import { keychainStatus, keystoreStatus } from '../../domain/keystore';
 import { newMnemonicWallet, recoveryPhrase, walletView } from '../../domain/wallets';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, none, password, walletId } from './fields';
+import type { WALLETS_NAMES } from './wallets.names';
+import { type ChannelSpec, type ChannelsOf, networkId, none, password, walletId } from './fields';
 
 const walletName = z.string().min(1).max(64).optional();
 const forWallet = { walletId };
@@ -109,4 +109,4 @@ export const WALLET_CHANNELS = {
     response: recoveryPhrase,
     secret: true,
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof WALLETS_NAMES>, ChannelSpec>;
