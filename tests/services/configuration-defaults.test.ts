@@ -1,11 +1,11 @@
 /**
- * What a node's configuration omits, the host fills in with the rule it applies itself (core/services/explorer/
+ * What a node's configuration omits, the host fills in with the rule it applies itself (core/services/chain/
  * chain-reads.ts `nodeConfiguration`): a network whose milestones set no multipayment limit gets ARK's default,
  * the one protocol/transactions/sign.ts checks, so the screens split a multipayment file by the host's limit.
  * Before, the node's silence reached the renderer, which put its own copy in (64, where the host allows 256).
  */
 import { describe, expect, it } from 'vitest';
-import { ChainReads } from '../../src/core/services/explorer/chain-reads';
+import { ChainReads } from '../../src/core/services/chain/chain-reads';
 import { DEFAULT_MULTI_PAYMENT_LIMIT } from '../../src/core/protocol/transactions';
 import { devnet } from '../../src/core/protocol/networks';
 import { nodeConfiguration } from '../client/support/fake-node';

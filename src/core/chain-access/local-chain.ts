@@ -1,6 +1,6 @@
 /**
  * LocalChain: a chain whose node runs in this process — the embedded localnet, or a remote network's own node
- * following it (services/own-node; `sync` says how far behind it is). Reads are the node's ChainQueries (core/query:
+ * following it (services/follower; `sync` says how far behind it is). Reads are the node's ChainQueries (core/query:
  * typed records straight from its database, the very reads its public API answers from — no HTTP, no JSON, no peer
  * pool), the account comes from the node's state and pool, broadcast hands signed transactions straight to the
  * node's pool, and events are the node's own, as they happen.

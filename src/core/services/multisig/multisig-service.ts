@@ -13,7 +13,7 @@ import { transactionToJson, verifyMultiSignatures } from '../../protocol/transac
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { DraftInput, SendResult, TxPreview } from '../../../shared/domain/transactions';
 import { ServiceError } from '../service-error';
-import { kindOf, recipientOf } from '../explorer/views';
+import { kindOf, recipientOf } from '../chain/views';
 import { broadcastOutcome } from '../transactions/pending-tracker';
 import { prepareMultisigTransfer, takeToSign } from '../transactions/prepare';
 import { preparedStoreOf } from '../transactions/prepared-store';

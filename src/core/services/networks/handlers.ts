@@ -1,7 +1,7 @@
 /** networks:* and node:* — the networks, which one is active, and its node's status, configuration and peers. */
 import type { ChannelHandlers } from '../dispatcher';
-import type { ChainReads } from '../explorer/chain-reads';
-import type { OwnNodes } from '../own-node/own-nodes';
+import type { ChainReads } from '../chain/chain-reads';
+import type { OwnNodes } from '../follower/own-nodes';
 import type { Networks } from './networks';
 
 /** What networks:* and node:* work with: the networks, the active chain's reads, and each network's own node. */

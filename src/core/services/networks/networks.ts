@@ -96,7 +96,7 @@ export class Networks {
   }
 
   /**
-   * A node of a remote network now runs in this process (own-node/own-nodes.ts): its chain answers for the network
+   * A node of a remote network now runs in this process (follower/own-nodes.ts): its chain answers for the network
    * from here on. The listeners of in-process chains hear it first, then, when the network is active, those of
    * the active network (they follow its new chain).
    */

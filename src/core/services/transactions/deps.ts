@@ -4,7 +4,7 @@
  */
 import type { Keystore } from '../../keystore';
 import type { AppEvents } from '../events';
-import type { ChainReads } from '../explorer/chain-reads';
+import type { ChainReads } from '../chain/chain-reads';
 import type { Networks } from '../networks/networks';
 import type { SettingsFile } from '../settings';
 import type { LedgerHost } from '../ledger/ledger-host';

@@ -10,7 +10,7 @@ import type { SendResult } from '../../../shared/domain/transactions';
 import type { SenderDeps } from './deps';
 import { broadcastOutcome } from './pending-tracker';
 import { messageInTokens } from './token-words';
-import { kindOf, recipientOf } from '../explorer/views';
+import { kindOf, recipientOf } from '../chain/views';
 import { takeToSign } from './prepare';
 import type { PreparedStore } from './prepared-store';
 import { signAsSender, vaultSigner } from './signer';

@@ -3,7 +3,7 @@
  * or switch: one transaction (unvote + vote) where the network's milestone has aip37, else an unvote and then a
  * vote, two transactions with consecutive nonces, which the review says before the first is signed. Each row shows
  * the address of the key its button votes for (the host derives it from the key: a username is only the node's
- * word, services/explorer/views.ts delegateView), and the review shows that key again.
+ * word, services/chain/views.ts delegateView), and the review shows that key again.
  */
 import type { PendingView } from '../../../shared/domain/transactions';
 import { SentStatus } from '../pending/SentStatus';

@@ -1,4 +1,4 @@
-/** Reads of the active network's chain: wallets, locks, delegates, blocks, fees, the node, and the explorer. */
+/** Reads of the active network's chain: wallets, locks, delegates, blocks, fees, and the explorer. */
 import { z } from 'zod';
 import {
   blockView,
@@ -7,15 +7,12 @@ import {
   feesView,
   lockStateView,
   lockView,
-  nodeConfigurationView,
-  nodeStatusView,
-  peerStatusView,
   transactionView,
 } from '../../domain/chain-views';
 import { addressText, pageRequest, pageView } from '../../domain/common';
 import { blockDetail, randomnessView, searchResult, transactionDetail } from '../../domain/explorer';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, none } from './fields';
+import type { CHAIN_NAMES } from './chain.names';
+import { type ChannelSpec, type ChannelsOf, none } from './fields';
 
 /** A delegate as ARK's `/delegates/{id}` takes it: username, public key or address (ark-core-api.md §6.5). */
 const delegateId = z
@@ -76,9 +73,6 @@ export const CHAIN_CHANNELS = {
     request: z.strictObject({ days: z.number().int().min(1).max(30).optional() }).optional(),
     response: feesView,
   },
-  'node:status': { request: none, response: nodeStatusView },
-  'node:configuration': { request: none, response: nodeConfigurationView },
-  'node:peers': { request: none, response: z.array(peerStatusView) },
 
   // Explorer and delegate reads.
   'chain:search': { request: z.strictObject({ query: z.string().max(200) }), response: searchResult },
@@ -108,4 +102,4 @@ export const CHAIN_CHANNELS = {
     request: z.strictObject({ delegate: delegateId, ...pageRequest }),
     response: pageView(chainWallet),
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof CHAIN_NAMES>, ChannelSpec>;

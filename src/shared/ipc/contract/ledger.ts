@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { ledgerAccountView, ledgerDiscoveryView, ledgerStatusView } from '../../domain/ledger';
 import { walletView } from '../../domain/wallets';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, none } from './fields';
+import type { LEDGER_NAMES } from './ledger.names';
+import { type ChannelSpec, type ChannelsOf, networkId, none } from './fields';
 
 /** A BIP44 path as typed ("44'/1'/0'/0/0", "m/" allowed); the core checks it is one the ARK app takes. */
 const ledgerPath = z.string().min(1).max(100);
@@ -47,4 +47,4 @@ export const LEDGER_CHANNELS = {
     }),
     response: walletView,
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof LEDGER_NAMES>, ChannelSpec>;

@@ -12,8 +12,8 @@ import {
   transferDraft,
 } from '../../domain/multisig';
 import { sendResult, txPreview } from '../../domain/transactions';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, password, preparedId, walletId } from './fields';
+import type { MULTISIG_NAMES } from './multisig.names';
+import { type ChannelSpec, type ChannelsOf, networkId, password, preparedId, walletId } from './fields';
 
 export const MULTISIG_CHANNELS = {
   /** The profile's multisignature wallets on a network (the active one when absent), and whether each is registered. */
@@ -111,4 +111,4 @@ export const MULTISIG_CHANNELS = {
     }),
     response: sendResult.omit({ htlc: true }),
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof MULTISIG_NAMES>, ChannelSpec>;
