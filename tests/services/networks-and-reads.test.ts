@@ -59,7 +59,7 @@ describe('chain reads of the embedded node, and a remote network added by URL', 
     expect(delegates.data.every((d) => d.username.includes('genesis_1'))).toBe(true);
 
     const blocks = await call(core, 'chain:blocks', { limit: 5 });
-    expect(blocks.data[0]!.height).toBe(core.services.node.height);
+    expect(blocks.data[0]!.height).toBe(core.node.height);
     const fees = await call(core, 'chain:fees');
     expect(fees.static['1']?.['transfer']).toBe('10000000');
     const status = await call(core, 'node:status');

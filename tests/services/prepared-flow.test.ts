@@ -187,7 +187,7 @@ describe('a prepared transaction is what is signed and broadcast', () => {
 
   it('refuses a review the balance no longer covers (the funds it counted were rolled back)', async () => {
     const dave = await call(core, 'wallets:import-passphrase', { passphrase: 'prepared flow dave' });
-    const height = core.services.node.height;
+    const height = core.node.height;
     await funded([dave], String(10n * VTY));
     const review = await prepare(core, dave.id, {
       kind: 'transfer',
@@ -208,7 +208,7 @@ describe('a prepared transaction is what is signed and broadcast', () => {
 
   it('refuses a review made before a milestone the network has reached since', async () => {
     const { networks } = core.services;
-    const height = core.services.node.height;
+    const height = core.node.height;
     // The network as the services read it has its next milestone two blocks ahead (the same rules at a new height
     // still count as a new milestone).
     const ahead = <T extends { network: { milestones: unknown[] } } | undefined>(entry: T): T => {

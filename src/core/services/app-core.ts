@@ -9,9 +9,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProcessLock } from '../fs/process-lock';
 import { hostLocalNode } from '../host';
-import { EMBEDDED_NETWORK_ID, PeerBudgets, SharedAnswers, type NodeClientOptions } from '../client';
+import { PeerBudgets, SharedAnswers, type NodeClientOptions } from '../client';
 import type { Keychain, ScryptParams } from '../keystore';
-import { LOCALNET_NAME, type PoolOptionsInput } from '../node';
+import { LOCALNET_NAME, type LocalNode, type PoolOptionsInput } from '../node';
 import { NodeLocalnetControls, restoreForgingControls } from '../node/controls';
 import type { AppInfo } from '../../shared/domain/app';
 import type { IpcResult } from '../../shared/ipc/errors';
@@ -20,17 +20,18 @@ import { createDispatcher, type RequestHandler } from './dispatcher';
 import { AppEvents, type EventListener } from './events';
 import { vaultHandlers } from './wallets/handlers';
 import { chainHandlers } from './explorer/handlers';
+import type { LocalnetGate } from './localnet/gate';
 import { localnetHandlers } from './localnet/handlers';
 import { monitorHandlers } from './monitor/handlers';
 import { ownNodeHandlers } from './own-node/handlers';
 import { networkHandlers } from './networks/handlers';
-import type { Services } from './services';
+import { EMBEDDED_NETWORK_ID } from './networks/registry';
 import { transactionHandlers } from './transactions/handlers';
 import { messageHandlers } from './messages/handlers';
 import { contactHandlers } from './contacts/handlers';
 import { multisigHandlers } from './multisig/handlers';
 import { LocalMusigServer } from './multisig/local-server';
-import { openProfileScope, type ProcessParts } from './profile-scope';
+import { openProfileScope, type ProcessParts, type ProfileServices } from './profile-scope';
 import { ProfileList, profilePaths } from './profiles/profile-list';
 import { profileHandlers } from './profiles/handlers';
 import { ProfileSwitch } from './profiles/profile-switch';
@@ -78,13 +79,31 @@ function defaultDefect(error: unknown): void {
 /** The data directory's process lock (core/fs/process-lock.ts), beside settings.json. */
 export const DATA_DIR_LOCK = 'votary.lock';
 
+/**
+ * What AppCore composes: the process's parts and the open profile's (profile-scope.ts), one object that a switch of
+ * profile updates in place. Each domain's handlers get it as their own deps type (e.g. wallets/handlers.ts
+ * `WalletDeps`) and so see only what they declare; the embedded node is not among them (reads go through
+ * ChainAccess).
+ */
+export interface AppParts extends ProfileServices {
+  info: AppInfo;
+  events: AppEvents;
+  /** The localnet controls, and the network they act on (localnet/gate.ts offers them while it is active). */
+  localnet: LocalnetGate['localnet'];
+  /** The profiles of the data directory and the one open; its switch replaces the profile's parts above. */
+  profiles: ProfileSwitch;
+  now: () => number;
+}
+
 export class AppCore {
   readonly handleRequest: RequestHandler;
   private closed = false;
   private lock: ProcessLock | undefined;
 
   private constructor(
-    readonly services: Services,
+    readonly services: AppParts,
+    /** The embedded localnet node, for the shells and tests that drive it (no handler reaches it). */
+    readonly node: LocalNode,
     private readonly closers: Closers,
     onDefect: (error: unknown) => void,
   ) {
@@ -219,7 +238,7 @@ export class AppCore {
       // The open profile closes before the API and the node it opened on.
       closers.add(() => host.close());
 
-      const services: Services = {
+      const services: AppParts = {
         info: {
           name: 'Votary',
           version: options.version,
@@ -227,7 +246,6 @@ export class AppCore {
           platform: options.platform ?? process.platform,
           embeddedApiUrl: publicUrl,
         },
-        node,
         events,
         localnet: {
           networkId: EMBEDDED_NETWORK_ID,
@@ -239,7 +257,7 @@ export class AppCore {
       };
       // A switch replaces the profile's parts in place: every handler reads them from `services` when called.
       host.onSwitched((next) => Object.assign(services, next));
-      return new AppCore(services, closers, onDefect);
+      return new AppCore(services, node, closers, onDefect);
     } catch (error) {
       await closers.closeAll();
       throw error;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { FileChangedError, GuardedFile } from '../fs/atomic-file';
 import { DEFAULT_IDLE_LOCK_MS } from '../keystore';
-import { EMBEDDED_NETWORK_ID } from '../client';
+import { EMBEDDED_NETWORK_ID } from './networks/registry';
 import { DEFAULT_FEE_CEILING_MULTIPLE } from './transactions/fee-ceiling';
 import { ServiceError } from './service-error';
 

@@ -102,7 +102,7 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
   ],
   [
     'core/client',
-    'src/core/client/registry-file-store.ts',
+    'src/core/client/node-client.ts',
     "import { Keystore } from '../keystore';\nexport const x = Keystore;\n",
     "import { GuardedFile } from '../fs/atomic-file';\nexport const x = GuardedFile;\n",
   ],

@@ -3,14 +3,21 @@
  * blocks, fees, the explorer's search, a block, a transaction, the randomness, a delegate's blocks and voters.
  */
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from '../services';
+import type { Networks } from '../networks/networks';
+import type { ChainReads } from './chain-reads';
 import { DelegateReads } from './delegate-reads';
 import { ExplorerReads } from './explorer-reads';
 import { Randomness } from './randomness';
 
+/** What chain:* works with: the networks and the reads of the active chain. */
+export interface ChainDeps {
+  networks: Networks;
+  chainReads: ChainReads;
+}
+
 type ChainChannels = Extract<keyof ChannelHandlers, `chain:${string}`>;
 
-export function chainHandlers(s: Services): Pick<ChannelHandlers, ChainChannels> {
+export function chainHandlers(s: ChainDeps): Pick<ChannelHandlers, ChainChannels> {
   const explorer = new ExplorerReads(s.networks);
   const randomness = new Randomness(s.networks);
   const delegates = new DelegateReads(s.networks);

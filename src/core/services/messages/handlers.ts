@@ -6,7 +6,16 @@
 import { ProtocolError } from '../../protocol/errors';
 import { signedMessageText, verifySignedMessage, type SignedMessageDocument } from '../../protocol/message';
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from '../services';
+import type { Keystore } from '../../keystore';
+import type { Networks } from '../networks/networks';
+import type { SettingsFile } from '../settings';
+
+/** What message:* works with: the vault signs, the network names the address form, the Signing setting asks. */
+export interface MessageDeps {
+  keystore: Keystore;
+  networks: Networks;
+  settings: SettingsFile;
+}
 
 type MessageChannels = Extract<keyof ChannelHandlers, `message:${string}`>;
 
@@ -26,7 +35,7 @@ export function parseSignedMessageText(text: string): unknown {
   }
 }
 
-export function messageHandlers(s: Services): Pick<ChannelHandlers, MessageChannels> {
+export function messageHandlers(s: MessageDeps): Pick<ChannelHandlers, MessageChannels> {
   return {
     'message:sign': async ({ walletId, message, format, password }) => {
       await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, password);

@@ -6,14 +6,13 @@
  * vault), handed the proposal's bytes and checked against them. Proposals travel through the network's multisignature server
  * (transports.ts; localnet's is hosted by the app, local-server.ts) or as a document (a file or a QR code).
  */
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import type { WalletInfo } from '../../keystore';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import { transactionToJson, verifyMultiSignatures } from '../../protocol/transactions';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { DraftInput, SendResult, TxPreview } from '../../../shared/domain/transactions';
 import { ServiceError } from '../service-error';
-import type { Services } from '../services';
 import { kindOf, recipientOf } from '../explorer/views';
 import { broadcastOutcome } from '../transactions/pending-tracker';
 import { prepareMultisigTransfer, takeToSign } from '../transactions/prepare';
@@ -21,18 +20,9 @@ import { preparedStoreOf } from '../transactions/prepared-store';
 import { previewDraft, refuseProblems, type DraftPreview } from '../transactions/preview';
 import { participantSigner, signAsParticipant, signAsSender, vaultSigner } from '../transactions/signer';
 import { MultisigError } from './errors';
-import type { MultisigBook } from './multisig-book';
-import type { LocalMusigServer } from './local-server';
+import type { MultisigDeps } from './deps';
 import { draftOfProposal, isRegistrationTx, checkedProposal, signedIndices, type Proposal } from './proposal';
 import { entryOf, readContext, readProposal, transportOf, view } from './proposal-source';
-
-export interface MultisigParts {
-  book: MultisigBook;
-  /** The server the app hosts for the embedded localnet, and that network's id. */
-  local: { networkId: string; server: LocalMusigServer };
-}
-
-export type MultisigServices = Services;
 
 const NOT_REGISTERED = 'This multisignature wallet is not registered on chain yet';
 
@@ -52,7 +42,7 @@ function outsideWallet(entry: NetworkEntry, publicKey: string, name: string): Wa
 }
 
 /** The one review of a proposal (transactions/preview.ts), for the wallet that sends it, plus the nonce check. */
-async function reviewOf(s: MultisigServices, entry: NetworkEntry, proposal: Proposal): Promise<DraftPreview> {
+async function reviewOf(s: MultisigDeps, entry: NetworkEntry, proposal: Proposal): Promise<DraftPreview> {
   const input = draftOfProposal(proposal);
   const { tx, asset } = proposal;
   const vault = s.keystore.listWallets({ nethash: entry.nethash });
@@ -104,7 +94,7 @@ function participantIndex(proposal: Proposal, wallet: WalletInfo): number {
 }
 
 async function deliver(
-  s: MultisigServices,
+  s: MultisigDeps,
   entry: NetworkEntry,
   proposal: Proposal,
   via: 'server' | 'file',
@@ -121,7 +111,7 @@ async function deliver(
 
 /** Adds a multisignature wallet by its participants' keys: a watch wallet at the address the asset derives. */
 export async function importMultisig(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: { networkId?: string; name?: string; min: number; publicKeys: string[] },
 ): Promise<WalletInfo> {
   const entry = entryOf(s, input.networkId);
@@ -159,7 +149,7 @@ export async function importMultisig(
  * as any proposal is, and delivered (the server or a document): registration and transfer proposals alike.
  */
 async function proposeSigned(
-  s: MultisigServices,
+  s: MultisigDeps,
   entry: NetworkEntry,
   prepared: { tx: Proposal['tx']; asset: Proposal['asset']; height: number },
   participant: { walletId: string; index: number },
@@ -184,7 +174,7 @@ async function proposeSigned(
  * the reviewed bytes (transactions/prepare.ts takeToSign refuses what changed since the review).
  */
 export async function startRegistration(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: { preparedId: string; via: 'server' | 'file'; password?: string },
 ): Promise<ProposalView> {
   const store = preparedStoreOf(s);
@@ -213,7 +203,7 @@ export async function startRegistration(
 const withPassword = (input: { password?: string }) =>
   input.password === undefined ? {} : { password: input.password };
 
-function recordOf(s: MultisigServices, walletId: string) {
+function recordOf(s: MultisigDeps, walletId: string) {
   const record = s.multisig.book.byWallet(walletId);
   if (record === undefined) {
     throw new MultisigError(
@@ -229,7 +219,7 @@ function recordOf(s: MultisigServices, walletId: string) {
  * for multisig:propose when nothing in it would be refused.
  */
 export function previewMultisigTransfer(
-  s: MultisigServices,
+  s: MultisigDeps,
   walletId: string,
   draft: Extract<DraftInput, { kind: 'transfer' }>,
 ): Promise<DraftPreview> {
@@ -239,7 +229,7 @@ export function previewMultisigTransfer(
 
 /** Proposes the transfer multisig:preview prepared, signed first by one of its participants in this vault. */
 export async function proposeTransfer(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: { preparedId: string; signerId: string; via: 'server' | 'file'; password?: string },
 ): Promise<ProposalView> {
   const store = preparedStoreOf(s);
@@ -270,7 +260,7 @@ export async function proposeTransfer(
 
 /** The proposal and its one review. */
 export async function reviewProposal(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: { networkId?: string; proposal: ProposalRef },
 ): Promise<{ proposal: ProposalView; preview: TxPreview }> {
   const entry = entryOf(s, input.networkId);
@@ -280,7 +270,7 @@ export async function reviewProposal(
 
 /** Adds a participant's signature after the review found nothing a node would refuse. */
 export async function cosign(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: {
     networkId?: string;
     proposal: ProposalRef;
@@ -310,7 +300,7 @@ export async function cosign(
  * the pending list; the server's copy is deleted.
  */
 export async function broadcastProposal(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: { networkId?: string; proposal: ProposalRef; password?: string },
 ): Promise<SendResult> {
   const entry = entryOf(s, input.networkId);

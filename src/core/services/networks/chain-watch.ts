@@ -6,7 +6,7 @@
  * polled then). An unreachable node raises one alert per outage, not one per poll.
  */
 import type { ChainAccess, ChainEvent, ChainTip } from '../../chain-access';
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from './registry';
 import type { Keystore } from '../../keystore';
 import { addressFromPublicKey } from '../../protocol/crypto';
 import type { TransactionData } from '../../protocol/transactions';

@@ -7,7 +7,6 @@
  */
 import {
   discoverNetwork,
-  EMBEDDED_NETWORK_ID,
   KNOWN_NETWORKS,
   knownNetwork,
   NodeClient,
@@ -15,11 +14,10 @@ import {
   verifyPeer,
   type NetworkDescription,
   type FetchLike,
-  type NetworkRegistry,
-  type NetworkEntry,
   type NodeClientOptions,
 } from '../../client';
 import { RemoteChain, type ChainAccess } from '../../chain-access';
+import { EMBEDDED_NETWORK_ID, type NetworkEntry, type NetworkRegistry } from './registry';
 import type { KnownNetworkView, NetworkView } from '../../../shared/domain/networks';
 import { isPlainRemoteHttp, PLAIN_HTTP_WARNING } from '../../../shared/lib/insecure-url';
 import { ServiceError } from '../service-error';

@@ -7,7 +7,8 @@
  * the network's peers. Which networks have one is kept in the settings, so they start again with the app.
  */
 import { join } from 'node:path';
-import { NodeClient, type NetworkEntry, type NodeClientOptions } from '../../client';
+import { NodeClient, type NodeClientOptions } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import { storedChainHeight } from '../../db';
 import { chainDatabasePath, chainDirectoryName } from '../../node/chain-files';
 import type { SyncStatus } from '../../sync';

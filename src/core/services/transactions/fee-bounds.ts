@@ -10,7 +10,8 @@ import { milestoneAt } from '../../protocol/networks';
 import { prepareTransaction } from '../../protocol/transactions';
 import type { DraftInput } from '../../../shared/domain/transactions';
 import type { FeeBoundsView } from '../../../shared/domain/transactions';
-import { draftFor, type SenderDeps } from './sender';
+import type { SenderDeps } from './deps';
+import { draftFor } from './sender';
 
 /** A signature's hex length (64 bytes): the draft is sized as it will be signed. */
 const SIGNATURE_HEX = '0'.repeat(128);

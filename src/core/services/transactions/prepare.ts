@@ -19,12 +19,12 @@ import { buildDraft, type BuiltDraft } from './drafts';
 import { pendingEffects } from './pending-effects';
 import { PreparedError } from './prepared-errors';
 import type { PreparedPurpose, PreparedStore, PreparedTransaction, SessionBinding } from './prepared-store';
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import { checkFeeCeiling } from './fee-ceiling';
 import { ServiceError } from '../service-error';
 import { networkOfWallet, previewDraft, type DraftPreview } from './preview';
 import { preparedBalance, preparedMilestone, preparedNonceUsed } from './refusals';
-import type { SenderDeps } from './sender';
+import type { SenderDeps } from './deps';
 import { unsignedBytes } from './signer';
 
 /** The vault session signing happens under now. */

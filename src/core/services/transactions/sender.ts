@@ -5,35 +5,22 @@
  * the id, whether a node accepted it, and for an HTLC lock the secret (it claims the lock; not a wallet key), which
  * the vault keeps with the lock until it is claimed or expired (htlc-secrets.ts).
  */
-import type { NetworkEntry } from '../../client';
-import { KeystoreError, type Keystore, type WalletInfo } from '../../keystore';
+import type { NetworkEntry } from '../networks/registry';
+import { KeystoreError, type WalletInfo } from '../../keystore';
 import { transactionToJson } from '../../protocol/transactions';
 import type { DraftInput, SendResult } from '../../../shared/domain/transactions';
-import type { Accounts } from './accounts';
 import type { SenderAccount } from './accounts';
 import { buildDraft, type BuiltDraft } from './drafts';
-import type { AppEvents } from '../events';
-import type { Networks } from '../networks/networks';
-import { broadcastOutcome, type PendingTracker } from './pending-tracker';
+import type { SenderDeps } from './deps';
+import { broadcastOutcome } from './pending-tracker';
 import { ServiceError } from '../service-error';
 import { messageInTokens } from './token-words';
-import type { SettingsFile } from '../settings';
 import { kindOf, recipientOf } from '../explorer/views';
 import { takeToSign } from './prepare';
 import type { PreparedStore } from './prepared-store';
 import { networkOfWallet } from './preview';
 import { SECOND_ALREADY_REGISTERED, SECOND_PASSPHRASE_REQUIRED, WATCH_ONLY } from './refusals';
 import { signAsSender, vaultSigner } from './signer';
-
-export interface SenderDeps {
-  keystore: Keystore;
-  settings: SettingsFile;
-  networks: Networks;
-  accounts: Accounts;
-  tracker: PendingTracker;
-  events: AppEvents;
-  now: () => number;
-}
 
 /** A draft built for a wallet's account on its network now: what the fee bounds and a registration start from. */
 export interface WalletDraft {

@@ -18,7 +18,7 @@ import { chainStateOf } from '../../store/wallets-slice';
 import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
 import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { pagerState } from './pager';
-import { settled, until, voteSteps } from './vote-steps';
+import { unvoteFinalAndUnlocked, voteSteps } from './vote-steps';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
 
@@ -83,23 +83,19 @@ export function VotePage() {
             `${what}: waiting for the unvote to be in a block (a round deep, when a remote node reports it) ` +
               'before the vote…',
           );
-          const confirmed = await settled(
-            () => useVotary.getState().pending,
-            (listener) => useVotary.subscribe(listener),
+          const confirmed = await unvoteFinalAndUnlocked(
+            {
+              pending: () => useVotary.getState().pending,
+              unlocked: () => useVotary.getState().vault?.unlocked === true,
+              subscribe: (listener) => useVotary.subscribe(listener),
+              gateNote: (words) => useVotary.getState().setAwaitingUnlock(words),
+            },
             waitFor,
+            what,
           );
           if (!confirmed) {
             reportError(new Error('The unvote did not confirm, so the vote was not sent.'));
             return;
-          }
-          const unlocked = () => useVotary.getState().vault?.unlocked === true;
-          if (!unlocked()) {
-            const waiting = `${what}: the unvote is final; unlock the vault to review the vote.`;
-            setNote(waiting);
-            // The gate covers this page while locked: it says what waits behind it.
-            useVotary.getState().setAwaitingUnlock(waiting);
-            await until(unlocked, (listener) => useVotary.subscribe(listener));
-            useVotary.getState().setAwaitingUnlock(undefined);
           }
         }
         const result = await reviewAndSend(wallet, step.draft, {

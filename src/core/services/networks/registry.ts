@@ -5,9 +5,8 @@
  * injected store first and applied in memory only once the save succeeded, so memory and disk never disagree;
  * changes are serialized so two edits cannot overwrite each other.
  */
-import type { Network } from '../protocol/networks';
-import type { NetworkDescription } from './discover';
-import { ClientError } from './errors';
+import { ClientError, normalizePeerUrl, type NetworkDescription } from '../../client';
+import type { Network } from '../../protocol/networks';
 import {
   REGISTRY_FORMAT_VERSION,
   registryData,
@@ -15,7 +14,6 @@ import {
   type RegistryData,
   type StoredNetwork,
 } from './registry-data';
-import { normalizePeerUrl } from './urls';
 
 export const EMBEDDED_NETWORK_ID = 'embedded';
 

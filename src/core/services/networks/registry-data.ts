@@ -3,9 +3,9 @@
  * localnet entry is supplied afresh at every start (its API port can change between runs).
  */
 import { z } from 'zod';
-import { hex64 } from './schemas/common';
-import { genesisSummary, networkParams, rawMilestone } from './schemas/node';
-import { normalizePeerUrl } from './urls';
+import { normalizePeerUrl } from '../../client';
+import { hex64 } from '../../client/schemas/common';
+import { genesisSummary, networkParams, rawMilestone } from '../../client/schemas/node';
 
 export const REGISTRY_FORMAT_VERSION = 1;
 

@@ -2,17 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  EMBEDDED_NETWORK_ID,
-  NetworkRegistry,
-  jsonFileNetworkStore,
-  memoryNetworkStore,
-  type NetworkDescription,
-  type NetworkStore,
-} from '../../src/core/client';
+import type { NetworkDescription } from '../../src/core/client';
+import { EMBEDDED_NETWORK_ID, NetworkRegistry } from '../../src/core/services/networks/registry';
+import { memoryNetworkStore, type NetworkStore } from '../../src/core/services/networks/registry-data';
+import { jsonFileNetworkStore } from '../../src/core/services/networks/registry-file-store';
 import { devnet, mainnet, milestoneAt, type Network } from '../../src/core/protocol/networks';
 import { localnet } from '../../src/core/node/localnet';
-import { failure } from './support/failure';
+import { failure } from '../client/support/failure';
 
 const embedded = { url: 'http://127.0.0.1:4003/', network: localnet };
 

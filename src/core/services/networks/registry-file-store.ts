@@ -2,8 +2,8 @@
  * A NetworkStore in one JSON file, written atomically (temp file, fsync, rename) and only over the version it read
  * (compare before replace: fs/atomic-file.ts GuardedFile).
  */
-import { FileChangedError, GuardedFile } from '../fs/atomic-file';
-import { ClientError } from './errors';
+import { ClientError } from '../../client';
+import { FileChangedError, GuardedFile } from '../../fs/atomic-file';
 import type { NetworkStore } from './registry-data';
 
 export function jsonFileNetworkStore(path: string): NetworkStore {
