@@ -20,6 +20,7 @@ import type { PageView } from '../../../shared/domain/common';
 import type { Networks } from '../networks/networks';
 import { isNotFound, unless404 } from '../../client';
 import { isValidPublicKey } from '../../protocol/crypto';
+import { DEFAULT_MULTI_PAYMENT_LIMIT } from '../../protocol/transactions';
 import {
   blockView,
   coldWallet,
@@ -50,6 +51,9 @@ function emptyPage<V>(at: PageAt): PageView<V> {
 const mapBig = <K extends string>(table: Record<K, bigint>) =>
   Object.fromEntries(Object.entries<bigint>(table).map(([key, value]) => [key, value.toString()]));
 
+/** How many wallet reads `wallets` has in flight at once. */
+const WALLETS_AT_ONCE = 8;
+
 export class ChainReads {
   constructor(private readonly networks: Networks) {}
 
@@ -64,6 +68,21 @@ export class ChainReads {
       if (isNotFound(error)) return coldWallet(address);
       throw error;
     }
+  }
+
+  /**
+   * Several wallets, a few at a time (a remote node's rate limit is shared with every other read), in the order
+   * asked; one whose read failed is left out, and the caller keeps what it knew of it.
+   */
+  async wallets(addresses: readonly string[]): Promise<ChainWallet[]> {
+    const unique = [...new Set(addresses)];
+    const read: (ChainWallet | undefined)[] = [];
+    for (let start = 0; start < unique.length; start += WALLETS_AT_ONCE) {
+      const batch = unique.slice(start, start + WALLETS_AT_ONCE);
+      const answers = await Promise.allSettled(batch.map((address) => this.wallet(address)));
+      read.push(...answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : undefined)));
+    }
+    return read.filter((wallet): wallet is ChainWallet => wallet !== undefined);
   }
 
   async walletTransactions(filter: TransactionFilter): Promise<PageView<TransactionView>> {
@@ -227,7 +246,9 @@ export class ChainReads {
         epoch: c.epoch,
         reward: String(c.reward),
         ...(c.vendorFieldLength === undefined ? {} : { vendorFieldLength: c.vendorFieldLength }),
-        ...(c.multiPaymentLimit === undefined ? {} : { multiPaymentLimit: c.multiPaymentLimit }),
+        // What a node omits is ARK's default, as this app's signer applies it (protocol/transactions/sign.ts): the
+        // screens split a multipayment by the same limit the host checks, not by a copy of their own.
+        multiPaymentLimit: c.multiPaymentLimit ?? DEFAULT_MULTI_PAYMENT_LIMIT,
         ...(c.htlcEnabled === undefined ? {} : { htlcEnabled: c.htlcEnabled }),
         ...(c.aip37 === undefined ? {} : { aip37: c.aip37 }),
       },

@@ -23,6 +23,7 @@ export function chainHandlers(s: ChainDeps): Pick<ChannelHandlers, ChainChannels
   const delegates = new DelegateReads(s.networks);
   return {
     'chain:wallet': ({ address }) => s.chainReads.wallet(address),
+    'chain:wallets': ({ addresses }) => s.chainReads.wallets(addresses),
     'chain:wallet-transactions': (request) => s.chainReads.walletTransactions(request),
     'chain:wallet-locks': ({ address, page, limit }) => s.chainReads.walletLocks(address, { page, limit }),
     'chain:incoming-locks': ({ address, page, limit }) =>

@@ -1,6 +1,7 @@
 /**
  * What became of a transaction a screen just sent, kept true as it moves: the store's pending entry for its id
- * (pushed by `tx:status`), not the answer of the moment it was sent — a vote confirmed a block later says so.
+ * (pushed by `tx:status`), not the answer of the moment it was sent — a vote confirmed a block later says so. The
+ * transaction's id is said with it (to look it up, or to tell someone), unless the screen shows it already.
  * Screen readers hear each new state once, from the shell's announcer (lib/announce.ts): this line stays silent
  * so it is not said twice, and a growing count of confirmations is not said again at every block.
  */
@@ -14,7 +15,15 @@ export function pendingStateKey(entry: Pick<PendingView, 'id' | 'status' | 'heig
   return `${entry.id}:${entry.status}:${entry.height ?? ''}`;
 }
 
-export function SentStatus({ sent, what }: { sent: PendingView; what?: string }) {
+export function SentStatus({
+  sent,
+  what,
+  withId = true,
+}: {
+  sent: PendingView;
+  what?: string;
+  withId?: boolean;
+}) {
   const live = useVotary((s) => s.pending.find((entry) => entry.id === sent.id)) ?? sent;
   // A refusal's reason is in the error banner already: said once.
   const words =
@@ -26,6 +35,14 @@ export function SentStatus({ sent, what }: { sent: PendingView; what?: string })
     <p role="status" aria-live="off" data-testid="sent-status">
       {what === undefined ? '' : `${what}: `}
       {words}
+      {withId && (
+        <>
+          {' '}
+          <span className="muted">
+            Transaction <span className="mono small">{live.id}</span>
+          </span>
+        </>
+      )}
     </p>
   );
 }

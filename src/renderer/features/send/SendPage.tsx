@@ -15,11 +15,12 @@ import type { DraftProblemView, SendResult, TxPreview } from '../../../shared/do
 import { sizingDraft } from '../../../shared/lib/sizing-draft';
 import { utf8Length } from '../../../shared/lib/utf8';
 import { PreviewFacts } from '../review/PreviewFacts';
+import { isPreparedRefusalCode } from '../review/prepared-refusal';
 import { amountInWords, decimalSeparatorOf, parseAmountInput, plainAmount } from '../../lib/amount';
 import {
   customFeeProblem,
-  HIGH_FEE_MULTIPLE,
   highFeeReason,
+  ceilingMultiple,
   workableFees,
   type FeeChoice,
   type FeeLimits,
@@ -66,7 +67,6 @@ export function SendPage() {
   const [customFee, setCustomFee] = useState('');
   const [step, setStep] = useState<'form' | 'review'>('form');
   const [result, setResult] = useState<SendResult | undefined>();
-  const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
   const [feeConfirmed, setFeeConfirmed] = useState(false);
   const signing = useSigningPassword(step === 'review');
   // The review replaces the form: focus moves to it, and back to the form's Review button after it.
@@ -84,10 +84,6 @@ export function SendPage() {
 
   useEffect(() => {
     call('chain:fees').then(setFees, reportError);
-    call('tx:fee-ceiling').then(
-      ({ multiple }) => setCeiling(Math.min(multiple, HIGH_FEE_MULTIPLE)),
-      reportError,
-    );
   }, [reportError]);
 
   // The fees depend on the transaction's kind and size (the number of recipients, the memo), not on what the
@@ -167,7 +163,8 @@ export function SendPage() {
     }
     edit(0, { amount: plainAmount(rest.toString(), DECIMAL) });
   };
-  const highFee = plan.ok ? highFeeReason(fee, staticFee, plan.total, ceiling) : undefined;
+  // The host's ceiling for this draft (tx:fee-bounds), the one its own check refuses above without a confirmation.
+  const highFee = plan.ok ? highFeeReason(fee, bounds?.ceiling, plan.total) : undefined;
   const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
   // A refusal's reason is in the error banner already: said once.
   const sentWords =
@@ -217,6 +214,20 @@ export function SendPage() {
     setPreview(answer);
     setStep('review');
   };
+  /** A new review of the same input after a refusal for a change; the refusal's sentence stays in the banner. */
+  const reviewAgain = async () => {
+    if (wallet === undefined || !plan.ok) return setStep('form');
+    let again: TxPreview;
+    try {
+      again = await call('tx:preview', { walletId: wallet.id, draft: plan.draft });
+    } catch {
+      return setStep('form');
+    }
+    setProblems(again.problems);
+    if (again.problems.length > 0 || again.prepared === undefined) return setStep('form');
+    setFeeConfirmed(false);
+    setPreview(again);
+  };
   const send = async () => {
     // What the review prepared is signed, never the form again (tx:send by its prepared id).
     if (preview?.prepared === undefined) return;
@@ -225,8 +236,11 @@ export function SendPage() {
       ...(signing.required === true ? { password: signing.password } : {}),
     });
     if (answer === undefined) {
+      const code = useVotary.getState().error?.code;
       // The host wants the password again: stay on the review, with its field.
-      if (useVotary.getState().error?.code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      if (code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      // What the review rested on changed (the host's sentence is in the banner): the same input reviewed again.
+      else if (isPreparedRefusalCode(code)) await reviewAgain();
       else setStep('form');
       return;
     }
@@ -379,7 +393,7 @@ export function SendPage() {
             {highFee !== undefined && (
               <HighFeeWarning
                 reason={highFee}
-                ceiling={ceiling}
+                ceiling={ceilingMultiple(bounds)}
                 confirmed={feeConfirmed}
                 onConfirm={setFeeConfirmed}
               />

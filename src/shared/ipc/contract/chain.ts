@@ -22,8 +22,19 @@ const delegateId = z
   .string()
   .regex(/^[a-zA-Z0-9!@$&_.]{1,66}$/, 'expected a username, public key or address');
 
+/** The most addresses one `chain:wallets` read takes. */
+export const CHAIN_WALLETS_MAX = 500;
+
 export const CHAIN_CHANNELS = {
   'chain:wallet': { request: z.strictObject({ address: addressText }), response: chainWallet },
+  /**
+   * Several wallets in one read (the store's balances after each block: one call however many wallets the vault
+   * holds). The answer lists the ones read, in the order asked; one the node could not answer is left out.
+   */
+  'chain:wallets': {
+    request: z.strictObject({ addresses: z.array(addressText).min(1).max(CHAIN_WALLETS_MAX) }),
+    response: z.array(chainWallet),
+  },
   'chain:wallet-transactions': {
     request: z.strictObject({
       address: addressText,
