@@ -41,6 +41,8 @@ import { QrImagePick } from '../links/QrImagePick';
 import { BatchFromCsv } from '../batch/BatchFromCsv';
 import { useOpenedLink } from '../links/use-opened-link';
 import { FeeChooser, HighFeeWarning } from './FeeChooser';
+import { useAnnounceChange } from '../../lib/announce';
+import { pendingStateKey } from '../pending/SentStatus';
 
 const EMPTY: RecipientRow = { address: '', amount: '' };
 /** The person's locale decides the one decimal separator amounts are typed with. */
@@ -164,6 +166,16 @@ export function SendPage() {
   // The host's ceiling for this draft (tx:fee-bounds), the one its own check refuses above without a confirmation.
   const highFee = plan.ok ? highFeeReason(fee, bounds?.ceiling, plan.total) : undefined;
   const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
+  // A refusal's reason is in the error banner already: said once.
+  const sentWords =
+    sent === undefined
+      ? undefined
+      : `Transaction ${sent.id.slice(0, 12)}…: ${
+          sent.status === 'rejected'
+            ? 'refused by the node (the reason is above).'
+            : plainNodeMessage(sent.statusText)
+        }`;
+  useAnnounceChange(sentWords, sent === undefined ? undefined : pendingStateKey(sent));
   const edit = (i: number, change: Partial<RecipientRow>) => {
     setRows(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
     setProblems([]);
@@ -404,12 +416,9 @@ export function SendPage() {
         )
       )}
       {sent && (
-        <p role="status" data-testid="send-status">
-          Transaction {sent.id.slice(0, 12)}…:{' '}
-          {/* A refusal's reason is in the error banner already: said once. */}
-          {sent.status === 'rejected'
-            ? 'refused by the node (the reason is above).'
-            : plainNodeMessage(sent.statusText)}
+        // Silent: the shell's announcer says each new state once (lib/announce.ts).
+        <p role="status" aria-live="off" data-testid="send-status">
+          {sentWords}
         </p>
       )}
     </section>

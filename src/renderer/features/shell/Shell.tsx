@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Announcer } from '../../components/Announcer';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useVotary } from '../../store';
 import { Dashboard } from '../dashboard/Dashboard';
@@ -104,13 +105,14 @@ export function Shell() {
         Skip to content
       </a>
       <Sidebar />
-      <main className="page" id="page" ref={main} tabIndex={-1} aria-live="polite">
+      <main className="page" id="page" ref={main} tabIndex={-1}>
         <SyncIndicator />
         <ErrorBanner />
         <Page />
         <HostStatus />
       </main>
       <ReviewDialog />
+      <Announcer />
     </div>
   );
 }
