@@ -5,10 +5,14 @@
  * (amount + fee); the balance before, what is pending, and the balance after; the locked balance when it moves;
  * the memo (wrapped, however long); warnings.
  */
+import { useVotary } from '../../store';
+import { DeviceMark } from '../../components/DeviceMark';
 import type { TxPreview } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 
 export function PreviewFacts({ preview }: { preview: TxPreview }) {
+  // The signing wallet's kind, for the device mark beside its name.
+  const kind = useVotary((s) => s.wallets.find((wallet) => wallet.id === preview.walletId)?.kind);
   const moves = (value: string) => BigInt(value) !== 0n;
   const lockedMoves = preview.lockedBefore !== preview.lockedAfter;
   return (
@@ -19,7 +23,14 @@ export function PreviewFacts({ preview }: { preview: TxPreview }) {
       <dl className="facts">
         <dt>From wallet</dt>
         <dd data-testid="review-from">
-          <strong>{preview.walletName}</strong> · <span className="mono small">{preview.address}</span>
+          <strong>{preview.walletName}</strong>
+          {kind !== undefined && (
+            <>
+              {' '}
+              <DeviceMark wallet={{ kind }} />
+            </>
+          )}{' '}
+          · <span className="mono small">{preview.address}</span>
         </dd>
         {(preview.votes ?? []).map((target) => (
           <div key={`${target.action}${target.publicKey}`} className="contents">

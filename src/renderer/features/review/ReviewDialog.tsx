@@ -4,6 +4,7 @@
  * wallet by name and address, what happens in words, the money in and out, the fee, the total out, the balance
  * before and after counting what is pending, warnings — and one confirm.
  */
+import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
 import { useEffect, useRef, useState } from 'react';
 import { useFocusScope } from '../../lib/use-focus-scope';
 import { onReview, type OpenReview } from './review-queue';
@@ -42,6 +43,7 @@ export function ReviewDialog() {
         )}
         <PreviewFacts preview={request.preview} />
         <UnknownRecipients addresses={draftRecipients(request.draft)} />
+        <LedgerReviewNotice wallet={request.wallet} preview={request.preview} draft={request.draft} />
         {request.warning && <p className="warning-note">{request.warning}</p>}
         <SigningPasswordField signing={signing} />
         <div className="row">

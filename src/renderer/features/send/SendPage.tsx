@@ -7,6 +7,7 @@
  * from the network's milestones), never the node's `/transactions/fees`; the node's recent fees are offered as its
  * report (lib/fees.ts).
  */
+import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFocusScope } from '../../lib/use-focus-scope';
@@ -46,9 +47,6 @@ const EMPTY: RecipientRow = { address: '', amount: '' };
 const DECIMAL = decimalSeparatorOf();
 
 export function SendPage() {
-  // Chosen on this page; with one wallet that can sign there is nothing to choose.
-  const signer = useSigningWallet();
-  const { wallet } = signer;
   const [preview, setPreview] = useState<TxPreview | undefined>();
   const [problems, setProblems] = useState<DraftProblemView[]>([]);
   const problemAt = (field: string) => problems.find((p) => p.field === field)?.message;
@@ -59,6 +57,10 @@ export function SendPage() {
   const status = useVotary((s) => s.pending);
   const [fees, setFees] = useState<FeesView | undefined>();
   const [rows, setRows] = useState<RecipientRow[]>([EMPTY]);
+  // Chosen on this page; with one wallet that can sign there is nothing to choose. A Ledger wallet signs a transfer
+  // but not a multipayment (shared/domain/ledger-signable.ts): with a second recipient it is left out, with why.
+  const signer = useSigningWallet(rows.length > 1 ? 'multiPayment' : 'transfer');
+  const { wallet } = signer;
   const [memo, setMemo] = useState('');
   const [feeChoice, setFeeChoice] = useState<FeeChoice | 'custom'>('static');
   const [customFee, setCustomFee] = useState('');
@@ -364,6 +366,9 @@ export function SendPage() {
               ))}
             </dl>
             <UnknownRecipients addresses={plan.payments.map((payment) => payment.recipientId)} />
+            {preview !== undefined && (
+              <LedgerReviewNotice wallet={wallet} preview={preview} draft={plan.draft} />
+            )}
             {highFee !== undefined && (
               <HighFeeWarning
                 reason={highFee}

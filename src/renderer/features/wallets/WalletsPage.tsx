@@ -1,3 +1,4 @@
+import { DeviceMark } from '../../components/DeviceMark';
 import { useState } from 'react';
 import type { PendingView } from '../../../shared/domain/transactions';
 import type { WalletView } from '../../../shared/domain/wallets';
@@ -59,10 +60,16 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
           </span>
         ) : (
           <h2>
-            {wallet.name} {wallet.kind === 'watch' && <span className="badge">watch-only</span>}
+            {wallet.name} <DeviceMark wallet={wallet} />
+            {wallet.kind === 'watch' && <span className="badge">watch-only</span>}
           </h2>
         )}
         <p className="mono small">{wallet.address}</p>
+        {wallet.ledgerPath !== undefined && (
+          <p className="muted small">
+            Its key stays on the Ledger, at <span className="mono">{wallet.ledgerPath}</span>
+          </p>
+        )}
         <p data-testid={`balance-${wallet.address}`}>
           {balance === undefined ? '—' : <Amount value={balance} />}
         </p>
