@@ -86,3 +86,19 @@ export class ReplayTransport implements ApduTransport {
     return Promise.resolve();
   }
 }
+
+/**
+ * An opener whose every open replays `exchanges` from the start (each use of the device opens its own
+ * connection): a core's Ledger connection in the service tests. `opened` holds every transport it gave.
+ */
+export function replayOpener(exchanges: readonly RecordedExchange[]): (() => Promise<ReplayTransport>) & {
+  opened: ReplayTransport[];
+} {
+  const opened: ReplayTransport[] = [];
+  const open = () => {
+    const transport = new ReplayTransport(exchanges);
+    opened.push(transport);
+    return Promise.resolve(transport);
+  };
+  return Object.assign(open, { opened });
+}

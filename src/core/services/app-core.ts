@@ -33,6 +33,9 @@ import { LocalMusigServer } from './multisig/local-server';
 import { openProfileScope, type ProcessParts } from './profile-scope';
 import { ProfileList, profilePaths } from './profiles/profile-list';
 import { profileHandlers } from './profiles/handlers';
+import { ledgerHandlers } from './ledger/handlers';
+import { LedgerHost, type LedgerConnection } from './ledger/ledger-host';
+import { usbTransport } from '../ledger';
 import { ProfileSwitch } from './profiles/profile-switch';
 
 export interface AppCoreOptions {
@@ -65,6 +68,11 @@ export interface AppCoreOptions {
   now?: () => number;
   /** The bundled verify worker: the embedded node then checks signatures on every core (LocalNodeOptions). */
   verifyWorkerUrl?: URL;
+  /**
+   * How a Ledger is reached: USB HID (`usbTransport()`, the default; a sentence where its module cannot load) or
+   * Ledger's emulator on loopback (`speculosTransport`, `votary serve --ledger-speculos`) for tests and screenshots.
+   */
+  ledger?: LedgerConnection;
 }
 
 export { DEFAULT_PROFILE } from './profiles/profile-list';
@@ -99,6 +107,7 @@ export class AppCore {
         ...networkHandlers(services),
         ...transactionHandlers(services),
         ...messageHandlers(services),
+        ...ledgerHandlers(services),
         ...contactHandlers(services),
         ...profileHandlers(services),
         ...localnetHandlers(services),
@@ -235,6 +244,7 @@ export class AppCore {
         },
         ...scope.services,
         profiles: host,
+        ledger: new LedgerHost(options.ledger ?? { open: usbTransport(), transport: 'usb' }),
         now,
       };
       // A switch replaces the profile's parts in place: every handler reads them from `services` when called.
