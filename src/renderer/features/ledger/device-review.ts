@@ -93,3 +93,12 @@ export function deviceTokenNote(token: string): string | undefined {
     ? undefined
     : `The Ledger names every amount “${DEVICE_TOKEN}”: on this network the amounts are in ${token}.`;
 }
+
+/**
+ * A refusal or failure on the device (rejected, disconnected, timed out, locked…): nothing was signed and the host
+ * gave the review back (core/services/ledger/device-signers.ts isDeviceFailure), so the same review can be confirmed
+ * again. ERR_LEDGER_UNSUPPORTED is not one: the device can never sign that.
+ */
+export function isDeviceRetry(code: string | undefined): boolean {
+  return code !== undefined && code.startsWith('ERR_LEDGER_') && code !== 'ERR_LEDGER_UNSUPPORTED';
+}

@@ -2,6 +2,7 @@
  * Sign a message with a wallet's key (message:sign): ARK Core 3's form by default, ArkVault's on request. The words
  * are shown back before signing, and the vault password is asked as for a transaction (SigningPassword).
  */
+import { DeviceScreens } from '../ledger/LedgerReviewNotice';
 import { DeviceMark } from '../../components/DeviceMark';
 import { useRef, useState, type FormEvent } from 'react';
 import { useFocusScope } from '../../lib/use-focus-scope';
@@ -140,6 +141,14 @@ export function SignMessage() {
           <pre className="message-text" data-testid="message-to-sign">
             {message}
           </pre>
+          {wallet.kind === 'ledger' && (
+            <DeviceScreens
+              title="Check your Ledger"
+              lead="When you sign, Votary sends exactly these words to your Ledger, with the ARK app open. Its screen shows:"
+              lines={[{ label: 'Message', value: message }]}
+              testId="ledger-review"
+            />
+          )}
           <SigningPasswordField signing={signing} />
           <div className="row">
             <button type="submit" disabled={busy || !signing.ready}>

@@ -45,6 +45,11 @@ export function ReviewDialog() {
         <UnknownRecipients addresses={draftRecipients(request.draft)} />
         <LedgerReviewNotice wallet={request.wallet} preview={request.preview} draft={request.draft} />
         {request.warning && <p className="warning-note">{request.warning}</p>}
+        {request.deviceProblem !== undefined && (
+          <p className="warning-note" role="alert" data-testid="ledger-failure">
+            {request.deviceProblem} Nothing was signed or sent.
+          </p>
+        )}
         <SigningPasswordField signing={signing} />
         <div className="row">
           <button
@@ -53,7 +58,7 @@ export function ReviewDialog() {
             disabled={blocked || !signing.ready}
             onClick={() => open.decide(true, signing.required === true ? signing.password : undefined)}
           >
-            Confirm and sign
+            {request.deviceProblem === undefined ? 'Confirm and sign' : 'Try again on the Ledger'}
           </button>
           <button type="button" onClick={() => open.decide(false)}>
             Cancel

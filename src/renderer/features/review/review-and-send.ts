@@ -5,6 +5,8 @@
  * host's preview, and a confirmation signs the transaction the host prepared for it (its `prepared.id`), never the
  * form again. Undefined when the person cancelled, a problem was found, or it could not be sent.
  */
+import { rememberDeviceLines } from '../ledger/reviewed-lines';
+import { deviceLines, isDeviceRetry } from '../ledger/device-review';
 import type { DraftInput, DraftProblemView, SendResult } from '../../../shared/domain/transactions';
 import type { WalletView } from '../../../shared/domain/wallets';
 import { call } from '../../services/call';
@@ -43,16 +45,26 @@ export async function reviewAndSend(
     store.reportError(new Error('The host prepared nothing to sign for this: it is signed on its own page.'));
     return undefined;
   }
-  const answer = await requestReview({
-    wallet,
-    draft,
-    preview,
-    ...(options.warning === undefined ? {} : { warning: options.warning }),
-    ...(options.context === undefined ? {} : { context: options.context }),
-  });
-  if (!answer.confirmed) return undefined;
-  return useVotary.getState().submitPrepared(prepared.id, {
-    password: answer.password,
-    ...(options.refused === undefined ? {} : { refused: options.refused }),
-  });
+  // A Ledger wallet's signing that the device refused or failed is given back by the host unsigned: the same review
+  // opens again with the device's sentence, to try again or cancel.
+  let deviceProblem: string | undefined;
+  for (;;) {
+    const answer = await requestReview({
+      wallet,
+      draft,
+      preview,
+      ...(options.warning === undefined ? {} : { warning: options.warning }),
+      ...(options.context === undefined ? {} : { context: options.context }),
+      ...(deviceProblem === undefined ? {} : { deviceProblem }),
+    });
+    if (!answer.confirmed) return undefined;
+    if (wallet.kind === 'ledger') rememberDeviceLines(prepared.id, deviceLines(preview, draft) ?? []);
+    const result = await useVotary.getState().submitPrepared(prepared.id, {
+      password: answer.password,
+      ...(options.refused === undefined ? {} : { refused: options.refused }),
+    });
+    const error = useVotary.getState().error;
+    if (result !== undefined || wallet.kind !== 'ledger' || !isDeviceRetry(error?.code)) return result;
+    deviceProblem = error?.message;
+  }
 }

@@ -14,6 +14,8 @@ export interface ReviewRequest {
   warning?: string;
   /** Where this signature stands in the screen's plan ("Step 1 of 2: remove your vote for genesis_3"). */
   context?: string;
+  /** The Ledger refused or failed on the last try (its sentence): nothing was signed, the review can go again. */
+  deviceProblem?: string;
 }
 
 export interface ReviewAnswer {

@@ -7,6 +7,8 @@
  * from the network's milestones), never the node's `/transactions/fees`; the node's recent fees are offered as its
  * report (lib/fees.ts).
  */
+import { rememberDeviceLines } from '../ledger/reviewed-lines';
+import { deviceLines, isDeviceRetry } from '../ledger/device-review';
 import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -68,6 +70,8 @@ export function SendPage() {
   const [result, setResult] = useState<SendResult | undefined>();
   const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
   const [feeConfirmed, setFeeConfirmed] = useState(false);
+  // The Ledger refused or failed (its sentence): the review stays, unsigned, to try again.
+  const [deviceProblem, setDeviceProblem] = useState<string | undefined>();
   const signing = useSigningPassword(step === 'review');
   // The review replaces the form: focus moves to it, and back to the form's Review button after it.
   const reviewStep = useRef<HTMLElement>(null);
@@ -204,19 +208,27 @@ export function SendPage() {
     if (answer.problems.length > 0) return;
     clearError();
     setFeeConfirmed(false);
+    setDeviceProblem(undefined);
     setPreview(answer);
     setStep('review');
   };
   const send = async () => {
     // What the review prepared is signed, never the form again (tx:send by its prepared id).
     if (preview?.prepared === undefined) return;
+    const onLedger = wallet?.kind === 'ledger';
+    if (onLedger)
+      rememberDeviceLines(preview.prepared.id, deviceLines(preview, plan.ok ? plan.draft : undefined) ?? []);
+    setDeviceProblem(undefined);
     const answer = await submitPrepared(preview.prepared.id, {
       confirmHighFee: feeConfirmed,
       ...(signing.required === true ? { password: signing.password } : {}),
     });
     if (answer === undefined) {
       // The host wants the password again: stay on the review, with its field.
-      if (useVotary.getState().error?.code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      const failure = useVotary.getState().error;
+      if (failure?.code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      // Refused or failed on the Ledger: the host gave the review back unsigned; it can be confirmed again.
+      else if (onLedger && isDeviceRetry(failure?.code)) setDeviceProblem(failure?.message);
       else setStep('form');
       return;
     }
@@ -377,6 +389,11 @@ export function SendPage() {
                 onConfirm={setFeeConfirmed}
               />
             )}
+            {deviceProblem !== undefined && (
+              <p className="warning-note" role="alert" data-testid="ledger-failure">
+                {deviceProblem} Nothing was signed or sent.
+              </p>
+            )}
             <SigningPasswordField signing={signing} />
             <div className="row">
               <button
@@ -385,7 +402,7 @@ export function SendPage() {
                 disabled={(highFee !== undefined && !feeConfirmed) || !signing.ready}
                 onClick={() => void send()}
               >
-                Sign and send
+                {deviceProblem === undefined ? 'Sign and send' : 'Try again on the Ledger'}
               </button>
               <button type="button" onClick={() => setStep('form')}>
                 Back

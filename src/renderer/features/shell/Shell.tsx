@@ -1,3 +1,4 @@
+import { LedgerPrompt } from '../ledger/LedgerPrompt';
 import { useEffect, useRef } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useVotary } from '../../store';
@@ -111,6 +112,7 @@ export function Shell() {
         <HostStatus />
       </main>
       <ReviewDialog />
+      <LedgerPrompt />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useVotary } from '../../store';
 import { chainStateOf } from '../../store/wallets-slice';
 import { CreateWallet } from './CreateWallet';
 import { ImportWallet } from './ImportWallet';
+import { AddLedgerWallet } from '../ledger/AddLedgerWallet';
 import { RemoveWallet } from './RemoveWallet';
 import { call } from '../../services/call';
 
@@ -110,7 +111,7 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
 export function WalletsPage() {
   const wallets = useVotary((s) => s.wallets);
   const network = useVotary((s) => s.networks.find((n) => n.active));
-  const [panel, setPanel] = useState<'none' | 'create' | 'import'>('none');
+  const [panel, setPanel] = useState<'none' | 'create' | 'import' | 'ledger'>('none');
   return (
     <section aria-labelledby="wallets-title">
       <h1 id="wallets-title">Wallets</h1>
@@ -122,9 +123,13 @@ export function WalletsPage() {
         <button type="button" onClick={() => setPanel('import')}>
           Import or watch
         </button>
+        <button type="button" onClick={() => setPanel('ledger')}>
+          Add a Ledger wallet
+        </button>
       </div>
       {panel === 'create' && <CreateWallet onDone={() => setPanel('none')} />}
       {panel === 'import' && <ImportWallet onDone={() => setPanel('none')} />}
+      {panel === 'ledger' && <AddLedgerWallet onDone={() => setPanel('none')} />}
       {wallets.length === 0 ? (
         <p>No wallets on this network yet.</p>
       ) : (
