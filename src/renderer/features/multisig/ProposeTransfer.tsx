@@ -137,6 +137,7 @@ export function ProposeTransfer({
           preview={preview}
           action={`Sign as ${signer?.name ?? ''} and propose`}
           recipients={[recipientId.trim()]}
+          signer={signer}
           onConfirm={confirm}
           onCancel={() => setPreview(undefined)}
         />
