@@ -19,7 +19,15 @@ import { broadcastOutcome } from '../transactions/pending-tracker';
 import { prepareMultisigTransfer, takeToSign } from '../transactions/prepare';
 import { preparedStoreOf } from '../transactions/prepared-store';
 import { previewDraft, refuseProblems, type DraftPreview } from '../transactions/preview';
-import { participantSigner, signAsParticipant, signAsSender, vaultSigner } from '../transactions/signer';
+import {
+  participantSigner,
+  signAsParticipant,
+  signAsSender,
+  vaultSigner,
+  type ParticipantSignature,
+  type Signer,
+} from '../transactions/signer';
+import { isDeviceFailure, ledgerParticipant, ledgerSender } from '../ledger/device-signers';
 import { MultisigError } from './errors';
 import type { MultisigBook } from './multisig-book';
 import type { LocalMusigServer } from './local-server';
@@ -158,16 +166,32 @@ export async function importMultisig(
  * A prepared transaction signed by its first participant in this vault (at `index` of the asset's keys), checked
  * as any proposal is, and delivered (the server or a document): registration and transfer proposals alike.
  */
+/**
+ * The participant's signer: the vault's key, or for a Ledger wallet the device (ARK's app signs a participant's
+ * transfer on every model; a registration only on the Nano X, so core/ledger refuses that before asking).
+ */
+function participantOf(
+  s: MultisigServices,
+  wallet: WalletInfo,
+  index: number,
+  publicKeys: readonly string[],
+  preparedId?: string,
+): Signer<ParticipantSignature> {
+  return wallet.kind === 'ledger'
+    ? ledgerParticipant(s, wallet.id, index, publicKeys, preparedId)
+    : participantSigner(s.keystore, wallet.id, index, publicKeys);
+}
+
 async function proposeSigned(
   s: MultisigServices,
   entry: NetworkEntry,
-  prepared: { tx: Proposal['tx']; asset: Proposal['asset']; height: number },
-  participant: { walletId: string; index: number },
+  prepared: { tx: Proposal['tx']; asset: Proposal['asset']; height: number; id: string },
+  participant: { wallet: WalletInfo; index: number },
   via: 'server' | 'file',
 ): Promise<ProposalView> {
   const { tx, asset } = prepared;
   const signed = await signAsParticipant(
-    participantSigner(s.keystore, participant.walletId, participant.index, asset.publicKeys),
+    participantOf(s, participant.wallet, participant.index, asset.publicKeys, prepared.id),
     tx,
     { network: entry.network, height: prepared.height },
   );
@@ -200,14 +224,36 @@ export async function startRegistration(
     store.drop(input.preparedId);
     throw error;
   }
-  store.signed(input.preparedId);
-  return proposeSigned(
-    s,
-    entry,
-    { tx, asset, height: prepared.height },
-    { walletId: wallet.id, index },
-    input.via,
+  return signOnce(store, input.preparedId, () =>
+    proposeSigned(
+      s,
+      entry,
+      { tx, asset, height: prepared.height, id: input.preparedId },
+      { wallet, index },
+      input.via,
+    ),
   );
+}
+
+/**
+ * Signs a taken review once: signed for good when `sign` answers (or fails after a signature could exist), given
+ * back when the device refused or failed (ERR_LEDGER_*: nothing was signed, the review can be confirmed again).
+ */
+async function signOnce<T>(
+  store: ReturnType<typeof preparedStoreOf>,
+  preparedId: string,
+  sign: () => Promise<T>,
+): Promise<T> {
+  let answer: T;
+  try {
+    answer = await sign();
+  } catch (error) {
+    if (isDeviceFailure(error)) store.release(preparedId);
+    else store.signed(preparedId);
+    throw error;
+  }
+  store.signed(preparedId);
+  return answer;
 }
 
 const withPassword = (input: { password?: string }) =>
@@ -258,13 +304,15 @@ export async function proposeTransfer(
     store.release(input.preparedId);
     throw error;
   }
-  store.signed(input.preparedId);
-  return proposeSigned(
-    s,
-    entry,
-    { tx, asset, height: prepared.height },
-    { walletId: signer.id, index },
-    input.via,
+  const wallet = signer;
+  return signOnce(store, input.preparedId, () =>
+    proposeSigned(
+      s,
+      entry,
+      { tx, asset, height: prepared.height, id: input.preparedId },
+      { wallet, index },
+      input.via,
+    ),
   );
 }
 
@@ -297,7 +345,7 @@ export async function cosign(
   const index = participantIndex(proposal, wallet);
   await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
   const signed = await signAsParticipant(
-    participantSigner(s.keystore, wallet.id, index, proposal.asset.publicKeys),
+    participantOf(s, wallet, index, proposal.asset.publicKeys),
     proposal.tx,
     readContext(entry),
   );
@@ -345,8 +393,11 @@ export async function broadcastProposal(
     }
     walletId = sender.id;
     await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
+    const second = { secondSignature: account.secondPublicKey !== undefined };
     final = await signAsSender(
-      vaultSigner(s.keystore, sender.id, { secondSignature: account.secondPublicKey !== undefined }),
+      sender.kind === 'ledger'
+        ? ledgerSender(s, sender.id, second)
+        : vaultSigner(s.keystore, sender.id, second),
       tx,
       { network: entry.network, height: account.height },
     );

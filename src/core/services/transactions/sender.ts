@@ -24,6 +24,8 @@ import type { PreparedStore } from './prepared-store';
 import { networkOfWallet } from './preview';
 import { SECOND_ALREADY_REGISTERED, SECOND_PASSPHRASE_REQUIRED, WATCH_ONLY } from './refusals';
 import { signAsSender, vaultSigner } from './signer';
+import { isDeviceFailure, ledgerSender } from '../ledger/device-signers';
+import type { LedgerHost } from '../ledger/ledger-host';
 
 export interface SenderDeps {
   keystore: Keystore;
@@ -32,6 +34,8 @@ export interface SenderDeps {
   accounts: Accounts;
   tracker: PendingTracker;
   events: AppEvents;
+  /** The Ledger device a wallet of kind `ledger` signs on. */
+  ledger: LedgerHost;
   now: () => number;
 }
 
@@ -83,11 +87,24 @@ export async function sendPrepared(
   const { transaction, networkId, walletId } = prepared;
   const entry = deps.networks.entry(networkId);
   const context = { network: entry.network, height: prepared.height };
-  store.signed(preparedId);
   const wallet = deps.keystore.getWallet(walletId);
   // The second signature follows the chain, not the vault: only a registered second key co-signs (ARK 3).
-  const signer = vaultSigner(deps.keystore, walletId, { secondSignature: prepared.secondSignature });
-  const signed = await signAsSender(signer, transaction, context);
+  const second = { secondSignature: prepared.secondSignature };
+  const signer =
+    wallet.kind === 'ledger'
+      ? ledgerSender(deps, walletId, { ...second, preparedId })
+      : vaultSigner(deps.keystore, walletId, second);
+  let signed;
+  try {
+    signed = await signAsSender(signer, transaction, context);
+  } catch (error) {
+    // Refused or failed on the device: nothing was signed, nothing is pending, the nonce is still free — the same
+    // review can be confirmed again.
+    if (isDeviceFailure(error)) store.release(preparedId);
+    else store.signed(preparedId);
+    throw error;
+  }
+  store.signed(preparedId);
   const id = signed.id ?? '';
   if (prepared.htlc !== undefined) {
     // Sealed in the vault before the lock leaves this process: a reload or a crash never loses it.
