@@ -207,7 +207,7 @@ describe('Add a Ledger wallet: the device first, in words', () => {
     },
   );
 
-  it('ready: the app version, nothing to check again', () => {
+  it('ready: the host’s sentence with the app version, nothing to check again', () => {
     const html = renderToStaticMarkup(
       createElement(DeviceState, {
         status: {
@@ -221,7 +221,7 @@ describe('Add a Ledger wallet: the device first, in words', () => {
         onCheck: () => {},
       }),
     );
-    expect(text(html)).toContain('Ledger ready · ARK app 2.3.0');
+    expect(text(html)).toContain('Ledger ready The Ledger is ready: ARK app 2.3.0 is open.');
     expect(html).not.toContain('Check again');
   });
 

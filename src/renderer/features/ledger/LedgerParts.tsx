@@ -39,7 +39,6 @@ export function DeviceState({
   return (
     <div role="status" data-testid="ledger-state" className={ready ? undefined : 'warning-note'}>
       <strong>{STATE_HEADINGS[status.state]}</strong>
-      {ready && status.appVersion !== undefined ? ` · ARK app ${status.appVersion}` : ''}
       <p className="small">{status.message}</p>
       {!ready && (
         <button type="button" onClick={onCheck} disabled={checking}>

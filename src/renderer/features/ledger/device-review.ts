@@ -94,6 +94,10 @@ export function deviceTokenNote(token: string): string | undefined {
     : `The Ledger names every amount “${DEVICE_TOKEN}”: on this network the amounts are in ${token}.`;
 }
 
+/** After the device's sentence for a refusal or failure: the review was given back unsigned, nothing sent. */
+export const DEVICE_RETRY =
+  'Nothing was sent: this review still stands, to try again on the Ledger or go back.';
+
 /**
  * A refusal or failure on the device (rejected, disconnected, timed out, locked…): nothing was signed and the host
  * gave the review back (core/services/ledger/device-signers.ts isDeviceFailure), so the same review can be confirmed

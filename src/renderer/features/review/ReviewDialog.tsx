@@ -5,6 +5,7 @@
  * before and after counting what is pending, warnings — and one confirm.
  */
 import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
+import { DEVICE_RETRY } from '../ledger/device-review';
 import { useEffect, useRef, useState } from 'react';
 import { useFocusScope } from '../../lib/use-focus-scope';
 import { onReview, type OpenReview } from './review-queue';
@@ -41,15 +42,15 @@ export function ReviewDialog() {
             {request.context}
           </p>
         )}
+        {request.deviceProblem !== undefined && (
+          <p className="warning-note" role="alert" data-testid="ledger-failure">
+            {request.deviceProblem} {DEVICE_RETRY}
+          </p>
+        )}
         <PreviewFacts preview={request.preview} />
         <UnknownRecipients addresses={draftRecipients(request.draft)} />
         <LedgerReviewNotice wallet={request.wallet} preview={request.preview} draft={request.draft} />
         {request.warning && <p className="warning-note">{request.warning}</p>}
-        {request.deviceProblem !== undefined && (
-          <p className="warning-note" role="alert" data-testid="ledger-failure">
-            {request.deviceProblem} Nothing was signed or sent.
-          </p>
-        )}
         <SigningPasswordField signing={signing} />
         <div className="row">
           <button

@@ -8,7 +8,7 @@
  * report (lib/fees.ts).
  */
 import { rememberDeviceLines } from '../ledger/reviewed-lines';
-import { deviceLines, isDeviceRetry } from '../ledger/device-review';
+import { DEVICE_RETRY, deviceLines, isDeviceRetry } from '../ledger/device-review';
 import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -362,6 +362,11 @@ export function SendPage() {
         plan.ok && (
           <section className="card" aria-label="Review" ref={reviewStep} tabIndex={-1}>
             <h2>Review {multi ? 'multipayment' : 'transfer'}</h2>
+            {deviceProblem !== undefined && (
+              <p className="warning-note" role="alert" data-testid="ledger-failure">
+                {deviceProblem} {DEVICE_RETRY}
+              </p>
+            )}
             {preview !== undefined && <PreviewFacts preview={preview} />}
             <dl className="facts">
               {plan.payments.map((payment, i) => (
@@ -388,11 +393,6 @@ export function SendPage() {
                 confirmed={feeConfirmed}
                 onConfirm={setFeeConfirmed}
               />
-            )}
-            {deviceProblem !== undefined && (
-              <p className="warning-note" role="alert" data-testid="ledger-failure">
-                {deviceProblem} Nothing was signed or sent.
-              </p>
             )}
             <SigningPasswordField signing={signing} />
             <div className="row">
