@@ -1,3 +1,4 @@
+import { DeviceMark } from '../../components/DeviceMark';
 import { Amount } from '../../components/Amount';
 import { AsOfHeight } from '../../components/AsOfHeight';
 import { RecentActivity } from './RecentActivity';
@@ -72,7 +73,8 @@ export function Dashboard() {
                   <td>
                     <button type="button" className="link" onClick={() => navigate('wallet', wallet.id)}>
                       {wallet.name}
-                    </button>
+                    </button>{' '}
+                    <DeviceMark wallet={wallet} />
                     {wallet.kind === 'watch' && <span className="muted small"> · watch-only</span>}
                     {wallet.networkId === undefined && (
                       <span className="muted small"> · its network is not in the list</span>

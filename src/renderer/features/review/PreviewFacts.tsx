@@ -7,6 +7,8 @@
  * host computed it for the very transaction it will sign (docs/design/signing.md) — never recomputed here —, in
  * short with the whole said to a screen reader and a copy button.
  */
+import { useVotary } from '../../store';
+import { DeviceMark } from '../../components/DeviceMark';
 import type { TxPreview } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
@@ -29,6 +31,8 @@ export function UnsignedHash({ hash }: { hash: string }) {
 }
 
 export function PreviewFacts({ preview }: { preview: TxPreview }) {
+  // The signing wallet's kind, for the device mark beside its name.
+  const kind = useVotary((s) => s.wallets.find((wallet) => wallet.id === preview.walletId)?.kind);
   const moves = (value: string) => BigInt(value) !== 0n;
   const lockedMoves = preview.lockedBefore !== preview.lockedAfter;
   return (
@@ -39,7 +43,14 @@ export function PreviewFacts({ preview }: { preview: TxPreview }) {
       <dl className="facts">
         <dt>From wallet</dt>
         <dd data-testid="review-from">
-          <strong>{preview.walletName}</strong> · <span className="mono small">{preview.address}</span>
+          <strong>{preview.walletName}</strong>
+          {kind !== undefined && (
+            <>
+              {' '}
+              <DeviceMark wallet={{ kind }} />
+            </>
+          )}{' '}
+          · <span className="mono small">{preview.address}</span>
         </dd>
         {(preview.votes ?? []).map((target) => (
           <div key={`${target.action}${target.publicKey}`} className="contents">

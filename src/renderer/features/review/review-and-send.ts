@@ -7,6 +7,8 @@
  * what), the same input is prepared and reviewed again, the host's sentence at the top of the new review.
  * Undefined when the person cancelled, a problem was found, or it could not be sent.
  */
+import { rememberDeviceLines } from '../ledger/reviewed-lines';
+import { deviceLines, isDeviceRetry } from '../ledger/device-review';
 import type { DraftInput, DraftProblemView, SendResult } from '../../../shared/domain/transactions';
 import type { WalletView } from '../../../shared/domain/wallets';
 import { call } from '../../services/call';
@@ -53,19 +55,30 @@ export async function reviewAndSend(
       );
       return undefined;
     }
-    const answer = await requestReview({
-      wallet,
-      draft,
-      preview,
-      ...(options.warning === undefined ? {} : { warning: options.warning }),
-      ...(options.context === undefined ? {} : { context: options.context }),
-      ...(again === undefined ? {} : { again }),
-    });
-    if (!answer.confirmed) return undefined;
-    const result = await useVotary.getState().submitPrepared(prepared.id, {
-      password: answer.password,
-      ...(options.refused === undefined ? {} : { refused: options.refused }),
-    });
+    // A Ledger wallet's signing that the device refused or failed is given back by the host unsigned: the same
+    // review opens again with the device's sentence, to try again or cancel.
+    let deviceProblem: string | undefined;
+    let result: SendResult | undefined;
+    for (;;) {
+      const answer = await requestReview({
+        wallet,
+        draft,
+        preview,
+        ...(options.warning === undefined ? {} : { warning: options.warning }),
+        ...(options.context === undefined ? {} : { context: options.context }),
+        ...(again === undefined ? {} : { again }),
+        ...(deviceProblem === undefined ? {} : { deviceProblem }),
+      });
+      if (!answer.confirmed) return undefined;
+      if (wallet.kind === 'ledger') rememberDeviceLines(prepared.id, deviceLines(preview, draft) ?? []);
+      result = await useVotary.getState().submitPrepared(prepared.id, {
+        password: answer.password,
+        ...(options.refused === undefined ? {} : { refused: options.refused }),
+      });
+      const error = useVotary.getState().error;
+      if (result !== undefined || wallet.kind !== 'ledger' || !isDeviceRetry(error?.code)) break;
+      deviceProblem = error?.message;
+    }
     if (result !== undefined) return result;
     // What the review rested on changed (the host's sentence is in the banner): a new review of the same input.
     const refusal = useVotary.getState().error;

@@ -16,6 +16,8 @@ export interface ReviewRequest {
   context?: string;
   /** Why this is a new review: the host refused the last one because what it rested on changed (its sentence). */
   again?: string;
+  /** The Ledger refused or failed on the last try (its sentence): nothing was signed, the review can go again. */
+  deviceProblem?: string;
 }
 
 export interface ReviewAnswer {

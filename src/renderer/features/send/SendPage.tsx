@@ -7,6 +7,9 @@
  * from the network's milestones), never the node's `/transactions/fees`; the node's recent fees are offered as its
  * report (lib/fees.ts).
  */
+import { rememberDeviceLines } from '../ledger/reviewed-lines';
+import { DEVICE_RETRY, deviceLines, isDeviceRetry } from '../ledger/device-review';
+import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFocusScope } from '../../lib/use-focus-scope';
@@ -49,9 +52,6 @@ const EMPTY: RecipientRow = { address: '', amount: '' };
 const DECIMAL = decimalSeparatorOf();
 
 export function SendPage() {
-  // Chosen on this page; with one wallet that can sign there is nothing to choose.
-  const signer = useSigningWallet();
-  const { wallet } = signer;
   const [preview, setPreview] = useState<TxPreview | undefined>();
   const [problems, setProblems] = useState<DraftProblemView[]>([]);
   const problemAt = (field: string) => problems.find((p) => p.field === field)?.message;
@@ -62,12 +62,18 @@ export function SendPage() {
   const status = useVotary((s) => s.pending);
   const [fees, setFees] = useState<FeesView | undefined>();
   const [rows, setRows] = useState<RecipientRow[]>([EMPTY]);
+  // Chosen on this page; with one wallet that can sign there is nothing to choose. A Ledger wallet signs a transfer
+  // but not a multipayment (shared/domain/ledger-signable.ts): with a second recipient it is left out, with why.
+  const signer = useSigningWallet(rows.length > 1 ? 'multiPayment' : 'transfer');
+  const { wallet } = signer;
   const [memo, setMemo] = useState('');
   const [feeChoice, setFeeChoice] = useState<FeeChoice | 'custom'>('static');
   const [customFee, setCustomFee] = useState('');
   const [step, setStep] = useState<'form' | 'review'>('form');
   const [result, setResult] = useState<SendResult | undefined>();
   const [feeConfirmed, setFeeConfirmed] = useState(false);
+  // The Ledger refused or failed (its sentence): the review stays, unsigned, to try again.
+  const [deviceProblem, setDeviceProblem] = useState<string | undefined>();
   const signing = useSigningPassword(step === 'review');
   // The review replaces the form: focus moves to it, and back to the form's Review button after it.
   const reviewStep = useRef<HTMLElement>(null);
@@ -211,6 +217,7 @@ export function SendPage() {
     if (answer.problems.length > 0) return;
     clearError();
     setFeeConfirmed(false);
+    setDeviceProblem(undefined);
     setPreview(answer);
     setStep('review');
   };
@@ -231,6 +238,10 @@ export function SendPage() {
   const send = async () => {
     // What the review prepared is signed, never the form again (tx:send by its prepared id).
     if (preview?.prepared === undefined) return;
+    const onLedger = wallet?.kind === 'ledger';
+    if (onLedger)
+      rememberDeviceLines(preview.prepared.id, deviceLines(preview, plan.ok ? plan.draft : undefined) ?? []);
+    setDeviceProblem(undefined);
     const answer = await submitPrepared(preview.prepared.id, {
       confirmHighFee: feeConfirmed,
       ...(signing.required === true ? { password: signing.password } : {}),
@@ -239,6 +250,8 @@ export function SendPage() {
       const code = useVotary.getState().error?.code;
       // The host wants the password again: stay on the review, with its field.
       if (code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      // Refused or failed on the Ledger: the host gave the review back unsigned; it can be confirmed again.
+      else if (onLedger && isDeviceRetry(code)) setDeviceProblem(useVotary.getState().error?.message);
       // What the review rested on changed (the host's sentence is in the banner): the same input reviewed again.
       else if (isPreparedRefusalCode(code)) await reviewAgain();
       else setStep('form');
@@ -374,6 +387,11 @@ export function SendPage() {
         plan.ok && (
           <section className="card" aria-label="Review" ref={reviewStep} tabIndex={-1}>
             <h2>Review {multi ? 'multipayment' : 'transfer'}</h2>
+            {deviceProblem !== undefined && (
+              <p className="warning-note" role="alert" data-testid="ledger-failure">
+                {deviceProblem} {DEVICE_RETRY}
+              </p>
+            )}
             {preview !== undefined && <PreviewFacts preview={preview} />}
             <dl className="facts">
               {plan.payments.map((payment, i) => (
@@ -390,6 +408,9 @@ export function SendPage() {
               ))}
             </dl>
             <UnknownRecipients addresses={plan.payments.map((payment) => payment.recipientId)} />
+            {preview !== undefined && (
+              <LedgerReviewNotice wallet={wallet} preview={preview} draft={plan.draft} />
+            )}
             {highFee !== undefined && (
               <HighFeeWarning
                 reason={highFee}
@@ -406,7 +427,7 @@ export function SendPage() {
                 disabled={(highFee !== undefined && !feeConfirmed) || !signing.ready}
                 onClick={() => void send()}
               >
-                Sign and send
+                {deviceProblem === undefined ? 'Sign and send' : 'Try again on the Ledger'}
               </button>
               <button type="button" onClick={() => setStep('form')}>
                 Back

@@ -1,3 +1,4 @@
+import { LedgerPrompt } from '../ledger/LedgerPrompt';
 import { useEffect, useRef } from 'react';
 import { Announcer } from '../../components/Announcer';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -113,6 +114,7 @@ export function Shell() {
       </main>
       <ReviewDialog />
       <Announcer />
+      <LedgerPrompt />
     </div>
   );
 }

@@ -24,7 +24,7 @@ import { useLatest } from '../../lib/use-read';
 
 export function VotePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
-  const signer = useSigningWallet();
+  const signer = useSigningWallet('vote');
   const { wallet } = signer;
   const current = useVotary((s) => (wallet === undefined ? undefined : chainStateOf(s, wallet)?.vote));
   const reportError = useVotary((s) => s.reportError);

@@ -1,3 +1,4 @@
+import { DeviceMark } from '../../components/DeviceMark';
 import { Amount } from '../../components/Amount';
 import { AsOfHeight } from '../../components/AsOfHeight';
 import { useVotary } from '../../store';
@@ -19,7 +20,9 @@ export function WalletPage() {
   if (wallet === undefined) return <p>No wallet selected.</p>;
   return (
     <section aria-labelledby="wallet-title">
-      <h1 id="wallet-title">{wallet.name}</h1>
+      <h1 id="wallet-title">
+        {wallet.name} <DeviceMark wallet={wallet} />
+      </h1>
       <AsOfHeight />
       <dl className="facts">
         <dt>Balance</dt>
