@@ -1,6 +1,6 @@
 /**
  * A wallet's history, virtualized (@tanstack/react-virtual): only the visible rows exist in the DOM, and pages
- * of 100 are fetched as they scroll into view, only the pages around the viewport kept (history-pages.ts), so
+ * of 100 are fetched as they scroll into view, only the pages around the viewport kept (lib/reads/history-pages.ts), so
  * a 100,000-transaction history scrolls to its last row in bounded memory.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -19,7 +19,7 @@ import {
   rowAt,
   withPage,
   type HistoryPages,
-} from './history-pages';
+} from '../../lib/reads/history-pages';
 import { chainTime } from '../../lib/dates';
 import { call } from '../../services/call';
 
