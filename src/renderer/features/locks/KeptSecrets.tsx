@@ -40,6 +40,9 @@ export function KeptSecrets({ walletId, refresh }: { walletId: string; refresh: 
   const [asking, setAsking] = useState<string | undefined>();
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState<RevealedLockSecret | undefined>();
+  // The vault password is checked by the host's key derivation (core/keystore/kdf.ts), which takes seconds on a
+  // busy machine: said on screen, and Show held until it answers (one check at a time).
+  const [checking, setChecking] = useState(false);
   // Read again every few blocks: a claimed or expired lock's secret leaves the vault.
   const tick = Math.floor(height / 5);
 
@@ -58,14 +61,17 @@ export function KeptSecrets({ walletId, refresh }: { walletId: string; refresh: 
 
   const reveal = async (event: FormEvent) => {
     event.preventDefault();
-    if (asking === undefined) return;
+    if (asking === undefined || checking) return;
     const given = password;
     setPassword('');
+    setChecking(true);
     try {
       setShown(await call('tx:htlc-reveal-secret', { walletId, lockId: asking, password: given }));
       setAsking(undefined);
     } catch (error) {
       reportError(error);
+    } finally {
+      setChecking(false);
     }
   };
 
@@ -93,10 +99,17 @@ export function KeptSecrets({ walletId, refresh }: { walletId: string; refresh: 
             Vault password
             <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} autoFocus required />
           </label>
-          <button type="submit">Show</button>
+          <button type="submit" disabled={checking}>
+            Show
+          </button>
           <button type="button" onClick={() => setAsking(undefined)}>
             Cancel
           </button>
+          {checking && (
+            <p className="muted" role="status" data-testid="checking-password">
+              Checking the vault password…
+            </p>
+          )}
         </form>
       )}
       {shown !== undefined && (
