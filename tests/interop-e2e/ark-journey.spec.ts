@@ -121,7 +121,7 @@ test('change the vote: an unvote, then the vote once it is a round deep', async 
     // The gate says what waits behind it, before the unvote is final too: a browser-shell window hears no
     // transaction events while locked (src/cli/window-gate.ts), so it learns the unvote is final once unlocked.
     await expect(page.getByRole('status')).toHaveText(
-      /(waiting for the unvote to be final \(a round deep\); unlock the vault to follow it|the unvote is final; unlock the vault to) review the vote/,
+      /(waiting for the unvote to be final \(a round deep\); unlock the vault to follow it and|the unvote is final; unlock the vault to) review the vote/,
     );
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Unlock' }).click();

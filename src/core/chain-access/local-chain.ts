@@ -99,11 +99,12 @@ export class LocalChain implements ChainAccess {
 
   /** The node's view, pool included: what this app sent is in that pool or was refused by it. */
   account(address: string, publicKey: string | undefined, _inFlightNonce?: bigint): Promise<ChainAccount> {
-    const { nextNonce, secondPublicKey } = this.node.senderAccount(address, publicKey);
+    const { nextNonce, secondPublicKey, balance } = this.node.senderAccount(address, publicKey);
     return Promise.resolve({
       height: this.node.height,
       nextNonce,
       secondPublicKey,
+      balance,
       maxAge: this.node.maxTransactionAge,
     });
   }

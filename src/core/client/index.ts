@@ -75,7 +75,7 @@ export type {
   StaticFees,
   Timestamp,
   TransactionRecord as Transaction,
-  WalletRecord as Wallet,
+  WalletRecord,
 } from '../domain';
 export type { PostTransactionsAnswer, PoolError } from './schemas/post';
 export { paymentsAsset, votesAsset } from './schemas/assets';

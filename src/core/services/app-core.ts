@@ -34,6 +34,9 @@ import { LocalMusigServer } from './multisig/local-server';
 import { openProfileScope, type ProcessParts, type ProfileServices } from './profile-scope';
 import { ProfileList, profilePaths } from './profiles/profile-list';
 import { profileHandlers } from './profiles/handlers';
+import { ledgerHandlers } from './ledger/handlers';
+import { LedgerHost, type LedgerConnection } from './ledger/ledger-host';
+import { usbTransport } from '../ledger';
 import { ProfileSwitch } from './profiles/profile-switch';
 
 export interface AppCoreOptions {
@@ -66,6 +69,11 @@ export interface AppCoreOptions {
   now?: () => number;
   /** The bundled verify worker: the embedded node then checks signatures on every core (LocalNodeOptions). */
   verifyWorkerUrl?: URL;
+  /**
+   * How a Ledger is reached: USB HID (`usbTransport()`, the default; a sentence where its module cannot load) or
+   * Ledger's emulator on loopback (`speculosTransport`, `votary serve --ledger-speculos`) for tests and screenshots.
+   */
+  ledger?: LedgerConnection;
 }
 
 export { DEFAULT_PROFILE } from './profiles/profile-list';
@@ -92,6 +100,8 @@ export interface AppParts extends ProfileServices {
   localnet: LocalnetGate['localnet'];
   /** The profiles of the data directory and the one open; its switch replaces the profile's parts above. */
   profiles: ProfileSwitch;
+  /** The Ledger device this process reaches (USB HID, or speculos for tests), one use at a time. */
+  ledger: LedgerHost;
   now: () => number;
 }
 
@@ -118,6 +128,7 @@ export class AppCore {
         ...networkHandlers(services),
         ...transactionHandlers(services),
         ...messageHandlers(services),
+        ...ledgerHandlers(services),
         ...contactHandlers(services),
         ...profileHandlers(services),
         ...localnetHandlers(services),
@@ -253,6 +264,7 @@ export class AppCore {
         },
         ...scope.services,
         profiles: host,
+        ledger: new LedgerHost(options.ledger ?? { open: usbTransport(), transport: 'usb' }),
         now,
       };
       // A switch replaces the profile's parts in place: every handler reads them from `services` when called.

@@ -75,6 +75,11 @@ export const IPC_CHANNELS = [
   // Signed messages: sign with a wallet's key, verify either wallet form.
   'message:sign',
   'message:verify',
+  // Ledger hardware wallets: the device's state, its accounts, adding one as a wallet.
+  'ledger:status',
+  'ledger:discover',
+  'ledger:read-path',
+  'ledger:add',
   // Multisignature wallets: import, register, propose, review and co-sign, broadcast.
   'multisig:wallets',
   'multisig:import',
@@ -149,6 +154,8 @@ export const IPC_EVENTS = [
   // The core's process stopped unasked and was started again (main's CoreBridge): a fresh core, its vault locked,
   // so every window reads the host again.
   'core:restarted',
+  // A Ledger wallet is signing: what the device shows and what to press, then how it ended.
+  'ledger:prompt',
 ] as const;
 
 export type IpcEvent = (typeof IPC_EVENTS)[number];

@@ -15,6 +15,7 @@ import { NETWORK_CHANNELS } from './contract/networks';
 import { CHAIN_CHANNELS } from './contract/chain';
 import { TRANSACTION_CHANNELS } from './contract/transactions';
 import { MESSAGE_CHANNELS } from './contract/messages';
+import { LEDGER_CHANNELS } from './contract/ledger';
 import { MULTISIG_CHANNELS } from './contract/multisig';
 import { CONTACT_CHANNELS } from './contract/contacts';
 import { PROFILE_CHANNELS } from './contract/profiles';
@@ -32,6 +33,7 @@ export const IPC_CONTRACT = {
   ...CHAIN_CHANNELS,
   ...TRANSACTION_CHANNELS,
   ...MESSAGE_CHANNELS,
+  ...LEDGER_CHANNELS,
   ...MULTISIG_CHANNELS,
   ...CONTACT_CHANNELS,
   ...PROFILE_CHANNELS,

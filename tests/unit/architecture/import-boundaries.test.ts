@@ -137,6 +137,18 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     "import { LocalChain } from '../chain-access';\nimport { ChainQueries } from '../query';\nimport { Follower } from '../sync';\nexport const x = [LocalChain, ChainQueries, Follower];\n",
   ],
   [
+    'core/musig-server',
+    'src/core/musig-server/server.ts',
+    "import { Networks } from '../services/networks/networks';\nexport const x = Networks;\n",
+    "import { applyConnectionLimits } from '../api/http/connection-limits';\nexport const x = applyConnectionLimits;\n",
+  ],
+  [
+    'core/api (below musig-server)',
+    'src/core/api/server.ts',
+    "import { ProposalRules } from '../musig-server';\nexport const x = ProposalRules;\n",
+    "import { ChainQueries } from '../query';\nexport const x = ChainQueries;\n",
+  ],
+  [
     'core/sync (below host)',
     'src/core/sync/follower.ts',
     "import { hostLocalNode } from '../host';\nexport const x = hostLocalNode;\n",

@@ -3,7 +3,7 @@
  * only the fields the screens read) — the one place where bigints become strings (docs/design/architecture.md
  * "Contracts").
  */
-import type { Block, Delegate, Lock, Page, Transaction, Wallet } from '../../client';
+import type { Block, Delegate, Lock, Page, Transaction, WalletRecord } from '../../client';
 import { paymentsAsset } from '../../client';
 import { CoreType, TypeGroup, typeName, type TransactionData } from '../../protocol/transactions';
 import type { Network } from '../../protocol/networks';
@@ -53,7 +53,7 @@ export function coldWallet(address: string): ChainWallet {
   return { address, known: false, balance: '0', nonce: '0', lockedBalance: '0' };
 }
 
-export function walletView(wallet: Wallet): ChainWallet {
+export function walletView(wallet: WalletRecord): ChainWallet {
   const attributes = wallet.attributes;
   const delegate = attributes.delegate;
   return {

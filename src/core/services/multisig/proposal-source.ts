@@ -41,11 +41,16 @@ export async function serverOf(
 /** Invitations (proposals of wallets this profile does not know) kept in one list. */
 export const MAX_INVITATIONS = 20;
 
-/** The vault's own keys on this network (wallets that can sign), at most MAX_PROOFS. */
+/**
+ * The vault's own keys on this network (wallets whose key it holds), at most MAX_PROOFS. A Ledger wallet's key is on
+ * the device, which would ask the person to approve every proof: it proves nothing here.
+ */
 function ownKeys(s: MultisigDeps, entry: NetworkEntry): { id: string; publicKey: string }[] {
   const keys = new Map<string, string>();
   for (const wallet of s.keystore.listWallets({ nethash: entry.nethash })) {
-    if (wallet.publicKey !== undefined && wallet.kind !== 'watch') keys.set(wallet.publicKey, wallet.id);
+    if (wallet.publicKey !== undefined && wallet.kind !== 'watch' && wallet.kind !== 'ledger') {
+      keys.set(wallet.publicKey, wallet.id);
+    }
   }
   return [...keys].map(([publicKey, id]) => ({ id, publicKey }));
 }

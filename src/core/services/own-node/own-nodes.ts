@@ -138,7 +138,7 @@ export class OwnNodes {
         dataDir: this.folder(entry),
         peers: entry.peers,
         expectedNethash: entry.nethash,
-        // ARK Core run with `--env=test` forged its locks under the test-mode rule (handlers/context.ts).
+        // ARK Core run with `--env=test` forged its locks under the test-mode rule (node/transaction-handlers/context.ts).
         ...(entry.arkTestMode === true ? { arkTestMode: true } : {}),
         // Several peers, so that one hostile peer is outvoted (docs/design/sync.md "In the app").
         minPeers: 3,

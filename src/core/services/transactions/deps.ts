@@ -7,6 +7,7 @@ import type { AppEvents } from '../events';
 import type { ChainReads } from '../explorer/chain-reads';
 import type { Networks } from '../networks/networks';
 import type { SettingsFile } from '../settings';
+import type { LedgerHost } from '../ledger/ledger-host';
 import type { Accounts } from './accounts';
 import type { PendingTracker } from './pending-tracker';
 
@@ -17,6 +18,8 @@ export interface SenderDeps {
   accounts: Accounts;
   tracker: PendingTracker;
   events: AppEvents;
+  /** The Ledger device a wallet of kind `ledger` signs on (ledger/device-signers.ts). */
+  ledger: LedgerHost;
   now: () => number;
 }
 

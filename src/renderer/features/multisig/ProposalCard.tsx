@@ -10,6 +10,7 @@ import type { SendResult, TxPreview } from '../../../shared/domain/transactions'
 import { useHostRead } from '../../lib/use-host-read';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
+import { isPreparedRefusal } from '../review/prepared-refusal';
 import { MultisigReview, type ConfirmInput } from './MultisigReview';
 import { ProposalDocument } from './ProposalDocument';
 
@@ -67,12 +68,25 @@ export function ProposalCard({
     if (step === undefined) return;
     const secret = password === undefined ? {} : { password };
     if (step.kind === 'sign') {
-      const signed = await call('multisig:sign', {
-        proposal: proposalRef,
-        walletId: step.walletId,
-        via,
-        ...secret,
-      });
+      const preparedId = preview?.prepared?.id;
+      if (preparedId === undefined) return;
+      let signed;
+      try {
+        // Exactly what this review showed: the host reads the proposal again and refuses it if it changed.
+        signed = await call('multisig:sign', {
+          proposal: proposalRef,
+          preparedId,
+          walletId: step.walletId,
+          via,
+          ...secret,
+        });
+      } catch (error) {
+        if (!isPreparedRefusal(error)) throw error;
+        // The host's sentence says what changed; the person reviews the proposal as it is now.
+        reportError(error);
+        await begin(step);
+        return;
+      }
       setOutcome({
         text: `Signed by ${step.name}: ${signed.signatures} of ${signed.required}.`,
         signatures: signed.signatures,
@@ -82,7 +96,17 @@ export function ProposalCard({
       onSigned?.(signed);
       if (via === 'server') onChanged();
     } else {
-      const sent = await call('multisig:broadcast', { proposal: proposalRef, ...secret });
+      const preparedId = preview?.prepared?.id;
+      if (preparedId === undefined) return;
+      let sent;
+      try {
+        sent = await call('multisig:broadcast', { proposal: proposalRef, preparedId, ...secret });
+      } catch (error) {
+        if (!isPreparedRefusal(error)) throw error;
+        reportError(error);
+        await begin(step);
+        return;
+      }
       // A refusal stays on the card beside the proposal it concerns; the page keeps every outcome with its id.
       setOutcome(
         sent.accepted

@@ -35,6 +35,11 @@ export function ReviewDialog() {
         tabIndex={-1}
       >
         <h2>Review</h2>
+        {request.again !== undefined && (
+          <p className="warning-note" role="alert" data-testid="review-again">
+            {request.again}
+          </p>
+        )}
         {request.context !== undefined && (
           <p className="muted" data-testid="review-step">
             {request.context}

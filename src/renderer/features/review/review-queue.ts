@@ -14,6 +14,8 @@ export interface ReviewRequest {
   warning?: string;
   /** Where this signature stands in the screen's plan ("Step 1 of 2: remove your vote for genesis_3"). */
   context?: string;
+  /** Why this is a new review: the host refused the last one because what it rested on changed (its sentence). */
+  again?: string;
 }
 
 export interface ReviewAnswer {

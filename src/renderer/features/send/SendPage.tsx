@@ -15,6 +15,7 @@ import type { DraftProblemView, SendResult, TxPreview } from '../../../shared/do
 import { sizingDraft } from '../../../shared/lib/sizing-draft';
 import { utf8Length } from '../../../shared/lib/utf8';
 import { PreviewFacts } from '../review/PreviewFacts';
+import { isPreparedRefusalCode } from '../review/prepared-refusal';
 import { amountInWords, decimalSeparatorOf, parseAmountInput, plainAmount } from '../../lib/amount';
 import {
   customFeeProblem,
@@ -201,6 +202,20 @@ export function SendPage() {
     setPreview(answer);
     setStep('review');
   };
+  /** A new review of the same input after a refusal for a change; the refusal's sentence stays in the banner. */
+  const reviewAgain = async () => {
+    if (wallet === undefined || !plan.ok) return setStep('form');
+    let again: TxPreview;
+    try {
+      again = await call('tx:preview', { walletId: wallet.id, draft: plan.draft });
+    } catch {
+      return setStep('form');
+    }
+    setProblems(again.problems);
+    if (again.problems.length > 0 || again.prepared === undefined) return setStep('form');
+    setFeeConfirmed(false);
+    setPreview(again);
+  };
   const send = async () => {
     // What the review prepared is signed, never the form again (tx:send by its prepared id).
     if (preview?.prepared === undefined) return;
@@ -209,8 +224,11 @@ export function SendPage() {
       ...(signing.required === true ? { password: signing.password } : {}),
     });
     if (answer === undefined) {
+      const code = useVotary.getState().error?.code;
       // The host wants the password again: stay on the review, with its field.
-      if (useVotary.getState().error?.code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      if (code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      // What the review rested on changed (the host's sentence is in the banner): the same input reviewed again.
+      else if (isPreparedRefusalCode(code)) await reviewAgain();
       else setStep('form');
       return;
     }

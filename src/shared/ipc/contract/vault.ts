@@ -1,4 +1,4 @@
-/** The encrypted key store (docs/design/wallet.md): create, unlock, lock, password, auto-lock, the OS keychain. */
+/** The encrypted key store (docs/design/security.md "Key store"): create, unlock, lock, password, auto-lock, the OS keychain. */
 import { z } from 'zod';
 import { nothing } from '../../domain/common';
 import { keychainStatus, keystoreStatus } from '../../domain/keystore';
