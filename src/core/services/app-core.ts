@@ -34,6 +34,8 @@ import { openProfileScope, type ProcessParts } from './profile-scope';
 import { ProfileList, profilePaths } from './profiles/profile-list';
 import { profileHandlers } from './profiles/handlers';
 import { ProfileSwitch } from './profiles/profile-switch';
+import { priceHandlers } from './prices/handlers';
+import type { FetchLike } from '../prices';
 
 export interface AppCoreOptions {
   /** The app's data directory: chain, vault, networks and settings live under it. */
@@ -65,6 +67,11 @@ export interface AppCoreOptions {
   now?: () => number;
   /** The bundled verify worker: the embedded node then checks signatures on every core (LocalNodeOptions). */
   verifyWorkerUrl?: URL;
+  /**
+   * The price sources' base URL on this machine (core/prices loopbackBaseUrl) instead of their public APIs, and a
+   * fetch to use: tests and screenshots only, never a setting a person sees.
+   */
+  prices?: { baseUrl?: string; fetch?: FetchLike };
 }
 
 export { DEFAULT_PROFILE } from './profiles/profile-list';
@@ -106,6 +113,7 @@ export class AppCore {
         ...monitorHandlers(services),
         ...ownNodeHandlers(services),
         ...multisigHandlers(services),
+        ...priceHandlers(services),
       },
       { onDefect },
     );
@@ -211,6 +219,7 @@ export class AppCore {
         ...(options.scrypt === undefined ? {} : { scrypt: options.scrypt }),
         ...(options.keychain === undefined ? {} : { keychain: options.keychain }),
         ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
+        ...(options.prices === undefined ? {} : { prices: options.prices }),
       };
       const profiles = await ProfileList.open(options.dataDir);
       const profileId = options.profile ?? profiles.activeId;

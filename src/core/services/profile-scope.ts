@@ -28,6 +28,9 @@ import { Accounts } from './transactions/accounts';
 import { PENDING_FILE } from './transactions/pending-store';
 import { PendingTracker } from './transactions/pending-tracker';
 import { keystoreStatus } from './wallets/handlers';
+import { DailyStore, type FetchLike } from '../prices';
+import { Prices } from './prices/prices';
+import { PRICE_HISTORY_FILE, PRICE_SETTINGS_FILE, PriceSettingsFile } from './prices/price-settings';
 
 /** What the process keeps across profiles, and the options every profile opens with. */
 export interface ProcessParts {
@@ -46,6 +49,8 @@ export interface ProcessParts {
   scrypt?: ScryptParams;
   keychain?: Keychain;
   verifyWorkerUrl?: URL;
+  /** The price sources on a loopback server instead of their public APIs (tests and screenshots only). */
+  prices?: { baseUrl?: string; fetch?: FetchLike };
 }
 
 export type ProfileServices = Pick<
@@ -60,6 +65,7 @@ export type ProfileServices = Pick<
   | 'contacts'
   | 'monitor'
   | 'ownNodes'
+  | 'prices'
 >;
 
 export interface ProfileScope {
@@ -146,6 +152,21 @@ export async function openProfileScope(
     closers.add(() => ownNodes.close());
     ownNodes.restore();
 
+    // Off by default: while off, no timer runs and nothing is asked of any price source.
+    const prices = new Prices({
+      settings: await PriceSettingsFile.open(join(paths.folder, PRICE_SETTINGS_FILE)),
+      store: await DailyStore.open(join(paths.folder, PRICE_HISTORY_FILE)),
+      active: () => networks.active(),
+      onActiveChanged: (listener) => networks.onActiveChanged(listener),
+      events,
+      onDefect,
+      now: parts.now,
+      ...(parts.prices?.baseUrl === undefined ? {} : { baseUrl: parts.prices.baseUrl }),
+      ...(parts.prices?.fetch === undefined ? {} : { fetch: parts.prices.fetch }),
+    });
+    closers.add(() => prices.close());
+    prices.start();
+
     return {
       profileId,
       services: {
@@ -159,6 +180,7 @@ export async function openProfileScope(
         monitor,
         ownNodes,
         multisig: { book: multisigBook, local: parts.musig },
+        prices,
       },
       close: () => closers.closeAll(),
     };

@@ -14,6 +14,7 @@ import type { SettingsFile } from './settings';
 import type { ContactBook } from './contacts/contact-book';
 import type { MultisigParts } from './multisig/multisig-service';
 import type { ProfileSwitch } from './profiles/profile-switch';
+import type { Prices } from './prices/prices';
 
 export interface Services {
   info: AppInfo;
@@ -37,5 +38,7 @@ export interface Services {
   multisig: MultisigParts;
   /** The profiles of the data directory and the one open; its switch replaces the profile's parts above. */
   profiles: ProfileSwitch;
+  /** The profile's price settings, its quote and stored daily prices (prices/prices.ts). */
+  prices: Prices;
   now: () => number;
 }

@@ -127,6 +127,10 @@ export const IPC_CHANNELS = [
   'localnet:snapshot-list',
   'localnet:snapshot-delete',
   'localnet:rollback',
+  // Prices, opt-in: the settings, the active network's quote, the portfolio over time.
+  'prices:settings',
+  'prices:quote',
+  'prices:portfolio',
 ] as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[number];
@@ -148,6 +152,8 @@ export const IPC_EVENTS = [
   // The core's process stopped unasked and was started again (main's CoreBridge): a fresh core, its vault locked,
   // so every window reads the host again.
   'core:restarted',
+  // The active network's price changed (read again, turned on or off, another network or currency).
+  'prices:changed',
 ] as const;
 
 export type IpcEvent = (typeof IPC_EVENTS)[number];

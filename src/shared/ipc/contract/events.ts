@@ -5,6 +5,7 @@ import { blockEvent, syncEvent } from '../../domain/chain-views';
 import { keystoreStatus } from '../../domain/keystore';
 import { ownNodeEvent } from '../../domain/own-node';
 import { monitorUpdateEvent } from '../../domain/monitor';
+import { priceQuote } from '../../domain/prices';
 import { profileList } from '../../domain/profiles';
 import { pendingView } from '../../domain/transactions';
 import { walletChange } from '../../domain/wallets';
@@ -26,4 +27,5 @@ export const IPC_EVENT_SCHEMAS = {
   'link:open': z.object({ url: z.string().max(LINK_MAX_LENGTH) }),
   /** When the new core opened (Unix ms). */
   'core:restarted': z.object({ at: z.number() }),
+  'prices:changed': priceQuote,
 } as const satisfies Record<IpcEvent, z.ZodType>;
