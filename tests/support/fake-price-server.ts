@@ -167,7 +167,8 @@ function answer(server: FakePriceServer, req: IncomingMessage, res: ServerRespon
     case 'oversized':
       return send(res, 200, JSON.stringify({ USD: 0.3, padding: 'x'.repeat(2_000_000) }));
     case 'redirect':
-      res.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' });
+      // To a place that would answer a price: a client that followed it would take it.
+      res.writeHead(302, { location: `${server.url}/redirected${url.search}` });
       return void res.end();
     case 'hang':
       return; // never answers
@@ -175,7 +176,7 @@ function answer(server: FakePriceServer, req: IncomingMessage, res: ServerRespon
       break;
   }
   const price = server.priceOn(server.now());
-  if (url.pathname === '/data/price') {
+  if (url.pathname === '/data/price' || url.pathname === '/redirected') {
     const currency = query['tsyms'] ?? 'USD';
     return send(res, 200, { [currency]: price });
   }
