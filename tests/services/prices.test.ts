@@ -135,7 +135,7 @@ describe('prices, opt-in', () => {
     expect(view.days[3]?.value).toBeCloseTo(100 * wanderingPrice(TODAY - 3 * DAY), 9);
     expect(view.days[6]?.value).toBeCloseTo(69.9 * wanderingPrice(Date.now()), 9);
     const histoday = prices.requests.filter((r) => r.path === '/data/v2/histoday');
-    expect(histoday.map((r) => r.query['fsym'] + r.query['tsym'])).toEqual(['ARKEUR']);
+    expect(histoday.map((r) => `${r.query['fsym'] ?? ''}${r.query['tsym'] ?? ''}`)).toEqual(['ARKEUR']);
     const stored = readFileSync(join(dir, 'profiles', 'default', 'price-history.json'), 'utf8');
     expect(
       (JSON.parse(stored) as { series: Record<string, unknown[]> }).series['cryptocompare:EUR'],
