@@ -17,8 +17,10 @@ votary message verify --json F [--network NAME]
       sign a message with a passphrase's key, or verify a signed message in either ARK form (JSON; verify exits 1
       when it fails)`,
   serve: `votary serve [--port N] [--api-port P] [--api-secondary-port S] [--data-dir DIR] [--block-time T]
+      [--ledger-speculos 127.0.0.1:PORT]
       the app in a browser on 127.0.0.1:N (default 4200): prints http://127.0.0.1:N/#token=…; the embedded
-      node's public API on 127.0.0.1:P (default 4003), its secondary interface on S (default 4004)`,
+      node's public API on 127.0.0.1:P (default 4003), its secondary interface on S (default 4004); a Ledger over
+      USB, or Ledger's emulator (speculos with ARK's app) on that loopback APDU port (env VOTARY_LEDGER_SPECULOS)`,
   node: `votary node --data-dir DIR [--network localnet] [--block-time S] [--port N] [--public-port M] [--host H] [--verbose]
       run the local chain until SIGINT/SIGTERM; public API on --public-port (default 4003), secondary interface
       on --port (default 4004), both on 127.0.0.1 unless --host; --verbose logs each block and missed slot

@@ -33,6 +33,7 @@ describe('RemoteChain', () => {
       height: 5_000,
       nextNonce: 43n,
       secondPublicKey: undefined,
+      balance: 2_546_130_000_000n,
       maxAge: DEFAULT_MAX_TRANSACTION_AGE,
     });
     expect((await chain.account(ADDRESS, undefined, 50n)).nextNonce).toBe(51n);

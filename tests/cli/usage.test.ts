@@ -16,7 +16,7 @@ const OPTIONS: Record<string, string[]> = {
     '--second-public-key',
   ],
   block: ['--hex', '--network'],
-  serve: ['--port', '--api-port', '--api-secondary-port', '--data-dir', '--block-time'],
+  serve: ['--port', '--api-port', '--api-secondary-port', '--data-dir', '--block-time', '--ledger-speculos'],
   node: [
     '--data-dir',
     '--network',
@@ -49,6 +49,13 @@ describe('votary help', () => {
     for (const option of Object.values(OPTIONS).flat()) expect(result.stdout).toContain(option);
     expect(result.stdout).toMatch(/73 the data directory cannot be written/);
     expect(result.stdout).toMatch(/74 the disk is full/);
+  });
+
+  it('votary serve takes Ledger’s emulator only on loopback: one line and exit 2 otherwise', () => {
+    const result = runCli('serve', '--ledger-speculos', '192.168.1.20:24011');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^votary: --ledger-speculos: .*not a loopback address.*\n$/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('a usage error points to the command help in the same line', () => {

@@ -141,3 +141,13 @@ test('localnet panel: pause and resume forging, save a snapshot, roll back to it
   await page.getByRole('button', { name: 'Delete snapshot journey' }).click();
   await expect(page.getByText('No snapshots yet.')).toBeVisible();
 });
+
+test('localnet faucet: the transfer’s id under the form, then the block that confirmed it, without a reload', async () => {
+  await go(page, 'Localnet');
+  const faucet = page.getByRole('form', { name: 'Faucet' });
+  await faucet.getByLabel('Address to fund').fill('D6bw2U6FEgKojYuSARBtPmzJe4o8SZWTwN');
+  await faucet.getByRole('button', { name: 'Fund address' }).click();
+  const status = faucet.getByTestId('sent-status');
+  await expect(status).toContainText(/Transaction [0-9a-f]{64}/);
+  await expect(status).toHaveText(/^Test tokens: Confirmed in block \d+/, { timeout: 30_000 });
+});

@@ -1,10 +1,14 @@
 /**
  * The wallet's main path in the browser shell against the embedded node (1-second blocks): create the vault,
  * create a wallet and confirm its phrase, fund it from the faucet, import a second wallet, send a transfer and
- * see it confirmed, a memo that looks like a phrase refused; then lock, a wrong password, unlock.
+ * see it confirmed, a memo that looks like a phrase refused; then lock, a wrong password, unlock. A transfer's and a
+ * vote's review show the hash of the prepared transaction's unsigned bytes, and the transaction the chain holds
+ * is signed over exactly that hash (docs/design/signing.md).
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { schnorrVerify } from '../../src/core/protocol/crypto';
+import { fromHex } from '../../src/core/protocol/hex';
 import { closePage, confirmReview, go, openFirstRun, openPage, submitNewVault } from './support/shell';
 
 const PASSWORD = 'e2e vault password 1';
@@ -122,9 +126,12 @@ test('send a transfer to the second wallet and see it confirmed', async () => {
   await expect(page.getByTestId('review-fee')).toHaveText('0.1 VTY');
   await expect(page.getByTestId('review-total')).toHaveText('12.6 VTY');
   await expect(page.getByTestId('review-balance-after')).toHaveText(/\d/);
+  const reviewed = await reviewedHash(page.getByRole('region', { name: 'Review' }));
   await page.screenshot({ path: 'test-results/send-review.png' });
   await page.getByRole('button', { name: 'Sign and send' }).click();
   await expect(page.getByTestId('send-status')).toBeVisible();
+  const sentId = await newestSentId();
+  await expect(page.getByTestId('send-status')).toContainText(`Transaction ${sentId.slice(0, 12)}…`);
 
   await go(page, 'Pending');
   const sent = page.getByRole('row').filter({ hasText: secondAddress });
@@ -137,6 +144,9 @@ test('send a transfer to the second wallet and see it confirmed', async () => {
     expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
   }
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+
+  // What the chain holds under the broadcast id is signed over exactly the bytes the review named.
+  await expectSignedAsReviewed(sentId, reviewed);
 
   await go(page, 'Wallets');
   await expect(page.getByTestId(`balance-${secondAddress}`)).toContainText('12.5 VTY', BLOCK_WAIT);
@@ -158,6 +168,36 @@ test('send a multipayment to two recipients', async () => {
   await page.getByRole('button', { name: 'Sign and send' }).click();
   await expectConfirmed('Multipayment');
 });
+
+/** The review's hash of the prepared transaction's unsigned bytes: short on screen, whole to a screen reader, copyable. */
+async function reviewedHash(review: Locator): Promise<string> {
+  const cell = review.getByTestId('review-unsigned-hash');
+  await expect(cell.getByRole('button', { name: 'Copy the unsigned transaction hash' })).toBeVisible();
+  const said = await cell.getByText(/^Unsigned transaction hash /).textContent();
+  const hash = (said ?? '').replace('Unsigned transaction hash ', '');
+  expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  await expect(cell).toContainText(`${hash.slice(0, 8)}…${hash.slice(-4)}`);
+  return hash;
+}
+
+/** The newest transaction this app sent: the one just signed. */
+async function newestSentId(): Promise<string> {
+  return page.evaluate<string>(`(async () => {
+    const list = await window.votary.txPending();
+    const sorted = list.ok ? [...list.value].sort((a, b) => b.createdAt - a.createdAt) : [];
+    return sorted[0]?.id ?? '';
+  })()`);
+}
+
+/** The transaction the chain holds under `id` is signed by its sender over exactly the reviewed hash. */
+async function expectSignedAsReviewed(id: string, hash: string): Promise<void> {
+  const tx = await page.evaluate<{ signature?: string; senderPublicKey?: string }>(`(async () => {
+    const answer = await window.votary.chainTransaction({ id: ${JSON.stringify(id)} });
+    return answer.ok ? answer.value : {};
+  })()`);
+  expect(tx.signature).toMatch(/^[0-9a-f]{128}$/);
+  expect(schnorrVerify(fromHex(hash), fromHex(tx.signature!), fromHex(tx.senderPublicKey!))).toBe(true);
+}
 
 async function expectConfirmed(kind: string) {
   await go(page, 'Pending');
@@ -183,8 +223,10 @@ test('vote, then switch the vote in one step', async () => {
   await page.screenshot({ path: 'test-results/vote-review.png' });
   // The review names the delegate by the node's name, the address of the key signed, and the key.
   const target = (name: string) => `${name} \\(\\w{34}, key 0[23][0-9a-f]{8}…\\)`;
+  const voteReviewed = await reviewedHash(page.getByRole('dialog', { name: 'Review' }));
   await confirmReview(page, new RegExp(`^Vote for ${target(first)}, as the node names it$`), '1 VTY');
   await expect(page.getByText(`Current vote: ${first}`)).toBeVisible(BLOCK_WAIT);
+  await expectSignedAsReviewed(await newestSentId(), voteReviewed);
   // The page's status follows the transaction: confirmed once it is, not "waiting to see it in a pool".
   await expect(page.getByRole('status').filter({ hasText: /^Vote: Confirmed in block \d+/ })).toBeVisible(
     BLOCK_WAIT,

@@ -1,5 +1,5 @@
 /**
- * The app's own node of the ARK Core testnet network (services/own-node): added to the app by ARK Core's URL, its
+ * The app's own node of the ARK Core testnet network (services/follower): added to the app by ARK Core's URL, its
  * estimate checked against what ARK says of its chain, started, caught up, and then the app's reads of that network
  * — wallets, delegates, the node's status — are the verified copy's, equal to ARK Core's own answers at one height.
  *

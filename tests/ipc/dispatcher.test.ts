@@ -34,6 +34,11 @@ describe('the dispatcher: one entry point, validated, never throwing', () => {
       ['keystore:unlock', { password: 'long enough', extra: true }],
       ['app:info', { unexpected: 1 }],
       ['chain:wallet', { address: 'not an address!' }],
+      ['chain:wallets', { addresses: [] }],
+      [
+        'chain:wallets',
+        { addresses: Array.from({ length: 501 }, () => 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4') },
+      ],
       [
         'tx:preview',
         {

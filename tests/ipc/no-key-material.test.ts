@@ -14,6 +14,7 @@ import { IPC_CHANNELS, SECRET_CHANNELS, type IpcChannel } from '../../src/shared
 import type { IpcResult } from '../../src/shared/ipc/errors';
 import { startFakeNode, type FakeNode } from '../client/support/fake-node';
 import { CoreClock, openCore, PASSWORD, removeDir, tempDir } from '../services/support';
+import { loadRecording, replayOpener } from '../support/ledger-apdu';
 
 const NEW_PASSWORD = 'a different long password';
 const PASSPHRASE = 'scan test imported passphrase with words';
@@ -54,7 +55,15 @@ describe('no channel answers key material, after creating and using wallets', ()
 
   beforeAll(async () => {
     dir = tempDir();
-    [core, remote] = await Promise.all([openCore(dir, { forging: false, now: clock.read }), startFakeNode()]);
+    // A Ledger that answers as ARK's app did in speculos (tests/fixtures/ledger/discovery.json).
+    const ledger = {
+      open: replayOpener(loadRecording('discovery').exchanges),
+      transport: 'speculos' as const,
+    };
+    [core, remote] = await Promise.all([
+      openCore(dir, { forging: false, now: clock.read, ledger }),
+      startFakeNode(),
+    ]);
     core.subscribe((event, payload) => events.push(`${event} ${JSON.stringify(payload)}`));
   });
   afterAll(async () => {
@@ -162,6 +171,12 @@ describe('no channel answers key material, after creating and using wallets', ()
       format: 'arkvault',
     });
     await value('message:verify', { signed: signedMessage.text });
+    // A Ledger: its state, its accounts (account 0 is unused on localnet), one added as a wallet (no key kept).
+    await value('ledger:status');
+    const found = await value<{ accounts: { path: string; publicKey: string }[] }>('ledger:discover', {});
+    const [account] = found.accounts;
+    await value('ledger:read-path', { path: account!.path });
+    await value('ledger:add', { path: account!.path, publicKey: account!.publicKey, name: 'Device' });
     const contact = await value<{ id: string }>('contacts:add', { name: 'Scan', address: imported.address });
     await value('contacts:update', { id: contact.id, name: 'Scanned', address: imported.address, note: 'n' });
     await value('contacts:list');
@@ -193,18 +208,25 @@ describe('no channel answers key material, after creating and using wallets', ()
       preparedId: registration.prepared.id,
       via: 'file',
     });
-    await value('multisig:review', { proposal: { document: started.document } });
+    const reviewed = await value<{ preview: { prepared: { id: string } } }>('multisig:review', {
+      proposal: { document: started.document },
+    });
     const cosigned = await value<{ document: string }>('multisig:sign', {
       proposal: { document: started.document },
+      preparedId: reviewed.preview.prepared.id,
       walletId: imported.id,
       via: 'server',
     });
     await value('multisig:proposals');
-    await record('multisig:broadcast', { proposal: { document: cosigned.document } });
+    await record('multisig:broadcast', {
+      proposal: { document: cosigned.document },
+      preparedId: reviewed.preview.prepared.id,
+    });
     await record('tx:rebroadcast', { id: sent.id });
     await value('tx:dismiss', { id: funded.transactionId });
 
     await value('chain:wallet', { address: fresh.address });
+    await value('chain:wallets', { addresses: [fresh.address] });
     await value('chain:wallet-transactions', { address: fresh.address });
     await value('chain:wallet-locks', { address: fresh.address });
     await value('chain:incoming-locks', { address: fresh.address });

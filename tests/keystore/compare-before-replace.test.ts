@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsonFileNetworkStore } from '../../src/core/client';
+import { jsonFileNetworkStore } from '../../src/core/services/networks/registry-file-store';
 import { FileChangedError, GuardedFile } from '../../src/core/fs/atomic-file';
 import { devnet } from '../../src/core/protocol/networks';
 import { SettingsFile } from '../../src/core/services/settings';

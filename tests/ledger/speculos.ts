@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import SpeculosTransport from '@ledgerhq/hw-transport-node-speculos';
 import type { ApduTransport } from '../../src/core/ledger';
 import type { RecordedExchange } from '../support/ledger-apdu';
 
@@ -106,6 +105,9 @@ export class Speculos {
 
   /** A transport to the emulated device that records every exchange into `log` (for tests/fixtures/ledger). */
   async open(log?: RecordedExchange[]): Promise<ApduTransport> {
+    // Loaded here, not at the top: Playwright's ESM loader (tests/ledger/screens.spec.ts drives the emulator's
+    // buttons only) cannot load this package's lib-es build.
+    const { default: SpeculosTransport } = await import('@ledgerhq/hw-transport-node-speculos');
     const transport = await SpeculosTransport.open({ apduPort: APDU_PORT });
     if (log !== undefined) {
       const exchange: (apdu: Buffer) => Promise<Buffer> = transport.exchange.bind(transport);

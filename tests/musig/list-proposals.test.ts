@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProposalRules, ProposalStore, createMusigServer } from '../../src/core/musig-server';
 import { signMessageWithPassphrase } from '../../src/core/protocol/message';
 import { MAX_INVITATIONS, listProposals } from '../../src/core/services/multisig/proposal-source';
-import type { MultisigServices } from '../../src/core/services/multisig/multisig-service';
+import type { MultisigDeps } from '../../src/core/services/multisig/deps';
 import { RestMusigClient } from '../../src/core/services/multisig/transports';
 import { ASSET, CTX, KEYS, MULTI_KEY, PARTICIPANTS, body, spend, strangerProposal } from './fixtures';
 
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** Just what listProposals reads: the network, the server choice, the vault and the profile's wallet book. */
-function services(): MultisigServices {
+function services(): MultisigDeps {
   const entry = {
     id: 'devnet',
     kind: 'remote',
@@ -59,7 +59,7 @@ function services(): MultisigServices {
       },
       local: { networkId: 'embedded' },
     },
-  } as unknown as MultisigServices;
+  } as unknown as MultisigDeps;
 }
 
 describe('listProposals against a flooded server', () => {

@@ -76,11 +76,15 @@ describe('multisignature wallets on localnet', () => {
     const review = await call(core, 'multisig:review', { proposal: { id: started.id } });
     expect(review.preview.problems).toEqual([]);
     expect(review.preview.what).toBe(started.what);
+    // The review names the proposal's unsigned bytes: those the registering wallet prepared and signed.
+    expect(review.preview.prepared?.unsignedHash).toBe(preview.prepared!.unsignedHash);
+    const reviewId = review.preview.prepared!.id;
     await expect(
-      core.handleRequest('multisig:broadcast', { proposal: { id: started.id } }),
+      core.handleRequest('multisig:broadcast', { proposal: { id: started.id }, preparedId: reviewId }),
     ).resolves.toMatchObject({ ok: false, error: { code: 'ERR_NOT_ENOUGH_SIGNATURES' } });
     const again = await core.handleRequest('multisig:sign', {
       proposal: { id: started.id },
+      preparedId: reviewId,
       walletId: wallets[0]!.id,
       via: 'server',
     });
@@ -88,17 +92,23 @@ describe('multisignature wallets on localnet', () => {
 
     await call(core, 'multisig:sign', {
       proposal: { id: started.id },
+      preparedId: reviewId,
       walletId: wallets[1]!.id,
       via: 'server',
     });
+    // Reviewed at one signature, signed at two: a signature added since the review is no change.
     const all = await call(core, 'multisig:sign', {
       proposal: { id: started.id },
+      preparedId: reviewId,
       walletId: wallets[2]!.id,
       via: 'server',
     });
     expect(all).toMatchObject({ signatures: 3, ready: true });
 
-    const registered = await call(core, 'multisig:broadcast', { proposal: { id: started.id } });
+    const registered = await call(core, 'multisig:broadcast', {
+      proposal: { id: started.id },
+      preparedId: reviewId,
+    });
     expect(registered.accepted).toBe(true);
     await nextEvent(core, 'tx:status', confirmed(registered.id));
     expect(await call(core, 'multisig:proposals')).toEqual([]);
@@ -140,11 +150,15 @@ describe('multisignature wallets on localnet', () => {
 
     const cosigned = await call(core, 'multisig:sign', {
       proposal: { document: proposed.document },
+      preparedId: fileReview.preview.prepared!.id,
       walletId: wallets[1]!.id,
       via: 'file',
     });
     expect(cosigned).toMatchObject({ signatures: 2, ready: true });
-    const spent = await call(core, 'multisig:broadcast', { proposal: { document: cosigned.document } });
+    const spent = await call(core, 'multisig:broadcast', {
+      proposal: { document: cosigned.document },
+      preparedId: fileReview.preview.prepared!.id,
+    });
     expect(spent.accepted).toBe(true);
     await nextEvent(core, 'tx:status', confirmed(spent.id));
     const balance = await call(core, 'tx:spendable', { walletId: multisig!.walletId });
@@ -154,6 +168,71 @@ describe('multisignature wallets on localnet', () => {
     const stale = await call(core, 'multisig:review', { proposal: { document: cosigned.document } });
     expect(stale.preview.problems.map((p) => p.message).join(' ')).toMatch(/nonce 1 is used already/);
   }, 120_000);
+
+  it('a co-signer signs exactly what it reviewed: a proposal changed since is refused, saying what changed', async () => {
+    const [multisig] = await call(core, 'multisig:wallets');
+    const propose = async (draft: { recipientId: string; amount: string; fee?: string }) => {
+      const prepared = await call(core, 'multisig:preview', {
+        walletId: multisig!.walletId,
+        draft: { kind: 'transfer', ...draft },
+      });
+      return call(core, 'multisig:propose', {
+        preparedId: prepared.prepared!.id,
+        signerId: wallets[0]!.id,
+        via: 'file',
+      });
+    };
+    const reviewed = await propose({ recipientId: wallets[2]!.address, amount: '100000000' });
+    const review = await call(core, 'multisig:review', { proposal: { document: reviewed.document } });
+    expect(review.preview.prepared).toMatchObject({ nonce: '2' });
+    // Another proposal of the same wallet, as a participant (or a server) may hand it over instead.
+    const other = await propose({ recipientId: wallets[2]!.address, amount: '200000000', fee: '20000000' });
+    const refused = await refusal(core, 'multisig:sign', {
+      proposal: { document: other.document },
+      preparedId: review.preview.prepared!.id,
+      walletId: wallets[1]!.id,
+      via: 'file',
+    });
+    expect(refused).toMatchObject({
+      code: 'ERR_PREPARED_PROPOSAL_CHANGED',
+      message:
+        "Since your review, this proposal's amount and fee changed: nothing was signed. Review it again.",
+      details: { changed: ['amount', 'fee'] },
+    });
+    // A review that was never made here is refused too; the reviewed proposal itself signs.
+    expect(
+      await refusal(core, 'multisig:sign', {
+        proposal: { document: reviewed.document },
+        preparedId: 'f'.repeat(32),
+        walletId: wallets[1]!.id,
+        via: 'file',
+      }),
+    ).toMatchObject({ code: 'ERR_PREPARED_UNKNOWN' });
+    const signed = await call(core, 'multisig:sign', {
+      proposal: { document: reviewed.document },
+      preparedId: review.preview.prepared!.id,
+      walletId: wallets[1]!.id,
+      via: 'file',
+    });
+    const data = (JSON.parse(signed.document) as { data: unknown }).data;
+    const tx = transactionFromJson(data, { network: localnet, height: 1 });
+    expect(toHex(sha256(unsignedBytes(tx)))).toBe(review.preview.prepared!.unsignedHash);
+    expect(signed).toMatchObject({ signatures: 2, ready: true });
+    // A broadcast too goes out only as reviewed: the review of the other proposal does not broadcast this one.
+    const otherReview = await call(core, 'multisig:review', { proposal: { document: other.document } });
+    expect(
+      await refusal(core, 'multisig:broadcast', {
+        proposal: { document: signed.document },
+        preparedId: otherReview.preview.prepared!.id,
+      }),
+    ).toMatchObject({ code: 'ERR_PREPARED_PROPOSAL_CHANGED', details: { changed: ['amount', 'fee'] } });
+    const spent = await call(core, 'multisig:broadcast', {
+      proposal: { document: signed.document },
+      preparedId: review.preview.prepared!.id,
+    });
+    expect(spent.accepted).toBe(true);
+    await nextEvent(core, 'tx:status', confirmed(spent.id));
+  }, 60_000);
 
   it('refuses a document that is not a proposal, and a forged signature, in plain words', async () => {
     const notJson = await core.handleRequest('multisig:review', { proposal: { document: 'hello there' } });

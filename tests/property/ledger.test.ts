@@ -1,5 +1,5 @@
 /**
- * The one ledger adds up (src/core/domain/ledger.ts, src/core/services/explorer/wallet-history.ts): random sequences
+ * The one ledger adds up (src/core/domain/ledger.ts, src/core/services/chain/wallet-history.ts): random sequences
  * of every transaction type the wallet builds — transfer, multipayment, vote, second signature, delegate
  * registration and resignation, HTLC lock, claim (by the recipient or by a third wallet) and refund — between four
  * wallets on a localnet node (in process, a fake clock forging on demand). After every block each wallet's history,
@@ -21,7 +21,7 @@ import { addressFromPassphrase, keyPairFromPassphrase } from '../../src/core/pro
 import { toHex } from '../../src/core/protocol/hex';
 import { epochUnixMs, milestoneAt } from '../../src/core/protocol/networks';
 import { signTransaction, type TransactionData } from '../../src/core/protocol/transactions';
-import { historyPage } from '../../src/core/services/explorer/wallet-history';
+import { historyPage } from '../../src/core/services/chain/wallet-history';
 import { buildDraft } from '../../src/core/services/transactions/drafts';
 import type { DraftInput } from '../../src/shared/domain/transactions';
 

@@ -1,11 +1,11 @@
 /**
  * A wallet's history reads, for each claim or refund on a page, the lock transaction it closes
- * (services/explorer/wallet-history.ts lockContext). A remote node decides how many claims a page holds only up to
+ * (services/chain/wallet-history.ts lockContext). A remote node decides how many claims a page holds only up to
  * the limit asked: a longer page is its bad answer (ERR_BAD_RESPONSE, client/schemas/common.ts pageOf), and the
- * lock reads of an honest page go a few at a time (services/explorer/fan-out.ts), not all at once.
+ * lock reads of an honest page go a few at a time (services/chain/fan-out.ts), not all at once.
  */
 import { describe, expect, it } from 'vitest';
-import { FAN_OUT_READS } from '../../src/core/services/explorer/fan-out';
+import { FAN_OUT_READS } from '../../src/core/services/chain/fan-out';
 import { page, transactionFixture } from '../client/support/fake-node';
 import { call, refusal } from './support';
 import { remoteWorld } from './support/remote-setup';

@@ -70,7 +70,7 @@ describe('key-store channels, auto-lock pushes, and what survives a restart', ()
     await call(core, 'keystore:set-auto-lock', { minutes: 15 });
     const network = await call(core, 'networks:add', { url: remote.url });
     await call(core, 'networks:select', { networkId: network.id });
-    const height = core.services.node.height;
+    const height = core.node.height;
     await core.close();
 
     core = await openCore(dir, { forging: false });
@@ -89,6 +89,6 @@ describe('key-store channels, auto-lock pushes, and what survives a restart', ()
       ['embedded', false],
       [network.id, true],
     ]);
-    expect(core.services.node.height).toBe(height);
+    expect(core.node.height).toBe(height);
   });
 });

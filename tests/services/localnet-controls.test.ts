@@ -65,13 +65,13 @@ describe('localnet controls over IPC', () => {
   it('pauses forging (no block while paused) and resumes it', async () => {
     const paused = await call(core, 'localnet:pause');
     expect(paused.forging).toBe('paused');
-    const height = core.services.node.height;
+    const height = core.node.height;
     // Two slots pass while paused: the forger leaves them empty.
     expect([clock.step(core), clock.step(core)]).toEqual([
       { kind: 'idle', reason: 'paused' },
       { kind: 'idle', reason: 'paused' },
     ]);
-    expect(core.services.node.height).toBe(height);
+    expect(core.node.height).toBe(height);
     const next = nextEvent<{ height: number }>(core, 'node:block');
     expect((await call(core, 'localnet:resume')).forging).toBe('running');
     clock.forge(core);
@@ -85,13 +85,13 @@ describe('localnet controls over IPC', () => {
     const refs = rest.map((d, i) => (i % 2 === 0 ? d.username : d.publicKey));
     const missed: MissedSlotEvent[] = [];
     const onMissed = (event: MissedSlotEvent) => missed.push(event);
-    core.services.node.on('missed-slot', onMissed);
+    core.node.on('missed-slot', onMissed);
     const offline = await call(core, 'localnet:set-offline', { delegates: refs, offline: true });
     expect(offline.delegates.filter((d) => d.offline).map((d) => d.publicKey)).toEqual(
       rest.map((d) => d.publicKey),
     );
     for (let slot = 0; slot < 21; slot++) clock.step(core);
-    core.services.node.off('missed-slot', onMissed);
+    core.node.off('missed-slot', onMissed);
     expect(missed.length).toBeGreaterThan(0);
     expect(missed.every((e) => e.reason === 'offline' && e.publicKey !== kept!.publicKey)).toBe(true);
 
@@ -106,7 +106,7 @@ describe('localnet controls over IPC', () => {
   it('saves a snapshot and rolls back to it: the API, the reads and the events show the restored tip', async () => {
     await call(core, 'localnet:pause');
     const saved = await call(core, 'localnet:snapshot-save', { name: 'checkpoint' });
-    expect(saved).toMatchObject({ height: core.services.node.height, reachable: true });
+    expect(saved).toMatchObject({ height: core.node.height, reachable: true });
     await call(core, 'localnet:resume');
     clock.forge(core, 2);
     await call(core, 'localnet:pause');
@@ -154,7 +154,7 @@ describe('localnet controls over IPC', () => {
   it('a rollback below a funding announces the vault wallet as changed, with its balance back', async () => {
     await call(core, 'keystore:create', { password: PASSWORD });
     const alice = await call(core, 'wallets:import-passphrase', { passphrase: 'localnet controls alice' });
-    const before = core.services.node.height;
+    const before = core.node.height;
     const funded = (await call(core, 'faucet:fund', { address: alice.address })).transactionId;
     const confirmed = nextEvent<PendingView>(
       core,
@@ -177,17 +177,17 @@ describe('localnet controls over IPC', () => {
   it('keeps the pause and the offline delegates across a restart', async () => {
     await call(core, 'localnet:pause');
     await call(core, 'localnet:set-offline', { delegates: ['genesis_3'], offline: true });
-    const height = core.services.node.height;
+    const height = core.node.height;
     await core.close();
     core = await open();
     const status = await call(core, 'localnet:status');
     expect(status.forging).toBe('paused');
-    expect(
-      nodeParts(core.services.node).forger.isOffline(status.delegates.find((d) => d.offline)!.publicKey),
-    ).toBe(true);
+    expect(nodeParts(core.node).forger.isOffline(status.delegates.find((d) => d.offline)!.publicKey)).toBe(
+      true,
+    );
     expect(status.delegates.filter((d) => d.offline).map((d) => d.username)).toEqual(['genesis_3']);
     expect(clock.step(core)).toEqual({ kind: 'idle', reason: 'paused' });
-    expect(core.services.node.height).toBe(height);
+    expect(core.node.height).toBe(height);
     await call(core, 'localnet:set-offline', { delegates: ['genesis_3'], offline: false });
     await call(core, 'localnet:resume');
   });
@@ -202,7 +202,7 @@ describe('localnet controls over IPC', () => {
         error: { code: 'ERR_LOCALNET_ONLY', message: expect.stringContaining('remote') as string },
       });
     }
-    expect(nodeParts(core.services.node).forger.paused).toBe(false);
+    expect(nodeParts(core.node).forger.paused).toBe(false);
     expect(await errorCode(core, 'faucet:fund', { address: 'D61mfSggzbvQgTUe6JhYKH2doHaqJ3Dyib' })).toBe(
       'ERR_FAUCET_UNAVAILABLE',
     );

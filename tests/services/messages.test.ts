@@ -7,8 +7,7 @@ import { addressFromPassphrase } from '../../src/core/protocol/crypto';
 import { signMessageWithPassphrase, verifySignedMessage } from '../../src/core/protocol/message';
 import { devnet } from '../../src/core/protocol/networks';
 import type { AppCore } from '../../src/core/services';
-import { messageHandlers } from '../../src/core/services/messages/handlers';
-import type { Services } from '../../src/core/services/services';
+import { messageHandlers, type MessageDeps } from '../../src/core/services/messages/handlers';
 import { openKeystore, PASSWORD as KEYSTORE_PASSWORD, tempDataDir } from '../keystore/support';
 import { call, openCore, PASSWORD, refusal, removeDir, tempDir } from './support';
 
@@ -118,7 +117,7 @@ describe('message:sign and the vault password', () => {
       keystore,
       settings: { get: () => ({ signPasswordAfterMs: 60_000 }) },
       networks: { active: () => ({ pubKeyHash: devnet.network.pubKeyHash }) },
-    } as unknown as Services;
+    } as unknown as MessageDeps;
     const sign = messageHandlers(services)['message:sign'];
     const request = { walletId: wallet.id, message: 'hello', format: 'core3' as const };
 

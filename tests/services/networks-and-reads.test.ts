@@ -41,6 +41,11 @@ describe('chain reads of the embedded node, and a remote network added by URL', 
     expect(wallet).toMatchObject({ known: true, balance: '100000000000', nonce: '0' });
     const cold = await call(core, 'chain:wallet', { address: 'D6bw2U6FEgKojYuSARBtPmzJe4o8SZWTwN' });
     expect(cold.known).toBe(true);
+    // Several in one read, in the order asked, each once.
+    const both = await call(core, 'chain:wallets', {
+      addresses: [alice.address, 'D6bw2U6FEgKojYuSARBtPmzJe4o8SZWTwN', alice.address],
+    });
+    expect(both).toEqual([wallet, cold]);
 
     const all = await call(core, 'chain:wallet-transactions', { address: alice.address });
     expect(all.data.map((t) => t.id)).toContain(funded);
@@ -59,7 +64,7 @@ describe('chain reads of the embedded node, and a remote network added by URL', 
     expect(delegates.data.every((d) => d.username.includes('genesis_1'))).toBe(true);
 
     const blocks = await call(core, 'chain:blocks', { limit: 5 });
-    expect(blocks.data[0]!.height).toBe(core.services.node.height);
+    expect(blocks.data[0]!.height).toBe(core.node.height);
     const fees = await call(core, 'chain:fees');
     expect(fees.static['1']?.['transfer']).toBe('10000000');
     const status = await call(core, 'node:status');

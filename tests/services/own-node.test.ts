@@ -1,5 +1,5 @@
 /**
- * A remote network's own node in the app (services/own-node): a Votary peer of a test network over real HTTP,
+ * A remote network's own node in the app (services/follower): a Votary peer of a test network over real HTTP,
  * added to the app as a remote network; the app tells what its own node would take, starts it, reads the network
  * from the verified copy, sends through it (relayed to the peer), follows new blocks, stops it, and starts it again
  * with the app.

@@ -29,7 +29,7 @@ describe('pending transactions survive a restart', () => {
     const alice = await call(core, 'wallets:import-passphrase', { passphrase: PASSPHRASE });
     const funded = await call(core, 'faucet:fund', { address: alice.address });
     await nextEvent(core, 'tx:status', statusOf(funded.transactionId, 'confirmed'));
-    nodeParts(core.services.node).forger.pause();
+    nodeParts(core.node).forger.pause();
     const sent = await reviewAndSend(core, alice.id, {
       kind: 'transfer',
       recipientId: BOB,
@@ -55,7 +55,8 @@ describe('pending transactions survive a restart', () => {
     expect(await call(core, 'keystore:status')).toMatchObject({ unlocked: false });
 
     // The next check moves it on: still in the (persisted) pool, then expired at its expiry height.
-    const { tracker, node } = core.services;
+    const { tracker } = core.services;
+    const { node } = core;
     await tracker.check('embedded', node.height);
     expect(tracker.get(sent.id).status).toBe('in-pool');
     await tracker.check('embedded', tracker.get(sent.id).expiresAtHeight);

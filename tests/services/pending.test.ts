@@ -41,7 +41,8 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
   });
 
   it('follows two transactions while no block is forged, and explains why they wait', async () => {
-    const { node, tracker } = core.services;
+    const { node } = core;
+    const { tracker } = core.services;
     nodeParts(node).forger.pause();
     const transfer = (amount: string) =>
       reviewAndSend(core, alice.id, { kind: 'transfer', recipientId: bob.address, amount });

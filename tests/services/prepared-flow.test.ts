@@ -161,6 +161,23 @@ describe('a prepared transaction is what is signed and broadcast', () => {
     await clock.confirm(core, sent.id);
   });
 
+  it("a send reads the sender's account once: nonce, height and balance together", async () => {
+    const review = await prepare(core, alice.id, { kind: 'transfer', recipientId: bob.address, amount: '2' });
+    const chain = core.services.networks.chain('embedded');
+    const account = vi.spyOn(chain, 'account');
+    const wallet = vi.spyOn(chain.reads, 'wallet');
+    try {
+      const sent = await call(core, 'tx:send', { preparedId: review.prepared.id });
+      expect(sent.accepted).toBe(true);
+      expect(account.mock.calls.map((args) => args[0])).toEqual([alice.address]);
+      expect(wallet).not.toHaveBeenCalled();
+      await clock.confirm(core, sent.id);
+    } finally {
+      account.mockRestore();
+      wallet.mockRestore();
+    }
+  });
+
   it('refuses a review whose nonce another transaction used since', async () => {
     const first = await prepare(core, alice.id, { kind: 'transfer', recipientId: bob.address, amount: '10' });
     const other = await prepare(core, alice.id, {
@@ -187,7 +204,7 @@ describe('a prepared transaction is what is signed and broadcast', () => {
 
   it('refuses a review the balance no longer covers (the funds it counted were rolled back)', async () => {
     const dave = await call(core, 'wallets:import-passphrase', { passphrase: 'prepared flow dave' });
-    const height = core.services.node.height;
+    const height = core.node.height;
     await funded([dave], String(10n * VTY));
     const review = await prepare(core, dave.id, {
       kind: 'transfer',
@@ -208,7 +225,7 @@ describe('a prepared transaction is what is signed and broadcast', () => {
 
   it('refuses a review made before a milestone the network has reached since', async () => {
     const { networks } = core.services;
-    const height = core.services.node.height;
+    const height = core.node.height;
     // The network as the services read it has its next milestone two blocks ahead (the same rules at a new height
     // still count as a new milestone).
     const ahead = <T extends { network: { milestones: unknown[] } } | undefined>(entry: T): T => {

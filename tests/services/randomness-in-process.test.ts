@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalChain } from '../../src/core/chain-access';
 import type { FetchLike } from '../../src/core/client';
-import { Randomness } from '../../src/core/services/explorer/randomness';
+import { Randomness } from '../../src/core/services/chain/randomness';
 import type { Networks } from '../../src/core/services/networks/networks';
 import { trngValues } from '../../src/shared/lib/trng';
 import { startApiChain, type ApiChain } from '../api/support/api-chain';

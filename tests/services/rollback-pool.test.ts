@@ -52,7 +52,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
 
   it('a rollback below a confirmed transaction puts it back in the pool and counts it', async () => {
     const alice = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool alice' });
-    const before = core.services.node.height;
+    const before = core.node.height;
     const funded = (await call(core, 'faucet:fund', { address: alice.address })).transactionId;
     await forgeUntilConfirmed(funded);
     await call(core, 'localnet:pause');
@@ -93,7 +93,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     const dave = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool dave' });
     const funded = (await call(core, 'faucet:fund', { address: carol.address })).transactionId;
     await forgeUntilConfirmed(funded);
-    const before = core.services.node.height;
+    const before = core.node.height;
     const lock = await reviewAndSend(core, carol.id, {
       kind: 'htlcLock',
       recipientId: dave.address,
@@ -112,7 +112,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
   it('a lock whose funds came from a reverted block is counted as dropped, not back in the pool', async () => {
     const erin = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool erin' });
     const frank = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool frank' });
-    const before = core.services.node.height;
+    const before = core.node.height;
     const funded = (await call(core, 'faucet:fund', { address: erin.address })).transactionId;
     await forgeUntilConfirmed(funded);
     const lock = await reviewAndSend(core, erin.id, {

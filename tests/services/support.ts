@@ -54,7 +54,7 @@ export class CoreClock {
   /** Moves to the next slot start and runs it, as the slot timer would: a block, a missed slot, or nothing. */
   step(core: AppCore): SlotOutcome {
     this.now += 1000;
-    return nodeParts(core.services.node).forger.forgeAt(this.now);
+    return nodeParts(core.node).forger.forgeAt(this.now);
   }
 
   /** Forges the next block and waits until the pending list says the transaction `id` (in the pool) confirmed. */

@@ -30,11 +30,11 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
 
   it('votes, then switches the vote in one transaction', async () => {
     await confirmed(reviewAndSend(core, alice.id, { kind: 'vote', vote: first!.publicKey }));
-    expect(nodeParts(core.services.node).store.state().wallet(alice.address).vote).toBe(first!.publicKey);
+    expect(nodeParts(core.node).store.state().wallet(alice.address).vote).toBe(first!.publicKey);
     await confirmed(
       reviewAndSend(core, alice.id, { kind: 'vote', unvote: first!.publicKey, vote: second!.publicKey }),
     );
-    expect(nodeParts(core.services.node).store.state().wallet(alice.address).vote).toBe(second!.publicKey);
+    expect(nodeParts(core.node).store.state().wallet(alice.address).vote).toBe(second!.publicKey);
     const onChain = await call(core, 'chain:wallet', { address: alice.address });
     expect(onChain).toMatchObject({ known: true, vote: second!.publicKey });
   });
@@ -49,9 +49,9 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
     expect(lock.htlc?.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(lock.htlc?.secretHash).toMatch(/^[0-9a-f]{64}$/);
     await confirmed(lock);
-    expect(nodeParts(core.services.node).store.state().lock(lock.id)?.status).toBe('locked');
+    expect(nodeParts(core.node).store.state().lock(lock.id)?.status).toBe('locked');
 
-    const before = nodeParts(core.services.node).store.state().wallet(bob.address).balance;
+    const before = nodeParts(core.node).store.state().wallet(bob.address).balance;
     const claim = await reviewAndSend(core, bob.id, {
       kind: 'htlcClaim',
       lockId: lock.id,
@@ -60,8 +60,8 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
     // The pending list says what the claim moves (the lock's amount), not its own amount of 0.
     expect(claim.pending).toMatchObject({ kind: 'htlcClaim', amount: '0', lockAmount: '300000000' });
     await confirmed(claim);
-    expect(nodeParts(core.services.node).store.state().lock(lock.id)?.status).toBe('claimed');
-    expect(nodeParts(core.services.node).store.state().wallet(bob.address).balance).toBeGreaterThan(before);
+    expect(nodeParts(core.node).store.state().lock(lock.id)?.status).toBe('claimed');
+    expect(nodeParts(core.node).store.state().wallet(bob.address).balance).toBeGreaterThan(before);
   });
 
   it('registers a second passphrase, stores it, and co-signs the next transaction with it', async () => {
@@ -69,7 +69,7 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
       reviewAndSend(core, bob.id, { kind: 'secondSignature', secondPassphrase: 'bob second passphrase' }),
     );
     expect((await call(core, 'wallets:list')).find((w) => w.id === bob.id)?.hasSecondPassphrase).toBe(true);
-    expect(nodeParts(core.services.node).store.state().wallet(bob.address).secondPublicKey).toMatch(/^0[23]/);
+    expect(nodeParts(core.node).store.state().wallet(bob.address).secondPublicKey).toMatch(/^0[23]/);
 
     const next = await reviewAndSend(core, bob.id, {
       kind: 'transfer',

@@ -6,7 +6,7 @@
  * src/core/services/transactions/preview.ts with vote-target.ts) names the target by the address derived here
  * from the key and by the key itself, gives the username as the node's name for it, and takes no answer about
  * another key (docs/design/ui.md "Review before every signature"). The Vote page's table shows the address of the
- * key its button votes for (chain:delegates derives it from the key, services/explorer/chain-reads.ts).
+ * key its button votes for (chain:delegates derives it from the key, services/chain/chain-reads.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { addressFromPublicKey } from '../../src/core/protocol/crypto';

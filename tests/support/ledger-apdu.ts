@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApduTransport } from '../../src/core/ledger';
+import { LedgerError, type ApduTransport } from '../../src/core/ledger';
 
 export interface RecordedExchange {
   /** The APDU sent (hex: CLA INS P1 P2 Lc data). */
@@ -85,4 +85,64 @@ export class ReplayTransport implements ApduTransport {
     this.closed = true;
     return Promise.resolve();
   }
+}
+
+/**
+ * An opener whose every open replays `exchanges` from the start (each use of the device opens its own
+ * connection): a core's Ledger connection in the service tests. `opened` holds every transport it gave.
+ */
+export function replayOpener(exchanges: readonly RecordedExchange[]): (() => Promise<ReplayTransport>) & {
+  opened: ReplayTransport[];
+} {
+  const opened: ReplayTransport[] = [];
+  const open = () => {
+    const transport = new ReplayTransport(exchanges);
+    opened.push(transport);
+    return Promise.resolve(transport);
+  };
+  return Object.assign(open, { opened });
+}
+
+/** One connection to the device as recorded: its exchanges, or no device to open at all. */
+export interface RecordedConnection {
+  exchanges: RecordedExchange[];
+  unavailable?: true;
+}
+
+/** A session of several connections in order (tests/fixtures/ledger/app-journey.json). */
+export interface RecordedSession {
+  name: string;
+  note: string;
+  connections: RecordedConnection[];
+}
+
+export function loadSession(name: string): RecordedSession {
+  return JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')) as RecordedSession;
+}
+
+/**
+ * An opener that replays a session's connections in order: each open takes the next one (a connection recorded with
+ * no device answers as the emulator's opener does then, ERR_LEDGER_NOT_CONNECTED). `opened` holds the transports.
+ */
+export function sessionOpener(session: RecordedSession): (() => Promise<ReplayTransport>) & {
+  opened: ReplayTransport[];
+  readonly remaining: number;
+} {
+  const queue = [...session.connections];
+  const opened: ReplayTransport[] = [];
+  const open = () => {
+    const next = queue.shift();
+    if (next === undefined) return Promise.reject(new Error('the recorded session has no more connections'));
+    if (next.unavailable === true) {
+      return Promise.reject(
+        new LedgerError('ERR_LEDGER_NOT_CONNECTED', 'No Ledger emulator answers (as recorded).'),
+      );
+    }
+    const transport = new ReplayTransport(next.exchanges);
+    opened.push(transport);
+    return Promise.resolve(transport);
+  };
+  const opener = Object.assign(open, { opened, remaining: 0 });
+  Object.defineProperty(opener, 'remaining', { get: () => queue.length });
+  return opener;
 }

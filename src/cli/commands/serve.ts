@@ -82,8 +82,24 @@ async function priceSourceFromEnvironment(): Promise<{ baseUrl: string } | undef
 }
 
 /**
- * `votary serve [--port N] [--api-port N] [--api-secondary-port N] [--data-dir DIR] [--block-time S]`: the browser
- * shell. It starts the same
+ * Where the core reaches a Ledger: USB HID (the default), or Ledger's emulator on loopback
+ * (`--ledger-speculos 127.0.0.1:24011`, or VOTARY_LEDGER_SPECULOS) for tests and screenshots against ARK's app in
+ * speculos (scripts/ledger). Only a loopback address is taken.
+ */
+async function ledgerConnection(option: string | undefined) {
+  const address = option ?? process.env['VOTARY_LEDGER_SPECULOS'];
+  if (address === undefined || address === '') return undefined;
+  const { speculosTransport } = await import('../../core/ledger');
+  try {
+    return { open: speculosTransport(address), transport: 'speculos' as const };
+  } catch (error) {
+    throw usageError(`--ledger-speculos: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * `votary serve [--port N] [--api-port N] [--api-secondary-port N] [--data-dir DIR] [--block-time S]
+ * [--ledger-speculos HOST:PORT]`: the browser shell. It starts the same
  * core as the desktop app (embedded localnet node and API, key store, networks) and serves the built renderer on
  * 127.0.0.1 with the IPC contract over a WebSocket. It prints the URL to open, with the profile's token
  * (shell-token.ts), and runs
@@ -96,10 +112,12 @@ export async function serveCommand(args: string[]): Promise<number> {
     'block-time': { type: 'string' },
     'api-port': { type: 'string' },
     'api-secondary-port': { type: 'string' },
+    'ledger-speculos': { type: 'string' },
   });
   const port = parsePort(options.port);
   const apiPorts = parseApiPorts(args);
   const blockTime = parseBlockTime(options['block-time']);
+  const ledger = await ledgerConnection(options['ledger-speculos']);
   const dataDir = resolve(options['data-dir'] ?? defaultDataDir());
   // The data directory first: a fault there is the person's to fix whatever else is missing (and the disk-fault
   // test runs before the renderer is built).
@@ -119,6 +137,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     version: VOTARY_VERSION,
     ...(blockTime === undefined ? {} : { blockTime }),
     api: apiPorts,
+    ...(ledger === undefined ? {} : { ledger }),
     // dist/verify-worker.mjs, bundled next to this CLI (scripts/build-cli.mjs).
     verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
     ...(prices === undefined ? {} : { prices }),

@@ -28,6 +28,8 @@ export interface ChainAccount {
   /** The nonce the sender's next transaction must carry. */
   nextNonce: bigint;
   secondPublicKey: string | undefined;
+  /** The balance the chain holds for the address now (0 for a wallet it has never seen), read with the nonce. */
+  balance: bigint;
   /** Blocks a pool keeps a transaction unforged (ARK maxTransactionAge). */
   maxAge: number;
 }

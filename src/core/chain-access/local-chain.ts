@@ -1,6 +1,6 @@
 /**
  * LocalChain: a chain whose node runs in this process — the embedded localnet, or a remote network's own node
- * following it (services/own-node; `sync` says how far behind it is). Reads are the node's ChainQueries (core/query:
+ * following it (services/follower; `sync` says how far behind it is). Reads are the node's ChainQueries (core/query:
  * typed records straight from its database, the very reads its public API answers from — no HTTP, no JSON, no peer
  * pool), the account comes from the node's state and pool, broadcast hands signed transactions straight to the
  * node's pool, and events are the node's own, as they happen.
@@ -99,11 +99,12 @@ export class LocalChain implements ChainAccess {
 
   /** The node's view, pool included: what this app sent is in that pool or was refused by it. */
   account(address: string, publicKey: string | undefined, _inFlightNonce?: bigint): Promise<ChainAccount> {
-    const { nextNonce, secondPublicKey } = this.node.senderAccount(address, publicKey);
+    const { nextNonce, secondPublicKey, balance } = this.node.senderAccount(address, publicKey);
     return Promise.resolve({
       height: this.node.height,
       nextNonce,
       secondPublicKey,
+      balance,
       maxAge: this.node.maxTransactionAge,
     });
   }

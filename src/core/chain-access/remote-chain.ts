@@ -38,6 +38,7 @@ export class RemoteChain implements ChainAccess {
       height: syncing.height,
       nextNonce: (inFlightNonce > confirmed ? inFlightNonce : confirmed) + 1n,
       secondPublicKey: wallet?.attributes.secondPublicKey,
+      balance: wallet?.balance ?? 0n,
       maxAge: DEFAULT_MAX_TRANSACTION_AGE,
     };
   }

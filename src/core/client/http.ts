@@ -61,7 +61,7 @@ export interface RateWindow {
 }
 
 /**
- * ARK Core's core-api sends `x-ratelimit-reset` as an HTTP date (`plugins/rate-limit.ts`), which drops the
+ * ARK Core's core-api sends `x-ratelimit-reset` as an HTTP date (core-api `plugins/rate-limit.ts`), which drops the
  * milliseconds: the window ends within the second after it. It is read against the answer's own `Date` (same
  * resolution) rather than this machine's clock, which may differ from the peer's by any amount.
  */

@@ -56,16 +56,6 @@ export {
   type KnownNetwork,
   type KnownNetworkKey,
 } from './known-networks';
-export { NetworkRegistry, EMBEDDED_NETWORK_ID, type NetworkEntry, type EmbeddedNetwork } from './registry';
-export {
-  memoryNetworkStore,
-  registryData,
-  REGISTRY_FORMAT_VERSION,
-  type NetworkStore,
-  type RegistryData,
-  type StoredNetwork,
-} from './registry-data';
-export { jsonFileNetworkStore } from './registry-file-store';
 export type {
   BlockRecord as Block,
   Blockchain,
@@ -85,7 +75,7 @@ export type {
   StaticFees,
   Timestamp,
   TransactionRecord as Transaction,
-  WalletRecord as Wallet,
+  WalletRecord,
 } from '../domain';
 export type { PostTransactionsAnswer, PoolError } from './schemas/post';
 export { paymentsAsset, votesAsset } from './schemas/assets';

@@ -27,7 +27,7 @@ import type {
   RoundDelegateRecord as RoundDelegate,
   StaticFees,
   TransactionRecord as Transaction,
-  WalletRecord as Wallet,
+  WalletRecord,
 } from '../domain';
 import type { Query } from './http';
 import type { PeerStatus } from './peer-health';
@@ -212,11 +212,11 @@ export class NodeClient implements ChainReader {
   // Wallets (§6.6) --------------------------------------------------------------------------------------------
 
   /** By address, public key or delegate username. */
-  wallet(id: string, options?: CallOptions): Promise<Wallet> {
+  wallet(id: string, options?: CallOptions): Promise<WalletRecord> {
     return this.get(`/wallets/${segment(id)}`, walletData, undefined, options);
   }
 
-  wallets(query: ListQuery = {}, options?: CallOptions): Promise<Page<Wallet>> {
+  wallets(query: ListQuery = {}, options?: CallOptions): Promise<Page<WalletRecord>> {
     return this.page('/wallets', wallet, query, options);
   }
 
@@ -243,7 +243,7 @@ export class NodeClient implements ChainReader {
     return this.get(`/delegates/${segment(id)}`, delegateData, undefined, options);
   }
 
-  delegateVoters(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Wallet>> {
+  delegateVoters(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<WalletRecord>> {
     return this.page(`/delegates/${segment(id)}/voters`, wallet, query, options);
   }
 

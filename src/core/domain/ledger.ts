@@ -4,7 +4,7 @@
  * the review before signing and the "at most" limits all read a wallet's money through `effectOn`, so that a
  * wallet's rows always add up to its balance and locked balance (tests/property/ledger.test.ts).
  *
- * The rules are the node's (src/core/node/handlers, after ARK Core 3.9.1's core-transactions handlers):
+ * The rules are the node's (src/core/node/transaction-handlers/, after ARK Core 3.9.1's core-transactions handlers):
  * - the sender pays the fee of every transaction it signs;
  * - a transfer moves `amount` from the sender to the recipient; a multipayment moves each payment to its recipient
  *   (a wallet counts only the payments to it);

@@ -14,7 +14,7 @@ export function emptyWallet(address: string): Wallet {
 
 /**
  * A deep copy, so that an overlay can change a wallet without touching the layer below it. Every field is copied,
- * the legacy multisignature's too (`legacy`, `lifetime`, `keysgroup`: handlers/legacy-multi-signature.ts), and
+ * the legacy multisignature's too (`legacy`, `lifetime`, `keysgroup`: node/transaction-handlers/legacy-multi-signature.ts), and
  * the copy is built field by field, in walletFromRow's order, rather than spread: V8 gives each spread copy that
  * later gains a field (a sender's public key, on its first transaction) a hidden class of its own, which cost the
  * pool 0.3 kB a distinct sender and made every site that reads such wallets megamorphic (docs/benchmarks.md

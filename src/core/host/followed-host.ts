@@ -3,7 +3,7 @@
  * stored beside the chain when none answers), the node started on it, the follower, and the public API over the
  * followed chain with its sync source (status, peers, relay of accepted transactions). `hostFollowedNode` also
  * puts the API on its ports and opens the LocalChain the services reach it by. `votary node --follow` and the
- * app's "own node" (services/own-node/own-nodes.ts) both run one; they differ only in what they print and where
+ * app's "own node" (services/follower/own-nodes.ts) both run one; they differ only in what they print and where
  * they report.
  */
 import { createApiServer, type ApiPeer, type ApiServer } from '../api';

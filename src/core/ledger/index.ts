@@ -2,7 +2,13 @@
 export { LedgerError, type LedgerErrorCode } from './errors';
 export { StatusWord, statusWordError, toLedgerError } from './status-words';
 export { accountPath, checkPath, coinTypeOf, pathBytes } from './paths';
-export { usbTransport, type ApduTransport, type TransportOpener } from './transport';
+export {
+  parseSpeculosAddress,
+  speculosTransport,
+  usbTransport,
+  type ApduTransport,
+  type TransportOpener,
+} from './transport';
 export { LedgerDevice, MIN_APP_VERSION, DEFAULT_TIMEOUTS, type DeviceTimeouts } from './device';
 export {
   checkDeviceCanSign,

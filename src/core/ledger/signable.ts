@@ -3,8 +3,11 @@
  * the table with file and line is in docs/design/ledger.md), checked BEFORE the review so that a kind the device
  * would refuse is never offered for confirmation. Each refusal is an ERR_LEDGER_UNSUPPORTED with the reason.
  * What the device will show for each kind (labels from src/operations/transactions/ux/*_ux.c) goes with an accepted
- * transaction, so the app can tell the person what to compare on the device's screen.
+ * transaction, so the app can tell the person what to compare on the device's screen. The table of kinds is shared
+ * with the renderer (shared/domain/ledger-signable.ts), which offers a Ledger wallet only for the kinds it signs.
  */
+import { LEDGER_SIGNABLE } from '../../shared/domain/ledger-signable';
+import { CORE_TRANSACTION_KINDS } from '../../shared/domain/transaction-kinds';
 import { CoreType, TypeGroup, type TransactionData } from '../protocol/transactions';
 import { LedgerError } from './errors';
 
@@ -17,36 +20,6 @@ export const MAX_TRANSACTION_BYTES = 704;
 export const MAX_MESSAGE_BYTES = 255;
 /** src/operations/transactions/types/vote.h VOTE_MAX_COUNT. */
 const MAX_VOTES = 2;
-
-/** A kind the app signs, and the screens it shows, in order (the app's own labels). */
-const SIGNED: Record<number, { name: string; screens: string[] }> = {
-  [CoreType.Transfer]: {
-    name: 'transfer',
-    screens: [
-      'Transfer',
-      'Recipient',
-      'Expiration',
-      'Amount',
-      'Fee',
-      'VendorField (memo, when there is one)',
-    ],
-  },
-  [CoreType.Vote]: { name: 'vote', screens: ['Vote', 'Fee', 'Vote / Unvote: the delegate’s public key'] },
-  [CoreType.Ipfs]: { name: 'IPFS', screens: ['IPFS', 'Fee', 'IPFS: the hash'] },
-  [CoreType.HtlcLock]: {
-    name: 'HTLC lock',
-    screens: ['HTLC Lock', 'Recipient', 'Secret Hash', 'Expiration', 'Amount', 'Fee'],
-  },
-  [CoreType.HtlcClaim]: { name: 'HTLC claim', screens: ['HTLC Claim', 'Lock Id', 'Secret', 'Fee'] },
-  [CoreType.HtlcRefund]: { name: 'HTLC refund', screens: ['HTLC Refund', 'Lock Id', 'Fee'] },
-};
-
-const NOT_IN_APP: Record<number, string> = {
-  [CoreType.SecondSignature]: 'second-signature registrations',
-  [CoreType.DelegateRegistration]: 'delegate registrations',
-  [CoreType.MultiPayment]: 'multipayments',
-  [CoreType.DelegateResignation]: 'delegate resignations',
-};
 
 const unsupported = (message: string) => new LedgerError('ERR_LEDGER_UNSUPPORTED', message);
 
@@ -83,19 +56,11 @@ export function checkDeviceCanSign(
       'ARK’s Ledger app signs only Core transactions; this one is not (its screens would mislabel it).',
     );
   }
-  if (NOT_IN_APP[tx.type] !== undefined) {
-    throw unsupported(
-      `ARK’s Ledger app does not sign ${NOT_IN_APP[tx.type]}: use a wallet kept in Votary’s vault for that.`,
-    );
-  }
-  if (tx.type === CoreType.MultiSignature) {
-    throw unsupported(
-      'ARK’s Ledger app signs multisignature registrations only on the Nano X (SUPPORTS_MULTISIGNATURE in its src/platform.h), so Votary does not offer it for a Ledger wallet.',
-    );
-  }
-  const kind = SIGNED[tx.type];
+  const name = CORE_TRANSACTION_KINDS[tx.type];
+  const kind = name === undefined ? undefined : LEDGER_SIGNABLE[name];
   if (kind === undefined)
     throw unsupported(`ARK’s Ledger app does not sign transactions of type ${tx.type}.`);
+  if (!kind.signs) throw unsupported(kind.reason);
   if (sender.hasSecondPublicKey === true) {
     throw unsupported(
       'This wallet has a second passphrase registered on chain; the Ledger cannot add the second signature, so it cannot send from this wallet.',
@@ -114,7 +79,7 @@ export function checkDeviceCanSign(
       `This transaction is ${unsignedBytes.length} bytes; the ARK Ledger app takes at most ${MAX_TRANSACTION_BYTES} (Nano S). Shorten the memo.`,
     );
   }
-  return { kind: kind.name, screens: kind.screens };
+  return { kind: kind.name, screens: [...kind.screens] };
 }
 
 /** Throws ERR_LEDGER_UNSUPPORTED for a message the device cannot show. */

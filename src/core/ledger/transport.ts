@@ -66,3 +66,64 @@ export function usbTransport(load: () => Promise<unknown> = loadUsbModule): Tran
     }
   };
 }
+
+interface SpeculosTransportModule {
+  default: { open(options: { apduPort: number; host?: string }): Promise<ApduTransport> };
+}
+
+const SPECULOS_MODULE = '@ledgerhq/hw-transport-node-speculos';
+const loadSpeculosModule = () =>
+  Promise.resolve().then((): unknown => createRequire(import.meta.url)(SPECULOS_MODULE));
+
+/** Only these hosts: speculos is a test device on this machine, never a network address. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * `host:port` of speculos's APDU port, checked: a loopback host and a port. Anything else is ERR_LEDGER_INVALID_DATA
+ * with a sentence (the CLI turns it into one line and a non-zero exit).
+ */
+export function parseSpeculosAddress(text: string): { host: string; port: number } {
+  const match = /^(\[::1\]|[^:[\]]+):(\d{1,5})$/.exec(text.trim());
+  const host = match?.[1]?.replace(/^\[|\]$/g, '');
+  const port = Number(match?.[2]);
+  if (host === undefined || !LOOPBACK.has(host) || !Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new LedgerError(
+      'ERR_LEDGER_INVALID_DATA',
+      `“${text}” is not a loopback address of Ledger's emulator: use 127.0.0.1:PORT (its --apdu-port).`,
+    );
+  }
+  return { host, port };
+}
+
+/**
+ * Ledger's emulator (speculos) running the ARK app, over its APDU TCP port on loopback: for the interop tests and
+ * for driving the app against the emulated device (`votary serve --ledger-speculos 127.0.0.1:24011`). Its module is
+ * a development dependency, loaded on first use; a refused connection is ERR_LEDGER_NOT_CONNECTED.
+ */
+export function speculosTransport(
+  address: string,
+  load: () => Promise<unknown> = loadSpeculosModule,
+): TransportOpener {
+  const { host, port } = parseSpeculosAddress(address);
+  let module: SpeculosTransportModule | undefined;
+  return async () => {
+    if (module === undefined) {
+      try {
+        module = (await load()) as SpeculosTransportModule;
+      } catch (error) {
+        throw new LedgerError(
+          'ERR_LEDGER_USB_UNAVAILABLE',
+          `The emulator's transport (${SPECULOS_MODULE}, a development dependency) did not load (${error instanceof Error ? error.message.split('\n')[0] : String(error)}).`,
+        );
+      }
+    }
+    try {
+      return await module.default.open({ apduPort: port, host });
+    } catch {
+      throw new LedgerError(
+        'ERR_LEDGER_NOT_CONNECTED',
+        `No Ledger emulator answers on ${host}:${port}: start speculos with the ARK app (scripts/ledger).`,
+      );
+    }
+  };
+}

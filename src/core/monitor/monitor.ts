@@ -5,27 +5,19 @@
  * (`follow`) and keeps everything in its own SQLite database. No Electron, no renderer.
  */
 import type Database from 'better-sqlite3';
-import { isClientError, type NodeClientOptions } from '../client';
+import { isClientError } from '../client';
 import { isNotFoundError } from '../domain';
 import type { ForkView, MonitorAlertView, MonitorUpdateEvent } from '../../shared/domain/monitor';
-import { milestoneAt } from '../protocol/networks';
 import { roundInfo } from '../protocol/rounds';
 import { AlertEngine, type AlertChange } from './alert-engine';
-import {
-  delegateChangeRule,
-  forgingSetRule,
-  forkRule,
-  missedSlotRule,
-  ownNodeRules,
-  votedDelegateRule,
-  type RuleContext,
-} from './alert-rules';
+import { evaluateAlerts } from './alert-evaluation';
 import { DelegateWatch, readVoters, type DelegateChange } from './delegate-watch';
-import { bestHeight, ForkDetector, lagOf, type ProbedNode } from './forks';
+import { bestHeight, ForkDetector, type ProbedNode } from './forks';
 import { believableHeight } from './height-claims';
 import { ingest, type IngestResult } from './ingest';
-import { InterestResolver, type Interest, type VaultWallets } from './interest';
+import { InterestResolver, type Interest } from './interest';
 import { MonitorError } from './errors';
+import type { NodeMonitorOptions } from './monitor-options';
 import type { NodeProbe } from './node-probe';
 import { WatchedNodes } from './watched-nodes';
 import { RoundOrders, type RoundOrder } from './round-orders';
@@ -35,24 +27,11 @@ import { Ledger } from '../db/monitor/ledger';
 import { MetaStore } from '../db/monitor/meta';
 import { openMonitorDatabase } from '../db/monitor/monitor-db';
 import { SampleStore } from '../db/monitor/samples';
+import { recordSamples } from './cycle-samples';
 import type { MonitorTarget } from './target';
 import type { DelegateInfo } from './productivity';
 
-export interface NodeMonitorOptions {
-  /** The database file (`<dataDir>/monitor.db`). */
-  file: string;
-  now?: () => number;
-  vault?: VaultWallets;
-  client?: NodeClientOptions;
-  /** Blocks backfilled on a fresh start (default 2,000). */
-  backfillBlocks?: number;
-  /** Pages of 100 blocks read per cycle (default 5). */
-  pagesPerCycle?: number;
-  onUpdate?: (event: MonitorUpdateEvent) => void;
-  /** A new alert was raised (for notifications and the `alert` event). */
-  onAlert?: (alert: MonitorAlertView) => void;
-  onDefect?: (error: unknown) => void;
-}
+export type { NodeMonitorOptions } from './monitor-options';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 const INTEREST_EVERY_MS = 60_000;
@@ -239,18 +218,7 @@ export class NodeMonitor {
       now,
     );
     const best = bestHeight(probed, bound);
-    for (const node of probed) {
-      const { snapshot } = node;
-      const lag = lagOf(snapshot, best);
-      this.samples.add(target.networkId, node.id, {
-        at: snapshot.checkedAt,
-        ...(snapshot.reachable && snapshot.height !== undefined ? { height: snapshot.height } : {}),
-        ...(snapshot.reachable && lag !== undefined ? { lagBlocks: lag } : {}),
-        ...(snapshot.intervalMs === undefined ? {} : { intervalMs: snapshot.intervalMs }),
-        ...(snapshot.latencyMs === undefined ? {} : { latencyMs: snapshot.latencyMs }),
-        reachable: snapshot.reachable,
-      });
-    }
+    recordSamples(this.samples, target.networkId, probed, best);
     const forks = await this.forks.detect(probed, now);
     const own = probed[0]!;
     // The own node's tip block as its probe read it this cycle: the ledger records it without reading it again.
@@ -284,7 +252,20 @@ export class NodeMonitor {
     const tip = this.ledger.tip(target.networkId);
     if (tip !== undefined) await this.refreshRound(target, tip.height + 1);
     this.state = { ...this.state, forks, best, bound, updatedAt: now };
-    this.evaluate(target, now, own, best, forks, ingested);
+    evaluateAlerts(
+      {
+        settings: this.settings,
+        ledger: this.ledger,
+        engine: this.engine,
+        ownLabel: this.watched.all[0]!.node.label,
+        interest: this.state.interest,
+        order: this.state.order,
+        startedAt: this.startedAt,
+        membership: this.membership,
+        delegateChanges: this.delegateChanges,
+      },
+      { target, now, own, best, forks, ingested },
+    );
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now;
       this.samples.prune(now);
@@ -322,49 +303,6 @@ export class NodeMonitor {
     this.state.directory = directory;
     this.state.interest = interest;
     await this.readDelegates(target, interest.mine, directory);
-  }
-
-  private evaluate(
-    target: MonitorTarget,
-    now: number,
-    own: ProbedNode,
-    best: number | undefined,
-    forks: ForkView[],
-    ingested: IngestResult,
-  ): void {
-    const settings = this.settings.get();
-    const usernames = this.ledger.usernames(target.networkId);
-    const ctx: RuleContext = {
-      engine: this.engine,
-      network: target.networkId,
-      now,
-      name: (publicKey) => usernames.get(publicKey) ?? `${publicKey.slice(0, 10)}…`,
-    };
-    this.engine.applySettings(target.networkId, now);
-    const ownProbe = this.watched.all[0]!;
-    ownNodeRules(
-      ctx,
-      { id: own.id, label: ownProbe.node.label, snapshot: own.snapshot, lag: lagOf(own.snapshot, best) },
-      settings.behindThreshold,
-      settings.stallSeconds,
-    );
-    forkRule(ctx, forks);
-    const interest = this.state.interest;
-    const order = this.state.order;
-    if (interest === undefined || order === undefined) return;
-    // Misses older than a round before the monitor started are history (the backfill), not news.
-    const blockMs = milestoneAt(target.network, order.round * order.order.length).blocktime * 1000;
-    const freshFrom = this.startedAt - order.order.length * blockMs;
-    missedSlotRule(
-      ctx,
-      interest.mine,
-      ingested.missed.filter((miss) => miss.at >= freshFrom),
-      ingested.added,
-    );
-    const forgingSet = new Set(order.order);
-    forgingSetRule(ctx, interest.mine, forgingSet, this.membership);
-    votedDelegateRule(ctx, interest.voted, interest.resigned, forgingSet);
-    delegateChangeRule(ctx, this.delegateChanges.splice(0), target.network.network.client.symbol);
   }
 
   private learnUsername(publicKey: string, username: string): void {

@@ -216,14 +216,14 @@ export class LocalNode {
   senderAccount(
     address: string,
     publicKey: string | undefined,
-  ): { nextNonce: bigint; secondPublicKey: string | undefined } {
+  ): { nextNonce: bigint; secondPublicKey: string | undefined; balance: bigint } {
     const wallet = this.store.state().wallet(address);
     let nonce = wallet.nonce;
     const key = publicKey ?? wallet.publicKey;
     if (key !== undefined) {
       for (const entry of this.pool.bySender(key)) if (entry.nonce > nonce) nonce = entry.nonce;
     }
-    return { nextNonce: nonce + 1n, secondPublicKey: wallet.secondPublicKey };
+    return { nextNonce: nonce + 1n, secondPublicKey: wallet.secondPublicKey, balance: wallet.balance };
   }
 
   /** Blocks the pool keeps a transaction unforged (ARK maxTransactionAge). */

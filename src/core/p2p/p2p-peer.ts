@@ -131,7 +131,7 @@ export class P2pPeer {
 
   /**
    * How long the oldest request sent to this peer and not yet answered has waited (0: none) — the time spent
-   * waiting for its slot not counted: what the follower asks another peer after (follower.ts HEDGE_AFTER_MS).
+   * waiting for its slot not counted: what the follower asks another peer after (hedged-answer.ts HEDGE_AFTER_MS).
    */
   unansweredForMs(): number {
     let oldest = Number.POSITIVE_INFINITY;

@@ -9,9 +9,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProcessLock } from '../fs/process-lock';
 import { hostLocalNode } from '../host';
-import { EMBEDDED_NETWORK_ID, PeerBudgets, SharedAnswers, type NodeClientOptions } from '../client';
+import { PeerBudgets, SharedAnswers, type NodeClientOptions } from '../client';
 import type { Keychain, ScryptParams } from '../keystore';
-import { LOCALNET_NAME, type PoolOptionsInput } from '../node';
+import { LOCALNET_NAME, type LocalNode, type PoolOptionsInput } from '../node';
 import { NodeLocalnetControls, restoreForgingControls } from '../node/controls';
 import type { AppInfo } from '../../shared/domain/app';
 import type { IpcResult } from '../../shared/ipc/errors';
@@ -19,20 +19,24 @@ import { Closers } from './closers';
 import { createDispatcher, type RequestHandler } from './dispatcher';
 import { AppEvents, type EventListener } from './events';
 import { vaultHandlers } from './wallets/handlers';
-import { chainHandlers } from './explorer/handlers';
+import { chainHandlers } from './chain/handlers';
+import type { LocalnetGate } from './localnet/gate';
 import { localnetHandlers } from './localnet/handlers';
 import { monitorHandlers } from './monitor/handlers';
-import { ownNodeHandlers } from './own-node/handlers';
+import { ownNodeHandlers } from './follower/handlers';
 import { networkHandlers } from './networks/handlers';
-import type { Services } from './services';
+import { EMBEDDED_NETWORK_ID } from './networks/registry';
 import { transactionHandlers } from './transactions/handlers';
 import { messageHandlers } from './messages/handlers';
 import { contactHandlers } from './contacts/handlers';
 import { multisigHandlers } from './multisig/handlers';
 import { LocalMusigServer } from './multisig/local-server';
-import { openProfileScope, type ProcessParts } from './profile-scope';
+import { openProfileScope, type ProcessParts, type ProfileServices } from './profile-scope';
 import { ProfileList, profilePaths } from './profiles/profile-list';
 import { profileHandlers } from './profiles/handlers';
+import { ledgerHandlers } from './ledger/handlers';
+import { LedgerHost, type LedgerConnection } from './ledger/ledger-host';
+import { usbTransport } from '../ledger';
 import { ProfileSwitch } from './profiles/profile-switch';
 import { priceHandlers } from './prices/handlers';
 import type { FetchLike } from '../prices';
@@ -68,6 +72,11 @@ export interface AppCoreOptions {
   /** The bundled verify worker: the embedded node then checks signatures on every core (LocalNodeOptions). */
   verifyWorkerUrl?: URL;
   /**
+   * How a Ledger is reached: USB HID (`usbTransport()`, the default; a sentence where its module cannot load) or
+   * Ledger's emulator on loopback (`speculosTransport`, `votary serve --ledger-speculos`) for tests and screenshots.
+   */
+  ledger?: LedgerConnection;
+  /**
    * The price sources' base URL on this machine (core/prices loopbackBaseUrl) instead of their public APIs, and a
    * fetch to use: tests and screenshots only, never a setting a person sees.
    */
@@ -85,13 +94,33 @@ function defaultDefect(error: unknown): void {
 /** The data directory's process lock (core/fs/process-lock.ts), beside settings.json. */
 export const DATA_DIR_LOCK = 'votary.lock';
 
+/**
+ * What AppCore composes: the process's parts and the open profile's (profile-scope.ts), one object that a switch of
+ * profile updates in place. Each domain's handlers get it as their own deps type (e.g. wallets/handlers.ts
+ * `WalletDeps`) and so see only what they declare; the embedded node is not among them (reads go through
+ * ChainAccess).
+ */
+export interface AppParts extends ProfileServices {
+  info: AppInfo;
+  events: AppEvents;
+  /** The localnet controls, and the network they act on (localnet/gate.ts offers them while it is active). */
+  localnet: LocalnetGate['localnet'];
+  /** The profiles of the data directory and the one open; its switch replaces the profile's parts above. */
+  profiles: ProfileSwitch;
+  /** The Ledger device this process reaches (USB HID, or speculos for tests), one use at a time. */
+  ledger: LedgerHost;
+  now: () => number;
+}
+
 export class AppCore {
   readonly handleRequest: RequestHandler;
   private closed = false;
   private lock: ProcessLock | undefined;
 
   private constructor(
-    readonly services: Services,
+    readonly services: AppParts,
+    /** The embedded localnet node, for the shells and tests that drive it (no handler reaches it). */
+    readonly node: LocalNode,
     private readonly closers: Closers,
     onDefect: (error: unknown) => void,
   ) {
@@ -106,6 +135,7 @@ export class AppCore {
         ...networkHandlers(services),
         ...transactionHandlers(services),
         ...messageHandlers(services),
+        ...ledgerHandlers(services),
         ...contactHandlers(services),
         ...profileHandlers(services),
         ...localnetHandlers(services),
@@ -228,7 +258,7 @@ export class AppCore {
       // The open profile closes before the API and the node it opened on.
       closers.add(() => host.close());
 
-      const services: Services = {
+      const services: AppParts = {
         info: {
           name: 'Votary',
           version: options.version,
@@ -236,7 +266,6 @@ export class AppCore {
           platform: options.platform ?? process.platform,
           embeddedApiUrl: publicUrl,
         },
-        node,
         events,
         localnet: {
           networkId: EMBEDDED_NETWORK_ID,
@@ -244,11 +273,12 @@ export class AppCore {
         },
         ...scope.services,
         profiles: host,
+        ledger: new LedgerHost(options.ledger ?? { open: usbTransport(), transport: 'usb' }),
         now,
       };
       // A switch replaces the profile's parts in place: every handler reads them from `services` when called.
       host.onSwitched((next) => Object.assign(services, next));
-      return new AppCore(services, closers, onDefect);
+      return new AppCore(services, node, closers, onDefect);
     } catch (error) {
       await closers.closeAll();
       throw error;

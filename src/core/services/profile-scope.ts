@@ -7,22 +7,24 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChainAccess } from '../chain-access';
-import { jsonFileNetworkStore, NetworkRegistry, type NodeClientOptions } from '../client';
+import type { NodeClientOptions } from '../client';
 import { Keystore, type Keychain, type ScryptParams } from '../keystore';
+import type { NodeMonitor } from '../monitor';
 import { LOCALNET_NAME, type LocalNode } from '../node';
 import { Closers } from './closers';
 import { CONTACTS_FILE, ContactBook } from './contacts/contact-book';
 import { MULTISIG_FILE, MultisigBook } from './multisig/multisig-book';
-import type { MultisigParts } from './multisig/multisig-service';
+import type { MultisigParts } from './multisig/deps';
 import type { AppEvents } from './events';
-import { ChainReads } from './explorer/chain-reads';
+import { ChainReads } from './chain/chain-reads';
 import { monitorTarget, openMonitor } from './monitor/monitor-host';
 import { forwardToWebhook } from './monitor/webhook-host';
 import { ChainWatch } from './networks/chain-watch';
 import { Networks } from './networks/networks';
-import { OwnNodes } from './own-node/own-nodes';
+import { NetworkRegistry } from './networks/registry';
+import { jsonFileNetworkStore } from './networks/registry-file-store';
+import { OwnNodes } from './follower/own-nodes';
 import type { ProfilePaths } from './profiles/profile-list';
-import type { Services } from './services';
 import { SettingsFile } from './settings';
 import { Accounts } from './transactions/accounts';
 import { PENDING_FILE } from './transactions/pending-store';
@@ -53,20 +55,25 @@ export interface ProcessParts {
   prices?: { baseUrl?: string; fetch?: FetchLike };
 }
 
-export type ProfileServices = Pick<
-  Services,
-  | 'keystore'
-  | 'networks'
-  | 'chainReads'
-  | 'multisig'
-  | 'accounts'
-  | 'tracker'
-  | 'settings'
-  | 'contacts'
-  | 'monitor'
-  | 'ownNodes'
-  | 'prices'
->;
+/** One profile's parts: what the domains' handlers work with besides the process's (app-core.ts composes them). */
+export interface ProfileServices {
+  keystore: Keystore;
+  networks: Networks;
+  chainReads: ChainReads;
+  accounts: Accounts;
+  tracker: PendingTracker;
+  settings: SettingsFile;
+  /** The profile's contacts, per network. */
+  contacts: ContactBook;
+  /** The node monitor and its alerts. */
+  monitor: NodeMonitor;
+  /** The remote networks' own nodes (followers in this process). */
+  ownNodes: OwnNodes;
+  /** The profile's multisignature wallets and servers, and the server hosted for localnet. */
+  multisig: MultisigParts;
+  /** The profile's price settings, its quote and stored daily prices (prices/prices.ts). */
+  prices: Prices;
+}
 
 export interface ProfileScope {
   profileId: string;

@@ -40,7 +40,7 @@ export type ServiceErrorCode =
   | 'ERR_FEE_UNCONFIRMED'
   /** A plain-http node on another machine without the person's confirmation (shared/lib/insecure-url.ts). */
   | 'ERR_PLAIN_HTTP'
-  /** An own node asked for the embedded localnet, which runs here already (own-node/own-nodes.ts). */
+  /** An own node asked for the embedded localnet, which runs here already (follower/own-nodes.ts). */
   | 'ERR_OWN_NODE_REMOTE_ONLY'
   /** An own node could not open its chain (its folder is held by another process, the disk refused…). */
   | 'ERR_OWN_NODE_FAILED'

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { FileChangedError, GuardedFile } from '../fs/atomic-file';
 import { DEFAULT_IDLE_LOCK_MS } from '../keystore';
-import { EMBEDDED_NETWORK_ID } from '../client';
+import { EMBEDDED_NETWORK_ID } from './networks/registry';
 import { DEFAULT_FEE_CEILING_MULTIPLE } from './transactions/fee-ceiling';
 import { ServiceError } from './service-error';
 
@@ -21,7 +21,7 @@ const settingsSchema = z.object({
   feeCeilingMultiple: z.number().int().min(1).max(1_000_000).default(DEFAULT_FEE_CEILING_MULTIPLE),
   /** Signing asks for the password again when it was last entered longer ago than this (ms; 0 = never). */
   signPasswordAfterMs: z.number().int().min(0).default(DEFAULT_SIGN_PASSWORD_AFTER_MS),
-  /** The remote networks whose own node runs (own-node/own-nodes.ts); started again with the app. */
+  /** The remote networks whose own node runs (follower/own-nodes.ts); started again with the app. */
   ownNodes: z.array(z.string().min(1)).default([]),
 });
 

@@ -12,16 +12,8 @@ import { blockHeaderFromJson, type Block, type BlockHeader } from '../protocol/b
 import { presetExceptions, type Network } from '../protocol/networks';
 import { SyncError } from './errors';
 import { checkedGenesis, genesisSummary } from './genesis';
-import { decideRules, NO_ANSWER, rulesDifference } from './rules';
+import { decideRules, NO_ANSWER, rulesDifference, type CryptoConfigJson } from './rules';
 import type { ChainExceptions } from './raw-block';
-
-/** The crypto configuration as stored beside a followed chain and as served: plain JSON. */
-export interface CryptoConfigJson {
-  network: Record<string, unknown>;
-  milestones: unknown[];
-  exceptions?: Record<string, unknown>;
-  genesisBlock: Record<string, unknown>;
-}
 
 export interface FollowedNetwork {
   network: Network;

@@ -15,65 +15,32 @@
  *   transactions), or `stop()` ends it.
  */
 import { EventEmitter, setMaxListeners } from 'node:events';
-import type { PeerPool } from '../client';
 import type { PeerHealth } from '../client/peer-health';
-import { ARK_API_RATE_LIMIT, type RateLimit } from '../client/rate-budget';
-import type { P2pPeers } from '../p2p';
+import { ARK_API_RATE_LIMIT } from '../client/rate-budget';
 import { isBlockRejectedError } from '../node/block-store';
 import type { Block } from '../protocol/blocks';
-import { milestoneAt, type Network } from '../protocol/networks';
+import { milestoneAt } from '../protocol/networks';
 import { BlockDownload, PAGE_LIMIT, TRANSACTION_FETCH_CONCURRENCY } from './block-download';
 import { P2P_BATCH, P2pBlockSource } from './p2p-blocks';
 import { isSyncError, SyncError } from './errors';
-import type { FollowedNode } from './followed-node';
-import { competingChainFault } from './fork-check';
+import type { FollowerOptions } from './follower-options';
+import { hedgedAnswer } from './hedged-answer';
 import { heightBound } from '../protocol/time';
 import { choosePeer } from './peer-choice';
 import { PeerBans } from './peer-bans';
 import { PeerFaults } from './peer-faults';
 import { PeerLedger } from './peer-ledger';
-import { checkNotExcepted, type ChainExceptions } from './raw-block';
-import { MAX_PIPELINE_DEPTH, pipelineDepth, RunQueue, type Prefetch } from './run-queue';
+import { checkNotExcepted } from './raw-block';
+import { MAX_PIPELINE_DEPTH, pipelineDepth, RunQueue } from './run-queue';
+import { judgeUnsupported } from './unsupported-block';
 import { UnsupportedClaims } from './unsupported-claims';
 import { buildStatus } from './status-report';
 import { SyncRate } from './sync-rate';
 import type { FollowedPeerStatus, SyncStatus } from './sync-status';
 
 export type { FollowedPeerStatus, SyncState, SyncStatus } from './sync-status';
-
-export interface FollowerOptions {
-  node: FollowedNode;
-  network: Network;
-  peerPool: PeerPool;
-  /** Nodes' P2P interfaces to download from besides the pool's public APIs (docs/design/sync.md "P2P"). */
-  p2p?: P2pPeers;
-  /**
-   * The request rate every public API peer is kept within (default ARK Core's, 100 a minute; a peer announcing
-   * its own limit is held to that); `'none'` keeps none (a peer of one's own).
-   */
-  apiRateLimit?: RateLimit | 'none';
-  exceptions: ChainExceptions;
-  /** Blocks per request (default 100, ARK's page limit). */
-  batchSize?: number;
-  /** How often a synced follower asks for new blocks (default 1000 ms). */
-  pollMs?: number;
-  /** How long a peer that served an invalid block is banned (default 10 minutes). */
-  banMs?: number;
-  /** How many blocks a fork may revert (default: three rounds of the milestone at the tip). */
-  maxRevert?: number;
-  now?: () => number;
-  /** One line per event worth a log: a ban, a fork, a stop. */
-  log?: (line: string) => void;
-}
-
-/**
- * How long a P2P peer may sit on the request of the run at our tip before another peer is asked for the run too
- * (`answerOf`): an ARK node answers getBlocks in well under a second; its slot wait is not counted (p2p-peer.ts
- * `unansweredForMs`). Its connection is dropped only after 5 s without an answer (p2p-client.ts), so a slow
- * honest node still delivers — only not at the sync's expense.
- */
-export const HEDGE_AFTER_MS = 2_000;
-const HEDGE_CHECK_MS = 100;
+export type { FollowerOptions } from './follower-options';
+export { HEDGE_AFTER_MS } from './hedged-answer';
 
 export class Follower {
   private readonly emitter = new EventEmitter();
@@ -282,7 +249,12 @@ export class Follower {
         'no peer can be asked: every peer is banned, failing or on another chain',
       );
     }
-    const answer = await this.answerOf(first, tipHeight);
+    const answer = await hedgedAnswer(first, tipHeight, {
+      p2p: this.options.p2p,
+      queue: this.queue,
+      faults: this.faults,
+      stopped: () => this.stopped(),
+    });
     const run = answer.run;
     if (!('blocks' in answer)) {
       this.queue.clear();
@@ -353,85 +325,25 @@ export class Follower {
     return true;
   }
 
-  /**
-   * The blocks of the run at our tip. A P2P peer that took the run's request and has not answered it within
-   * HEDGE_AFTER_MS has the run asked of another peer too, and whichever delivers first is taken — the sync never
-   * waits on one silent peer while another has the blocks; the queue built on the late run is dropped. The failure
-   * of a run that lost the race is counted against its peer when it comes.
-   */
-  private async answerOf(
-    run: Prefetch,
-    tipHeight: number,
-  ): Promise<{ run: Prefetch; blocks: Block[] } | { run: Prefetch; error: unknown }> {
-    const settled = (candidate: Prefetch) =>
-      candidate.blocks.then(
-        (blocks) => ({ run: candidate, blocks }),
-        (error: unknown) => ({ run: candidate, error }),
-      );
-    const p2p = this.options.p2p?.of(run.peer);
-    if (p2p === undefined) return settled(run);
-    const other = await new Promise<Prefetch | undefined>((resolve) => {
-      let done = false;
-      const finish = (value: Prefetch | undefined) => {
-        if (done) return;
-        done = true;
-        clearInterval(timer);
-        resolve(value);
-      };
-      const timer = setInterval(() => {
-        if (this.stopped()) finish(undefined);
-        else if (p2p.unansweredForMs() >= HEDGE_AFTER_MS) {
-          const asked = this.queue.fetchFrom(tipHeight, undefined, undefined, run.peer);
-          if (asked !== undefined) finish(asked);
-        }
-      }, HEDGE_CHECK_MS);
-      run.last.then(
-        () => finish(undefined),
-        () => finish(undefined),
-      );
-    });
-    if (other === undefined) return settled(run);
-    this.queue.clear();
-    const both = [settled(run), settled(other)];
-    const first = await Promise.race(both);
-    if ('blocks' in first) {
-      const loser = both[first.run === run ? 1 : 0]!;
-      void loser.then((late) => {
-        if (!('blocks' in late)) this.faults.failed(late.run.peer, late.error);
-      });
-      return first;
-    }
-    // The first to settle failed: counted now, and the other's outcome decides.
-    this.faults.failed(first.run.peer, first.error);
-    return both[first.run === run ? 1 : 0]!;
-  }
-
-  /**
-   * A block needing a rule Votary lacks stops the follower when its header is genuine (chained, signed by its slot's
-   * delegate) and the claim holds: a plugin's type served over the public API needs a peer of another host to
-   * confirm it (unsupported-claims.ts); a fake header or a refuted claim bans the peer, an unconfirmed one doubts it.
-   */
+  /** A block needing a rule Votary lacks (unsupported-block.ts). */
   private async unsupported(peer: PeerHealth, error: SyncError, block: Block): Promise<void> {
-    const { node, network } = this.options;
-    const tip = node.lastBlock();
-    const fault = competingChainFault([block.header], tip.height + 1, tip, node, network);
-    const verdict =
-      fault === undefined
-        ? await this.claims.judge(peer, block, error, {
-            download: this.download,
-            known: [
-              ...this.options.peerPool.statuses().map((status) => status.url),
-              ...(this.options.p2p?.all().map((p2p) => p2p.url) ?? []),
-            ],
-            askable: this.candidates().filter((other) => other !== peer && this.faults.usable(other)),
-            failed: (other, failure) => this.faults.failed(other, failure),
-            signal: this.abort.signal,
-          })
-        : ({ kind: 'lie', reason: fault.reason } as const);
-    if (verdict.kind === 'stop') throw verdict.error;
-    this.queue.clear();
-    if (verdict.kind === 'lie') this.faults.ban(peer, `block ${block.header.height}: ${verdict.reason}`);
-    else this.faults.unserved(peer, block.header.height, verdict.reason);
+    await judgeUnsupported(peer, error, block, {
+      node: this.options.node,
+      network: this.options.network,
+      claims: this.claims,
+      faults: this.faults,
+      queue: this.queue,
+      context: () => ({
+        download: this.download,
+        known: [
+          ...this.options.peerPool.statuses().map((status) => status.url),
+          ...(this.options.p2p?.all().map((p2p) => p2p.url) ?? []),
+        ],
+        askable: this.candidates().filter((other) => other !== peer && this.faults.usable(other)),
+        failed: (other, failure) => this.faults.failed(other, failure),
+        signal: this.abort.signal,
+      }),
+    });
   }
 
   // State -----------------------------------------------------------------------------------------------------

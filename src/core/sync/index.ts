@@ -2,11 +2,11 @@
 export {
   discoverFollowedNetwork,
   followedNetworkOf,
-  type CryptoConfigJson,
   type Discovery,
   type FollowedNetwork,
   type PeerRefusal,
 } from './discovery';
+export type { CryptoConfigJson } from './rules';
 export { SyncError, isSyncError, type SyncErrorCode } from './errors';
 export type { FollowedNode } from './followed-node';
 export {

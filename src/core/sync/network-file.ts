@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../../shared/lib/json-depth';
 import { writeFileAtomic } from '../fs/atomic-file';
 import type { ChainRules } from '../node/transaction-handlers';
-import type { CryptoConfigJson } from './discovery';
+import type { CryptoConfigJson } from './rules';
 import { SyncError } from './errors';
 
 export interface StoredNetwork {

@@ -16,9 +16,16 @@
 import { MAX_JSON_DEPTH } from '../../shared/lib/json-depth';
 import { blockHeaderFromJson } from '../protocol/blocks';
 import { networkByName, networkNames, presetExceptions, type Network } from '../protocol/networks';
-import type { CryptoConfigJson } from './discovery';
 import { SyncError } from './errors';
 import { genesisSummary } from './genesis';
+
+/** The crypto configuration as stored beside a followed chain and as served: plain JSON. */
+export interface CryptoConfigJson {
+  network: Record<string, unknown>;
+  milestones: unknown[];
+  exceptions?: Record<string, unknown>;
+  genesisBlock: Record<string, unknown>;
+}
 
 export const NO_ANSWER = 'no peer answered with a network description';
 

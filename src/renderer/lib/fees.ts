@@ -27,25 +27,27 @@ export function feeFor(
   return stat?.[choice];
 }
 
-/** The network's fee times this is "far above" it (the core's default fee ceiling, services/fee-ceiling.ts). */
-export const HIGH_FEE_MULTIPLE = 10;
-
 /**
- * Why a fee needs a second confirmation before signing, or undefined: more than `multiple` × the static fee (the
- * host's, as the core's own ceiling: an extra zero, tokens typed into the fee field), or more than the amount
- * sent. Amounts are arktoshi strings.
+ * Why a fee needs a second confirmation before signing, or undefined: above the host's ceiling (`tx:fee-bounds`
+ * `ceiling`, the settings' multiple × the static fee: core/services/transactions/fee-ceiling.ts refuses above the
+ * same amount without the confirmation), or more than the amount sent. Amounts are arktoshi strings.
  */
 export function highFeeReason(
   fee: string | undefined,
-  staticFee: string | undefined,
+  ceiling: string | undefined,
   amount: string,
-  multiple = HIGH_FEE_MULTIPLE,
 ): 'ceiling' | 'amount' | undefined {
   if (fee === undefined) return undefined;
   const value = BigInt(fee);
-  if (staticFee !== undefined && value > BigInt(staticFee) * BigInt(multiple)) return 'ceiling';
+  if (ceiling !== undefined && value > BigInt(ceiling)) return 'ceiling';
   if (BigInt(amount) > 0n && value > BigInt(amount)) return 'amount';
   return undefined;
+}
+
+/** The ceiling in multiples of the static fee, to say it in words (undefined on a network whose fee is zero). */
+export function ceilingMultiple(bounds: { static: string; ceiling: string } | undefined): number | undefined {
+  if (bounds === undefined || BigInt(bounds.static) === 0n) return undefined;
+  return Number(BigInt(bounds.ceiling) / BigInt(bounds.static));
 }
 
 export interface FeeOption {

@@ -59,14 +59,20 @@ function openerOf(scope: HTMLElement): HTMLElement | null {
 }
 
 /**
- * Makes everything outside `keep` inert (each sibling along its path to <body>); returns the undo. An alert stays
- * out of it, and so does what the main landmark adds while the modal shows (only its children at the time are made
- * inert): an error reported during a review (a wrong password) is still announced.
+ * Makes everything outside `keep` inert (each sibling along its path to <body>); returns the undo. An alert and the
+ * shell's announcer (components/Announcer.tsx) stay out of it, and so does what the main landmark adds while the
+ * modal shows (only its children at the time are made inert): an error reported during a review (a wrong password)
+ * is still announced, and so is a transaction confirmed while a review is open.
  */
 function inertOutside(keep: HTMLElement): () => void {
   const made: HTMLElement[] = [];
   const makeInert = (element: Element) => {
-    if (!(element instanceof HTMLElement) || element.inert || element.getAttribute('role') === 'alert')
+    if (
+      !(element instanceof HTMLElement) ||
+      element.inert ||
+      element.getAttribute('role') === 'alert' ||
+      element.hasAttribute('data-live-announcer')
+    )
       return;
     element.inert = true;
     made.push(element);

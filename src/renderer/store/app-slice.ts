@@ -4,6 +4,8 @@ import { plainError, type PlainError } from '../lib/errors';
 import { applyTheme, loadTheme, type ThemeChoice } from '../lib/theme';
 import { fetchAppInfo } from '../services/app-info';
 import { showDesktopNotification } from '../lib/desktop-notifications';
+import { NOTICE_LABELS } from '../lib/alerts';
+import { announce } from '../lib/announce';
 import type { ConnectionState } from '../services/bridge';
 import type { Place } from './route-url';
 import type { Slice } from './types';
@@ -120,6 +122,8 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   clearError: () => set({ error: undefined }),
   pushAlert: (alert) => {
     set((state) => ({ alerts: [alert, ...state.alerts].slice(0, 20) }));
+    // Said to screen readers as it arrives (the Alerts screen titles it the same way).
+    announce(`Alert, ${NOTICE_LABELS[alert.code] ?? 'Notice'}: ${alert.message}`);
     // A payment received reaches the person outside the window too; Electron's main notifies by itself
     // (src/main/notifications), the browser shell through the Notification API once the person allowed it.
     const state = get();

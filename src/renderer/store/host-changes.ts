@@ -1,15 +1,26 @@
 /**
  * What a screen's data moves with, read from the store the host's push events keep current (store/index.ts): a new
  * block on a network (`node:block`), a transaction of the pending list changing state (`tx:status`, and every
- * send's own answer), the vault's wallets (`wallet:changed`). `changeTick` turns the parts a screen names into one
+ * send's own answer), the vault's wallets (`wallet:changed`), and their chain state (balance, nonce, locked
+ * balance: read once per block for all of them, store/wallets-slice.ts), which moves exactly when a transaction
+ * of theirs is confirmed — on that block, not some blocks later. `changeTick` turns the parts a screen names into one
  * string that changes exactly when one of them does; a read keyed on it (lib/use-host-read.ts) is read again then,
  * so a status line on screen follows the state it describes instead of the moment it was first read.
  */
 import type { VotaryState } from './types';
 
-export type HostChange = 'block' | 'pending' | 'wallets';
+export type HostChange = 'block' | 'pending' | 'wallets' | 'balances';
 
-type Parts = Pick<VotaryState, 'lastBlock' | 'node' | 'pending' | 'wallets'>;
+type Parts = Pick<
+  VotaryState,
+  'lastBlock' | 'node' | 'pending' | 'wallets' | 'chainWallets' | 'chainWalletsNetworkId'
+>;
+
+/** One wallet's chain state as the store holds it: what a confirmed transaction of its changes. */
+function chainTick(state: Pick<Parts, 'chainWallets'>, address: string): string {
+  const wallet = state.chainWallets[address];
+  return wallet === undefined ? '' : `${wallet.balance}:${wallet.nonce}:${wallet.lockedBalance}`;
+}
 
 const TICKS: Record<HostChange, (state: Parts) => string> = {
   block: (state) =>
@@ -19,9 +30,19 @@ const TICKS: Record<HostChange, (state: Parts) => string> = {
     state.pending.map((entry) => `${entry.id}:${entry.status}:${entry.height ?? ''}`).join(','),
   wallets: (state) =>
     state.wallets.map((wallet) => `${wallet.id}:${wallet.hasSecondPassphrase ? 2 : 1}`).join(','),
+  balances: (state) =>
+    `${state.chainWalletsNetworkId ?? ''}@${state.wallets.map((wallet) => chainTick(state, wallet.address)).join(',')}`,
 };
 
 /** One string that changes when any of the named parts of the host's state changes, and only then. */
 export function changeTick(state: Parts, on: readonly HostChange[]): string {
   return on.map((part) => TICKS[part](state)).join('|');
+}
+
+/** Changes when this one address's chain state in the store does (its transaction confirmed), and only then. */
+export function walletChangeTick(
+  state: Pick<Parts, 'chainWallets' | 'chainWalletsNetworkId'>,
+  address: string,
+) {
+  return `${state.chainWalletsNetworkId ?? ''}@${address}:${chainTick(state, address)}`;
 }

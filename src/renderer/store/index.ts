@@ -3,6 +3,7 @@ import { onConnectionChange } from '../services/bridge';
 import { subscribeEvents } from '../services/events';
 import { createAppSlice } from './app-slice';
 import { createContactsSlice } from './contacts-slice';
+import { createLedgerSlice } from './ledger-slice';
 import { createLinksSlice } from './links-slice';
 import { coreRestarted, hostReconnected } from './host-connection';
 import { createMonitorSlice } from './monitor-slice';
@@ -26,6 +27,7 @@ export function createVotaryStore() {
     ...createContactsSlice(...a),
     ...createLinksSlice(...a),
     ...createProfilesSlice(...a),
+    ...createLedgerSlice(...a),
   }));
 }
 
@@ -54,6 +56,7 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
     },
     // Electron's main started the core again after it stopped: a new host behind the same window.
     'core:restarted': () => void coreRestarted(store, loadAll, profileOpened),
+    'ledger:prompt': (event) => store.getState().ledgerPromptChanged(event),
   });
   await loadAll(store);
   // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).

@@ -11,6 +11,7 @@ import type {
   MonitorUpdateEvent,
 } from '../../shared/domain/monitor';
 import { newlyRaised, RULE_LABELS } from '../lib/alerts';
+import { announce } from '../lib/announce';
 import { notificationAccess, showDesktopNotification } from '../lib/desktop-notifications';
 import { plainError } from '../lib/errors';
 import type { Slice } from './types';
@@ -58,6 +59,8 @@ export const createMonitorSlice: Slice<MonitorSlice> = (set, get) => ({
       const list = await call('alerts:list', { limit: 100 });
       const fresh = newlyRaised(get().knownAlertIds, list);
       set({ monitorAlerts: list, knownAlertIds: new Set(list.map((alert) => alert.id)) });
+      // Said to screen readers as it arrives, as a desktop notification says it to everyone else.
+      for (const alert of fresh) announce(`Alert, ${RULE_LABELS[alert.rule]}: ${alert.message}`);
       if (get().desktopNotifications) {
         for (const alert of fresh) showDesktopNotification(RULE_LABELS[alert.rule], alert.message, alert.id);
       }

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppSlice } from './app-slice';
 import type { ContactsSlice } from './contacts-slice';
+import type { LedgerSlice } from './ledger-slice';
 import type { LinksSlice } from './links-slice';
 import type { MonitorSlice } from './monitor-slice';
 import type { NodeSlice } from './node-slice';
@@ -20,5 +21,6 @@ export type VotaryState = AppSlice &
   OwnNodeSlice &
   ContactsSlice &
   LinksSlice &
-  ProfilesSlice;
+  ProfilesSlice &
+  LedgerSlice;
 export type Slice<T> = StateCreator<VotaryState, [], [], T>;

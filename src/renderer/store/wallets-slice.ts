@@ -4,6 +4,8 @@ import { plainError } from '../lib/errors';
 import { sumAmounts } from '../lib/amount';
 import type { Slice, VotaryState } from './types';
 import { call } from '../services/call';
+import { CHAIN_WALLETS_MAX } from '../../shared/ipc/contract/chain';
+import { chunks, oneAtATime } from './one-at-a-time';
 
 export interface WalletsSlice {
   /** The vault's wallets on the active network (the other networks' are listed when theirs is active). */
@@ -49,25 +51,33 @@ export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
       set({ error: plainError(error) });
     }
   },
-  refreshBalances: async () => {
-    const networkId = get().chainWalletsNetworkId;
-    const addresses = [
-      ...new Set(
-        get()
-          .wallets.filter((wallet) => onBalancesNetwork(get(), wallet))
-          .map((w) => w.address),
-      ),
-    ];
-    const results = await Promise.allSettled(addresses.map((address) => call('chain:wallet', { address })));
-    // The wallets were listed again for another network meanwhile: these answers are not that network's.
-    if (get().chainWalletsNetworkId !== networkId) return;
-    const chainWallets: Record<string, ChainWallet> = { ...get().chainWallets };
-    results.forEach((result, i) => {
-      const address = addresses[i];
-      if (result.status === 'fulfilled' && address !== undefined) chainWallets[address] = result.value;
-    });
-    set({ chainWallets });
-  },
+  // One `chain:wallets` read for all the wallets (per 500), one at a time: blocks that arrive meanwhile ask for one
+  // more read after it, so the calls follow the blocks at most, whatever the number of wallets.
+  refreshBalances: oneAtATime(
+    async () => {
+      const networkId = get().chainWalletsNetworkId;
+      const addresses = [
+        ...new Set(
+          get()
+            .wallets.filter((wallet) => onBalancesNetwork(get(), wallet))
+            .map((w) => w.address),
+        ),
+      ];
+      const batches = chunks(addresses, CHAIN_WALLETS_MAX);
+      const results = await Promise.allSettled(
+        batches.map((batch) => call('chain:wallets', { addresses: batch })),
+      );
+      // The wallets were listed again for another network meanwhile: these answers are not that network's.
+      if (get().chainWalletsNetworkId !== networkId) return;
+      const chainWallets: Record<string, ChainWallet> = { ...get().chainWallets };
+      for (const result of results) {
+        if (result.status === 'fulfilled')
+          for (const wallet of result.value) chainWallets[wallet.address] = wallet;
+      }
+      set({ chainWallets });
+    },
+    () => get().chainWalletsNetworkId ?? '',
+  ),
   walletSaved: (wallet) => {
     set((state) => ({
       wallets: state.wallets.some((w) => w.id === wallet.id)

@@ -9,12 +9,13 @@ import type { z } from 'zod';
 import type { IpcChannel, IpcEvent, MethodName } from './channels';
 import type { IpcResult } from './errors';
 import { APP_CHANNELS } from './contract/app';
-import { VAULT_CHANNELS } from './contract/vault';
 import { WALLET_CHANNELS } from './contract/wallets';
 import { NETWORK_CHANNELS } from './contract/networks';
+import { FOLLOWER_CHANNELS } from './contract/follower';
 import { CHAIN_CHANNELS } from './contract/chain';
 import { TRANSACTION_CHANNELS } from './contract/transactions';
 import { MESSAGE_CHANNELS } from './contract/messages';
+import { LEDGER_CHANNELS } from './contract/ledger';
 import { MULTISIG_CHANNELS } from './contract/multisig';
 import { CONTACT_CHANNELS } from './contract/contacts';
 import { PROFILE_CHANNELS } from './contract/profiles';
@@ -27,12 +28,13 @@ import type { ChannelSpec } from './contract/fields';
 /** Every channel, each domain's from its own file under contract/. */
 export const IPC_CONTRACT = {
   ...APP_CHANNELS,
-  ...VAULT_CHANNELS,
   ...WALLET_CHANNELS,
   ...NETWORK_CHANNELS,
+  ...FOLLOWER_CHANNELS,
   ...CHAIN_CHANNELS,
   ...TRANSACTION_CHANNELS,
   ...MESSAGE_CHANNELS,
+  ...LEDGER_CHANNELS,
   ...MULTISIG_CHANNELS,
   ...CONTACT_CHANNELS,
   ...PROFILE_CHANNELS,

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientErrorCode } from '../../../src/core/client/errors';
 import { ClientError } from '../../../src/core/client/errors';
 import type { KeystoreErrorCode } from '../../../src/core/keystore/errors';
+import type { LedgerErrorCode } from '../../../src/core/ledger/errors';
 import { KeystoreError } from '../../../src/core/keystore/errors';
 import type { MonitorErrorCode } from '../../../src/core/monitor/errors';
 import type { BlockRejectionCode } from '../../../src/core/node/block-store/errors';
@@ -27,6 +28,7 @@ import type { BRIDGE_ERROR_CODES } from '../../../src/shared/ipc/errors';
 type ModuleCodes =
   | ProtocolErrorCode
   | KeystoreErrorCode
+  | LedgerErrorCode
   | ClientErrorCode
   | PoolErrorCode
   | BlockRejectionCode

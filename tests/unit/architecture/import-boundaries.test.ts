@@ -102,7 +102,7 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
   ],
   [
     'core/client',
-    'src/core/client/registry-file-store.ts',
+    'src/core/client/node-client.ts',
     "import { Keystore } from '../keystore';\nexport const x = Keystore;\n",
     "import { GuardedFile } from '../fs/atomic-file';\nexport const x = GuardedFile;\n",
   ],
@@ -135,6 +135,18 @@ const cases: [layer: string, file: string, forbidden: string, allowed: string][]
     'src/core/host/local-host.ts',
     "import { AppCore } from '../services';\nexport const x = AppCore;\n",
     "import { LocalChain } from '../chain-access';\nimport { ChainQueries } from '../query';\nimport { Follower } from '../sync';\nexport const x = [LocalChain, ChainQueries, Follower];\n",
+  ],
+  [
+    'core/musig-server',
+    'src/core/musig-server/server.ts',
+    "import { Networks } from '../services/networks/networks';\nexport const x = Networks;\n",
+    "import { applyConnectionLimits } from '../api/http/connection-limits';\nexport const x = applyConnectionLimits;\n",
+  ],
+  [
+    'core/api (below musig-server)',
+    'src/core/api/server.ts',
+    "import { ProposalRules } from '../musig-server';\nexport const x = ProposalRules;\n",
+    "import { ChainQueries } from '../query';\nexport const x = ChainQueries;\n",
   ],
   [
     'core/sync (below host)',

@@ -7,7 +7,7 @@ import { watchWallet } from '../../../src/core/keystore/wallet-import';
 import { localnet } from '../../../src/core/node/localnet/network';
 import { addressFromPassphrase } from '../../../src/core/protocol/crypto';
 import { devnet, mainnet } from '../../../src/core/protocol/networks';
-import { classifyQuery } from '../../../src/core/services/explorer/explorer-query';
+import { classifyQuery } from '../../../src/core/services/chain/explorer-query';
 
 const MAINNET_ADDRESS = addressFromPassphrase('address network words', 23);
 const DEVNET_ADDRESS = addressFromPassphrase('address network words', 30);

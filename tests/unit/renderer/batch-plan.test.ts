@@ -25,7 +25,7 @@ describe('planBatch', () => {
       `${address(4)},1.123456789,salary`,
       `${address(5)},"2.25",`,
     ].join('\n');
-    const plan = planBatch(csv, 30);
+    const plan = planBatch(csv, 30, 64);
     if (!plan.ok) throw new Error(plan.message);
     expect(plan.rows.map((r) => [r.line, r.problem ?? 'ok'])).toEqual([
       [2, 'ok'],
@@ -56,15 +56,15 @@ describe('planBatch', () => {
   });
 
   it('refuses a broken file, an empty one and a header without amounts', () => {
-    expect(planBatch(`${address(1)},"1`, 30)).toEqual({
+    expect(planBatch(`${address(1)},"1`, 30, 64)).toEqual({
       ok: false,
       message: 'The CSV file: line 1: a quoted field is never closed.',
     });
-    expect(planBatch('address,amount\n', 30)).toEqual({
+    expect(planBatch('address,amount\n', 30, 64)).toEqual({
       ok: false,
       message: 'The CSV file has no payments.',
     });
-    expect(planBatch(`recipient,memo\n${address(1)},x`, 30)).toEqual({
+    expect(planBatch(`recipient,memo\n${address(1)},x`, 30, 64)).toEqual({
       ok: false,
       message: 'The CSV file’s header has no “amount” column.',
     });
@@ -97,7 +97,7 @@ describe('a multipayment file past the limits', () => {
     });
     expect(read).toBe(false);
     // The text itself, however it arrives, is refused before a row is parsed.
-    expect(planBatch(paymentLines(1_000_000), 30)).toEqual({
+    expect(planBatch(paymentLines(1_000_000), 30, 64)).toEqual({
       ok: false,
       message: 'A multipayment file may be at most 4 MB: split it into smaller files.',
     });
@@ -120,7 +120,7 @@ describe('a multipayment file past the limits', () => {
     const lines = Array.from({ length: 1_000 }, (_, i) =>
       i % 5 < 3 ? `${address(i, 23)},1` : `${address(i)},${i}.123456789`,
     );
-    const plan = planBatch(lines.join('\n'), 30);
+    const plan = planBatch(lines.join('\n'), 30, 64);
     if (!plan.ok) throw new Error(plan.message);
     const bad = plan.rows
       .filter((row) => row.problem !== undefined)

@@ -52,11 +52,11 @@ afterEach(() => {
 
 describe('the signing wallet', () => {
   it('is the person’s choice among the wallets that can sign, or the only one', () => {
-    expect(signerOf([MAIN, SAVINGS], undefined)).toBeUndefined();
-    expect(signerOf([MAIN, SAVINGS], 'savings')).toBe(SAVINGS);
-    expect(signerOf([MAIN, WATCHED], undefined)).toBe(MAIN);
-    expect(signerOf([MAIN, WATCHED], 'watched')).toBe(MAIN);
-    expect(signerOf([MAIN, SAVINGS], 'gone')).toBeUndefined();
+    expect(signerOf([MAIN, SAVINGS], undefined, 'transfer')).toBeUndefined();
+    expect(signerOf([MAIN, SAVINGS], 'savings', 'transfer')).toBe(SAVINGS);
+    expect(signerOf([MAIN, WATCHED], undefined, 'transfer')).toBe(MAIN);
+    expect(signerOf([MAIN, WATCHED], 'watched', 'transfer')).toBe(MAIN);
+    expect(signerOf([MAIN, SAVINGS], 'gone', 'transfer')).toBeUndefined();
   });
 
   it.each([

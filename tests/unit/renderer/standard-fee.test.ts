@@ -8,7 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FeesView } from '../../../src/shared/domain/chain-views';
 import type { FeeBoundsView } from '../../../src/shared/domain/transactions';
-import { customFeeProblem, highFeeReason, workableFees } from '../../../src/renderer/lib/fees';
+import {
+  ceilingMultiple,
+  customFeeProblem,
+  highFeeReason,
+  workableFees,
+} from '../../../src/renderer/lib/fees';
 import { sizingDraft } from '../../../src/shared/lib/sizing-draft';
 
 const REAL = 10_000_000n; // devnet's static transfer fee (its milestones)
@@ -39,9 +44,21 @@ describe('the standard fee on Send vs a node that inflates its static fees', () 
     expect(options).toEqual([{ choice: 'static', value: String(REAL) }]);
   });
 
-  it('warns of a fee more than ten times the host’s static fee', () => {
-    expect(highFeeReason(String(11n * REAL), standard, AMOUNT)).toBe('ceiling');
-    expect(highFeeReason(standard, standard, AMOUNT)).toBeUndefined();
+  it('warns of a fee above the host’s ceiling (ten times its static fee by default)', () => {
+    expect(highFeeReason(String(11n * REAL), bounds.ceiling, AMOUNT)).toBe('ceiling');
+    expect(highFeeReason(standard, bounds.ceiling, AMOUNT)).toBeUndefined();
+    expect(ceilingMultiple(bounds)).toBe(10);
+  });
+
+  it('follows the ceiling the host says, not a copy of its default', () => {
+    // Lowered to five times in Settings: a fee of seven times is the host's to refuse without a confirmation,
+    // and the review asks for one (before, the renderer's own ×10 let it through to the host's refusal).
+    const lowered = { ...bounds, ceiling: String(5n * REAL) };
+    expect(highFeeReason(String(7n * REAL), lowered.ceiling, AMOUNT)).toBe('ceiling');
+    expect(ceilingMultiple(lowered)).toBe(5);
+    // Raised to a hundred times: eleven times is no longer "far above" it.
+    const raised = { ...bounds, ceiling: String(100n * REAL) };
+    expect(highFeeReason(String(11n * REAL), raised.ceiling, AMOUNT)).toBeUndefined();
   });
 
   it('takes the real fee typed, and refuses the node’s', () => {

@@ -32,7 +32,8 @@ vi.mock('../../../src/renderer/services/call', () => ({
 }));
 
 const { createVotaryStore, useVotary } = await import('../../../src/renderer/store');
-const { changeTick } = await import('../../../src/renderer/store/host-changes');
+const { changeTick, walletChangeTick } = await import('../../../src/renderer/store/host-changes');
+const { RECENT_MOVES_WITH } = await import('../../../src/renderer/features/dashboard/RecentActivity');
 const { runProfileAction } = await import('../../../src/renderer/features/profiles/use-profile-actions');
 const { secondPassphraseState } =
   await import('../../../src/renderer/features/delegate/second-passphrase-state');
@@ -120,6 +121,8 @@ describe('changeTick: what a screen’s read moves with', () => {
     node: undefined,
     pending: [entry('t1', 'in-pool')],
     wallets: [] as WalletView[],
+    chainWallets: {},
+    chainWalletsNetworkId: 'localnet',
   };
 
   it('changes with a new block and with a pending transaction’s state, not with its confirmations', () => {
@@ -136,5 +139,49 @@ describe('changeTick: what a screen’s read moves with', () => {
   it('a screen that names only blocks does not move with the pending list', () => {
     const other = { ...base, pending: [entry('t2', 'broadcast')] };
     expect(changeTick(other, ['block'])).toBe(changeTick(base, ['block']));
+  });
+});
+
+describe('reads that move with the wallets’ chain state (Dashboard’s recent activity, a wallet’s locks)', () => {
+  const mine = { id: 'w1', address: 'D1', networkId: 'localnet', kind: 'mnemonic' } as WalletView;
+  const chain = (balance: string, nonce = '1', lockedBalance = '0') => ({
+    address: 'D1',
+    known: true,
+    balance,
+    nonce,
+    lockedBalance,
+  });
+  const state = (over: Record<string, unknown> = {}) => ({
+    lastBlock: { networkId: 'localnet', height: 5, id: 'b5', transactions: 0, at: 1 },
+    node: undefined,
+    pending: [entry('t1', 'in-pool', { walletId: 'w1' })],
+    wallets: [mine],
+    chainWallets: { D1: chain('100') },
+    chainWalletsNetworkId: 'localnet',
+    ...over,
+  });
+
+  it('the recent activity is read again on the block that confirms a transaction of its wallets', () => {
+    const before = changeTick(state(), RECENT_MOVES_WITH);
+    // The sent transaction confirmed: it leaves the open list, and the confirmed rows must have it now — before,
+    // they were read every fifth block, and it was on neither list until then.
+    const confirmed = state({ pending: [entry('t1', 'confirmed', { walletId: 'w1', height: 6 })] });
+    expect(changeTick(confirmed, RECENT_MOVES_WITH)).not.toBe(before);
+    // Its balance read after that block moved too.
+    expect(changeTick(state({ chainWallets: { D1: chain('90', '2') } }), RECENT_MOVES_WITH)).not.toBe(before);
+    // A block that touched none of them reads nothing again.
+    const other = state({
+      lastBlock: { networkId: 'localnet', height: 6, id: 'b6', transactions: 3, at: 2 },
+    });
+    expect(changeTick(other, RECENT_MOVES_WITH)).toBe(before);
+    const stranger = state({ chainWallets: { D1: chain('100'), D2: { ...chain('5'), address: 'D2' } } });
+    expect(changeTick(stranger, RECENT_MOVES_WITH)).toBe(before);
+  });
+
+  it('a wallet’s locks are read again when its locked balance moves, not for another wallet', () => {
+    const before = walletChangeTick(state(), 'D1');
+    expect(walletChangeTick(state({ chainWallets: { D1: chain('90', '2', '10') } }), 'D1')).not.toBe(before);
+    const elsewhere = state({ chainWallets: { D1: chain('100'), D2: { ...chain('5'), address: 'D2' } } });
+    expect(walletChangeTick(elsewhere, 'D1')).toBe(before);
   });
 });

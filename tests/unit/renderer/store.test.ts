@@ -30,8 +30,10 @@ vi.mock('../../../src/renderer/services/call', () => ({
         return vault.setAutoLock(request?.['minutes']);
       case 'wallets:list':
         return wallets.listWallets();
-      case 'chain:wallet':
-        return chain.chainWallet(request?.['address']);
+      case 'chain:wallets':
+        return Promise.all(
+          (request?.['addresses'] as string[]).map((address) => chain.chainWallet(address) as unknown),
+        );
       default:
         return Promise.reject(new Error(`no answer for ${channel} in this test`));
     }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingView } from '../../../src/shared/domain/transactions';
-import { TWO_STEPS_WARNING, settled, until, voteSteps } from '../../../src/renderer/features/vote/vote-steps';
+import {
+  TWO_STEPS_WARNING,
+  settled,
+  unvoteFinalAndUnlocked,
+  until,
+  voteSteps,
+} from '../../../src/renderer/features/vote/vote-steps';
 
 const OLD = `02${'11'.repeat(32)}`;
 const NEW = `03${'22'.repeat(32)}`;
@@ -108,5 +114,60 @@ describe('the transactions a vote change takes', () => {
     expect(done).toBe(true);
     expect(listeners.size).toBe(0);
     await expect(until(() => true, subscribe)).resolves.toBeUndefined();
+  });
+
+  it('the lock gate says what waits behind it from the moment the vault locks, not only once the unvote is final', async () => {
+    // A browser-shell window hears no transaction events while locked (src/cli/window-gate.ts): the gate cannot
+    // wait for the unvote to be final before it says why the person should unlock.
+    let pending: PendingView[] = [];
+    let unlocked = true;
+    const notes: (string | undefined)[] = [];
+    const { listeners, subscribe } = listenerSet();
+    const change = () => [...listeners].forEach((listener) => listener());
+    let outcome: boolean | undefined;
+    void unvoteFinalAndUnlocked(
+      { pending: () => pending, unlocked: () => unlocked, subscribe, gateNote: (words) => notes.push(words) },
+      'a',
+      'Vote change',
+    ).then((value) => (outcome = value));
+    expect(notes).toEqual([]);
+    unlocked = false; // the auto-lock, while the unvote is not final yet
+    change();
+    expect(notes).toEqual([
+      'Vote change: waiting for the unvote to be final (a round deep); unlock the vault to follow it and review the vote.',
+    ]);
+    unlocked = true; // unlocked again: the note goes, the wait goes on
+    change();
+    expect(notes.at(-1)).toBeUndefined();
+    unlocked = false;
+    change();
+    pending = [{ id: 'a', status: 'confirmed', confirmationFinal: true } as PendingView];
+    change();
+    await Promise.resolve();
+    expect(notes.at(-1)).toBe('Vote change: the unvote is final; unlock the vault to review the vote.');
+    expect(outcome).toBeUndefined();
+    unlocked = true;
+    change();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(outcome).toBe(true);
+    expect(notes.at(-1)).toBeUndefined();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('an unvote rejected while locked ends the wait and clears the gate', async () => {
+    let pending: PendingView[] = [];
+    const notes: (string | undefined)[] = [];
+    const { listeners, subscribe } = listenerSet();
+    const wait = unvoteFinalAndUnlocked(
+      { pending: () => pending, unlocked: () => false, subscribe, gateNote: (words) => notes.push(words) },
+      'a',
+      'Vote change',
+    );
+    expect(notes).toHaveLength(1);
+    pending = [{ id: 'a', status: 'rejected' } as PendingView];
+    [...listeners].forEach((listener) => listener());
+    await expect(wait).resolves.toBe(false);
+    expect(notes.at(-1)).toBeUndefined();
+    expect(listeners.size).toBe(0);
   });
 });

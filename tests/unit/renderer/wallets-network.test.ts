@@ -13,7 +13,7 @@ const host = vi.hoisted(() => ({
   active: 'devnet-id',
   walletsAsked: [] as (Record<string, unknown> | undefined)[],
   balance: '100000000000',
-  /** Holds chain:wallet answers until released (a network switch while they are on their way). */
+  /** Holds chain:wallets answers until released (a network switch while they are on their way). */
   hold: undefined as Promise<void> | undefined,
 }));
 
@@ -41,16 +41,16 @@ vi.mock('../../../src/renderer/services/call', () => ({
         return vault.filter(
           (w) => request?.['networkId'] === undefined || w.networkId === request['networkId'],
         );
-      case 'chain:wallet': {
+      case 'chain:wallets': {
         const balance = host.balance;
         await host.hold;
-        return {
-          address: String(request?.['address']),
+        return (request?.['addresses'] as string[]).map((address): ChainWallet => ({
+          address,
           known: true,
           balance,
           nonce: '1',
           lockedBalance: '0',
-        } satisfies ChainWallet;
+        }));
       }
       default:
         throw new Error(`no answer for ${channel} in this test`);

@@ -65,7 +65,7 @@ export function pageLimit(limit: number | undefined): number {
  * A page of at most `limit` items. A node answers at most the limit it was asked, so a longer page is a lie — as
  * the follower refuses one (sync/block-download.ts) — and is refused before any item is parsed (zod checks an
  * array's size before its items): each item costs the app work, some a request of their own
- * (services/explorer/wallet-history.ts).
+ * (services/chain/wallet-history.ts).
  */
 export function pageOf<T>(item: z.ZodType<T>, limit = PAGE_LIMIT): z.ZodType<Page<T>> {
   return z.object({

@@ -59,7 +59,7 @@ export function checkSingleVersion(block: Block): void {
 /**
  * Ids already forged on this chain (core-blockchain `processor/block-processor.ts`
  * checkBlockContainsForgedTransactions → `already-forged-handler.ts`: the block is rejected). `transactions.id` is
- * the table's primary key, so each look-up is one index probe (tests/node/history-rules.test.ts checks it stays so).
+ * the table's primary key, so each look-up is one index probe (tests/node/block-store/forged-ids.test.ts checks it stays so).
  */
 export class ForgedIds {
   /** `has`: whether the chain stores a transaction of that id (BlockRepository.hasTransaction). */

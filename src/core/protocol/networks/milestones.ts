@@ -68,7 +68,7 @@ export function epochUnixMs(network: Network): number {
  * `configManager.getMilestone()` without a height reads N − 1: the supported version and aip11 (crypto
  * `utils/index.ts` isSupportedTransactionVersion, `transactions/verifier.ts`), vendorField length, handler
  * activation, aip37 (core-transactions `handlers/one/vote.ts`), ignoreInvalidSecondSignatureField
- * (`handlers/transaction.ts`). The block rules — reward, version, maxPayload, maxTransactions, the expiration rules —
+ * (core-transactions `handlers/transaction.ts`). The block rules — reward, version, maxPayload, maxTransactions, the expiration rules —
  * read N (crypto `blocks/block.ts` verify: `getMilestone(block.height)`). So the first version-2 transaction can
  * come one block after the aip11 milestone, and the milestone's own block still holds version 1.
  */

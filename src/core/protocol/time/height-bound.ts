@@ -7,7 +7,7 @@
  * The slot length is the smallest blocktime of the network's milestones (protocol/time "slots": the most blocks a
  * span could hold), so that a later milestone that shortens the blocktime never makes an honest claim a lie.
  */
-import type { BlockHeader } from '../blocks';
+import type { BlockHeader } from '../blocks/types';
 import type { Network } from '../networks';
 import { epochTimestamp } from './epoch';
 

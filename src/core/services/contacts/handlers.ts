@@ -1,13 +1,19 @@
 /** contacts:* — the contact book of the active network (or the one named), its import and export. */
 import type { ContactImportResult, ContactView } from '../../../shared/domain/contacts';
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from '../services';
-import type { ContactInput, ContactNetwork, StoredContact } from './contact-book';
+import type { Networks } from '../networks/networks';
+import type { ContactBook, ContactInput, ContactNetwork, StoredContact } from './contact-book';
 import { checkRows, exportContacts, readImportRows } from './contact-files';
+
+/** What contacts:* works with. */
+export interface ContactDeps {
+  contacts: ContactBook;
+  networks: Networks;
+}
 
 type ContactChannels = Extract<keyof ChannelHandlers, `contacts:${string}`>;
 
-function networkOf(s: Services, networkId: string | undefined): ContactNetwork & { id: string } {
+function networkOf(s: ContactDeps, networkId: string | undefined): ContactNetwork & { id: string } {
   const entry = s.networks.entry(networkId ?? s.networks.activeId);
   return { id: entry.id, nethash: entry.nethash, pubKeyHash: entry.pubKeyHash, name: entry.name };
 }
@@ -17,7 +23,7 @@ function view(contact: StoredContact, networkId: string): ContactView {
 }
 
 async function importContacts(
-  s: Services,
+  s: ContactDeps,
   network: ContactNetwork,
   source: string,
   format: 'json' | 'csv' | undefined,
@@ -49,7 +55,7 @@ async function importContacts(
   return { saved: !dryRun && contacts.length > 0, added: contacts, skipped };
 }
 
-export function contactHandlers(s: Services): Pick<ChannelHandlers, ContactChannels> {
+export function contactHandlers(s: ContactDeps): Pick<ChannelHandlers, ContactChannels> {
   return {
     'contacts:list': (request) => {
       const network = networkOf(s, request?.networkId);

@@ -3,13 +3,12 @@
  * (ERR_LOCALNET_ONLY; the faucet ERR_FAUCET_UNAVAILABLE).
  */
 import type { ChannelHandlers } from '../dispatcher';
-import { fundFromFaucet } from './faucet';
+import { fundFromFaucet, type FaucetDeps } from './faucet';
 import { activeLocalnet } from './gate';
-import type { Services } from '../services';
 
 type LocalnetChannels = Extract<keyof ChannelHandlers, `localnet:${string}` | `faucet:${string}`>;
 
-export function localnetHandlers(s: Services): Pick<ChannelHandlers, LocalnetChannels> {
+export function localnetHandlers(s: FaucetDeps): Pick<ChannelHandlers, LocalnetChannels> {
   const controls = () => activeLocalnet(s);
   return {
     'localnet:status': () => controls().status(),

@@ -1,12 +1,27 @@
 /**
- * message:* — signing a text message with a wallet's key and verifying one of either wallet form
- * (core/protocol/message.ts). Signing asks for the vault password as tx:send does (the Signing setting): a
+ * message:* — signing a text message with a wallet's key (a Ledger wallet's on the device) and verifying one of
+ * either wallet form (core/protocol/message.ts). Signing asks for the vault password as tx:send does (the Signing setting): a
  * signature on a message can be as binding as one on a transaction ("I own this address", "I agree to …").
  */
 import { ProtocolError } from '../../protocol/errors';
 import { signedMessageText, verifySignedMessage, type SignedMessageDocument } from '../../protocol/message';
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from '../services';
+import { ledgerMessage } from '../ledger/device-signers';
+import type { LedgerHost } from '../ledger/ledger-host';
+import type { AppEvents } from '../events';
+import type { Keystore } from '../../keystore';
+import type { Networks } from '../networks/networks';
+import type { SettingsFile } from '../settings';
+
+/** What message:* works with: the vault signs, the network names the address form, the Signing setting asks. */
+export interface MessageDeps {
+  keystore: Keystore;
+  networks: Networks;
+  settings: SettingsFile;
+  /** A Ledger wallet's message is signed on the device, its prompt pushed as an event. */
+  events: AppEvents;
+  ledger: LedgerHost;
+}
 
 type MessageChannels = Extract<keyof ChannelHandlers, `message:${string}`>;
 
@@ -26,12 +41,16 @@ export function parseSignedMessageText(text: string): unknown {
   }
 }
 
-export function messageHandlers(s: Services): Pick<ChannelHandlers, MessageChannels> {
+export function messageHandlers(s: MessageDeps): Pick<ChannelHandlers, MessageChannels> {
   return {
     'message:sign': async ({ walletId, message, format, password }) => {
       await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, password);
       const wallet = s.keystore.getWallet(walletId);
-      const document = s.keystore.signMessage(walletId, message, format);
+      // A Ledger wallet's message is signed on the device, which shows it first (plain ASCII, at most 255).
+      const document =
+        wallet.kind === 'ledger'
+          ? await ledgerMessage(s, walletId, message, format)
+          : s.keystore.signMessage(walletId, message, format);
       return {
         format,
         message,

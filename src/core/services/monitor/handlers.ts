@@ -1,13 +1,17 @@
 /** monitor:* and alerts:* — the node monitor and its alerts. */
-import { monitorViews } from '../../monitor';
+import { monitorViews, type NodeMonitor } from '../../monitor';
 import { MonitorError } from '../../monitor/errors';
 import { webhookUrlProblem } from '../../monitor/webhook';
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from '../services';
+
+/** What monitor:* and alerts:* work with. */
+export interface MonitorDeps {
+  monitor: NodeMonitor;
+}
 
 type MonitorChannels = Extract<keyof ChannelHandlers, `monitor:${string}` | `alerts:${string}`>;
 
-export function monitorHandlers(s: Services): Pick<ChannelHandlers, MonitorChannels> {
+export function monitorHandlers(s: MonitorDeps): Pick<ChannelHandlers, MonitorChannels> {
   // Read at each call: switching profiles replaces the monitor (profiles/profile-switch.ts).
   const m = () => s.monitor;
   return {

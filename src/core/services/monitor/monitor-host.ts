@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import type { ChainAccess } from '../../chain-access';
-import type { NetworkEntry, NodeClientOptions } from '../../client';
+import type { NodeClientOptions } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import type { Keystore } from '../../keystore';
 import { NodeMonitor, type MonitorTarget } from '../../monitor';
 import type { AppEvents } from '../events';

@@ -9,14 +9,14 @@ import {
   proposeTransfer,
   reviewProposal,
   startRegistration,
-  type MultisigServices,
 } from './multisig-service';
+import type { MultisigDeps } from './deps';
 import type { MultisigRecord } from './multisig-book';
 import { entryOf, listProposals, serverOf } from './proposal-source';
 
 type MultisigChannels = Extract<keyof ChannelHandlers, `multisig:${string}`>;
 
-export function multisigHandlers(s: MultisigServices): Pick<ChannelHandlers, MultisigChannels> {
+export function multisigHandlers(s: MultisigDeps): Pick<ChannelHandlers, MultisigChannels> {
   const walletView = async (record: MultisigRecord) => {
     const entry = s.networks.byNethash(record.nethash)!;
     const chainWallet = await unless404(s.networks.chain(entry.id).reads.wallet(record.address)).catch(

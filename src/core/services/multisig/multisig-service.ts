@@ -6,33 +6,34 @@
  * vault), handed the proposal's bytes and checked against them. Proposals travel through the network's multisignature server
  * (transports.ts; localnet's is hosted by the app, local-server.ts) or as a document (a file or a QR code).
  */
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import type { WalletInfo } from '../../keystore';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import { transactionToJson, verifyMultiSignatures } from '../../protocol/transactions';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { DraftInput, SendResult, TxPreview } from '../../../shared/domain/transactions';
 import { ServiceError } from '../service-error';
-import type { Services } from '../services';
-import { kindOf, recipientOf } from '../explorer/views';
+import { kindOf, recipientOf } from '../chain/views';
 import { broadcastOutcome } from '../transactions/pending-tracker';
 import { prepareMultisigTransfer, takeToSign } from '../transactions/prepare';
 import { preparedStoreOf } from '../transactions/prepared-store';
 import { previewDraft, refuseProblems, type DraftPreview } from '../transactions/preview';
-import { participantSigner, signAsParticipant, signAsSender, vaultSigner } from '../transactions/signer';
+import {
+  participantSigner,
+  signAsParticipant,
+  signAsSender,
+  vaultSigner,
+  type ParticipantSignature,
+  type Signer,
+} from '../transactions/signer';
+import { isDeviceFailure, ledgerParticipant, ledgerSender } from '../ledger/device-signers';
 import { MultisigError } from './errors';
-import type { MultisigBook } from './multisig-book';
-import type { LocalMusigServer } from './local-server';
+import { PreparedError } from '../transactions/prepared-errors';
+import { proposalChanged } from '../transactions/refusals';
+import type { MultisigDeps } from './deps';
+import { proposalReviewsOf } from './proposal-reviews';
 import { draftOfProposal, isRegistrationTx, checkedProposal, signedIndices, type Proposal } from './proposal';
 import { entryOf, readContext, readProposal, transportOf, view } from './proposal-source';
-
-export interface MultisigParts {
-  book: MultisigBook;
-  /** The server the app hosts for the embedded localnet, and that network's id. */
-  local: { networkId: string; server: LocalMusigServer };
-}
-
-export type MultisigServices = Services;
 
 const NOT_REGISTERED = 'This multisignature wallet is not registered on chain yet';
 
@@ -52,7 +53,7 @@ function outsideWallet(entry: NetworkEntry, publicKey: string, name: string): Wa
 }
 
 /** The one review of a proposal (transactions/preview.ts), for the wallet that sends it, plus the nonce check. */
-async function reviewOf(s: MultisigServices, entry: NetworkEntry, proposal: Proposal): Promise<DraftPreview> {
+async function reviewOf(s: MultisigDeps, entry: NetworkEntry, proposal: Proposal): Promise<DraftPreview> {
   const input = draftOfProposal(proposal);
   const { tx, asset } = proposal;
   const vault = s.keystore.listWallets({ nethash: entry.nethash });
@@ -104,7 +105,7 @@ function participantIndex(proposal: Proposal, wallet: WalletInfo): number {
 }
 
 async function deliver(
-  s: MultisigServices,
+  s: MultisigDeps,
   entry: NetworkEntry,
   proposal: Proposal,
   via: 'server' | 'file',
@@ -121,7 +122,7 @@ async function deliver(
 
 /** Adds a multisignature wallet by its participants' keys: a watch wallet at the address the asset derives. */
 export async function importMultisig(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: { networkId?: string; name?: string; min: number; publicKeys: string[] },
 ): Promise<WalletInfo> {
   const entry = entryOf(s, input.networkId);
@@ -158,16 +159,32 @@ export async function importMultisig(
  * A prepared transaction signed by its first participant in this vault (at `index` of the asset's keys), checked
  * as any proposal is, and delivered (the server or a document): registration and transfer proposals alike.
  */
+/**
+ * The participant's signer: the vault's key, or for a Ledger wallet the device (ARK's app signs a participant's
+ * transfer on every model; a registration only on the Nano X, so core/ledger refuses that before asking).
+ */
+function participantOf(
+  s: MultisigDeps,
+  wallet: WalletInfo,
+  index: number,
+  publicKeys: readonly string[],
+  preparedId?: string,
+): Signer<ParticipantSignature> {
+  return wallet.kind === 'ledger'
+    ? ledgerParticipant(s, wallet.id, index, publicKeys, preparedId)
+    : participantSigner(s.keystore, wallet.id, index, publicKeys);
+}
+
 async function proposeSigned(
-  s: MultisigServices,
+  s: MultisigDeps,
   entry: NetworkEntry,
-  prepared: { tx: Proposal['tx']; asset: Proposal['asset']; height: number },
-  participant: { walletId: string; index: number },
+  prepared: { tx: Proposal['tx']; asset: Proposal['asset']; height: number; id: string },
+  participant: { wallet: WalletInfo; index: number },
   via: 'server' | 'file',
 ): Promise<ProposalView> {
   const { tx, asset } = prepared;
   const signed = await signAsParticipant(
-    participantSigner(s.keystore, participant.walletId, participant.index, asset.publicKeys),
+    participantOf(s, participant.wallet, participant.index, asset.publicKeys, prepared.id),
     tx,
     { network: entry.network, height: prepared.height },
   );
@@ -184,7 +201,7 @@ async function proposeSigned(
  * the reviewed bytes (transactions/prepare.ts takeToSign refuses what changed since the review).
  */
 export async function startRegistration(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: { preparedId: string; via: 'server' | 'file'; password?: string },
 ): Promise<ProposalView> {
   const store = preparedStoreOf(s);
@@ -200,20 +217,42 @@ export async function startRegistration(
     store.drop(input.preparedId);
     throw error;
   }
-  store.signed(input.preparedId);
-  return proposeSigned(
-    s,
-    entry,
-    { tx, asset, height: prepared.height },
-    { walletId: wallet.id, index },
-    input.via,
+  return signOnce(store, input.preparedId, () =>
+    proposeSigned(
+      s,
+      entry,
+      { tx, asset, height: prepared.height, id: input.preparedId },
+      { wallet, index },
+      input.via,
+    ),
   );
+}
+
+/**
+ * Signs a taken review once: signed for good when `sign` answers (or fails after a signature could exist), given
+ * back when the device refused or failed (ERR_LEDGER_*: nothing was signed, the review can be confirmed again).
+ */
+async function signOnce<T>(
+  store: ReturnType<typeof preparedStoreOf>,
+  preparedId: string,
+  sign: () => Promise<T>,
+): Promise<T> {
+  let answer: T;
+  try {
+    answer = await sign();
+  } catch (error) {
+    if (isDeviceFailure(error)) store.release(preparedId);
+    else store.signed(preparedId);
+    throw error;
+  }
+  store.signed(preparedId);
+  return answer;
 }
 
 const withPassword = (input: { password?: string }) =>
   input.password === undefined ? {} : { password: input.password };
 
-function recordOf(s: MultisigServices, walletId: string) {
+function recordOf(s: MultisigDeps, walletId: string) {
   const record = s.multisig.book.byWallet(walletId);
   if (record === undefined) {
     throw new MultisigError(
@@ -229,7 +268,7 @@ function recordOf(s: MultisigServices, walletId: string) {
  * for multisig:propose when nothing in it would be refused.
  */
 export function previewMultisigTransfer(
-  s: MultisigServices,
+  s: MultisigDeps,
   walletId: string,
   draft: Extract<DraftInput, { kind: 'transfer' }>,
 ): Promise<DraftPreview> {
@@ -239,7 +278,7 @@ export function previewMultisigTransfer(
 
 /** Proposes the transfer multisig:preview prepared, signed first by one of its participants in this vault. */
 export async function proposeTransfer(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: { preparedId: string; signerId: string; via: 'server' | 'file'; password?: string },
 ): Promise<ProposalView> {
   const store = preparedStoreOf(s);
@@ -258,32 +297,70 @@ export async function proposeTransfer(
     store.release(input.preparedId);
     throw error;
   }
-  store.signed(input.preparedId);
-  return proposeSigned(
-    s,
-    entry,
-    { tx, asset, height: prepared.height },
-    { walletId: signer.id, index },
-    input.via,
+  const wallet = signer;
+  return signOnce(store, input.preparedId, () =>
+    proposeSigned(
+      s,
+      entry,
+      { tx, asset, height: prepared.height, id: input.preparedId },
+      { wallet, index },
+      input.via,
+    ),
   );
 }
 
-/** The proposal and its one review. */
+/**
+ * The proposal and its one review, with what was reviewed kept for multisig:sign (proposal-reviews.ts): the
+ * review's `prepared` holds its id, the hash of the proposal's unsigned bytes and its nonce.
+ */
 export async function reviewProposal(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: { networkId?: string; proposal: ProposalRef },
 ): Promise<{ proposal: ProposalView; preview: TxPreview }> {
   const entry = entryOf(s, input.networkId);
   const proposal = await readProposal(s, entry, input.proposal);
-  return { proposal: view(s, entry, proposal), preview: await reviewOf(s, entry, proposal) };
+  const preview = await reviewOf(s, entry, proposal);
+  const { id, unsignedHash } = proposalReviewsOf(s).remember(entry.id, proposal);
+  return {
+    proposal: view(s, entry, proposal),
+    preview: { ...preview, prepared: { id, unsignedHash, nonce: proposal.tx.nonce.toString() } },
+  };
 }
 
-/** Adds a participant's signature after the review found nothing a node would refuse. */
+/**
+ * What review `preparedId` showed, when the proposal read now is that transaction on that network (signatures
+ * added since are no change); else ERR_PREPARED_PROPOSAL_CHANGED naming what changed (proposal-reviews.ts).
+ */
+function reviewedAsNow(s: MultisigDeps, entry: NetworkEntry, preparedId: string, proposal: Proposal) {
+  const reviewed = proposalReviewsOf(s).unchanged(preparedId, proposal);
+  if (reviewed.networkId !== entry.id) {
+    throw new PreparedError('ERR_PREPARED_PROPOSAL_CHANGED', proposalChanged(['network']), {
+      changed: ['network'],
+    });
+  }
+  return reviewed;
+}
+
+/** The reviewed transaction with the signatures the proposal carries now: its unsigned bytes are the reviewed. */
+function asReviewed(reviewed: { tx: Proposal['tx'] }, proposal: Proposal): Proposal['tx'] {
+  return {
+    ...reviewed.tx,
+    ...(proposal.tx.signatures === undefined ? {} : { signatures: proposal.tx.signatures }),
+  };
+}
+
+/**
+ * A co-signer's signature (docs/design/signing.md "The co-signer"): the proposal is read again now and must be
+ * the transaction review `preparedId` showed (signatures added since are fine; anything else changed is refused
+ * with ERR_PREPARED_PROPOSAL_CHANGED naming it), then reviewed again for what a node would refuse now, and the
+ * participant's Signer is handed exactly the reviewed bytes.
+ */
 export async function cosign(
-  s: MultisigServices,
+  s: MultisigDeps,
   input: {
     networkId?: string;
     proposal: ProposalRef;
+    preparedId: string;
     walletId: string;
     via: 'server' | 'file';
     password?: string;
@@ -291,30 +368,33 @@ export async function cosign(
 ): Promise<ProposalView> {
   const entry = entryOf(s, input.networkId);
   const proposal = await readProposal(s, entry, input.proposal);
+  const reviewed = reviewedAsNow(s, entry, input.preparedId, proposal);
   const preview = await reviewOf(s, entry, proposal);
   refuseProblems(preview);
   const wallet = s.keystore.getWallet(input.walletId);
   const index = participantIndex(proposal, wallet);
   await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
   const signed = await signAsParticipant(
-    participantSigner(s.keystore, wallet.id, index, proposal.asset.publicKeys),
-    proposal.tx,
+    participantOf(s, wallet, index, proposal.asset.publicKeys),
+    asReviewed(reviewed, proposal),
     readContext(entry),
   );
   return deliver(s, entry, { ...proposal, tx: signed }, input.via);
 }
 
 /**
- * Broadcasts a proposal once enough participants signed: a spend as it is (a multisignature wallet's transaction
- * carries only `signatures`), a registration after the registering wallet's own signature over them all. It joins
+ * Broadcasts a proposal once enough participants signed, when it is still the transaction review `preparedId`
+ * showed (`reviewedAsNow`): a spend as it is (a multisignature wallet's transaction carries only `signatures`), a
+ * registration after the registering wallet's own signature over exactly the reviewed bytes and them all. It joins
  * the pending list; the server's copy is deleted.
  */
 export async function broadcastProposal(
-  s: MultisigServices,
-  input: { networkId?: string; proposal: ProposalRef; password?: string },
+  s: MultisigDeps,
+  input: { networkId?: string; proposal: ProposalRef; preparedId: string; password?: string },
 ): Promise<SendResult> {
   const entry = entryOf(s, input.networkId);
   const proposal = await readProposal(s, entry, input.proposal);
+  const reviewed = reviewedAsNow(s, entry, input.preparedId, proposal);
   const preview = await reviewOf(s, entry, proposal);
   refuseProblems({
     ...preview,
@@ -345,9 +425,12 @@ export async function broadcastProposal(
     }
     walletId = sender.id;
     await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, input.password);
+    const second = { secondSignature: account.secondPublicKey !== undefined };
     final = await signAsSender(
-      vaultSigner(s.keystore, sender.id, { secondSignature: account.secondPublicKey !== undefined }),
-      tx,
+      sender.kind === 'ledger'
+        ? ledgerSender(s, sender.id, second)
+        : vaultSigner(s.keystore, sender.id, second),
+      asReviewed(reviewed, proposal),
       { network: entry.network, height: account.height },
     );
   } else {

@@ -6,18 +6,17 @@
  * (found under each multisignature wallet's key), then those they sent or signed, then at most MAX_INVITATIONS
  * invitations from wallets they do not know, marked as such.
  */
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import type { ChainContext } from '../../protocol/networks';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
-import type { Services } from '../services';
+import type { MultisigDeps } from './deps';
 import { MultisigError } from './errors';
 import type { MusigServerChoice } from './multisig-book';
 import { proposalFromDocument, checkedProposal, proposalView, type Proposal } from './proposal';
 import { MAX_PROOFS, authMessage, authProof, type AuthAction } from '../../musig-server/auth';
 import { musigClient, type MusigSigner, type MusigTransport } from './transports';
-import type { MultisigServices } from './multisig-service';
 
-export function entryOf(s: Services, networkId?: string): NetworkEntry {
+export function entryOf(s: Pick<MultisigDeps, 'networks'>, networkId?: string): NetworkEntry {
   return networkId === undefined ? s.networks.active() : s.networks.entry(networkId);
 }
 
@@ -28,7 +27,7 @@ export function readContext(entry: NetworkEntry): ChainContext {
 
 /** The network's server: the person's choice, else localnet's hosted one; undefined: files only. */
 export async function serverOf(
-  s: MultisigServices,
+  s: MultisigDeps,
   entry: NetworkEntry,
 ): Promise<(MusigServerChoice & { hosted: boolean }) | undefined> {
   const chosen = s.multisig.book.server(entry.nethash);
@@ -42,11 +41,16 @@ export async function serverOf(
 /** Invitations (proposals of wallets this profile does not know) kept in one list. */
 export const MAX_INVITATIONS = 20;
 
-/** The vault's own keys on this network (wallets that can sign), at most MAX_PROOFS. */
-function ownKeys(s: MultisigServices, entry: NetworkEntry): { id: string; publicKey: string }[] {
+/**
+ * The vault's own keys on this network (wallets whose key it holds), at most MAX_PROOFS. A Ledger wallet's key is on
+ * the device, which would ask the person to approve every proof: it proves nothing here.
+ */
+function ownKeys(s: MultisigDeps, entry: NetworkEntry): { id: string; publicKey: string }[] {
   const keys = new Map<string, string>();
   for (const wallet of s.keystore.listWallets({ nethash: entry.nethash })) {
-    if (wallet.publicKey !== undefined && wallet.kind !== 'watch') keys.set(wallet.publicKey, wallet.id);
+    if (wallet.publicKey !== undefined && wallet.kind !== 'watch' && wallet.kind !== 'ledger') {
+      keys.set(wallet.publicKey, wallet.id);
+    }
   }
   return [...keys].map(([publicKey, id]) => ({ id, publicKey }));
 }
@@ -57,7 +61,7 @@ function ownKeys(s: MultisigServices, entry: NetworkEntry): { id: string; public
  * of, else every key of the vault on this network (at most MAX_PROOFS). A locked vault signs nothing.
  */
 export function vaultSigner(
-  s: MultisigServices,
+  s: MultisigDeps,
   entry: NetworkEntry,
   participants?: readonly string[],
 ): MusigSigner {
@@ -90,7 +94,7 @@ export function vaultSigner(
 }
 
 export async function transportOf(
-  s: MultisigServices,
+  s: MultisigDeps,
   entry: NetworkEntry,
   participants?: readonly string[],
 ): Promise<MusigTransport> {
@@ -105,7 +109,7 @@ export async function transportOf(
 }
 
 export async function readProposal(
-  s: MultisigServices,
+  s: MultisigDeps,
   entry: NetworkEntry,
   ref: ProposalRef,
 ): Promise<Proposal> {
@@ -122,7 +126,7 @@ export async function readProposal(
   return proposal;
 }
 
-export function view(s: Services, entry: NetworkEntry, proposal: Proposal): ProposalView {
+export function view(s: MultisigDeps, entry: NetworkEntry, proposal: Proposal): ProposalView {
   return proposalView(proposal, readContext(entry), s.keystore.listWallets({ nethash: entry.nethash }));
 }
 
@@ -131,10 +135,7 @@ export function view(s: Services, entry: NetworkEntry, proposal: Proposal): Prop
  * profile knows first (registered or imported), then those the vault's keys send or signed, then invitations (a
  * wallet the profile does not know), at most MAX_INVITATIONS of them.
  */
-export async function listProposals(
-  s: MultisigServices,
-  input: { networkId?: string },
-): Promise<ProposalView[]> {
+export async function listProposals(s: MultisigDeps, input: { networkId?: string }): Promise<ProposalView[]> {
   const entry = entryOf(s, input.networkId);
   const server = await serverOf(s, entry);
   if (server === undefined) return [];

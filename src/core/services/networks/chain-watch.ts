@@ -6,11 +6,11 @@
  * polled then). An unreachable node raises one alert per outage, not one per poll.
  */
 import type { ChainAccess, ChainEvent, ChainTip } from '../../chain-access';
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from './registry';
 import type { Keystore } from '../../keystore';
 import { addressFromPublicKey } from '../../protocol/crypto';
 import type { TransactionData } from '../../protocol/transactions';
-import { syncProgress } from '../explorer/chain-reads';
+import { syncProgress } from '../chain/chain-reads';
 import { tokenWords } from '../transactions/token-words';
 import type { AppEvents } from '../events';
 import type { Networks } from './networks';
@@ -37,7 +37,7 @@ export class ChainWatch {
 
   start(): void {
     for (const chain of this.deps.networks.inProcessChains()) this.watchAlways(chain);
-    // A network's own node starting or stopping (own-node/own-nodes.ts): its chain is watched all the time then.
+    // A network's own node starting or stopping (follower/own-nodes.ts): its chain is watched all the time then.
     this.unlisten = this.deps.networks.onInProcessChanged(({ networkId, chain }) => {
       this.always.get(networkId)?.();
       this.always.delete(networkId);

@@ -1,10 +1,19 @@
 /** networks:* and node:* — the networks, which one is active, and its node's status, configuration and peers. */
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from '../services';
+import type { ChainReads } from '../chain/chain-reads';
+import type { OwnNodes } from '../follower/own-nodes';
+import type { Networks } from './networks';
+
+/** What networks:* and node:* work with: the networks, the active chain's reads, and each network's own node. */
+export interface NetworkDeps {
+  networks: Networks;
+  chainReads: ChainReads;
+  ownNodes: OwnNodes;
+}
 
 type NetworkChannels = Extract<keyof ChannelHandlers, `networks:${string}` | `node:${string}`>;
 
-export function networkHandlers(s: Services): Pick<ChannelHandlers, NetworkChannels> {
+export function networkHandlers(s: NetworkDeps): Pick<ChannelHandlers, NetworkChannels> {
   return {
     'networks:list': () => s.networks.list(),
     'networks:add': ({ url, name, allowPlainHttp, arkTestMode }) =>

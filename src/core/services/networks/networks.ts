@@ -7,7 +7,6 @@
  */
 import {
   discoverNetwork,
-  EMBEDDED_NETWORK_ID,
   KNOWN_NETWORKS,
   knownNetwork,
   NodeClient,
@@ -15,11 +14,10 @@ import {
   verifyPeer,
   type NetworkDescription,
   type FetchLike,
-  type NetworkRegistry,
-  type NetworkEntry,
   type NodeClientOptions,
 } from '../../client';
 import { RemoteChain, type ChainAccess } from '../../chain-access';
+import { EMBEDDED_NETWORK_ID, type NetworkEntry, type NetworkRegistry } from './registry';
 import type { KnownNetworkView, NetworkView } from '../../../shared/domain/networks';
 import { isPlainRemoteHttp, PLAIN_HTTP_WARNING } from '../../../shared/lib/insecure-url';
 import { ServiceError } from '../service-error';
@@ -98,7 +96,7 @@ export class Networks {
   }
 
   /**
-   * A node of a remote network now runs in this process (own-node/own-nodes.ts): its chain answers for the network
+   * A node of a remote network now runs in this process (follower/own-nodes.ts): its chain answers for the network
    * from here on. The listeners of in-process chains hear it first, then, when the network is active, those of
    * the active network (they follow its new chain).
    */

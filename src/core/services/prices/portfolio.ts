@@ -8,7 +8,7 @@
  */
 import type { PortfolioView } from '../../../shared/domain/prices';
 import { DAY_MS, dayOf, type DailyClose } from '../../prices';
-import type { Services } from '../services';
+import type { PricesDeps } from './deps';
 import { isPricedNetwork } from './prices';
 
 export const HISTORY_PAGES_MAX = 20;
@@ -23,7 +23,7 @@ interface WalletHistory {
   knownFrom: number;
 }
 
-async function walletHistory(s: Services, address: string, from: number): Promise<WalletHistory> {
+async function walletHistory(s: PricesDeps, address: string, from: number): Promise<WalletHistory> {
   const wallet = await s.chainReads.wallet(address);
   const changes: WalletHistory['changes'] = [];
   for (let page = 1; page <= HISTORY_PAGES_MAX; page++) {
@@ -73,7 +73,7 @@ function valueOf(balance: bigint, close: number): number {
   return (Number(balance) / 1e8) * close;
 }
 
-export async function portfolio(s: Services, days: number): Promise<PortfolioView> {
+export async function portfolio(s: PricesDeps, days: number): Promise<PortfolioView> {
   const settings = s.prices.settings();
   if (!settings.enabled) return { state: 'off' };
   const entry = s.networks.active();

@@ -6,7 +6,7 @@
  * only while fresh: offline or refused, the answer is `unavailable` and the screens show nothing.
  */
 import { mainnet } from '../../protocol/networks';
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import {
   ARK_TOKEN,
   coinGecko,

@@ -1,12 +1,21 @@
 /** profiles:* — the data directory's profiles: list, create, rename, switch, remove (profile-switch.ts). */
 import type { ProfileList as ProfileListView } from '../../../shared/domain/profiles';
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from '../services';
+import type { Keystore } from '../../keystore';
+import type { AppEvents } from '../events';
 import { keystoreStatus } from '../wallets/handlers';
+import type { ProfileSwitch } from './profile-switch';
+
+/** What profiles:* works with: the switch, and the open profile's vault and the events to say it changed. */
+export interface ProfileDeps {
+  profiles: ProfileSwitch;
+  keystore: Keystore;
+  events: AppEvents;
+}
 
 type ProfileChannels = Extract<keyof ChannelHandlers, `profiles:${string}`>;
 
-async function listView(s: Services): Promise<ProfileListView> {
+async function listView(s: ProfileDeps): Promise<ProfileListView> {
   const host = s.profiles;
   const profiles = await Promise.all(
     host.list.list().map(async (entry) => ({
@@ -18,7 +27,7 @@ async function listView(s: Services): Promise<ProfileListView> {
   return { profiles, activeId: host.activeId };
 }
 
-export function profileHandlers(s: Services): Pick<ChannelHandlers, ProfileChannels> {
+export function profileHandlers(s: ProfileDeps): Pick<ChannelHandlers, ProfileChannels> {
   /** After a switch every window reads the new profile again; its vault starts locked. */
   const switched = async (): Promise<ProfileListView> => {
     const view = await listView(s);

@@ -4,7 +4,7 @@
  * (core-crypto `transactions/types/schemas.ts`: the delegate username pattern, vendorField bytes) and the
  * core-transactions handlers (a username already taken, a wallet already a delegate, a resigned delegate, a vote
  * for what is not a delegate, a claim's secret against the lock's hash, a refund before expiry, a lock's expiration
- * at least one round ahead: src/core/node/handlers), read at the milestone of the next height.
+ * at least one round ahead: src/core/node/transaction-handlers/), read at the milestone of the next height.
  */
 import type { ChainReader, Lock } from '../../client';
 import { unless404 } from '../../client';

@@ -6,11 +6,11 @@ import { spendableNow } from './preview';
 import { prepareDraft } from './prepare';
 import { preparedStoreOf } from './prepared-store';
 import { keptLocks, revealLockSecret } from './htlc-secrets';
-import type { Services } from '../services';
+import type { TransactionDeps } from './deps';
 
 type TransactionChannels = Extract<keyof ChannelHandlers, `tx:${string}`>;
 
-export function transactionHandlers(s: Services): Pick<ChannelHandlers, TransactionChannels> {
+export function transactionHandlers(s: TransactionDeps): Pick<ChannelHandlers, TransactionChannels> {
   // The reviews' prepared transactions, in memory only, bound to the vault session (prepared-store.ts); the
   // multisig:* channels sign theirs from the same store.
   const prepared = preparedStoreOf(s);

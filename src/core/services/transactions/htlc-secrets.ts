@@ -5,10 +5,13 @@
  * (a secret then opens nothing) or when no node accepted the lock.
  */
 import type { KeptLockView, RevealedLockSecret } from '../../../shared/domain/transactions';
-import type { Services } from '../services';
+import type { TransactionDeps } from './deps';
 
 /** The kept locks of a wallet; those the active chain says are closed or expired are forgotten first. */
-export async function keptLocks(s: Services, walletId: string): Promise<KeptLockView[]> {
+export async function keptLocks(
+  s: Pick<TransactionDeps, 'keystore' | 'networks' | 'chainReads'>,
+  walletId: string,
+): Promise<KeptLockView[]> {
   const wallet = s.keystore.getWallet(walletId);
   const kept = s.keystore.keptHtlcLocks(walletId);
   const active = s.networks.active();
@@ -24,7 +27,7 @@ export async function keptLocks(s: Services, walletId: string): Promise<KeptLock
 }
 
 export async function revealLockSecret(
-  s: Services,
+  s: Pick<TransactionDeps, 'keystore' | 'networks' | 'chainReads'>,
   request: { walletId: string; lockId: string; password: string },
 ): Promise<RevealedLockSecret> {
   return s.keystore.revealHtlcSecret(request.walletId, request.lockId.toLowerCase(), request.password);

@@ -5,13 +5,13 @@
  * PreparedStore under a new id with the hash of its unsigned bytes; tx:send signs it by that id (sender.ts), after
  * `checkUnchanged` found that what it rests on still holds.
  */
-import { unless404 } from '../../client';
 import { spendable } from '../../domain';
 import { isCodedError } from '../../../shared/lib/coded-error';
 import { sha256 } from '../../protocol/hash';
 import { toHex } from '../../protocol/hex';
 import { milestoneAt } from '../../protocol/networks';
-import { prepareTransaction } from '../../protocol/transactions';
+import { prepareTransaction, signingBytes } from '../../protocol/transactions';
+import { checkDeviceCanSign } from '../../ledger';
 import type { DraftInput } from '../../../shared/domain/transactions';
 import type { SenderAccount } from './accounts';
 import { tokens } from './draft-words';
@@ -19,12 +19,12 @@ import { buildDraft, type BuiltDraft } from './drafts';
 import { pendingEffects } from './pending-effects';
 import { PreparedError } from './prepared-errors';
 import type { PreparedPurpose, PreparedStore, PreparedTransaction, SessionBinding } from './prepared-store';
-import type { NetworkEntry } from '../../client';
+import type { NetworkEntry } from '../networks/registry';
 import { checkFeeCeiling } from './fee-ceiling';
 import { ServiceError } from '../service-error';
 import { networkOfWallet, previewDraft, type DraftPreview } from './preview';
 import { preparedBalance, preparedMilestone, preparedNonceUsed } from './refusals';
-import type { SenderDeps } from './sender';
+import type { SenderDeps } from './deps';
 import { unsignedBytes } from './signer';
 
 /** The vault session signing happens under now. */
@@ -52,6 +52,7 @@ export async function prepareDraft(
     publicKey: wallet.publicKey,
     input,
     entry: networkOfWallet(deps, wallet),
+    ledger: wallet.kind === 'ledger',
   });
 }
 
@@ -87,6 +88,8 @@ interface PrepareRequest {
   input: DraftInput;
   entry: NetworkEntry;
   multisig?: { min: number; publicKeys: string[] };
+  /** The sender is a Ledger wallet: the device must be able to sign it. */
+  ledger?: boolean;
 }
 
 async function prepareFor(
@@ -114,6 +117,13 @@ async function prepareFor(
     const preview = await previewDraft(deps, walletId, input, { account, ...multisig });
     if (preview.problems.length === 0) throw error;
     return preview;
+  }
+  // A Ledger wallet's transaction must be one ARK's Ledger app signs (core/ledger/signable.ts): refused before the
+  // review, with the reason, rather than after the person confirmed it.
+  if (request.ledger === true) {
+    checkDeviceCanSign(transaction, signingBytes(transaction), {
+      hasSecondPublicKey: account.secondPublicKey !== undefined,
+    });
   }
   // The facts of this very transaction: its fee, on the account it was built on.
   const preview = await previewDraft(
@@ -168,8 +178,8 @@ export async function checkUnchanged(
       height: account.height,
     });
   }
-  const chainWallet = await unless404(deps.networks.chain(networkId).reads.wallet(address));
-  const available = spendable(chainWallet?.balance ?? 0n, pendingEffects(deps.tracker, networkId, address));
+  // The balance read with the nonce, in the one read of the account (ChainAccess.account).
+  const available = spendable(account.balance, pendingEffects(deps.tracker, networkId, address));
   if (prepared.totalOut > available) {
     const token = network.network.client.token;
     throw new PreparedError(

@@ -19,7 +19,9 @@ export type PreparedErrorCode =
   /** The wallet's balance, less what it has pending, no longer covers amount and fee. */
   | 'ERR_PREPARED_BALANCE'
   /** The chain reached a milestone whose fees or rules differ from those it was prepared under. */
-  | 'ERR_PREPARED_MILESTONE';
+  | 'ERR_PREPARED_MILESTONE'
+  /** A multisignature proposal read again to co-sign it is another transaction than the one reviewed. */
+  | 'ERR_PREPARED_PROPOSAL_CHANGED';
 
 export class PreparedError extends CodedError<PreparedErrorCode> {
   override readonly name = 'PreparedError';

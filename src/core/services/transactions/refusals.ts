@@ -42,3 +42,12 @@ export function preparedBalance(needed: string, spendable: string): string {
 export function preparedMilestone(from: number, to: number): string {
   return `Since this review, the network moved past a milestone (its rules from height ${from} gave way to those from height ${to}): fees and rules may differ. Review the transaction again.`;
 }
+
+/** A proposal read again at its signature is another transaction than the one reviewed (multisig/proposal-reviews.ts). */
+export function proposalChanged(changed: readonly string[]): string {
+  const list =
+    changed.length === 1
+      ? changed[0]!
+      : `${changed.slice(0, -1).join(', ')} and ${changed[changed.length - 1]!}`;
+  return `Since your review, this proposal's ${list} changed: nothing was signed. Review it again.`;
+}

@@ -5,68 +5,16 @@
  * the id, whether a node accepted it, and for an HTLC lock the secret (it claims the lock; not a wallet key), which
  * the vault keeps with the lock until it is claimed or expired (htlc-secrets.ts).
  */
-import type { NetworkEntry } from '../../client';
-import { KeystoreError, type Keystore, type WalletInfo } from '../../keystore';
 import { transactionToJson } from '../../protocol/transactions';
-import type { DraftInput, SendResult } from '../../../shared/domain/transactions';
-import type { Accounts } from './accounts';
-import type { SenderAccount } from './accounts';
-import { buildDraft, type BuiltDraft } from './drafts';
-import type { AppEvents } from '../events';
-import type { Networks } from '../networks/networks';
-import { broadcastOutcome, type PendingTracker } from './pending-tracker';
-import { ServiceError } from '../service-error';
+import type { SendResult } from '../../../shared/domain/transactions';
+import type { SenderDeps } from './deps';
+import { broadcastOutcome } from './pending-tracker';
 import { messageInTokens } from './token-words';
-import type { SettingsFile } from '../settings';
-import { kindOf, recipientOf } from '../explorer/views';
+import { kindOf, recipientOf } from '../chain/views';
 import { takeToSign } from './prepare';
 import type { PreparedStore } from './prepared-store';
-import { networkOfWallet } from './preview';
-import { SECOND_ALREADY_REGISTERED, SECOND_PASSPHRASE_REQUIRED, WATCH_ONLY } from './refusals';
 import { signAsSender, vaultSigner } from './signer';
-
-export interface SenderDeps {
-  keystore: Keystore;
-  settings: SettingsFile;
-  networks: Networks;
-  accounts: Accounts;
-  tracker: PendingTracker;
-  events: AppEvents;
-  now: () => number;
-}
-
-/** A draft built for a wallet's account on its network now: what the fee bounds and a registration start from. */
-export interface WalletDraft {
-  wallet: WalletInfo;
-  entry: NetworkEntry;
-  account: SenderAccount;
-  built: BuiltDraft;
-}
-
-/**
- * Builds the draft for the wallet as its network stands now (nonce, height, second key), refusing what could not
- * be signed: a watch-only wallet, an unknown network, a second key registered twice or missing from the vault.
- */
-export async function draftFor(deps: SenderDeps, walletId: string, input: DraftInput): Promise<WalletDraft> {
-  const wallet = deps.keystore.getWallet(walletId);
-  if (wallet.kind === 'watch') throw new KeystoreError('ERR_WATCH_ONLY', WATCH_ONLY);
-  const entry = networkOfWallet(deps, wallet);
-  const account = await deps.accounts.sender(entry.id, wallet.address, wallet.publicKey);
-  const registered = account.secondPublicKey !== undefined;
-  if (input.kind === 'secondSignature' && registered) {
-    throw new ServiceError('ERR_ALREADY_REGISTERED', SECOND_ALREADY_REGISTERED);
-  }
-  if (registered && !wallet.hasSecondPassphrase) {
-    throw new ServiceError('ERR_SECOND_PASSPHRASE_REQUIRED', SECOND_PASSPHRASE_REQUIRED);
-  }
-  const built = buildDraft(input, {
-    network: entry.network,
-    height: account.height,
-    now: deps.now(),
-    nonce: account.nextNonce,
-  });
-  return { wallet, entry, account, built };
-}
+import { isDeviceFailure, ledgerSender } from '../ledger/device-signers';
 
 /**
  * Signs the prepared transaction `preparedId` as reviewed and broadcasts it. Refused, with nothing signed, when
@@ -83,11 +31,24 @@ export async function sendPrepared(
   const { transaction, networkId, walletId } = prepared;
   const entry = deps.networks.entry(networkId);
   const context = { network: entry.network, height: prepared.height };
-  store.signed(preparedId);
   const wallet = deps.keystore.getWallet(walletId);
   // The second signature follows the chain, not the vault: only a registered second key co-signs (ARK 3).
-  const signer = vaultSigner(deps.keystore, walletId, { secondSignature: prepared.secondSignature });
-  const signed = await signAsSender(signer, transaction, context);
+  const second = { secondSignature: prepared.secondSignature };
+  const signer =
+    wallet.kind === 'ledger'
+      ? ledgerSender(deps, walletId, { ...second, preparedId })
+      : vaultSigner(deps.keystore, walletId, second);
+  let signed;
+  try {
+    signed = await signAsSender(signer, transaction, context);
+  } catch (error) {
+    // Refused or failed on the device: nothing was signed, nothing is pending, the nonce is still free — the same
+    // review can be confirmed again.
+    if (isDeviceFailure(error)) store.release(preparedId);
+    else store.signed(preparedId);
+    throw error;
+  }
+  store.signed(preparedId);
   const id = signed.id ?? '';
   if (prepared.htlc !== undefined) {
     // Sealed in the vault before the lock leaves this process: a reload or a crash never loses it.

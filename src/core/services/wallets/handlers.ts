@@ -6,7 +6,19 @@ import type { Keystore, WalletInfo } from '../../keystore';
 import type { KeystoreStatus } from '../../../shared/domain/keystore';
 import type { WalletView } from '../../../shared/domain/wallets';
 import type { ChannelHandlers } from '../dispatcher';
-import type { Services } from '../services';
+import type { AppEvents } from '../events';
+import type { Networks } from '../networks/networks';
+import type { SettingsFile } from '../settings';
+import type { Accounts } from '../transactions/accounts';
+
+/** What keystore:* and wallets:* work with: the vault, the networks its wallets belong to, their accounts. */
+export interface WalletDeps {
+  keystore: Keystore;
+  networks: Networks;
+  accounts: Accounts;
+  settings: SettingsFile;
+  events: AppEvents;
+}
 
 type VaultChannels = Extract<keyof ChannelHandlers, `keystore:${string}` | `wallets:${string}`>;
 
@@ -18,7 +30,7 @@ export async function keystoreStatus(keystore: Keystore): Promise<KeystoreStatus
   };
 }
 
-async function keychainStatus(s: Services) {
+async function keychainStatus(s: WalletDeps) {
   const [status, hasVault] = await Promise.all([s.keystore.keychainStatus(), s.keystore.hasVault()]);
   return {
     available: status.available,
@@ -28,23 +40,23 @@ async function keychainStatus(s: Services) {
 }
 
 /** The status after a change, also pushed so every window sees it. */
-async function announce(s: Services): Promise<KeystoreStatus> {
+async function announce(s: WalletDeps): Promise<KeystoreStatus> {
   const status = await keystoreStatus(s.keystore);
   s.events.emit('keystore:status', status);
   return status;
 }
 
-export function toWalletView(s: Services, info: WalletInfo): WalletView {
+export function toWalletView(s: WalletDeps, info: WalletInfo): WalletView {
   const networkId = s.networks.byNethash(info.nethash)?.id;
   return { ...info, ...(networkId === undefined ? {} : { networkId }) };
 }
 
-function networkOf(s: Services, networkId: string | undefined): Network {
+function networkOf(s: WalletDeps, networkId: string | undefined): Network {
   return s.networks.entry(networkId ?? s.networks.activeId).network;
 }
 
 function changed(
-  s: Services,
+  s: WalletDeps,
   reason: 'added' | 'updated' | 'removed',
   view: { id: string; address?: string },
 ) {
@@ -55,7 +67,7 @@ function changed(
   });
 }
 
-export function vaultHandlers(s: Services): Pick<ChannelHandlers, VaultChannels> {
+export function vaultHandlers(s: WalletDeps): Pick<ChannelHandlers, VaultChannels> {
   const added = (info: WalletInfo) => {
     const view = toWalletView(s, info);
     changed(s, 'added', view);

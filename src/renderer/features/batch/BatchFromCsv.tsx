@@ -8,7 +8,7 @@ import { LeftOutList } from '../../components/LeftOutList';
 import { useVotary } from '../../store';
 import { counted } from '../../lib/counts';
 import { AddressName } from '../contacts/AddressName';
-import { DEFAULT_MULTIPAYMENT_LIMIT, type BatchPlan, type BatchTransaction } from './batch-plan';
+import type { BatchPlan, BatchTransaction } from './batch-plan';
 import { planBatchFile } from './plan-batch-file';
 
 /** Transactions listed at first, then more on request (a file of distinct memos may make thousands). */
@@ -16,7 +16,8 @@ const TRANSACTIONS_LISTED = 50;
 
 export function BatchFromCsv({ onFill }: { onFill: (transaction: BatchTransaction) => void }) {
   const pubKeyHash = useVotary((s) => s.configuration?.pubKeyHash);
-  const limit = useVotary((s) => s.configuration?.constants.multiPaymentLimit ?? DEFAULT_MULTIPAYMENT_LIMIT);
+  // The host's limit (node:configuration fills in ARK's default where the node says none).
+  const limit = useVotary((s) => s.configuration?.constants.multiPaymentLimit);
   const [file, setFile] = useState<{ name: string; plan: BatchPlan } | undefined>();
   const [reading, setReading] = useState<string | undefined>();
   const [filled, setFilled] = useState<number[]>([]);
@@ -29,7 +30,7 @@ export function BatchFromCsv({ onFill }: { onFill: (transaction: BatchTransactio
     event.target.value = '';
     setFilled([]);
     setListed(TRANSACTIONS_LISTED);
-    if (chosen === undefined || pubKeyHash === undefined) return;
+    if (chosen === undefined || pubKeyHash === undefined || limit === undefined) return;
     const turn = ++latest.current;
     setFile(undefined);
     setReading(chosen.name);
@@ -49,8 +50,8 @@ export function BatchFromCsv({ onFill }: { onFill: (transaction: BatchTransactio
         <input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
       </label>
       <p className="muted small">
-        Amounts in tokens with “.” as the decimal point. Payments with the same memo share a transaction, at
-        most {limit} per transaction on this network.
+        Amounts in tokens with “.” as the decimal point. Payments with the same memo share a transaction
+        {limit === undefined ? '.' : `, at most ${limit} per transaction on this network.`}
       </p>
       {reading !== undefined && <p role="status">Reading “{reading}”…</p>}
       {plan?.ok === false && (

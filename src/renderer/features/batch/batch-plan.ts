@@ -20,9 +20,6 @@ const ADDRESS_KINDS: Record<AddressFault, string> = {
 };
 const AMOUNT_KIND = 'not an amount above 0 with at most 8 decimals';
 
-/** ARK Core 3's milestone default when a network does not say its limit. */
-export const DEFAULT_MULTIPAYMENT_LIMIT = 64;
-
 export interface BatchRow {
   line: number;
   address: string;
@@ -58,7 +55,8 @@ function columnsOf(header: readonly string[]): { address: number; amount: number
   };
 }
 
-export function planBatch(text: string, pubKeyHash: number, limit = DEFAULT_MULTIPAYMENT_LIMIT): BatchPlan {
+/** `limit`: the network's multipayment limit as the host says it (node:configuration). */
+export function planBatch(text: string, pubKeyHash: number, limit: number): BatchPlan {
   // A character is at least a byte: text longer than the byte limit came from a file past it.
   if (text.length > MULTIPAYMENT_FILE.maxBytes) {
     return {

@@ -1,3 +1,4 @@
+import { walletNameText } from '../../components/DeviceMark';
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useVotary } from '../../store';
@@ -16,7 +17,7 @@ export function WalletPicker({ label = 'From wallet' }: { label?: string }) {
       <select id={id} value={current?.id ?? ''} onChange={(e) => navigate(route, e.target.value)}>
         {wallets.map((wallet) => (
           <option key={wallet.id} value={wallet.id}>
-            {wallet.name} · {wallet.address}
+            {walletNameText(wallet)} · {wallet.address}
           </option>
         ))}
       </select>

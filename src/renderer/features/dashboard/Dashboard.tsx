@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { DeviceMark } from '../../components/DeviceMark';
 import { Amount } from '../../components/Amount';
 import { AsOfHeight } from '../../components/AsOfHeight';
 import { RecentActivity } from './RecentActivity';
 import { PortfolioChart } from './PortfolioChart';
 import { useVotary } from '../../store';
 import { chainStateOf, totalBalance, totalLocked, watchOnlyBalance } from '../../store/wallets-slice';
-import { call } from '../../services/call';
+import { useDelegateNames } from '../../lib/reads/chain';
 import { useNetworkSync } from '../../store/use-network-sync';
 
 export function Dashboard() {
@@ -20,14 +20,8 @@ export function Dashboard() {
   const sync = useNetworkSync();
   const navigate = useVotary((s) => s.navigate);
   const reportError = useVotary((s) => s.reportError);
-  const [names, setNames] = useState<Record<string, string>>({});
   // Votes are public keys; the delegate list names them (first page: the active delegates and more).
-  useEffect(() => {
-    call('chain:delegates', { page: 1, limit: 100 }).then(
-      (page) => setNames(Object.fromEntries(page.data.map((d) => [d.publicKey, d.username]))),
-      reportError,
-    );
-  }, [reportError]);
+  const names = useDelegateNames(reportError);
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
@@ -81,7 +75,8 @@ export function Dashboard() {
                   <td>
                     <button type="button" className="link" onClick={() => navigate('wallet', wallet.id)}>
                       {wallet.name}
-                    </button>
+                    </button>{' '}
+                    <DeviceMark wallet={wallet} />
                     {wallet.kind === 'watch' && <span className="muted small"> · watch-only</span>}
                     {wallet.networkId === undefined && (
                       <span className="muted small"> · its network is not in the list</span>

@@ -2,18 +2,20 @@
  * The latest confirmed transactions of the active network's wallets, newest first, plus what this app sent on it
  * that is still pending: nothing of another network, even for a moment after switching.
  */
-import { useEffect, useState } from 'react';
 import type { TransactionView } from '../../../shared/domain/chain-views';
 import type { PendingView } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
+import { changeTick } from '../../store/host-changes';
 import { chainTime } from '../../lib/dates';
 import { kindLabel } from '../../lib/kinds';
-import { call } from '../../services/call';
+import { useLatestTransactions } from '../../lib/reads/chain';
 import { amountFor, directionWords } from '../wallet/history-row';
 import { PendingAmount } from '../pending/PendingAmount';
 
 const SHOWN = 8;
+/** What the confirmed rows move with (store/host-changes.ts). */
+export const RECENT_MOVES_WITH = ['balances', 'pending'] as const;
 
 /** A row's amount for the wallets it was read for, by the host's ledger (as the wallet's history says it). */
 function RowAmount({ tx }: { tx: TransactionView }) {
@@ -84,28 +86,22 @@ export function recentOnNetwork(input: {
 export function RecentActivity() {
   const networkId = useVotary((s) => s.networks.find((network) => network.active)?.id);
   const wallets = useVotary((s) => s.wallets);
-  const height = useVotary((s) => s.node?.height ?? 0);
   const pending = useVotary((s) => s.pending);
   const reportError = useVotary((s) => s.reportError);
-  const [recent, setRecent] = useState<RecentRead>();
-  // Every few blocks is enough for a summary; the Wallet page follows each block.
-  const tick = Math.floor(height / 5);
-  const { addresses: read, shown, open } = recentOnNetwork({ networkId, wallets, recent, pending });
-  const addresses = read.join(',');
-  const own = new Set(read);
-
-  useEffect(() => {
-    if (networkId === undefined || addresses === '') return;
-    let live = true;
-    Promise.all(
-      addresses
-        .split(',')
-        .map((address) => call('chain:wallet-transactions', { address, limit: SHOWN }).then((p) => p.data)),
-    ).then((lists) => live && setRecent({ networkId, list: mergeRecent(lists, SHOWN) }), reportError);
-    return () => {
-      live = false;
-    };
-  }, [networkId, addresses, tick, reportError]);
+  // Read again when a transaction of these wallets is confirmed (their chain state or a pending entry moves), on
+  // that block: a sent one leaves the open list and appears among the confirmed at once, not some blocks later.
+  // Every five blocks too, for what changes none of them (a lock addressed to one, until it is claimed).
+  const moved = useVotary((s) => changeTick(s, RECENT_MOVES_WITH));
+  const height = useVotary((s) => s.node?.height ?? 0);
+  const tick = `${Math.floor(height / 5)}:${moved}`;
+  const { addresses } = recentOnNetwork({ networkId, wallets, recent: undefined, pending });
+  const latest = useLatestTransactions({ networkId, addresses, count: SHOWN, tick }, reportError);
+  const recent: RecentRead | undefined =
+    latest === undefined
+      ? undefined
+      : { networkId: latest.networkId, list: mergeRecent(latest.lists, SHOWN) };
+  const { shown, open } = recentOnNetwork({ networkId, wallets, recent, pending });
+  const own = new Set(addresses);
 
   return (
     <section aria-labelledby="recent-title">

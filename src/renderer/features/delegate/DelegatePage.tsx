@@ -20,7 +20,7 @@ import { REVIEW_NOTES } from './review-notes';
 
 export function DelegatePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
-  const signer = useSigningWallet();
+  const signer = useSigningWallet('delegateRegistration');
   const { wallet } = signer;
   const delegate = useVotary((s) => (wallet === undefined ? undefined : chainStateOf(s, wallet)?.delegate));
   const secondState = useVotary((s) => secondPassphraseState(s, wallet));

@@ -3,17 +3,14 @@
  * chosen window from the monitor. The monitor's data only reaches back to when it started (`coveredSince`), and the
  * page says so rather than presenting a short record as a full day.
  */
-import { useEffect, useState } from 'react';
-import type { DelegateView } from '../../../shared/domain/chain-views';
-import type { PageView } from '../../../shared/domain/common';
+import { useState } from 'react';
 import type { ProductivityWindow } from '../../../shared/domain/monitor';
 import { useThrottled } from '../../lib/use-throttled';
 import { useVotary } from '../../store';
 import { DelegateTable } from './DelegateTable';
 import { joinProductivity, splitForgingSet } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { useDelegatePage, useProductivity } from '../../lib/reads/chain';
 import { AsOfHeight } from '../../components/AsOfHeight';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
@@ -33,20 +30,9 @@ export function DelegatesPage() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [span, setSpan] = useState<ProductivityWindow>('day');
-  const [list, setList] = useState<PageView<DelegateView> | undefined>(undefined);
+  const list = useDelegatePage({ page, search, tick }, reportError);
 
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      call('chain:delegates', {
-        page,
-        limit: 100,
-        ...(search.trim() === '' ? {} : { search: search.trim() }),
-      }).then(setList, reportError);
-    }, 150);
-    return () => window.clearTimeout(timer);
-  }, [page, search, tick, reportError]);
-
-  const monitor = useLatest(() => call('monitor:productivity', { window: span }), `${span}:${tick}`);
+  const monitor = useProductivity(span, tick);
   const productivity = monitor.value;
   const monitorError = monitor.error?.message;
 

@@ -8,24 +8,21 @@ import { shortId } from './explorer-nav';
 import { ExplorerLink } from './ExplorerLink';
 import { AddressName } from '../contacts/AddressName';
 import { TransactionTable } from './TransactionTable';
-import { ReadStatus, useRead } from '../../lib/use-read';
+import { ReadStatus } from '../../lib/use-read';
 import { dateTime } from '../../lib/dates';
-import { call } from '../../services/call';
+import { useChainWallet, useWalletLocksPage, useWalletTransactionsPage } from '../../lib/reads/explorer';
 
 const PAGE = 25;
 
 function WalletTransactions({ address }: { address: string }) {
   const [page, setPage] = useState(1);
-  const read = useRead(
-    () => call('chain:wallet-transactions', { address, page, limit: PAGE }),
-    `${address}:${page}`,
-  );
+  const read = useWalletTransactionsPage(address, page, PAGE);
   if (read.state !== 'ready') return <ReadStatus read={read} what="transactions" />;
   return <TransactionTable page={read.value} caption="Transactions" onPage={setPage} />;
 }
 
 function WalletLocks({ address }: { address: string }) {
-  const read = useRead(() => call('chain:wallet-locks', { address, page: 1, limit: 100 }), address);
+  const read = useWalletLocksPage(address);
   if (read.state !== 'ready') return <ReadStatus read={read} what="locks" />;
   if (read.value.data.length === 0) return null;
   return (
@@ -71,7 +68,7 @@ function WalletLocks({ address }: { address: string }) {
 }
 
 export function WalletView({ address }: { address: string }) {
-  const read = useRead(() => call('chain:wallet', { address }), address);
+  const read = useChainWallet(address);
   if (read.state !== 'ready') {
     return (
       <article aria-labelledby="explorer-page-title">

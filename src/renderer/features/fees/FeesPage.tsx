@@ -4,15 +4,15 @@
  */
 import { useState } from 'react';
 import { Amount } from '../../components/Amount';
-import { ReadStatus, useRead } from '../../lib/use-read';
+import { ReadStatus } from '../../lib/use-read';
 import { feeRows, groupLabel } from './fee-rows';
-import { call } from '../../services/call';
+import { useFeeStatistics } from '../../lib/reads/explorer';
 
 const DAY_CHOICES = [1, 7, 14, 30];
 
 export function FeesPage() {
   const [days, setDays] = useState(7);
-  const read = useRead(() => call('chain:fees', { days }), String(days));
+  const read = useFeeStatistics(days);
   const rows = read.state === 'ready' ? feeRows(read.value) : [];
   return (
     <section aria-labelledby="fees-title">

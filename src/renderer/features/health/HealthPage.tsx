@@ -2,8 +2,7 @@
  * Node health: the watched nodes with lag and forks, uPlot charts of one node's height lag,
  * block interval and latency over time from the monitor's stored samples, and the client's peers.
  */
-import { useEffect, useMemo, useState } from 'react';
-import type { PeerStatusView } from '../../../shared/domain/chain-views';
+import { useMemo, useState } from 'react';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
 import { useThrottled } from '../../lib/use-throttled';
 import { useVotary } from '../../store';
@@ -13,6 +12,7 @@ import { WatchedNodes } from './WatchedNodes';
 import { clockTime, momentTime } from '../../lib/dates';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
+import { usePeers } from '../../lib/reads/chain';
 
 export function HealthPage() {
   const reportError = useVotary((s) => s.reportError);
@@ -23,13 +23,10 @@ export function HealthPage() {
   );
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [rangeMs, setRangeMs] = useState<number>(3_600_000);
-  const [peers, setPeers] = useState<PeerStatusView[]>([]);
+  const peers = usePeers(String(tick), reportError);
 
   const monitor = useLatest(() => call('monitor:overview'), String(tick));
   const overview = monitor.value;
-  useEffect(() => {
-    call('node:peers').then(setPeers, reportError);
-  }, [tick, reportError]);
 
   const nodeId =
     chosen !== undefined && overview?.nodes.some((node) => node.id === chosen) === true

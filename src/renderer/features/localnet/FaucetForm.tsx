@@ -1,5 +1,10 @@
-/** Fund any address from the localnet faucet (test tokens with no value). */
+/**
+ * Fund any address from the localnet faucet (test tokens with no value). The transfer's id and what became of it
+ * (in the pool, then the block that confirmed it) stay under the form as the pending list follows it (SentStatus).
+ */
 import { useState, type FormEvent } from 'react';
+import type { PendingView } from '../../../shared/domain/transactions';
+import { SentStatus } from '../pending/SentStatus';
 import { formatAmount } from '../../lib/amount';
 import { useVotary } from '../../store';
 import { tokenName } from '../../store/node-slice';
@@ -13,6 +18,7 @@ export function FaucetForm({ run }: { run: RunControl }) {
   const pendingChanged = useVotary((s) => s.pendingChanged);
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
+  const [funded, setFunded] = useState<PendingView | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkFaucetAmount(amount);
@@ -30,6 +36,7 @@ export function FaucetForm({ run }: { run: RunControl }) {
         `Sent ${formatAmount(result.amount, symbol)} to ${result.address} (test tokens): ${result.note}`,
       (result) => {
         pendingChanged(result.pending);
+        setFunded(result.pending);
         setAmount('');
       },
     );
@@ -56,6 +63,7 @@ export function FaucetForm({ run }: { run: RunControl }) {
           Fund address
         </button>
       </div>
+      {funded !== undefined && <SentStatus sent={funded} what="Test tokens" />}
     </form>
   );
 }

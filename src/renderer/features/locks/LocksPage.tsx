@@ -22,7 +22,7 @@ import { lockExpiryProblem } from './lock-state';
 
 export function LocksPage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
-  const signer = useSigningWallet();
+  const signer = useSigningWallet('htlcLock');
   const { wallet } = signer;
   const round = useVotary((s) => s.configuration?.constants.activeDelegates);
   const blocktime = useVotary((s) => s.configuration?.constants.blocktime);

@@ -2,6 +2,8 @@
  * Sign a message with a wallet's key (message:sign): ARK Core 3's form by default, ArkVault's on request. The words
  * are shown back before signing, and the vault password is asked as for a transaction (SigningPassword).
  */
+import { DeviceScreens } from '../ledger/LedgerReviewNotice';
+import { DeviceMark } from '../../components/DeviceMark';
 import { useRef, useState, type FormEvent } from 'react';
 import { useFocusScope } from '../../lib/use-focus-scope';
 import type { MessageFormatName, SignedMessageView } from '../../../shared/domain/messages';
@@ -21,7 +23,7 @@ export const FORM_WORDS: Record<MessageFormatName, string> = {
 
 export function SignMessage() {
   // Chosen on this form, as on Send: never the last wallet page opened, silently (common/signing-wallet.ts).
-  const signer = useSigningWallet();
+  const signer = useSigningWallet('message');
   const { wallet } = signer;
   const [walletProblem, setWalletProblem] = useState<string | undefined>();
   const reportError = useVotary((s) => s.reportError);
@@ -132,12 +134,21 @@ export function SignMessage() {
           tabIndex={-1}
         >
           <p>
-            <strong>{wallet.name}</strong> <span className="mono small">{wallet.address}</span> will sign, in
-            the {FORM_WORDS[format]} form, exactly these words:
+            <strong>{wallet.name}</strong> <DeviceMark wallet={wallet} />{' '}
+            <span className="mono small">{wallet.address}</span> will sign, in the {FORM_WORDS[format]} form,
+            exactly these words:
           </p>
           <pre className="message-text" data-testid="message-to-sign">
             {message}
           </pre>
+          {wallet.kind === 'ledger' && (
+            <DeviceScreens
+              title="Check your Ledger"
+              lead="When you sign, Votary sends exactly these words to your Ledger, with the ARK app open. Its screen shows:"
+              lines={[{ label: 'Message', value: message }]}
+              testId="ledger-review"
+            />
+          )}
           <SigningPasswordField signing={signing} />
           <div className="row">
             <button type="submit" disabled={busy || !signing.ready}>

@@ -25,7 +25,7 @@ export function BroadcastOutcomes({ broadcasts }: { broadcasts: readonly Broadca
               ? '.'
               : ` was refused: ${plainNodeMessage(result.error?.message ?? 'no reason given')}`}
           </p>
-          {result.accepted && <SentStatus sent={result.pending} />}
+          {result.accepted && <SentStatus sent={result.pending} withId={false} />}
         </div>
       ))}
     </section>

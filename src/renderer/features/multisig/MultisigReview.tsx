@@ -3,6 +3,8 @@
  * (a node would refuse: nothing is signed then), the vault password when signing needs it again, and where the
  * signed proposal goes: the network's multisignature server, or a document to save or show as a QR code.
  */
+import type { WalletView } from '../../../shared/domain/wallets';
+import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
 import { useState } from 'react';
 import type { TxPreview } from '../../../shared/domain/transactions';
 import { useVotary } from '../../store';
@@ -24,6 +26,7 @@ export function MultisigReview({
   onCancel,
   offerVia = true,
   recipients = [],
+  signer,
 }: {
   preview: TxPreview;
   action: string;
@@ -32,6 +35,8 @@ export function MultisigReview({
   offerVia?: boolean;
   /** The addresses it pays: named when they are the person's contacts or wallets, else warned about. */
   recipients?: readonly string[];
+  /** The participant that signs, when one does: a Ledger wallet's review says what its device will show. */
+  signer?: WalletView | undefined;
 }) {
   const reportError = useVotary((s) => s.reportError);
   const signing = useSigningPassword(true);
@@ -67,6 +72,15 @@ export function MultisigReview({
         </dl>
       )}
       <UnknownRecipients addresses={recipients} />
+      <LedgerReviewNotice
+        wallet={signer}
+        preview={preview}
+        draft={
+          preview.kind === 'transfer' && recipients[0] !== undefined
+            ? { kind: 'transfer', recipientId: recipients[0], amount: preview.sent }
+            : undefined
+        }
+      />
       {blocked && (
         <ul className="problems" data-testid="musig-problems">
           {preview.problems.map((p) => (

@@ -4,12 +4,15 @@
  * After a signature the card shows the signed proposal (the host's answer), however it travels; a broadcast's
  * outcome goes to the page (BroadcastOutcomes), which keeps it after the proposal has left the list.
  */
+import { walletNameText } from '../../components/DeviceMark';
+import { signersFor } from '../common/signing-wallet';
 import { useState } from 'react';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { SendResult, TxPreview } from '../../../shared/domain/transactions';
 import { useHostRead } from '../../lib/use-host-read';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
+import { isPreparedRefusal } from '../review/prepared-refusal';
 import { MultisigReview, type ConfirmInput } from './MultisigReview';
 import { ProposalDocument } from './ProposalDocument';
 
@@ -49,7 +52,19 @@ export function ProposalCard({
   const [outcome, setOutcome] = useState<{ text: string; signatures: number } | undefined>();
   const said = outcome !== undefined && outcome.signatures === proposal.signatures ? outcome.text : undefined;
   const [document, setDocument] = useState<string | undefined>();
-  const unsigned = proposal.participants.filter((p) => !p.signed && p.walletId !== undefined);
+  // A Ledger participant signs a transfer on the device, never a registration (its Nano S app does not parse one):
+  // that participant is named with the reason instead of a button (shared/domain/ledger-signable.ts).
+  const wallets = useVotary((s) => s.wallets);
+  const { offered, refused } = signersFor(
+    wallets.filter((w) => proposal.participants.some((p) => !p.signed && p.walletId === w.id)),
+    proposal.kind,
+  );
+  const unsigned = proposal.participants.filter(
+    (p) =>
+      !p.signed &&
+      p.walletId !== undefined &&
+      (offered.some((w) => w.id === p.walletId) || !wallets.some((w) => w.id === p.walletId)),
+  );
   const canBroadcast =
     proposal.ready && (proposal.kind === 'transfer' || proposal.senderWalletId !== undefined);
 
@@ -67,12 +82,25 @@ export function ProposalCard({
     if (step === undefined) return;
     const secret = password === undefined ? {} : { password };
     if (step.kind === 'sign') {
-      const signed = await call('multisig:sign', {
-        proposal: proposalRef,
-        walletId: step.walletId,
-        via,
-        ...secret,
-      });
+      const preparedId = preview?.prepared?.id;
+      if (preparedId === undefined) return;
+      let signed;
+      try {
+        // Exactly what this review showed: the host reads the proposal again and refuses it if it changed.
+        signed = await call('multisig:sign', {
+          proposal: proposalRef,
+          preparedId,
+          walletId: step.walletId,
+          via,
+          ...secret,
+        });
+      } catch (error) {
+        if (!isPreparedRefusal(error)) throw error;
+        // The host's sentence says what changed; the person reviews the proposal as it is now.
+        reportError(error);
+        await begin(step);
+        return;
+      }
       setOutcome({
         text: `Signed by ${step.name}: ${signed.signatures} of ${signed.required}.`,
         signatures: signed.signatures,
@@ -82,7 +110,17 @@ export function ProposalCard({
       onSigned?.(signed);
       if (via === 'server') onChanged();
     } else {
-      const sent = await call('multisig:broadcast', { proposal: proposalRef, ...secret });
+      const preparedId = preview?.prepared?.id;
+      if (preparedId === undefined) return;
+      let sent;
+      try {
+        sent = await call('multisig:broadcast', { proposal: proposalRef, preparedId, ...secret });
+      } catch (error) {
+        if (!isPreparedRefusal(error)) throw error;
+        reportError(error);
+        await begin(step);
+        return;
+      }
       // A refusal stays on the card beside the proposal it concerns; the page keeps every outcome with its id.
       setOutcome(
         sent.accepted
@@ -131,6 +169,11 @@ export function ProposalCard({
               Review and sign as {p.walletName}
             </button>
           ))}
+          {refused.map(({ wallet, reason }) => (
+            <p key={wallet.id} className="muted small" data-testid="signer-refused">
+              {walletNameText(wallet)} cannot sign this: {reason}
+            </p>
+          ))}
           {canBroadcast && (
             <button type="button" onClick={() => void begin({ kind: 'broadcast' })}>
               Review and broadcast
@@ -143,6 +186,7 @@ export function ProposalCard({
           action={step.kind === 'sign' ? `Sign as ${step.name}` : 'Broadcast'}
           offerVia={step.kind === 'sign'}
           recipients={proposal.recipient === undefined ? [] : [proposal.recipient]}
+          signer={step.kind === 'sign' ? wallets.find((w) => w.id === step.walletId) : undefined}
           onConfirm={confirm}
           onCancel={() => setStep(undefined)}
         />

@@ -3,6 +3,8 @@
  * recipient and amount; the one review (multisig:preview: tx:preview's facts for the multisignature wallet), then
  * the first participant signature (multisig:propose).
  */
+import { signersFor } from '../common/signing-wallet';
+import { walletNameText } from '../../components/DeviceMark';
 import { useMemo, useState } from 'react';
 import type { ProposalView } from '../../../shared/domain/multisig';
 import type { TxPreview } from '../../../shared/domain/transactions';
@@ -34,8 +36,9 @@ export function ProposeTransfer({
     wallets.find((w) => w.walletId === walletId) ?? wallets.find((w) => w.registered) ?? wallets[0];
   const participants = useMemo(
     () =>
-      all.filter(
-        (w) => w.kind !== 'watch' && w.publicKey !== undefined && wallet?.publicKeys.includes(w.publicKey),
+      // A Ledger participant signs a transfer on the device (its app parses it like any other).
+      signersFor(all, 'transfer').offered.filter(
+        (w) => w.publicKey !== undefined && wallet?.publicKeys.includes(w.publicKey),
       ),
     [all, wallet],
   );
@@ -97,7 +100,7 @@ export function ProposeTransfer({
             <select value={signer?.id ?? ''} onChange={(e) => setSignerId(e.target.value)}>
               {participants.map((w) => (
                 <option key={w.id} value={w.id}>
-                  {w.name} · {w.address}
+                  {walletNameText(w)} · {w.address}
                 </option>
               ))}
             </select>
@@ -134,6 +137,7 @@ export function ProposeTransfer({
           preview={preview}
           action={`Sign as ${signer?.name ?? ''} and propose`}
           recipients={[recipientId.trim()]}
+          signer={signer}
           onConfirm={confirm}
           onCancel={() => setPreview(undefined)}
         />

@@ -3,6 +3,8 @@
  * vault's wallets and other people's public keys) and how many must sign. The one review first (tx:preview of the
  * registration), then the registering wallet's own participant signature (multisig:register).
  */
+import { signersFor } from '../common/signing-wallet';
+import { walletNameText } from '../../components/DeviceMark';
 import { useMemo, useState } from 'react';
 import type { ProposalView } from '../../../shared/domain/multisig';
 import type { TxPreview } from '../../../shared/domain/transactions';
@@ -15,7 +17,10 @@ import { ProposalDocument } from './ProposalDocument';
 export function StartRegistration({ onStarted }: { onStarted: () => void }) {
   const reportError = useVotary((s) => s.reportError);
   const all = useVotary((s) => s.wallets);
-  const signers = useMemo(() => all.filter((w) => w.kind !== 'watch' && w.publicKey !== undefined), [all]);
+  // Every participant signs the registration itself, which ARK's Ledger app does not parse on the Nano S
+  // (shared/domain/ledger-signable.ts): a Ledger wallet is left out, with the reason.
+  const { offered, refused } = useMemo(() => signersFor(all, 'multiSignature'), [all]);
+  const signers = useMemo(() => offered.filter((w) => w.publicKey !== undefined), [offered]);
   const [senderId, setSenderId] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [others, setOthers] = useState('');
@@ -74,6 +79,11 @@ export function StartRegistration({ onStarted }: { onStarted: () => void }) {
               ))}
             </select>
           </label>
+          {refused.map(({ wallet: left, reason }) => (
+            <p key={left.id} className="muted small" data-testid="signer-refused">
+              {walletNameText(left)} is not offered here: {reason}
+            </p>
+          ))}
           <fieldset className="field">
             <legend>Participants from this vault</legend>
             {signers.map((w) => (

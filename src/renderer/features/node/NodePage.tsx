@@ -1,10 +1,8 @@
-import type { PeerStatusView } from '../../../shared/domain/chain-views';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { PeersTable } from './PeersTable';
 import { FollowedPeers } from '../own-node/FollowedPeers';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { usePeers } from '../../lib/reads/chain';
 import { useNetworkSync } from '../../store/use-network-sync';
 
 export function NodePage() {
@@ -20,8 +18,7 @@ export function NodePage() {
       : undefined,
   );
   const own = useVotary((s) => (s.node === undefined ? undefined : s.ownNodes[s.node.networkId]));
-  const peers: PeerStatusView[] =
-    useLatest(() => call('node:peers'), 'peers', { report: reportError }).value ?? [];
+  const peers = usePeers('', reportError);
   return (
     <section aria-labelledby="node-title">
       <h1 id="node-title">Node</h1>

@@ -3,12 +3,36 @@
  * what happens in words; for a vote, each delegate by the address and the key signed, with the node's name for it
  * said as the node's (core/services/transactions/vote-target.ts); the money in and out; the fee; the total out
  * (amount + fee); the balance before, what is pending, and the balance after; the locked balance when it moves;
- * the memo (wrapped, however long); warnings.
+ * the memo (wrapped, however long); warnings; and the hash of the prepared transaction's unsigned bytes, as the
+ * host computed it for the very transaction it will sign (docs/design/signing.md) — never recomputed here —, in
+ * short with the whole said to a screen reader and a copy button.
  */
+import { useVotary } from '../../store';
+import { DeviceMark } from '../../components/DeviceMark';
 import type { TxPreview } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
+import { CopyButton } from '../../components/CopyButton';
+import { shortId } from '../explorer/explorer-nav';
+
+/**
+ * The hash the host gave for the transaction it prepared: short on screen (the whole in its title), the whole
+ * said to a screen reader (a span takes no aria-label: axe's aria-prohibited-attr), copyable.
+ */
+export function UnsignedHash({ hash }: { hash: string }) {
+  return (
+    <>
+      <span className="mono small" title={hash} aria-hidden="true">
+        {shortId(hash)}
+      </span>
+      <span className="visually-hidden">{`Unsigned transaction hash ${hash}`}</span>{' '}
+      <CopyButton text={hash} label="Copy the unsigned transaction hash" />
+    </>
+  );
+}
 
 export function PreviewFacts({ preview }: { preview: TxPreview }) {
+  // The signing wallet's kind, for the device mark beside its name.
+  const kind = useVotary((s) => s.wallets.find((wallet) => wallet.id === preview.walletId)?.kind);
   const moves = (value: string) => BigInt(value) !== 0n;
   const lockedMoves = preview.lockedBefore !== preview.lockedAfter;
   return (
@@ -19,7 +43,14 @@ export function PreviewFacts({ preview }: { preview: TxPreview }) {
       <dl className="facts">
         <dt>From wallet</dt>
         <dd data-testid="review-from">
-          <strong>{preview.walletName}</strong> · <span className="mono small">{preview.address}</span>
+          <strong>{preview.walletName}</strong>
+          {kind !== undefined && (
+            <>
+              {' '}
+              <DeviceMark wallet={{ kind }} />
+            </>
+          )}{' '}
+          · <span className="mono small">{preview.address}</span>
         </dd>
         {(preview.votes ?? []).map((target) => (
           <div key={`${target.action}${target.publicKey}`} className="contents">
@@ -75,6 +106,14 @@ export function PreviewFacts({ preview }: { preview: TxPreview }) {
             <dt>Locked after</dt>
             <dd data-testid="review-locked-after">
               <Amount value={preview.lockedAfter} /> (now <Amount value={preview.lockedBefore} />)
+            </dd>
+          </>
+        )}
+        {preview.prepared !== undefined && (
+          <>
+            <dt>Unsigned hash</dt>
+            <dd data-testid="review-unsigned-hash">
+              <UnsignedHash hash={preview.prepared.unsignedHash} />
             </dd>
           </>
         )}

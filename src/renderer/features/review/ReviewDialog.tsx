@@ -4,6 +4,8 @@
  * wallet by name and address, what happens in words, the money in and out, the fee, the total out, the balance
  * before and after counting what is pending, warnings — and one confirm.
  */
+import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
+import { DEVICE_RETRY } from '../ledger/device-review';
 import { useEffect, useRef, useState } from 'react';
 import { useFocusScope } from '../../lib/use-focus-scope';
 import { onReview, type OpenReview } from './review-queue';
@@ -35,13 +37,24 @@ export function ReviewDialog() {
         tabIndex={-1}
       >
         <h2>Review</h2>
+        {request.again !== undefined && (
+          <p className="warning-note" role="alert" data-testid="review-again">
+            {request.again}
+          </p>
+        )}
         {request.context !== undefined && (
           <p className="muted" data-testid="review-step">
             {request.context}
           </p>
         )}
+        {request.deviceProblem !== undefined && (
+          <p className="warning-note" role="alert" data-testid="ledger-failure">
+            {request.deviceProblem} {DEVICE_RETRY}
+          </p>
+        )}
         <PreviewFacts preview={request.preview} />
         <UnknownRecipients addresses={draftRecipients(request.draft)} />
+        <LedgerReviewNotice wallet={request.wallet} preview={request.preview} draft={request.draft} />
         {request.warning && <p className="warning-note">{request.warning}</p>}
         <SigningPasswordField signing={signing} />
         <div className="row">
@@ -51,7 +64,7 @@ export function ReviewDialog() {
             disabled={blocked || !signing.ready}
             onClick={() => open.decide(true, signing.required === true ? signing.password : undefined)}
           >
-            Confirm and sign
+            {request.deviceProblem === undefined ? 'Confirm and sign' : 'Try again on the Ledger'}
           </button>
           <button type="button" onClick={() => open.decide(false)}>
             Cancel

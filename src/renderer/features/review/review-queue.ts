@@ -14,6 +14,10 @@ export interface ReviewRequest {
   warning?: string;
   /** Where this signature stands in the screen's plan ("Step 1 of 2: remove your vote for genesis_3"). */
   context?: string;
+  /** Why this is a new review: the host refused the last one because what it rested on changed (its sentence). */
+  again?: string;
+  /** The Ledger refused or failed on the last try (its sentence): nothing was signed, the review can go again. */
+  deviceProblem?: string;
 }
 
 export interface ReviewAnswer {

@@ -90,8 +90,8 @@ export function FeeChooser(props: {
 /** The review's warning for a fee far above the standard one or above the amount: sent only once confirmed. */
 export function HighFeeWarning(props: {
   reason: 'ceiling' | 'amount';
-  /** The multiple of the standard fee above which a fee is high. */
-  ceiling: number;
+  /** The host's ceiling in multiples of the standard fee (undefined: said without the number). */
+  ceiling: number | undefined;
   confirmed: boolean;
   onConfirm: (confirmed: boolean) => void;
 }) {
@@ -99,7 +99,9 @@ export function HighFeeWarning(props: {
     <div className="warning-note" role="alert">
       <p>
         {props.reason === 'ceiling'
-          ? `This fee is more than ${props.ceiling} times the network's standard fee.`
+          ? props.ceiling === undefined
+            ? 'This fee is above the fee ceiling set in Settings.'
+            : `This fee is more than ${props.ceiling} times the network's standard fee.`
           : 'This fee is more than the amount you are sending.'}{' '}
         A fee cannot be taken back once the transaction is sent.
       </p>

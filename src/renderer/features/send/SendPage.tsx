@@ -7,6 +7,9 @@
  * from the network's milestones), never the node's `/transactions/fees`; the node's recent fees are offered as its
  * report (lib/fees.ts).
  */
+import { rememberDeviceLines } from '../ledger/reviewed-lines';
+import { DEVICE_RETRY, deviceLines, isDeviceRetry } from '../ledger/device-review';
+import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
 import { FieldError } from '../../components/FieldError';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFocusScope } from '../../lib/use-focus-scope';
@@ -15,11 +18,12 @@ import type { DraftProblemView, SendResult, TxPreview } from '../../../shared/do
 import { sizingDraft } from '../../../shared/lib/sizing-draft';
 import { utf8Length } from '../../../shared/lib/utf8';
 import { PreviewFacts } from '../review/PreviewFacts';
+import { isPreparedRefusalCode } from '../review/prepared-refusal';
 import { amountInWords, decimalSeparatorOf, parseAmountInput, plainAmount } from '../../lib/amount';
 import {
   customFeeProblem,
-  HIGH_FEE_MULTIPLE,
   highFeeReason,
+  ceilingMultiple,
   workableFees,
   type FeeChoice,
   type FeeLimits,
@@ -40,15 +44,14 @@ import { QrImagePick } from '../links/QrImagePick';
 import { BatchFromCsv } from '../batch/BatchFromCsv';
 import { useOpenedLink } from '../links/use-opened-link';
 import { FeeChooser, HighFeeWarning } from './FeeChooser';
+import { useAnnounceChange } from '../../lib/announce';
+import { pendingStateKey } from '../pending/SentStatus';
 
 const EMPTY: RecipientRow = { address: '', amount: '' };
 /** The person's locale decides the one decimal separator amounts are typed with. */
 const DECIMAL = decimalSeparatorOf();
 
 export function SendPage() {
-  // Chosen on this page; with one wallet that can sign there is nothing to choose.
-  const signer = useSigningWallet();
-  const { wallet } = signer;
   const [preview, setPreview] = useState<TxPreview | undefined>();
   const [problems, setProblems] = useState<DraftProblemView[]>([]);
   const problemAt = (field: string) => problems.find((p) => p.field === field)?.message;
@@ -59,13 +62,18 @@ export function SendPage() {
   const status = useVotary((s) => s.pending);
   const [fees, setFees] = useState<FeesView | undefined>();
   const [rows, setRows] = useState<RecipientRow[]>([EMPTY]);
+  // Chosen on this page; with one wallet that can sign there is nothing to choose. A Ledger wallet signs a transfer
+  // but not a multipayment (shared/domain/ledger-signable.ts): with a second recipient it is left out, with why.
+  const signer = useSigningWallet(rows.length > 1 ? 'multiPayment' : 'transfer');
+  const { wallet } = signer;
   const [memo, setMemo] = useState('');
   const [feeChoice, setFeeChoice] = useState<FeeChoice | 'custom'>('static');
   const [customFee, setCustomFee] = useState('');
   const [step, setStep] = useState<'form' | 'review'>('form');
   const [result, setResult] = useState<SendResult | undefined>();
-  const [ceiling, setCeiling] = useState(HIGH_FEE_MULTIPLE);
   const [feeConfirmed, setFeeConfirmed] = useState(false);
+  // The Ledger refused or failed (its sentence): the review stays, unsigned, to try again.
+  const [deviceProblem, setDeviceProblem] = useState<string | undefined>();
   const signing = useSigningPassword(step === 'review');
   // The review replaces the form: focus moves to it, and back to the form's Review button after it.
   const reviewStep = useRef<HTMLElement>(null);
@@ -82,10 +90,6 @@ export function SendPage() {
 
   useEffect(() => {
     call('chain:fees').then(setFees, reportError);
-    call('tx:fee-ceiling').then(
-      ({ multiple }) => setCeiling(Math.min(multiple, HIGH_FEE_MULTIPLE)),
-      reportError,
-    );
   }, [reportError]);
 
   // The fees depend on the transaction's kind and size (the number of recipients, the memo), not on what the
@@ -165,8 +169,19 @@ export function SendPage() {
     }
     edit(0, { amount: plainAmount(rest.toString(), DECIMAL) });
   };
-  const highFee = plan.ok ? highFeeReason(fee, staticFee, plan.total, ceiling) : undefined;
+  // The host's ceiling for this draft (tx:fee-bounds), the one its own check refuses above without a confirmation.
+  const highFee = plan.ok ? highFeeReason(fee, bounds?.ceiling, plan.total) : undefined;
   const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
+  // A refusal's reason is in the error banner already: said once.
+  const sentWords =
+    sent === undefined
+      ? undefined
+      : `Transaction ${sent.id.slice(0, 12)}…: ${
+          sent.status === 'rejected'
+            ? 'refused by the node (the reason is above).'
+            : plainNodeMessage(sent.statusText)
+        }`;
+  useAnnounceChange(sentWords, sent === undefined ? undefined : pendingStateKey(sent));
   const edit = (i: number, change: Partial<RecipientRow>) => {
     setRows(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
     setProblems([]);
@@ -202,19 +217,43 @@ export function SendPage() {
     if (answer.problems.length > 0) return;
     clearError();
     setFeeConfirmed(false);
+    setDeviceProblem(undefined);
     setPreview(answer);
     setStep('review');
+  };
+  /** A new review of the same input after a refusal for a change; the refusal's sentence stays in the banner. */
+  const reviewAgain = async () => {
+    if (wallet === undefined || !plan.ok) return setStep('form');
+    let again: TxPreview;
+    try {
+      again = await call('tx:preview', { walletId: wallet.id, draft: plan.draft });
+    } catch {
+      return setStep('form');
+    }
+    setProblems(again.problems);
+    if (again.problems.length > 0 || again.prepared === undefined) return setStep('form');
+    setFeeConfirmed(false);
+    setPreview(again);
   };
   const send = async () => {
     // What the review prepared is signed, never the form again (tx:send by its prepared id).
     if (preview?.prepared === undefined) return;
+    const onLedger = wallet?.kind === 'ledger';
+    if (onLedger)
+      rememberDeviceLines(preview.prepared.id, deviceLines(preview, plan.ok ? plan.draft : undefined) ?? []);
+    setDeviceProblem(undefined);
     const answer = await submitPrepared(preview.prepared.id, {
       confirmHighFee: feeConfirmed,
       ...(signing.required === true ? { password: signing.password } : {}),
     });
     if (answer === undefined) {
+      const code = useVotary.getState().error?.code;
       // The host wants the password again: stay on the review, with its field.
-      if (useVotary.getState().error?.code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      if (code === 'ERR_PASSWORD_REQUIRED') signing.demand();
+      // Refused or failed on the Ledger: the host gave the review back unsigned; it can be confirmed again.
+      else if (onLedger && isDeviceRetry(code)) setDeviceProblem(useVotary.getState().error?.message);
+      // What the review rested on changed (the host's sentence is in the banner): the same input reviewed again.
+      else if (isPreparedRefusalCode(code)) await reviewAgain();
       else setStep('form');
       return;
     }
@@ -348,6 +387,11 @@ export function SendPage() {
         plan.ok && (
           <section className="card" aria-label="Review" ref={reviewStep} tabIndex={-1}>
             <h2>Review {multi ? 'multipayment' : 'transfer'}</h2>
+            {deviceProblem !== undefined && (
+              <p className="warning-note" role="alert" data-testid="ledger-failure">
+                {deviceProblem} {DEVICE_RETRY}
+              </p>
+            )}
             {preview !== undefined && <PreviewFacts preview={preview} />}
             <dl className="facts">
               {plan.payments.map((payment, i) => (
@@ -364,10 +408,13 @@ export function SendPage() {
               ))}
             </dl>
             <UnknownRecipients addresses={plan.payments.map((payment) => payment.recipientId)} />
+            {preview !== undefined && (
+              <LedgerReviewNotice wallet={wallet} preview={preview} draft={plan.draft} />
+            )}
             {highFee !== undefined && (
               <HighFeeWarning
                 reason={highFee}
-                ceiling={ceiling}
+                ceiling={ceilingMultiple(bounds)}
                 confirmed={feeConfirmed}
                 onConfirm={setFeeConfirmed}
               />
@@ -380,7 +427,7 @@ export function SendPage() {
                 disabled={(highFee !== undefined && !feeConfirmed) || !signing.ready}
                 onClick={() => void send()}
               >
-                Sign and send
+                {deviceProblem === undefined ? 'Sign and send' : 'Try again on the Ledger'}
               </button>
               <button type="button" onClick={() => setStep('form')}>
                 Back
@@ -390,12 +437,9 @@ export function SendPage() {
         )
       )}
       {sent && (
-        <p role="status" data-testid="send-status">
-          Transaction {sent.id.slice(0, 12)}…:{' '}
-          {/* A refusal's reason is in the error banner already: said once. */}
-          {sent.status === 'rejected'
-            ? 'refused by the node (the reason is above).'
-            : plainNodeMessage(sent.statusText)}
+        // Silent: the shell's announcer says each new state once (lib/announce.ts).
+        <p role="status" aria-live="off" data-testid="send-status">
+          {sentWords}
         </p>
       )}
     </section>

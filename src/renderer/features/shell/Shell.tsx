@@ -1,4 +1,6 @@
+import { LedgerPrompt } from '../ledger/LedgerPrompt';
 import { useEffect, useRef } from 'react';
+import { Announcer } from '../../components/Announcer';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useVotary } from '../../store';
 import { Dashboard } from '../dashboard/Dashboard';
@@ -104,13 +106,15 @@ export function Shell() {
         Skip to content
       </a>
       <Sidebar />
-      <main className="page" id="page" ref={main} tabIndex={-1} aria-live="polite">
+      <main className="page" id="page" ref={main} tabIndex={-1}>
         <SyncIndicator />
         <ErrorBanner />
         <Page />
         <HostStatus />
       </main>
       <ReviewDialog />
+      <Announcer />
+      <LedgerPrompt />
     </div>
   );
 }

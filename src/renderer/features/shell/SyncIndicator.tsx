@@ -6,6 +6,7 @@
 import { useVotary } from '../../store';
 import { useNetworkSync } from '../../store/use-network-sync';
 import { bannedPeerWords } from '../own-node/own-node-words';
+import { useAnnounceChange } from '../../lib/announce';
 
 export function SyncIndicator() {
   const connected = useVotary((s) => s.connection.status === 'connected');
@@ -13,6 +14,12 @@ export function SyncIndicator() {
   const own = useVotary((s) => (network === undefined ? undefined : s.ownNodes[network.id]));
   const navigate = useVotary((s) => s.navigate);
   const sync = useNetworkSync();
+  // A change of state is said once (not the numbers that move within it), and not the state a page opens in.
+  useAnnounceChange(
+    network === undefined || sync === undefined ? undefined : `${network.name}: ${sync.words}`,
+    network === undefined || sync === undefined ? undefined : `${network.id}:${sync.tone}`,
+    false,
+  );
   if (network === undefined || sync === undefined) return null;
   const followed = own !== undefined && own.state !== 'off' && connected;
   const banned = followed ? bannedPeerWords(own) : undefined;

@@ -3,7 +3,7 @@
  * or switch: one transaction (unvote + vote) where the network's milestone has aip37, else an unvote and then a
  * vote, two transactions with consecutive nonces, which the review says before the first is signed. Each row shows
  * the address of the key its button votes for (the host derives it from the key: a username is only the node's
- * word, services/explorer/views.ts delegateView), and the review shows that key again.
+ * word, services/chain/views.ts delegateView), and the review shows that key again.
  */
 import type { PendingView } from '../../../shared/domain/transactions';
 import { SentStatus } from '../pending/SentStatus';
@@ -18,13 +18,13 @@ import { chainStateOf } from '../../store/wallets-slice';
 import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
 import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { pagerState } from './pager';
-import { settled, until, voteSteps } from './vote-steps';
+import { unvoteFinalAndUnlocked, voteSteps } from './vote-steps';
 import { call } from '../../services/call';
 import { useLatest } from '../../lib/use-read';
 
 export function VotePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
-  const signer = useSigningWallet();
+  const signer = useSigningWallet('vote');
   const { wallet } = signer;
   const current = useVotary((s) => (wallet === undefined ? undefined : chainStateOf(s, wallet)?.vote));
   const reportError = useVotary((s) => s.reportError);
@@ -83,23 +83,19 @@ export function VotePage() {
             `${what}: waiting for the unvote to be in a block (a round deep, when a remote node reports it) ` +
               'before the vote…',
           );
-          const confirmed = await settled(
-            () => useVotary.getState().pending,
-            (listener) => useVotary.subscribe(listener),
+          const confirmed = await unvoteFinalAndUnlocked(
+            {
+              pending: () => useVotary.getState().pending,
+              unlocked: () => useVotary.getState().vault?.unlocked === true,
+              subscribe: (listener) => useVotary.subscribe(listener),
+              gateNote: (words) => useVotary.getState().setAwaitingUnlock(words),
+            },
             waitFor,
+            what,
           );
           if (!confirmed) {
             reportError(new Error('The unvote did not confirm, so the vote was not sent.'));
             return;
-          }
-          const unlocked = () => useVotary.getState().vault?.unlocked === true;
-          if (!unlocked()) {
-            const waiting = `${what}: the unvote is final; unlock the vault to review the vote.`;
-            setNote(waiting);
-            // The gate covers this page while locked: it says what waits behind it.
-            useVotary.getState().setAwaitingUnlock(waiting);
-            await until(unlocked, (listener) => useVotary.subscribe(listener));
-            useVotary.getState().setAwaitingUnlock(undefined);
           }
         }
         const result = await reviewAndSend(wallet, step.draft, {

@@ -97,3 +97,49 @@ export function until(isTrue: () => boolean, subscribe: (listener: () => void) =
     });
   });
 }
+
+/** What the wait between a vote change's two steps needs of the app's store. */
+export interface StepWaitStore {
+  pending: () => readonly PendingView[];
+  unlocked: () => boolean;
+  subscribe: (listener: () => void) => () => void;
+  /** Says on the lock gate what waits behind it; undefined clears it. */
+  gateNote: (words: string | undefined) => void;
+}
+
+/**
+ * Waits for the unvote `id` to be final and for an unlocked vault, with the lock gate saying what waits behind it
+ * whenever the vault is locked meanwhile: the wait (a round) outlasts the default auto-lock, and a browser-shell
+ * window hears no transaction events while locked (src/cli/window-gate.ts), so the gate must say so before the
+ * unvote is final too, not only after. False when the unvote was rejected or expired.
+ */
+export async function unvoteFinalAndUnlocked(
+  store: StepWaitStore,
+  id: string,
+  what: string,
+): Promise<boolean> {
+  const whileWaiting =
+    `${what}: waiting for the unvote to be final (a round deep); unlock the vault to follow it and review ` +
+    'the vote.';
+  let noted = false;
+  const noteLock = () => {
+    const locked = !store.unlocked();
+    if (locked === noted) return;
+    noted = locked;
+    store.gateNote(locked ? whileWaiting : undefined);
+  };
+  noteLock();
+  const stop = store.subscribe(noteLock);
+  let confirmed: boolean;
+  try {
+    confirmed = await settled(store.pending, store.subscribe, id);
+  } finally {
+    stop();
+  }
+  if (confirmed && !store.unlocked()) {
+    store.gateNote(`${what}: the unvote is final; unlock the vault to review the vote.`);
+    await until(store.unlocked, store.subscribe);
+  }
+  store.gateNote(undefined);
+  return confirmed;
+}

@@ -22,7 +22,8 @@ export function RevealPhrase({ wallet }: { wallet: WalletView }) {
     const timer = window.setTimeout(() => setPhrase(undefined), SHOWN_MS);
     return () => window.clearTimeout(timer);
   }, [phrase]);
-  if (wallet.kind === 'watch') return null;
+  // A Ledger wallet has no phrase in the vault: its key is on the device (docs/design/ledger.md).
+  if (wallet.kind === 'watch' || wallet.kind === 'ledger') return null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const given = password;

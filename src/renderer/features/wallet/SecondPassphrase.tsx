@@ -23,7 +23,8 @@ export function SecondPassphrase({
   const clearError = useVotary((s) => s.clearError);
   const [secret, setSecret] = useState('');
   const [busy, setBusy] = useState(false);
-  if (wallet.kind === 'watch') return null;
+  // The vault refuses a second passphrase for a Ledger wallet: the device cannot add that signature (ledger.md).
+  if (wallet.kind === 'watch' || wallet.kind === 'ledger') return null;
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);

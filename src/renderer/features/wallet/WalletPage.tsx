@@ -1,4 +1,4 @@
-import type { LockView } from '../../../shared/domain/chain-views';
+import { DeviceMark } from '../../components/DeviceMark';
 import { Amount } from '../../components/Amount';
 import { AsOfHeight } from '../../components/AsOfHeight';
 import { useVotary } from '../../store';
@@ -8,30 +8,21 @@ import { History } from './History';
 import { Receive } from './Receive';
 import { RevealPhrase } from './RevealPhrase';
 import { SecondPassphrase } from './SecondPassphrase';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { useWalletLocks } from '../../lib/reads/chain';
 
 export function WalletPage() {
   const wallet = useVotary(selectedWallet);
   const state = useVotary((s) => (wallet === undefined ? undefined : chainStateOf(s, wallet)));
-  const height = useVotary((s) => s.node?.height);
   const reportError = useVotary((s) => s.reportError);
   const address = wallet?.address;
-  // Locks change with blocks: reread every ten.
-  const decade = height === undefined ? 0 : Math.floor(height / 10);
-  const locks: LockView[] =
-    useLatest(
-      address === undefined
-        ? undefined
-        : () => call('chain:wallet-locks', { address, page: 1, limit: 100 }).then((page) => page.data),
-      `${address}:${decade}`,
-      { report: reportError },
-    ).value ?? [];
+  const locks = useWalletLocks(address, reportError);
 
   if (wallet === undefined) return <p>No wallet selected.</p>;
   return (
     <section aria-labelledby="wallet-title">
-      <h1 id="wallet-title">{wallet.name}</h1>
+      <h1 id="wallet-title">
+        {wallet.name} <DeviceMark wallet={wallet} />
+      </h1>
       <AsOfHeight />
       <dl className="facts">
         <dt>Balance</dt>

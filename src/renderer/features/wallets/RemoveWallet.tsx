@@ -7,14 +7,15 @@ import { call } from '../../services/call';
 /**
  * Removing a wallet (docs/design/security.md "Key store"): for a wallet that holds a key this deletes the only
  * encrypted copy of it on this device, so the step says so plainly and asks for the vault password; a watch-only
- * wallet holds nothing secret and is removed after one confirmation.
+ * wallet or a Ledger wallet (its key is on the device) holds nothing secret and is removed after one confirmation.
  */
 export function RemoveWallet({ wallet, onCancel }: { wallet: WalletView; onCancel: () => void }) {
   const loadWallets = useVotary((s) => s.loadWallets);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const holdsKey = wallet.kind !== 'watch';
+  // A Ledger wallet's key is on the device: the vault keeps only its path and public key.
+  const holdsKey = wallet.kind !== 'watch' && wallet.kind !== 'ledger';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +40,11 @@ export function RemoveWallet({ wallet, onCancel }: { wallet: WalletView; onCance
         <p role="alert">
           Removing <strong>{wallet.name}</strong> deletes its key from this device. Only its recovery phrase
           can bring it back: make sure you have it written down before you continue.
+        </p>
+      ) : wallet.kind === 'ledger' ? (
+        <p>
+          Remove <strong>{wallet.name}</strong>? Its key stays on your Ledger; you can add the account again
+          from the device at any time.
         </p>
       ) : (
         <p>

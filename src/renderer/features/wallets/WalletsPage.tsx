@@ -1,3 +1,4 @@
+import { DeviceMark } from '../../components/DeviceMark';
 import { useState } from 'react';
 import type { PendingView } from '../../../shared/domain/transactions';
 import type { WalletView } from '../../../shared/domain/wallets';
@@ -7,6 +8,7 @@ import { useVotary } from '../../store';
 import { chainStateOf } from '../../store/wallets-slice';
 import { CreateWallet } from './CreateWallet';
 import { ImportWallet } from './ImportWallet';
+import { AddLedgerWallet } from '../ledger/AddLedgerWallet';
 import { RemoveWallet } from './RemoveWallet';
 import { call } from '../../services/call';
 
@@ -59,10 +61,16 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
           </span>
         ) : (
           <h2>
-            {wallet.name} {wallet.kind === 'watch' && <span className="badge">watch-only</span>}
+            {wallet.name} <DeviceMark wallet={wallet} />
+            {wallet.kind === 'watch' && <span className="badge">watch-only</span>}
           </h2>
         )}
         <p className="mono small">{wallet.address}</p>
+        {wallet.ledgerPath !== undefined && (
+          <p className="muted small">
+            Its key stays on the Ledger, at <span className="mono">{wallet.ledgerPath}</span>
+          </p>
+        )}
         <p data-testid={`balance-${wallet.address}`}>
           {balance === undefined ? '—' : <Amount value={balance} fiat />}
         </p>
@@ -103,7 +111,7 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
 export function WalletsPage() {
   const wallets = useVotary((s) => s.wallets);
   const network = useVotary((s) => s.networks.find((n) => n.active));
-  const [panel, setPanel] = useState<'none' | 'create' | 'import'>('none');
+  const [panel, setPanel] = useState<'none' | 'create' | 'import' | 'ledger'>('none');
   return (
     <section aria-labelledby="wallets-title">
       <h1 id="wallets-title">Wallets</h1>
@@ -115,9 +123,13 @@ export function WalletsPage() {
         <button type="button" onClick={() => setPanel('import')}>
           Import or watch
         </button>
+        <button type="button" onClick={() => setPanel('ledger')}>
+          Add a Ledger wallet
+        </button>
       </div>
       {panel === 'create' && <CreateWallet onDone={() => setPanel('none')} />}
       {panel === 'import' && <ImportWallet onDone={() => setPanel('none')} />}
+      {panel === 'ledger' && <AddLedgerWallet onDone={() => setPanel('none')} />}
       {wallets.length === 0 ? (
         <p>No wallets on this network yet.</p>
       ) : (

@@ -1,4 +1,4 @@
-/** Reads of the active network's chain: wallets, locks, delegates, blocks, fees, the node, and the explorer. */
+/** Reads of the active network's chain: wallets, locks, delegates, blocks, fees, and the explorer. */
 import { z } from 'zod';
 import {
   blockView,
@@ -7,23 +7,31 @@ import {
   feesView,
   lockStateView,
   lockView,
-  nodeConfigurationView,
-  nodeStatusView,
-  peerStatusView,
   transactionView,
 } from '../../domain/chain-views';
 import { addressText, pageRequest, pageView } from '../../domain/common';
 import { blockDetail, randomnessView, searchResult, transactionDetail } from '../../domain/explorer';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, none } from './fields';
+import type { CHAIN_NAMES } from './chain.names';
+import { type ChannelSpec, type ChannelsOf, none } from './fields';
 
 /** A delegate as ARK's `/delegates/{id}` takes it: username, public key or address (ark-core-api.md §6.5). */
 const delegateId = z
   .string()
   .regex(/^[a-zA-Z0-9!@$&_.]{1,66}$/, 'expected a username, public key or address');
 
+/** The most addresses one `chain:wallets` read takes. */
+export const CHAIN_WALLETS_MAX = 500;
+
 export const CHAIN_CHANNELS = {
   'chain:wallet': { request: z.strictObject({ address: addressText }), response: chainWallet },
+  /**
+   * Several wallets in one read (the store's balances after each block: one call however many wallets the vault
+   * holds). The answer lists the ones read, in the order asked; one the node could not answer is left out.
+   */
+  'chain:wallets': {
+    request: z.strictObject({ addresses: z.array(addressText).min(1).max(CHAIN_WALLETS_MAX) }),
+    response: z.array(chainWallet),
+  },
   'chain:wallet-transactions': {
     request: z.strictObject({
       address: addressText,
@@ -65,9 +73,6 @@ export const CHAIN_CHANNELS = {
     request: z.strictObject({ days: z.number().int().min(1).max(30).optional() }).optional(),
     response: feesView,
   },
-  'node:status': { request: none, response: nodeStatusView },
-  'node:configuration': { request: none, response: nodeConfigurationView },
-  'node:peers': { request: none, response: z.array(peerStatusView) },
 
   // Explorer and delegate reads.
   'chain:search': { request: z.strictObject({ query: z.string().max(200) }), response: searchResult },
@@ -97,4 +102,4 @@ export const CHAIN_CHANNELS = {
     request: z.strictObject({ delegate: delegateId, ...pageRequest }),
     response: pageView(chainWallet),
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof CHAIN_NAMES>, ChannelSpec>;

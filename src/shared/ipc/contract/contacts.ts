@@ -9,8 +9,8 @@ import {
   contactsFileFormat,
   contactView,
 } from '../../domain/contacts';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId } from './fields';
+import type { CONTACTS_NAMES } from './contacts.names';
+import { type ChannelSpec, type ChannelsOf, networkId } from './fields';
 
 /** A contact as typed: tidied and checked by the contact book (services/contacts/contact-book.ts). */
 const contactFields = {
@@ -59,4 +59,4 @@ export const CONTACT_CHANNELS = {
     request: z.strictObject({ networkId: networkId.optional(), format: contactsFileFormat }),
     response: contactsExport,
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof CONTACTS_NAMES>, ChannelSpec>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { alertView } from '../../domain/app';
 import { blockEvent, syncEvent } from '../../domain/chain-views';
 import { keystoreStatus } from '../../domain/keystore';
+import { ledgerPromptEvent } from '../../domain/ledger';
 import { ownNodeEvent } from '../../domain/own-node';
 import { monitorUpdateEvent } from '../../domain/monitor';
 import { priceQuote } from '../../domain/prices';
@@ -27,5 +28,6 @@ export const IPC_EVENT_SCHEMAS = {
   'link:open': z.object({ url: z.string().max(LINK_MAX_LENGTH) }),
   /** When the new core opened (Unix ms). */
   'core:restarted': z.object({ at: z.number() }),
+  'ledger:prompt': ledgerPromptEvent,
   'prices:changed': priceQuote,
 } as const satisfies Record<IpcEvent, z.ZodType>;

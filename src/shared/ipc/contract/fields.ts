@@ -15,3 +15,6 @@ export const url = z.string().min(1).max(2048);
 
 /** A transaction a review prepared (tx:preview, multisig:preview): what signing takes, never the form again. */
 export const preparedId = z.string().regex(/^[0-9a-f]{32}$/, 'expected the id of a prepared review');
+
+/** The channels a domain's names file lists: its contract file keys exactly these (no more, no fewer). */
+export type ChannelsOf<Names extends { channels: readonly string[] }> = Names['channels'][number];

@@ -1,6 +1,7 @@
-/** Localnet controls, embedded node only. */
+/** Localnet controls and its faucet, embedded node only. */
 import { z } from 'zod';
-import { nothing } from '../../domain/common';
+import { addressText, nothing } from '../../domain/common';
+import { faucetResult } from '../../domain/transactions';
 import {
   delegateRef,
   localnetSnapshotView,
@@ -9,8 +10,8 @@ import {
   rollbackResult,
   snapshotName,
 } from '../../domain/localnet';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, none } from './fields';
+import type { LOCALNET_NAMES } from './localnet.names';
+import { type ChannelSpec, type ChannelsOf, none } from './fields';
 
 export const LOCALNET_CHANNELS = {
   'localnet:status': { request: none, response: localnetStatus },
@@ -28,4 +29,15 @@ export const LOCALNET_CHANNELS = {
   'localnet:snapshot-list': { request: none, response: z.array(localnetSnapshotView) },
   'localnet:snapshot-delete': { request: z.strictObject({ name: snapshotName }), response: nothing },
   'localnet:rollback': { request: rollbackRequest, response: rollbackResult },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+  'faucet:fund': {
+    request: z.strictObject({
+      address: addressText,
+      /** Arktoshi; default 1,000 tokens, at most 100,000 per request. */
+      amount: z
+        .string()
+        .regex(/^\d{1,30}$/)
+        .optional(),
+    }),
+    response: faucetResult,
+  },
+} as const satisfies Record<ChannelsOf<typeof LOCALNET_NAMES>, ChannelSpec>;

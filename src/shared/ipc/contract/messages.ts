@@ -6,8 +6,8 @@ import {
   messageVerdictView,
   signedMessageView,
 } from '../../domain/messages';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, password, walletId } from './fields';
+import type { MESSAGES_NAMES } from './messages.names';
+import { type ChannelSpec, type ChannelsOf, password, walletId } from './fields';
 
 export const MESSAGE_CHANNELS = {
   /**
@@ -33,4 +33,4 @@ export const MESSAGE_CHANNELS = {
     }),
     response: messageVerdictView,
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof MESSAGES_NAMES>, ChannelSpec>;

@@ -12,8 +12,8 @@ import {
   productivityWindow,
   roundView as monitorRoundView,
 } from '../../domain/monitor';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, none, url } from './fields';
+import type { MONITOR_NAMES } from './monitor.names';
+import { type ChannelSpec, type ChannelsOf, none, url } from './fields';
 
 export const MONITOR_CHANNELS = {
   'monitor:overview': { request: none, response: monitorOverview },
@@ -70,4 +70,4 @@ export const MONITOR_CHANNELS = {
     request: z.strictObject({ id: z.string().min(1).max(100).optional() }),
     response: nothing,
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof MONITOR_NAMES>, ChannelSpec>;

@@ -12,8 +12,8 @@ import {
   transferDraft,
 } from '../../domain/multisig';
 import { sendResult, txPreview } from '../../domain/transactions';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, password, preparedId, walletId } from './fields';
+import type { MULTISIG_NAMES } from './multisig.names';
+import { type ChannelSpec, type ChannelsOf, networkId, password, preparedId, walletId } from './fields';
 
 export const MULTISIG_CHANNELS = {
   /** The profile's multisignature wallets on a network (the active one when absent), and whether each is registered. */
@@ -84,11 +84,16 @@ export const MULTISIG_CHANNELS = {
     request: z.strictObject({ networkId: networkId.optional(), proposal: proposalRef }),
     response: proposalReview,
   },
-  /** Adds `walletId`'s participant signature after the review; back to the server or as a document. */
+  /**
+   * Adds `walletId`'s participant signature over exactly what review `preparedId` (multisig:review's
+   * `preview.prepared.id`) showed, the proposal read again now; back to the server or as a document.
+   * ERR_PREPARED_PROPOSAL_CHANGED when it is another transaction now (signatures added since are no change).
+   */
   'multisig:sign': {
     request: z.strictObject({
       networkId: networkId.optional(),
       proposal: proposalRef,
+      preparedId,
       walletId,
       via: proposalVia,
       password: password.optional(),
@@ -100,8 +105,10 @@ export const MULTISIG_CHANNELS = {
     request: z.strictObject({
       networkId: networkId.optional(),
       proposal: proposalRef,
+      /** multisig:review's `preview.prepared.id`: broadcast only while the proposal is what it showed. */
+      preparedId,
       password: password.optional(),
     }),
     response: sendResult.omit({ htlc: true }),
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof MULTISIG_NAMES>, ChannelSpec>;

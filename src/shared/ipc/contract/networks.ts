@@ -1,10 +1,10 @@
-/** The networks a profile knows, their peers, and the own nodes that follow ARK mainnet and devnet. */
+/** The networks a profile knows, their peers, and the active network's node. */
 import { z } from 'zod';
 import { nothing } from '../../domain/common';
-import { ownNodeEstimate, ownNodeView } from '../../domain/own-node';
 import { knownNetworkView, networkView } from '../../domain/networks';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, none, url } from './fields';
+import { nodeConfigurationView, nodeStatusView, peerStatusView } from '../../domain/chain-views';
+import type { NETWORKS_NAMES } from './networks.names';
+import { type ChannelSpec, type ChannelsOf, networkId, none, url } from './fields';
 
 export const NETWORK_CHANNELS = {
   'networks:list': { request: none, response: z.array(networkView) },
@@ -26,15 +26,13 @@ export const NETWORK_CHANNELS = {
   },
   'networks:remove-peer': { request: z.strictObject({ networkId, url }), response: networkView },
   'networks:select': { request: z.strictObject({ networkId }), response: networkView },
-  /** ARK mainnet and devnet with the seed relays ARK Core 3.9.1 ships: listed offline. */
-  'follower:list': { request: none, response: z.array(ownNodeView) },
-  'follower:estimate': { request: z.strictObject({ networkId }), response: ownNodeEstimate },
-  'follower:start': { request: z.strictObject({ networkId }), response: ownNodeView },
-  'follower:stop': { request: z.strictObject({ networkId }), response: ownNodeView },
   'networks:known': { request: none, response: z.array(knownNetworkView) },
   /** The seeds serve plain http: `allowPlainHttp` once the person confirmed the warning. */
   'networks:add-known': {
     request: z.strictObject({ key: knownNetworkView.shape.key, allowPlainHttp: z.boolean().optional() }),
     response: networkView,
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+  'node:status': { request: none, response: nodeStatusView },
+  'node:configuration': { request: none, response: nodeConfigurationView },
+  'node:peers': { request: none, response: z.array(peerStatusView) },
+} as const satisfies Record<ChannelsOf<typeof NETWORKS_NAMES>, ChannelSpec>;

@@ -1,8 +1,8 @@
 /** Prices, opt-in (docs/design/prices.md): the settings, the active network's quote, the portfolio over time. */
 import { z } from 'zod';
 import { portfolioView, priceQuote, priceSettings, priceSettingsPatch } from '../../domain/prices';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, none } from './fields';
+import type { PRICES_NAMES } from './prices.names';
+import { type ChannelSpec, type ChannelsOf, none } from './fields';
 
 export const PRICE_CHANNELS = {
   /** Without a body: read. With one: change what it names (turn on/off, source, currency); answers all of them. */
@@ -14,4 +14,4 @@ export const PRICE_CHANNELS = {
     request: z.strictObject({ days: z.number().int().min(2).max(365).default(30) }),
     response: portfolioView,
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof PRICES_NAMES>, ChannelSpec>;

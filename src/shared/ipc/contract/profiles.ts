@@ -1,8 +1,8 @@
 /** Profiles: each its own vault, wallets, contacts, networks and settings. */
 import { z } from 'zod';
 import { profileList, profileName } from '../../domain/profiles';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, none, password } from './fields';
+import type { PROFILES_NAMES } from './profiles.names';
+import { type ChannelSpec, type ChannelsOf, none, password } from './fields';
 
 const profileId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a profile id is 1–64 of A–Z a–z 0–9 _ -');
 
@@ -25,4 +25,4 @@ export const PROFILE_CHANNELS = {
     request: z.strictObject({ id: profileId, password: password.optional() }),
     response: profileList,
   },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof PROFILES_NAMES>, ChannelSpec>;

@@ -1,9 +1,8 @@
-/** Sending: the one review, signing and broadcast, fees, pending transactions, kept lock secrets, the faucet. */
+/** Sending: the one review, signing and broadcast, fees, pending transactions, kept lock secrets. */
 import { z } from 'zod';
-import { addressText, nothing } from '../../domain/common';
+import { nothing } from '../../domain/common';
 import {
   draftInput,
-  faucetResult,
   feeBoundsView,
   pendingView,
   sendResult,
@@ -12,8 +11,8 @@ import {
   spendableView,
   txPreview,
 } from '../../domain/transactions';
-import type { IpcChannel } from '../channels';
-import { type ChannelSpec, networkId, password, preparedId, walletId } from './fields';
+import type { TRANSACTIONS_NAMES } from './transactions.names';
+import { type ChannelSpec, type ChannelsOf, networkId, password, preparedId, walletId } from './fields';
 
 export const TRANSACTION_CHANNELS = {
   /**
@@ -66,15 +65,4 @@ export const TRANSACTION_CHANNELS = {
   },
   'tx:rebroadcast': { request: z.strictObject({ id: z.string().length(64) }), response: pendingView },
   'tx:dismiss': { request: z.strictObject({ id: z.string().length(64) }), response: nothing },
-  'faucet:fund': {
-    request: z.strictObject({
-      address: addressText,
-      /** Arktoshi; default 1,000 tokens, at most 100,000 per request. */
-      amount: z
-        .string()
-        .regex(/^\d{1,30}$/)
-        .optional(),
-    }),
-    response: faucetResult,
-  },
-} as const satisfies Partial<Record<IpcChannel, ChannelSpec>>;
+} as const satisfies Record<ChannelsOf<typeof TRANSACTIONS_NAMES>, ChannelSpec>;

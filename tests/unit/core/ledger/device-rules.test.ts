@@ -15,6 +15,8 @@ import {
   pathBytes,
   statusWordError,
   toLedgerError,
+  parseSpeculosAddress,
+  speculosTransport,
   usbTransport,
   type ApduTransport,
 } from '../../../../src/core/ledger';
@@ -214,6 +216,33 @@ describe('transports', () => {
       Promise.resolve({ default: { open: () => Promise.reject(new Error('NoDevice')) } }),
     );
     await expect(open()).rejects.toMatchObject({ code: 'ERR_LEDGER_NOT_CONNECTED' });
+  });
+
+  it('reaches the emulator only on loopback, and says so when nothing answers there', async () => {
+    expect(parseSpeculosAddress('127.0.0.1:24011')).toEqual({ host: '127.0.0.1', port: 24011 });
+    expect(parseSpeculosAddress('[::1]:9999')).toEqual({ host: '::1', port: 9999 });
+    for (const bad of [
+      '10.0.0.5:24011',
+      'example.com:24011',
+      '127.0.0.1',
+      '127.0.0.1:0',
+      '127.0.0.1:70000',
+    ]) {
+      expect(() => parseSpeculosAddress(bad), bad).toThrow(/loopback address/);
+    }
+    let asked: unknown;
+    const open = speculosTransport('127.0.0.1:24011', () =>
+      Promise.resolve({
+        default: {
+          open: (options: unknown) => {
+            asked = options;
+            return Promise.reject(new Error('connect ECONNREFUSED'));
+          },
+        },
+      }),
+    );
+    await expect(open()).rejects.toMatchObject({ code: 'ERR_LEDGER_NOT_CONNECTED' });
+    expect(asked).toEqual({ apduPort: 24011, host: '127.0.0.1' });
   });
 
   it('a device that never answers is ERR_LEDGER_TIMEOUT, and its transport is closed', async () => {

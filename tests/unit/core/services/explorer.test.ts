@@ -1,12 +1,12 @@
 /** The explorer's search classification and its transaction page's readable asset, without a node. */
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../../src/core/client';
-import { classifyQuery } from '../../../../src/core/services/explorer/explorer-query';
+import { classifyQuery } from '../../../../src/core/services/chain/explorer-query';
 import {
   blockDetail,
   transactionDetail,
   voteTargets,
-} from '../../../../src/core/services/explorer/explorer-views';
+} from '../../../../src/core/services/chain/explorer-views';
 
 const DEVNET = 30;
 const MAINNET = 23;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import syncThroughput from '../../../../resources/sync-throughput.json';
-import { estimateOwnNode } from '../../../../src/core/services/own-node/estimate';
+import { estimateOwnNode } from '../../../../src/core/services/follower/estimate';
 
 /** The steady rate bench:sync recorded from six peers at ARK Core's default limits. */
 const measured = Math.min(...Object.values(syncThroughput.emptyBlocksPerSecond));

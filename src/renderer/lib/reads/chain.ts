@@ -1,0 +1,103 @@
+/**
+ * Chain reads more than one screen makes, on the read layer (lib/use-read.tsx over store/host-changes.ts): each
+ * hook names in its key everything it depends on and what it moves with, and an answer for an older key is
+ * dropped. Screens take these instead of calling the host themselves.
+ */
+import type {
+  DelegateView,
+  LockView,
+  PeerStatusView,
+  TransactionView,
+} from '../../../shared/domain/chain-views';
+import type { PageView } from '../../../shared/domain/common';
+import type { ProductivityWindow } from '../../../shared/domain/monitor';
+import { call } from '../../services/call';
+import { useVotary } from '../../store';
+import { walletChangeTick } from '../../store/host-changes';
+import { useLatest } from '../use-read';
+
+/** Delegate names by public key (a vote is a public key), from the first page of delegates by rank. */
+export function useDelegateNames(report: (error: unknown) => void): Record<string, string> {
+  return (
+    useLatest(
+      () =>
+        call('chain:delegates', { page: 1, limit: 100 }).then((page) =>
+          Object.fromEntries(page.data.map((d) => [d.publicKey, d.username])),
+        ),
+      'delegate-names',
+      { report },
+    ).value ?? {}
+  );
+}
+
+/** One page of delegates by rank, or of those whose name holds `search`; read again at each `tick`. */
+export function useDelegatePage(
+  at: { page: number; search: string; tick: number },
+  report: (error: unknown) => void,
+): PageView<DelegateView> | undefined {
+  const search = at.search.trim();
+  return useLatest(
+    () => call('chain:delegates', { page: at.page, limit: 100, ...(search === '' ? {} : { search }) }),
+    `${at.page}:${search}:${at.tick}`,
+    // One read per pause in typing.
+    { report, delayMs: 150 },
+  ).value;
+}
+
+/** The monitor's productivity of every delegate over `span`, read again at each `tick`. */
+export function useProductivity(span: ProductivityWindow, tick: number) {
+  return useLatest(() => call('monitor:productivity', { window: span }), `${span}:${tick}`);
+}
+
+/**
+ * A wallet's own locks (its first 100): read again every ten blocks, and at once when its chain state moves (a
+ * lock of its confirmed, claimed or refunded), not up to ten blocks later.
+ */
+export function useWalletLocks(address: string | undefined, report: (error: unknown) => void): LockView[] {
+  const height = useVotary((s) => s.node?.height);
+  const decade = height === undefined ? 0 : Math.floor(height / 10);
+  const moved = useVotary((s) => (address === undefined ? '' : walletChangeTick(s, address)));
+  return (
+    useLatest(
+      address === undefined
+        ? undefined
+        : () => call('chain:wallet-locks', { address, page: 1, limit: 100 }).then((page) => page.data),
+      `${address}:${decade}:${moved}`,
+      { report },
+    ).value ?? []
+  );
+}
+
+/** What `useLatestTransactions` read, tagged with the network it was read on. */
+export interface LatestTransactions {
+  networkId: string;
+  lists: TransactionView[][];
+}
+
+/**
+ * The latest `count` transactions of each address on `networkId`, read again at each `tick`. The answer says its
+ * network: until the new network's answer arrives, the last one is the previous network's, for the screen to drop.
+ */
+export function useLatestTransactions(
+  at: { networkId: string | undefined; addresses: readonly string[]; count: number; tick: string },
+  report: (error: unknown) => void,
+): LatestTransactions | undefined {
+  const { networkId, addresses, count } = at;
+  return useLatest(
+    networkId === undefined || addresses.length === 0
+      ? undefined
+      : () =>
+          Promise.all(
+            addresses.map((address) =>
+              call('chain:wallet-transactions', { address, limit: count }).then((p) => p.data),
+            ),
+          ).then((lists) => ({ networkId, lists })),
+    `${networkId}:${addresses.join(',')}:${count}:${at.tick}`,
+    { report },
+  ).value;
+}
+
+/** The peers the active network is read from, with health and latency; read again when `key` changes. */
+export function usePeers(key: string, report: (error: unknown) => void): PeerStatusView[] {
+  return useLatest(() => call('node:peers'), `peers:${key}`, { report }).value ?? [];
+}

@@ -1,0 +1,52 @@
+/**
+ * Ledger wallets through the app's channels, replaying what ARK's Ledger app answered in speculos
+ * (tests/fixtures/ledger/app-journey.json, recorded by tests/ledger/app-services.ledger.ts): every APDU the core
+ * sends must equal the recorded one byte for byte — the prepared transaction's exact bytes go to the device — and the
+ * signatures the core broadcasts are the device's. The journey (tests/support/ledger-journey.ts): accounts with
+ * their balances, one added, a transfer and a vote forged, messages, kinds refused before the review, a refusal and
+ * an unplug that leave nothing pending and the review signable, then that review signed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/core/services';
+import { loadSession, sessionOpener } from '../support/ledger-apdu';
+import { ledgerJourney } from '../support/ledger-journey';
+import { call, CoreClock, openCore, PASSWORD, refusal, removeDir, tempDir } from './support';
+
+describe('Ledger wallets through the app, replaying ARK’s app', () => {
+  const open = sessionOpener(loadSession('app-journey'));
+  const clock = new CoreClock();
+  let dir = '';
+  let core: AppCore;
+
+  beforeAll(async () => {
+    dir = tempDir();
+    core = await openCore(dir, {
+      forging: false,
+      now: clock.read,
+      ledger: { open, transport: 'speculos' },
+    });
+    await call(core, 'keystore:create', { password: PASSWORD });
+  });
+  afterAll(async () => {
+    await core.close();
+    removeDir(dir);
+  });
+
+  it('adds accounts, sends and votes on the device, signs messages, and leaves nothing half-done', async () => {
+    const noDevice = { choose: async () => {}, unplugWhileShowing: async () => {}, plugIn: async () => {} };
+    await ledgerJourney(core, clock, noDevice);
+    // Every recorded connection was made, each to its last exchange, and each closed.
+    expect(open.remaining).toBe(0);
+    expect(open.opened.every((t) => t.done && t.closed)).toBe(true);
+  });
+
+  it('answers a second use while the device is busy, without opening it again', async () => {
+    const host = core.services.ledger;
+    let release = () => {};
+    const holding = host.exclusive(() => new Promise<void>((resolve) => (release = resolve)));
+    expect(await call(core, 'ledger:status')).toMatchObject({ state: 'busy', code: 'ERR_LEDGER_BUSY' });
+    expect(await refusal(core, 'ledger:discover', {})).toMatchObject({ code: 'ERR_LEDGER_BUSY' });
+    release();
+    await holding;
+  });
+});
