@@ -10,7 +10,7 @@ import { PRICE_SOURCE_NAMES } from '../../../shared/domain/prices';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { usePricedQuote } from '../prices/price-quote';
-import { priceTime } from '../prices/fiat';
+import { momentTime } from '../../lib/dates';
 
 const DAYS = 30;
 
@@ -62,7 +62,7 @@ export function PortfolioChart() {
       <p className="muted small">
         An estimate: each day’s balance of your wallets (watch-only ones left out) from their history on the
         chain, at that day’s closing price from {PRICE_SOURCE_NAMES[valued.source]}; today at the price of{' '}
-        {priceTime(quote.at)}.
+        {momentTime(quote.at)}.
         {valued.partial && ' Wallets with a longer history than the app reads back start later.'}
       </p>
     </article>

@@ -4,14 +4,15 @@
  * with the time of the price and its source.
  */
 import { PRICE_SOURCE_NAMES } from '../../../shared/domain/prices';
-import { fiatValue, formatMoney, priceTime } from './fiat';
+import { momentTime } from '../../lib/dates';
+import { fiatValue, formatMoney } from './fiat';
 import { usePricedQuote } from './price-quote';
 
 export function Fiat({ value }: { value: string }) {
   const quote = usePricedQuote();
   if (quote === undefined || !/^-?\d+$/.test(value)) return null;
   const money = formatMoney(fiatValue(value, quote.price), quote.currency);
-  const time = priceTime(quote.at);
+  const time = momentTime(quote.at);
   const source = PRICE_SOURCE_NAMES[quote.source];
   return (
     <span

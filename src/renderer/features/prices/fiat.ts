@@ -10,15 +10,9 @@ export function fiatValue(arktoshi: string, price: number): number {
 
 export function formatMoney(value: number, currency: PriceCurrency): string {
   if (CRYPTO.includes(currency)) {
-    return `${value.toLocaleString(undefined, { maximumFractionDigits: 8 })} ${currency}`;
+    return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 8 }).format(value)} ${currency}`;
   }
-  return value.toLocaleString(undefined, { style: 'currency', currency, maximumFractionDigits: 2 });
-}
-
-/** "10:05" today, else "6 Dec, 10:05": the time of the price an estimate uses. */
-export function priceTime(at: number, now = Date.now()): string {
-  const date = new Date(at);
-  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  if (new Date(now).toDateString() === date.toDateString()) return time;
-  return `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(
+    value,
+  );
 }

@@ -3,6 +3,7 @@
  * every amount on screen. The host asks no price source while prices are off, so reading the quote costs nothing
  * then; `profile:changed` and `core:restarted` read it again (another profile, a fresh core).
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { PriceQuote } from '../../../shared/domain/prices';
 import { call } from '../../services/call';
@@ -38,9 +39,12 @@ export function followPriceQuote(): void {
   });
 }
 
-/** The priced quote, or undefined whenever no price is to be shown (off, another network, offline). */
+/**
+ * The priced quote, or undefined whenever no price is to be shown (off, another network, offline). Following starts
+ * after the first render (an effect), so rendering an amount never reaches the host by itself.
+ */
 export function usePricedQuote(): Extract<PriceQuote, { state: 'priced' }> | undefined {
-  followPriceQuote();
+  useEffect(followPriceQuote, []);
   const quote = usePriceQuoteStore((state) => state.quote);
   return quote?.state === 'priced' ? quote : undefined;
 }
