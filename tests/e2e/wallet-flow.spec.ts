@@ -266,7 +266,10 @@ test('create a lock and claim it from the second wallet', async () => {
   await kept.getByRole('button', { name: 'Show secret' }).first().click();
   await kept.getByLabel('Vault password').fill(PASSWORD);
   await kept.getByRole('button', { name: 'Show', exact: true }).click();
-  await expect(kept.getByTestId('kept-secret')).toHaveText(`Secret: ${secret}`);
+  // The password goes through the vault's scrypt, seconds on a loaded machine: wait for the check to end (the form
+  // leaves when it answers), then the secret is there at once — a short fixed wait here failed under load.
+  await expect(kept.getByRole('form', { name: 'Show a lock secret' })).toBeHidden(BLOCK_WAIT);
+  await expect(kept.getByTestId('kept-secret')).toHaveText(`Secret: ${secret}`, { timeout: 1_000 });
   await page.screenshot({ path: 'test-results/lock-secret-kept.png' });
   await go(page, 'Pending');
   await expect(page.getByTestId(`pending-${lockId}`).locator('.status')).toHaveText('confirmed', BLOCK_WAIT);

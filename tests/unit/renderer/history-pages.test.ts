@@ -11,7 +11,7 @@ import {
   rowAt,
   withPage,
   type HistoryPages,
-} from '../../../src/renderer/features/wallet/history-pages';
+} from '../../../src/renderer/lib/reads/history-pages';
 
 const TOTAL = 100_000;
 const rowsOf = (page: number) => Array.from({ length: PAGE_SIZE }, (_, i) => (page - 1) * PAGE_SIZE + i);

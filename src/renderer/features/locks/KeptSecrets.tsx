@@ -1,14 +1,16 @@
 /**
- * The secrets of this wallet's open locks, kept in the vault (tx:htlc-secrets): listed without the secret; one is
+ * The secrets of this wallet's open locks, kept in the vault (tx:htlc-secrets, lib/reads/chain.ts
+ * `useKeptSecrets`): listed without the secret; one is
  * shown again after the vault password (tx:htlc-reveal-secret), can be copied, and exported as a small JSON file
  * (lock id, secret hash, secret) to hand to the recipient. Shown secrets live in this component's state only and
  * are hidden again after a minute.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { KeptLockView, RevealedLockSecret } from '../../../shared/domain/transactions';
+import type { RevealedLockSecret } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
 import { SecretInput } from '../../components/SecretInput';
+import { useKeptSecrets } from '../../lib/reads/chain';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 
@@ -35,21 +37,13 @@ function exportSecret(shown: RevealedLockSecret): void {
 
 export function KeptSecrets({ walletId, refresh }: { walletId: string; refresh: number }) {
   const reportError = useVotary((s) => s.reportError);
-  const height = useVotary((s) => s.node?.height ?? 0);
-  const [kept, setKept] = useState<KeptLockView[]>([]);
+  const kept = useKeptSecrets(walletId, refresh, reportError);
   const [asking, setAsking] = useState<string | undefined>();
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState<RevealedLockSecret | undefined>();
-  // Read again every few blocks: a claimed or expired lock's secret leaves the vault.
-  const tick = Math.floor(height / 5);
-
-  useEffect(() => {
-    let live = true;
-    call('tx:htlc-secrets', { walletId }).then((list) => live && setKept(list), reportError);
-    return () => {
-      live = false;
-    };
-  }, [walletId, refresh, tick, reportError]);
+  // The vault password is checked by the host's key derivation (core/keystore/kdf.ts), which takes seconds on a
+  // busy machine: said on screen, and Show held until it answers (one check at a time).
+  const [checking, setChecking] = useState(false);
   useEffect(() => {
     if (shown === undefined) return;
     const timer = window.setTimeout(() => setShown(undefined), SHOWN_MS);
@@ -58,14 +52,17 @@ export function KeptSecrets({ walletId, refresh }: { walletId: string; refresh: 
 
   const reveal = async (event: FormEvent) => {
     event.preventDefault();
-    if (asking === undefined) return;
+    if (asking === undefined || checking) return;
     const given = password;
     setPassword('');
+    setChecking(true);
     try {
       setShown(await call('tx:htlc-reveal-secret', { walletId, lockId: asking, password: given }));
       setAsking(undefined);
     } catch (error) {
       reportError(error);
+    } finally {
+      setChecking(false);
     }
   };
 
@@ -93,10 +90,17 @@ export function KeptSecrets({ walletId, refresh }: { walletId: string; refresh: 
             Vault password
             <SecretInput value={password} onChange={(e) => setPassword(e.target.value)} autoFocus required />
           </label>
-          <button type="submit">Show</button>
+          <button type="submit" disabled={checking}>
+            Show
+          </button>
           <button type="button" onClick={() => setAsking(undefined)}>
             Cancel
           </button>
+          {checking && (
+            <p className="muted" role="status" data-testid="checking-password">
+              Checking the vault password…
+            </p>
+          )}
         </form>
       )}
       {shown !== undefined && (

@@ -1,7 +1,8 @@
 /**
  * A wallet's history, virtualized (@tanstack/react-virtual): only the visible rows exist in the DOM, and pages
- * of 100 are fetched as they scroll into view, only the pages around the viewport kept (history-pages.ts), so
- * a 100,000-transaction history scrolls to its last row in bounded memory.
+ * of 100 are fetched as they scroll into view, only the pages around the viewport kept (lib/reads/history-pages.ts), so
+ * a 100,000-transaction history scrolls to its last row in bounded memory. The pages and when the first one is read
+ * again (when the wallet's transactions can have changed, not on every block) are lib/reads/wallet-history.ts.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
@@ -11,19 +12,11 @@ import { useVotary } from '../../store';
 import { historyRow, type KnownNames } from './history-row';
 import { TransactionDetails } from './TransactionDetails';
 import { useKnownNames } from './use-known-names';
-import {
-  PAGE_SIZE,
-  emptyHistory,
-  pagesAround,
-  pagesToFetch,
-  rowAt,
-  withPage,
-  type HistoryPages,
-} from './history-pages';
+import { rowAt } from '../../lib/reads/history-pages';
+import { useWalletHistory, type HistoryDirection } from '../../lib/reads/wallet-history';
 import { chainTime } from '../../lib/dates';
-import { call } from '../../services/call';
 
-export type Direction = 'all' | 'sent' | 'received';
+export type Direction = HistoryDirection;
 const TYPES: Array<[string, number | undefined]> = [
   ['All types', undefined],
   ['Transfer', 0],
@@ -75,67 +68,12 @@ function Row({
 
 export function History({ address }: { address: string }) {
   const reportError = useVotary((s) => s.reportError);
-  const height = useVotary((s) => s.node?.height);
   const [direction, setDirection] = useState<Direction>('all');
   const [type, setType] = useState<number | undefined>();
-  const [history, setHistory] = useState<HistoryPages<TransactionView>>(emptyHistory);
-  // What the fetch callbacks read: the held pages, the pages on screen, the requests under way, and which
-  // filter they belong to (an answer for a previous filter or wallet is dropped).
-  const held = useRef(history);
-  const wanted = useRef<number[]>([1]);
-  const inFlight = useRef(new Set<number>());
-  const generation = useRef(0);
+  const { history, show } = useWalletHistory({ address, direction, type }, reportError);
   const parent = useRef<HTMLDivElement>(null);
   const names = useKnownNames();
   const [opened, setOpened] = useState<TransactionView | undefined>(undefined);
-
-  const fetchPage = async (page: number) => {
-    const mine = generation.current;
-    const flight = inFlight.current;
-    flight.add(page);
-    try {
-      const answer = await call('chain:wallet-transactions', {
-        address,
-        page,
-        limit: PAGE_SIZE,
-        direction,
-        ...(type === undefined ? {} : { type, typeGroup: 1 }),
-      });
-      if (mine !== generation.current) return;
-      setHistory((previous) => withPage(previous, page, answer.data, answer.meta.totalCount, wanted.current));
-    } catch (error) {
-      if (mine === generation.current) reportError(error);
-    } finally {
-      flight.delete(page);
-    }
-  };
-  const pump = () => {
-    for (const page of pagesToFetch(held.current, wanted.current, inFlight.current)) void fetchPage(page);
-  };
-
-  // A new wallet or filter starts over from the first page.
-  useEffect(() => {
-    generation.current += 1;
-    inFlight.current = new Set();
-    wanted.current = [1];
-    held.current = emptyHistory();
-    setHistory(held.current);
-    void fetchPage(1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [address, direction, type]);
-
-  // A new block rereads the first page (new transactions arrive at the top; a changed total drops the others).
-  useEffect(() => {
-    if (!inFlight.current.has(1)) void fetchPage(1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [height]);
-
-  // An answered page may leave wanted pages to ask for (the in-flight limit held them back).
-  useEffect(() => {
-    held.current = history;
-    pump();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [history]);
 
   // The virtualizer is read fresh on every render here, which is what the React Compiler warning is about.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -147,11 +85,7 @@ export function History({ address }: { address: string }) {
   });
   const items = virtualizer.getVirtualItems();
   useEffect(() => {
-    wanted.current = pagesAround(
-      items.map((item) => item.index),
-      history.total ?? 0,
-    );
-    pump();
+    show(items.map((item) => item.index));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [items.map((i) => i.index).join(',')]);
 

@@ -10,6 +10,7 @@ import type {
   TransactionView,
 } from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
+import type { KeptLockView } from '../../../shared/domain/transactions';
 import type { ProductivityWindow } from '../../../shared/domain/monitor';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
@@ -100,4 +101,28 @@ export function useLatestTransactions(
 /** The peers the active network is read from, with health and latency; read again when `key` changes. */
 export function usePeers(key: string, report: (error: unknown) => void): PeerStatusView[] {
   return useLatest(() => call('node:peers'), `peers:${key}`, { report }).value ?? [];
+}
+
+/**
+ * The lock secrets the vault keeps for a wallet (without the secrets themselves), read again at each `refresh`,
+ * every five blocks (an expired lock's secret leaves the vault) and when the wallet's chain state moves (a lock of
+ * its claimed or refunded changes its locked balance).
+ */
+export function useKeptSecrets(
+  walletId: string,
+  refresh: number,
+  report: (error: unknown) => void,
+): KeptLockView[] {
+  const height = useVotary((s) => s.node?.height ?? 0);
+  const moved = useVotary((s) => {
+    const address = s.wallets.find((wallet) => wallet.id === walletId)?.address;
+    return address === undefined ? '' : walletChangeTick(s, address);
+  });
+  return (
+    useLatest(
+      () => call('tx:htlc-secrets', { walletId }),
+      `${walletId}:${refresh}:${Math.floor(height / 5)}:${moved}`,
+      { report },
+    ).value ?? []
+  );
 }
