@@ -27,7 +27,7 @@ const PASSWORD = 'screens prices password 7';
 const OWNER = 'AZd9JRq8sJYVmgWzYHosbS6VqQCAXhgwti';
 const OTHER = 'AUSmYrxcY5s1y6QGBt5ZcnxJEYGQ2D6xHm';
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 let dataDir = '';
 let host: ChildProcess | undefined;
@@ -92,8 +92,13 @@ test('prices: off asks nothing; turned on, estimates beside balances and the por
 
   await go(page, 'Settings');
   const prices_ = page.getByRole('group', { name: 'Prices' });
-  await prices_.getByLabel('Currency').selectOption('EUR');
-  await prices_.getByRole('switch', { name: 'Show balances in a currency (ARK mainnet only)' }).check();
+  await prices_.getByRole('combobox', { name: /^Currency/ }).selectOption('EUR');
+  // The switch follows the host's answer (prices:settings), so it turns on once the host has saved it.
+  const pricesSwitch = prices_.getByRole('switch', {
+    name: 'Show balances in a currency (ARK mainnet only)',
+  });
+  await pricesSwitch.click();
+  await expect(pricesSwitch).toBeChecked();
   await expect(prices_.getByRole('status')).toHaveText('Saved: prices from CryptoCompare in EUR.');
   await prices_.scrollIntoViewIfNeeded();
   await shootBoth(page, 'prices-settings');
