@@ -69,6 +69,8 @@ const CORE_LAYERS = {
   ledger: ['protocol'],
   monitor: ['protocol', 'fs', 'domain', 'db', 'client'],
   'chain-access': ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'query', 'client'],
+  // Price sources (CryptoCompare, CoinGecko): bounded reads of their public APIs, and the daily closes kept here.
+  prices: ['protocol', 'fs', 'client'],
   // The multisignature server: its store is in db/, it asks a node through client/, it keeps api/'s connection limits.
   'musig-server': ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'query', 'api', 'client'],
   sync: ['protocol', 'parallel', 'fs', 'domain', 'db', 'node', 'client', 'p2p'],

@@ -265,6 +265,10 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('localnet:snapshot-delete', { name: 'scan' });
     await value('localnet:resume');
     await value('localnet:reset');
+    // Prices stay off here: no price source is asked (tests/services/prices.test.ts covers them on).
+    await value('prices:settings');
+    await value('prices:quote');
+    await value('prices:portfolio', { days: 7 });
 
     await value('keystore:change-password', { current: PASSWORD, next: NEW_PASSWORD });
     await value('keystore:lock');

@@ -66,6 +66,22 @@ function tokenFromEnvironment(): string | undefined {
 }
 
 /**
+ * The price sources on a server of this machine instead of CryptoCompare's and CoinGecko's (screenshots and
+ * end-to-end tests against a local fake): `VOTARY_PRICE_SOURCE_URL`, loopback http only (core/prices
+ * loopbackBaseUrl). Not a setting: nothing in the window shows or changes it.
+ */
+async function priceSourceFromEnvironment(): Promise<{ baseUrl: string } | undefined> {
+  const text = process.env['VOTARY_PRICE_SOURCE_URL'];
+  if (text === undefined || text === '') return undefined;
+  const { loopbackBaseUrl } = await import('../../core/prices');
+  try {
+    return { baseUrl: loopbackBaseUrl(text) };
+  } catch (error) {
+    throw usageError(`VOTARY_PRICE_SOURCE_URL: ${(error as Error).message}`);
+  }
+}
+
+/**
  * Where the core reaches a Ledger: USB HID (the default), or Ledger's emulator on loopback
  * (`--ledger-speculos 127.0.0.1:24011`, or VOTARY_LEDGER_SPECULOS) for tests and screenshots against ARK's app in
  * speculos (scripts/ledger). Only a loopback address is taken.
@@ -109,6 +125,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   const root = rendererDir();
   // A fixed token from the environment (automation), else the profile's own, kept across restarts.
   const token = tokenFromEnvironment() ?? profileShellToken(dataDir);
+  const prices = await priceSourceFromEnvironment();
 
   const [{ AppCore }, { BlockTimeConflictError }] = await Promise.all([
     import('../../core/services'),
@@ -123,6 +140,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     ...(ledger === undefined ? {} : { ledger }),
     // dist/verify-worker.mjs, bundled next to this CLI (scripts/build-cli.mjs).
     verifyWorkerUrl: new URL('./verify-worker.mjs', import.meta.url),
+    ...(prices === undefined ? {} : { prices }),
   }).catch((error: unknown) => {
     if (error instanceof BlockTimeConflictError) throw new CliError(error.message);
     throw diskFault(error, dataDir) ?? error;

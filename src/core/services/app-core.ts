@@ -38,6 +38,8 @@ import { ledgerHandlers } from './ledger/handlers';
 import { LedgerHost, type LedgerConnection } from './ledger/ledger-host';
 import { usbTransport } from '../ledger';
 import { ProfileSwitch } from './profiles/profile-switch';
+import { priceHandlers } from './prices/handlers';
+import type { FetchLike } from '../prices';
 
 export interface AppCoreOptions {
   /** The app's data directory: chain, vault, networks and settings live under it. */
@@ -74,6 +76,11 @@ export interface AppCoreOptions {
    * Ledger's emulator on loopback (`speculosTransport`, `votary serve --ledger-speculos`) for tests and screenshots.
    */
   ledger?: LedgerConnection;
+  /**
+   * The price sources' base URL on this machine (core/prices loopbackBaseUrl) instead of their public APIs, and a
+   * fetch to use: tests and screenshots only, never a setting a person sees.
+   */
+  prices?: { baseUrl?: string; fetch?: FetchLike };
 }
 
 export { DEFAULT_PROFILE } from './profiles/profile-list';
@@ -136,6 +143,7 @@ export class AppCore {
         ...monitorHandlers(services),
         ...ownNodeHandlers(services),
         ...multisigHandlers(services),
+        ...priceHandlers(services),
       },
       { onDefect },
     );
@@ -241,6 +249,7 @@ export class AppCore {
         ...(options.scrypt === undefined ? {} : { scrypt: options.scrypt }),
         ...(options.keychain === undefined ? {} : { keychain: options.keychain }),
         ...(options.verifyWorkerUrl === undefined ? {} : { verifyWorkerUrl: options.verifyWorkerUrl }),
+        ...(options.prices === undefined ? {} : { prices: options.prices }),
       };
       const profiles = await ProfileList.open(options.dataDir);
       const profileId = options.profile ?? profiles.activeId;

@@ -30,6 +30,9 @@ import { Accounts } from './transactions/accounts';
 import { PENDING_FILE } from './transactions/pending-store';
 import { PendingTracker } from './transactions/pending-tracker';
 import { keystoreStatus } from './wallets/handlers';
+import { DailyStore, type FetchLike } from '../prices';
+import { Prices } from './prices/prices';
+import { PRICE_HISTORY_FILE, PRICE_SETTINGS_FILE, PriceSettingsFile } from './prices/price-settings';
 
 /** What the process keeps across profiles, and the options every profile opens with. */
 export interface ProcessParts {
@@ -48,6 +51,8 @@ export interface ProcessParts {
   scrypt?: ScryptParams;
   keychain?: Keychain;
   verifyWorkerUrl?: URL;
+  /** The price sources on a loopback server instead of their public APIs (tests and screenshots only). */
+  prices?: { baseUrl?: string; fetch?: FetchLike };
 }
 
 /** One profile's parts: what the domains' handlers work with besides the process's (app-core.ts composes them). */
@@ -66,6 +71,8 @@ export interface ProfileServices {
   ownNodes: OwnNodes;
   /** The profile's multisignature wallets and servers, and the server hosted for localnet. */
   multisig: MultisigParts;
+  /** The profile's price settings, its quote and stored daily prices (prices/prices.ts). */
+  prices: Prices;
 }
 
 export interface ProfileScope {
@@ -152,6 +159,21 @@ export async function openProfileScope(
     closers.add(() => ownNodes.close());
     ownNodes.restore();
 
+    // Off by default: while off, no timer runs and nothing is asked of any price source.
+    const prices = new Prices({
+      settings: await PriceSettingsFile.open(join(paths.folder, PRICE_SETTINGS_FILE)),
+      store: await DailyStore.open(join(paths.folder, PRICE_HISTORY_FILE)),
+      active: () => networks.active(),
+      onActiveChanged: (listener) => networks.onActiveChanged(listener),
+      events,
+      onDefect,
+      now: parts.now,
+      ...(parts.prices?.baseUrl === undefined ? {} : { baseUrl: parts.prices.baseUrl }),
+      ...(parts.prices?.fetch === undefined ? {} : { fetch: parts.prices.fetch }),
+    });
+    closers.add(() => prices.close());
+    prices.start();
+
     return {
       profileId,
       services: {
@@ -165,6 +187,7 @@ export async function openProfileScope(
         monitor,
         ownNodes,
         multisig: { book: multisigBook, local: parts.musig },
+        prices,
       },
       close: () => closers.closeAll(),
     };

@@ -9,6 +9,7 @@ import type { LocalnetErrorCode } from '../node/controls/errors';
 import type { SyncErrorCode } from '../sync/errors';
 import type { ContactsErrorCode } from './contacts/errors';
 import type { ProfilesErrorCode } from './profiles/errors';
+import type { PricesErrorCode } from '../prices/errors';
 import type { PreparedErrorCode } from './transactions/prepared-errors';
 import { CodedError, isCodedError } from '../../shared/lib/coded-error';
 import { BRIDGE_ERROR_CODES, ipcError, type IpcError } from '../../shared/ipc/errors';
@@ -50,7 +51,9 @@ export type ServiceErrorCode =
   /** The profile list's, declared beside it (services/profiles/errors.ts). */
   | ProfilesErrorCode
   /** A prepared transaction's, declared beside it (services/transactions/prepared-errors.ts). */
-  | PreparedErrorCode;
+  | PreparedErrorCode
+  /** The price sources', declared beside them (src/core/prices/errors.ts). */
+  | PricesErrorCode;
 
 export class ServiceError extends CodedError<ServiceErrorCode> {
   override readonly name = 'ServiceError';

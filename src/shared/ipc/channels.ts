@@ -17,6 +17,7 @@ import { CONTACTS_NAMES } from './contract/contacts.names';
 import { PROFILES_NAMES } from './contract/profiles.names';
 import { MONITOR_NAMES } from './contract/monitor.names';
 import { LOCALNET_NAMES } from './contract/localnet.names';
+import { PRICES_NAMES } from './contract/prices.names';
 
 /**
  * Every domain's names, each from the schema-free names file beside its contract file (docs/design/architecture.md
@@ -36,6 +37,7 @@ const DOMAIN_NAMES = [
   PROFILES_NAMES,
   MONITOR_NAMES,
   LOCALNET_NAMES,
+  PRICES_NAMES,
 ] as const;
 
 type DomainNames = (typeof DOMAIN_NAMES)[number];

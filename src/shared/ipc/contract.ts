@@ -21,6 +21,7 @@ import { CONTACT_CHANNELS } from './contract/contacts';
 import { PROFILE_CHANNELS } from './contract/profiles';
 import { MONITOR_CHANNELS } from './contract/monitor';
 import { LOCALNET_CHANNELS } from './contract/localnet';
+import { PRICE_CHANNELS } from './contract/prices';
 import { IPC_EVENT_SCHEMAS } from './contract/events';
 import type { ChannelSpec } from './contract/fields';
 
@@ -39,6 +40,7 @@ export const IPC_CONTRACT = {
   ...PROFILE_CHANNELS,
   ...MONITOR_CHANNELS,
   ...LOCALNET_CHANNELS,
+  ...PRICE_CHANNELS,
 } as const satisfies Record<IpcChannel, ChannelSpec>;
 
 export { IPC_EVENT_SCHEMAS };

@@ -155,6 +155,12 @@ export const HOST_ERROR_CODES = [
   'ERR_PROFILE_EXISTS',
   'ERR_PROFILE_IN_USE',
   'ERR_PROFILES_CHANGED',
+  // the price sources (core/prices/errors.ts)
+  'ERR_PRICE_UNREACHABLE',
+  'ERR_PRICE_RATE_LIMITED',
+  'ERR_PRICE_REFUSED',
+  'ERR_PRICE_BAD_ANSWER',
+  'ERR_PRICES_CHANGED',
   // the bridge itself (errors.ts BRIDGE_ERROR_CODES)
   'ERR_UNKNOWN_CHANNEL',
   'ERR_INVALID_REQUEST',

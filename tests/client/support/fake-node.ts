@@ -26,6 +26,8 @@ export interface FakeNodeOptions {
   configuration?: (base: Record<string, unknown>) => unknown;
   /** More wallets `/api/wallets/{address}` knows, by address (a sender with a balance). */
   wallets?: Record<string, { publicKey?: string; balance: string; nonce: string }>;
+  /** `/api/wallets/{address}/transactions` of these wallets, newest first (one page); others answer 404. */
+  walletTransactions?: Record<string, unknown[]>;
 }
 
 export interface FakeNode {
@@ -244,6 +246,13 @@ export async function startFakeNode(options: FakeNodeOptions = {}): Promise<Fake
     const extra = options.wallets?.[id];
     if (extra !== undefined) return { data: { address: id, ...extra, attributes: {} } };
     return id === ADDRESS ? { data: walletFixture } : boom(reply, 404, 'Not Found', 'Wallet not found');
+  });
+  app.get('/api/wallets/:id/transactions', (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const rows = options.walletTransactions?.[id];
+    return rows === undefined
+      ? boom(reply, 404, 'Not Found', 'Wallet not found')
+      : page(rows, `/wallets/${id}/transactions`);
   });
   app.get('/api/wallets/:id/locks', () => page([lockFixture], `/wallets/${ADDRESS}/locks`));
   app.get('/api/delegates', () => page([delegateFixture], '/delegates'));

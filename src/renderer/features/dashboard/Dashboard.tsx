@@ -2,6 +2,7 @@ import { DeviceMark } from '../../components/DeviceMark';
 import { Amount } from '../../components/Amount';
 import { AsOfHeight } from '../../components/AsOfHeight';
 import { RecentActivity } from './RecentActivity';
+import { PortfolioChart } from './PortfolioChart';
 import { useVotary } from '../../store';
 import { chainStateOf, totalBalance, totalLocked, watchOnlyBalance } from '../../store/wallets-slice';
 import { useDelegateNames } from '../../lib/reads/chain';
@@ -28,11 +29,11 @@ export function Dashboard() {
         <article className="card">
           <h2>Total balance</h2>
           <p className="big" data-testid="total-balance">
-            <Amount value={total} />
+            <Amount value={total} fiat />
           </p>
           {BigInt(locked) > 0n && (
             <p className="muted" data-testid="total-locked">
-              and <Amount value={locked} /> in HTLC locks, until claimed or refunded
+              and <Amount value={locked} fiat /> in HTLC locks, until claimed or refunded
             </p>
           )}
           {watching && (
@@ -48,6 +49,7 @@ export function Dashboard() {
           <p data-testid="node-sync">{sync?.words ?? ''}</p>
         </article>
       </div>
+      <PortfolioChart />
       <h2>Wallets</h2>
       {wallets.length === 0 ? (
         <p>
@@ -80,7 +82,7 @@ export function Dashboard() {
                       <span className="muted small"> · its network is not in the list</span>
                     )}
                   </td>
-                  <td>{state === undefined ? '—' : <Amount value={state.balance} />}</td>
+                  <td>{state === undefined ? '—' : <Amount value={state.balance} fiat />}</td>
                   <td>
                     {state?.vote === undefined
                       ? 'No vote'

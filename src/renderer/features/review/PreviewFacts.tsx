@@ -69,25 +69,25 @@ export function PreviewFacts({ preview }: { preview: TxPreview }) {
           <>
             <dt>Comes in</dt>
             <dd data-testid="review-received">
-              <Amount value={preview.received} signed="in" />
+              <Amount value={preview.received} signed="in" fiat />
             </dd>
           </>
         )}
         <dt>Amount</dt>
         <dd data-testid="review-sum">
-          <Amount value={preview.sent} />
+          <Amount value={preview.sent} fiat />
         </dd>
         <dt>Fee</dt>
         <dd data-testid="review-fee">
-          <Amount value={preview.fee} />
+          <Amount value={preview.fee} fiat />
         </dd>
         <dt>Total out</dt>
         <dd data-testid="review-total">
-          <Amount value={preview.totalOut} />
+          <Amount value={preview.totalOut} fiat />
         </dd>
         <dt>Balance now</dt>
         <dd data-testid="review-balance-before">
-          <Amount value={preview.balanceBefore} />
+          <Amount value={preview.balanceBefore} fiat />
         </dd>
         {moves(preview.pendingOut) && (
           <>
@@ -99,7 +99,7 @@ export function PreviewFacts({ preview }: { preview: TxPreview }) {
         )}
         <dt>Balance after</dt>
         <dd data-testid="review-balance-after">
-          <Amount value={preview.balanceAfter} />
+          <Amount value={preview.balanceAfter} fiat />
         </dd>
         {lockedMoves && (
           <>

@@ -5,6 +5,7 @@ import { DeviceUnlock } from './DeviceUnlock';
 import { NetworkSettings } from './NetworkSettings';
 import { PasswordChange } from './PasswordChange';
 import { SigningSettings } from './SigningSettings';
+import { PriceSettings } from './PriceSettings';
 import { call } from '../../services/call';
 import { FieldError } from '../../components/FieldError';
 import { autoLockProblem } from './auto-lock';
@@ -67,6 +68,7 @@ export function SettingsPage() {
         </button>
         {saved !== undefined && <p role="status">{saved}</p>}
       </fieldset>
+      <PriceSettings />
       <SigningSettings />
       <DeviceUnlock />
       <PasswordChange />

@@ -26,9 +26,9 @@ export function WalletPage() {
       <AsOfHeight />
       <dl className="facts">
         <dt>Balance</dt>
-        <dd data-testid="wallet-balance">{state ? <Amount value={state.balance} /> : '—'}</dd>
+        <dd data-testid="wallet-balance">{state ? <Amount value={state.balance} fiat /> : '—'}</dd>
         <dt>Locked</dt>
-        <dd>{state ? <Amount value={state.lockedBalance} /> : '—'}</dd>
+        <dd>{state ? <Amount value={state.lockedBalance} fiat /> : '—'}</dd>
         <dt>Nonce</dt>
         <dd>{state?.nonce ?? '—'}</dd>
         <dt>Public key</dt>

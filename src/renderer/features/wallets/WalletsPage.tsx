@@ -72,7 +72,7 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
           </p>
         )}
         <p data-testid={`balance-${wallet.address}`}>
-          {balance === undefined ? '—' : <Amount value={balance} />}
+          {balance === undefined ? '—' : <Amount value={balance} fiat />}
         </p>
         {wallet.networkId === undefined && (
           <p className="muted small">

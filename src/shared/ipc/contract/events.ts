@@ -6,6 +6,7 @@ import { keystoreStatus } from '../../domain/keystore';
 import { ledgerPromptEvent } from '../../domain/ledger';
 import { ownNodeEvent } from '../../domain/own-node';
 import { monitorUpdateEvent } from '../../domain/monitor';
+import { priceQuote } from '../../domain/prices';
 import { profileList } from '../../domain/profiles';
 import { pendingView } from '../../domain/transactions';
 import { walletChange } from '../../domain/wallets';
@@ -28,4 +29,5 @@ export const IPC_EVENT_SCHEMAS = {
   /** When the new core opened (Unix ms). */
   'core:restarted': z.object({ at: z.number() }),
   'ledger:prompt': ledgerPromptEvent,
+  'prices:changed': priceQuote,
 } as const satisfies Record<IpcEvent, z.ZodType>;
