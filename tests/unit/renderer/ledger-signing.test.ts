@@ -107,7 +107,8 @@ describe('a device refusal at signing', () => {
   });
 
   it('a vault wallet’s failure does not reopen the review', async () => {
-    sendAnswers.push({ code: 'ERR_PREPARED_EXPIRED', message: 'The review is too old.' });
+    // A device code on a vault wallet is no device retry (an ERR_PREPARED_* refusal is: a new review, by design).
+    sendAnswers.push({ code: 'ERR_LEDGER_REJECTED', message: 'Refused on the Ledger.' });
     const reviews = answerReviews([true, true]);
     expect(await reviewAndSend(vault, draft)).toBeUndefined();
     reviews.stop();
