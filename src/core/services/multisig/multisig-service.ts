@@ -297,13 +297,12 @@ export async function proposeTransfer(
     store.release(input.preparedId);
     throw error;
   }
-  const wallet = signer;
   return signOnce(store, input.preparedId, () =>
     proposeSigned(
       s,
       entry,
       { tx, asset, height: prepared.height, id: input.preparedId },
-      { wallet, index },
+      { wallet: signer, index },
       input.via,
     ),
   );
