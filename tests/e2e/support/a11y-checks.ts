@@ -138,26 +138,32 @@ export async function movingElements(page: Page): Promise<string[]> {
 /**
  * What does not reflow at `width` CSS px: how far the page scrolls sideways and the outermost elements that reach
  * past the window, and any table no longer exposed as a table once it scrolls inside its own box; the viewport is
- * then set back.
+ * then set back. The page is measured twice: at once, as the style sheet lays it out (a script that follows the
+ * width, such as a chart's resize observer, may not have run yet, and the page must not scroll sideways meanwhile),
+ * and again a frame later.
  */
 export async function reflowProblems(page: Page, width = 320): Promise<string[]> {
   const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
   await page.setViewportSize({ width, height: viewport.height });
   try {
-    const problems = await page.evaluate<string[]>(`new Promise((resolve) => requestAnimationFrame(() => {
+    const problems = await page.evaluate<string[]>(`new Promise((resolve) => {
+      const measure = (when) => {
       const root = document.documentElement;
       const sideways = root.scrollWidth - root.clientWidth;
-      if (sideways <= 0) return resolve([]);
+      if (sideways <= 0) return [];
       const past = [...document.querySelectorAll('body *')].filter((el) => {
         const box = el.getBoundingClientRect();
         if (box.width === 0 || box.right <= root.clientWidth + 0.5) return false;
         const parent = el.parentElement.getBoundingClientRect();
         return parent.right <= root.clientWidth + 0.5;
       });
-      resolve(['scrolls ' + sideways + ' px sideways at ${width} CSS px: ' + past.slice(0, 3)
+      return ['scrolls ' + sideways + ' px sideways at ${width} CSS px (' + when + '): ' + past.slice(0, 3)
         .map((el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className ? '.' + el.className.split(' ').join('.') : ''))
-        .join(', ')]);
-    }))`);
+        .join(', ')];
+      };
+      const first = measure('at once');
+      requestAnimationFrame(() => resolve([...first, ...measure('a frame later')]));
+    })`);
     const tables = await page.locator('table:visible').count();
     const exposed = await page.getByRole('table').count();
     if (exposed < tables)
