@@ -67,7 +67,8 @@ export function useDelegatePage(
   }).value;
 }
 
-async function readDelegateList(tick: string): Promise<DelegateView[]> {
+/** The first NAME_PAGES pages by rank at `tick`, each page shared. */
+export async function readDelegateList(tick: string): Promise<DelegateView[]> {
   const list: DelegateView[] = [];
   for (let page = 1; page <= NAME_PAGES; page += 1) {
     const answer = await readDelegatesPage(page, '', tick);

@@ -7,7 +7,7 @@
  */
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
-import { changeTick } from '../../store/host-changes';
+import { changeTick, type HostChange } from '../../store/host-changes';
 import { useRead } from '../use-read';
 
 /** A wallet's chain state, as the active network's node answers it. */
@@ -34,8 +34,10 @@ export function useFeeStatistics(days: number) {
 }
 
 /** What a page of the explorer moves with: the active network's blocks (confirmations, a next block, a pool). */
-export function useBlockTick(): string {
-  return useVotary((state) => changeTick(state, ['network', 'block']));
+export const EXPLORER_MOVES_WITH: readonly HostChange[] = ['network', 'block'];
+
+function useBlockTick(): string {
+  return useVotary((state) => changeTick(state, EXPLORER_MOVES_WITH));
 }
 
 /**

@@ -6,10 +6,13 @@
 import type { LockView } from '../../../shared/domain/chain-views';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
-import { changeTick } from '../../store/host-changes';
+import { changeTick, type HostChange } from '../../store/host-changes';
 import { useLatest } from '../use-read';
 
 export type LockDirection = 'sent' | 'incoming';
+
+/** A lock expires at a height; a claim or refund closes it in a block. */
+export const LOCKS_MOVE_WITH: readonly HostChange[] = ['network', 'block'];
 
 /** The first 100 open locks `address` sent, or that are addressed to it. */
 export function useOpenLocks(
@@ -17,7 +20,7 @@ export function useOpenLocks(
   direction: LockDirection,
   report: (error: unknown) => void,
 ): LockView[] {
-  const tick = useVotary((state) => changeTick(state, ['network', 'block']));
+  const tick = useVotary((state) => changeTick(state, LOCKS_MOVE_WITH));
   const channel = direction === 'sent' ? 'chain:wallet-locks' : 'chain:incoming-locks';
   return (
     useLatest(() => call(channel, { address, page: 1, limit: 100 }), `${channel}:${address}#${tick}`, {
@@ -28,7 +31,7 @@ export function useOpenLocks(
 
 /** The chain's state of each lock in `ids` (open, claimed, refunded, expired…), after it left the open list. */
 export function useLockStates(ids: readonly string[], report: (error: unknown) => void) {
-  const tick = useVotary((state) => changeTick(state, ['network', 'block']));
+  const tick = useVotary((state) => changeTick(state, LOCKS_MOVE_WITH));
   const key = ids.join(',');
   return (
     useLatest(
