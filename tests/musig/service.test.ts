@@ -312,6 +312,9 @@ describe('multisignature wallets on localnet', () => {
     expect(await sign(locked.preview.prepared!.id, wallets[1]!.id)).toMatchObject({
       code: 'ERR_PREPARED_SESSION',
     });
+    expect(
+      await refusal(core, 'multisig:broadcast', { proposal, preparedId: locked.preview.prepared!.id }),
+    ).toMatchObject({ code: 'ERR_PREPARED_SESSION' });
 
     // Another profile with the same participant's key in its vault: the first profile's review is not its review.
     const switched = await call(core, 'multisig:review', { proposal });
