@@ -57,6 +57,9 @@ test('a second profile opens with its own vault and none of the first one’s wa
 
   await go(page, 'Profiles');
   await expect(profileRow('Work')).toContainText('Open');
+  // The vault just made is said at once: not "No vault yet" until a reload.
+  await expect(profileRow('Work')).toContainText('Has a vault.');
+  await expect(profileRow('Work')).not.toContainText('No vault yet');
   await profileRow('Work').getByRole('button', { name: 'Rename' }).click();
   await profileRow('Work').getByLabel('New name').fill('default');
   await profileRow('Work').getByRole('button', { name: 'Save name' }).click();

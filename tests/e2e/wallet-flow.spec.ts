@@ -3,7 +3,9 @@
  * create a wallet and confirm its phrase, fund it from the faucet, import a second wallet, send a transfer and
  * see it confirmed, a memo that looks like a phrase refused; then lock, a wrong password, unlock. A transfer's and a
  * vote's review show the hash of the prepared transaction's unsigned bytes, and the transaction the chain holds
- * is signed over exactly that hash (docs/design/signing.md).
+ * is signed over exactly that hash (docs/design/signing.md). Every screen that sends says what became of it
+ * without a reload: the broadcast transaction's id, then "Confirmed in block N" (Send, Vote, Locks' lock, claim
+ * and refund, Delegate's registration, resignation and second passphrase).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -132,6 +134,11 @@ test('send a transfer to the second wallet and see it confirmed', async () => {
   await expect(page.getByTestId('send-status')).toBeVisible();
   const sentId = await newestSentId();
   await expect(page.getByTestId('send-status')).toContainText(`Transaction ${sentId.slice(0, 12)}…`);
+  // The Send page follows it to its block, without a reload.
+  await expect(page.getByTestId('send-status')).toHaveText(
+    new RegExp(`^Transaction ${sentId.slice(0, 12)}…: Confirmed in block \\d+`),
+    BLOCK_WAIT,
+  );
 
   await go(page, 'Pending');
   const sent = page.getByRole('row').filter({ hasText: secondAddress });
@@ -166,6 +173,12 @@ test('send a multipayment to two recipients', async () => {
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(page.getByTestId('review-recipient')).toHaveText([secondAddress, mainAddress]);
   await page.getByRole('button', { name: 'Sign and send' }).click();
+  await expect(page.getByTestId('send-status')).toBeVisible();
+  const sentId = await newestSentId();
+  await expect(page.getByTestId('send-status')).toHaveText(
+    new RegExp(`^Transaction ${sentId.slice(0, 12)}…: Confirmed in block \\d+`),
+    BLOCK_WAIT,
+  );
   await expectConfirmed('Multipayment');
 });
 
@@ -197,6 +210,18 @@ async function expectSignedAsReviewed(id: string, hash: string): Promise<void> {
   })()`);
   expect(tx.signature).toMatch(/^[0-9a-f]{128}$/);
   expect(schnorrVerify(fromHex(hash), fromHex(tx.signature!), fromHex(tx.senderPublicKey!))).toBe(true);
+}
+
+/**
+ * The screen that sent the newest transaction says its id and, once a block has it, "Confirmed in block N": no
+ * reload, no other page (features/pending/SentStatus.tsx on Vote, Locks and Delegate).
+ */
+async function expectOutcomeHere(): Promise<string> {
+  const id = await newestSentId();
+  const status = page.getByTestId('sent-status');
+  await expect(status).toContainText(`Transaction ${id}`);
+  await expect(status).toContainText(/Confirmed in block \d+/, BLOCK_WAIT);
+  return id;
 }
 
 async function expectConfirmed(kind: string) {
@@ -231,6 +256,7 @@ test('vote, then switch the vote in one step', async () => {
   await expect(page.getByRole('status').filter({ hasText: /^Vote: Confirmed in block \d+/ })).toBeVisible(
     BLOCK_WAIT,
   );
+  await expectOutcomeHere();
   // The table follows the chain: the delegate's votes grow by the voter's balance without leaving the page.
   await expect(firstRow.locator('td').nth(2)).not.toHaveText(votesBefore, BLOCK_WAIT);
 
@@ -240,6 +266,8 @@ test('vote, then switch the vote in one step', async () => {
     new RegExp(`^Switch your vote from ${target(first)} to ${target(second)}, as the node names them$`),
   );
   await expect(page.getByText(`Current vote: ${second}`)).toBeVisible(BLOCK_WAIT);
+  // The switch's own id now, confirmed: not the first vote's line.
+  await expectOutcomeHere();
   await page.screenshot({ path: 'test-results/vote-switched.png' });
 });
 
@@ -258,6 +286,7 @@ test('create a lock and claim it from the second wallet', async () => {
   expect(secret).toMatch(/^[0-9a-f]{64}$/);
   await page.screenshot({ path: 'test-results/lock-secret.png' });
   await expect(page.getByRole('status')).toContainText(/./);
+  expect(await expectOutcomeHere()).toBe(lockId);
   // The vault keeps it: after a reload it is shown again behind the vault password.
   await page.reload();
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
@@ -289,6 +318,7 @@ test('create a lock and claim it from the second wallet', async () => {
   await page.getByLabel('Secret (to claim)').fill(secret);
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
   await confirmReview(page, `Claim the lock ${lockId}: 5 VTY go to this wallet`);
+  await expectOutcomeHere();
   await expectConfirmed('HTLC claim');
   // The recipient's history: the lock was not money received; the claim is, for its real amount.
   await go(page, 'Wallets');
@@ -337,6 +367,7 @@ test('let a lock expire and refund it', async () => {
   await expect(row).toContainText('Expired', { timeout: 90_000 });
   await row.getByRole('button', { name: `Refund lock ${lockId}` }).click();
   await confirmReview(page, `Refund the expired lock ${lockId}: 3 VTY return to the balance of this wallet`);
+  await expectOutcomeHere();
   await expectConfirmed('HTLC refund');
   await go(page, 'Locks');
   await page.getByRole('combobox', { name: 'From wallet' }).selectOption({ label: `Main · ${mainAddress}` });
@@ -358,6 +389,7 @@ test('register a delegate, resign, and register a second passphrase', async () =
   await expect(page.getByRole('status').filter({ hasText: /^Confirmed in block \d+/ })).toBeVisible(
     BLOCK_WAIT,
   );
+  const registered = await expectOutcomeHere();
 
   await page.getByRole('button', { name: 'Resign' }).click();
   const resignReview = page.getByRole('dialog', { name: 'Review' });
@@ -366,6 +398,7 @@ test('register a delegate, resign, and register a second passphrase', async () =
   expect(((await resignReview.textContent()) ?? '').split('cannot be undone').length - 1).toBe(1);
   await confirmReview(page, 'Resign as the delegate e2e_delegate');
   await expect(page.getByText('(resigned)')).toBeVisible(BLOCK_WAIT);
+  expect(await expectOutcomeHere()).not.toBe(registered);
 
   await go(page, 'Delegate');
   const second = page.getByRole('textbox', { name: 'Second passphrase', exact: true });
@@ -379,6 +412,7 @@ test('register a delegate, resign, and register a second passphrase', async () =
   await again.fill('an e2e second passphrase');
   await page.getByRole('button', { name: 'Register second passphrase' }).click();
   await confirmReview(page, 'Register a second passphrase for this wallet');
+  await expectOutcomeHere();
   await expectConfirmed('Second signature registration');
   // Registered: the Delegate page says so and no longer offers to register one.
   await go(page, 'Delegate');

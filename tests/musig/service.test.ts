@@ -3,13 +3,13 @@
  * a 2-of-3 registered through the app's hosted server (every participant, then the sender), funded, and spent by a
  * proposal one participant makes and another co-signs from a document (the file path); the review's refusals.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localnet } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
 import { unsignedBytes } from '../../src/core/services/transactions/signer';
 import { sha256 } from '../../src/core/protocol/hash';
 import { toHex } from '../../src/core/protocol/hex';
-import { transactionFromJson } from '../../src/core/protocol/transactions';
+import { transactionFromJson, type TransactionData } from '../../src/core/protocol/transactions';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import {
   call,
@@ -28,6 +28,14 @@ describe('multisignature wallets on localnet', () => {
   let dir: string;
   let core: AppCore;
   const wallets: { id: string; address: string; publicKey: string }[] = [];
+  /** What the core handed the chain to broadcast. */
+  const broadcast: TransactionData[] = [];
+  /** The hash of the unsigned bytes of the transaction broadcast as `id`. */
+  const broadcastHash = (id: string): string => {
+    const tx = broadcast.find((t) => t.id === id);
+    expect(tx, `transaction ${id} was broadcast`).toBeDefined();
+    return toHex(sha256(unsignedBytes(tx!)));
+  };
 
   beforeAll(async () => {
     dir = tempDir('votary-musig-service-');
@@ -42,8 +50,16 @@ describe('multisignature wallets on localnet', () => {
     }
     const funded = await call(core, 'faucet:fund', { address: wallets[0]!.address });
     await nextEvent(core, 'tx:status', confirmed(funded.transactionId));
+    // Calls through: the spy only records what each broadcast handed the chain.
+    const chain = core.services.networks.chain('embedded');
+    const send = chain.broadcast.bind(chain);
+    vi.spyOn(chain, 'broadcast').mockImplementation((transactions) => {
+      broadcast.push(...transactions);
+      return send(transactions);
+    });
   }, 60_000);
   afterAll(async () => {
+    vi.restoreAllMocks();
     await core.close();
     removeDir(dir);
   });
@@ -110,6 +126,8 @@ describe('multisignature wallets on localnet', () => {
       preparedId: reviewId,
     });
     expect(registered.accepted).toBe(true);
+    // Byte for byte: the registration broadcast is the one tx:preview prepared, with every signature on it.
+    expect(broadcastHash(registered.id)).toBe(preview.prepared!.unsignedHash);
     await nextEvent(core, 'tx:status', confirmed(registered.id));
     expect(await call(core, 'multisig:proposals')).toEqual([]);
 
@@ -160,6 +178,9 @@ describe('multisignature wallets on localnet', () => {
       preparedId: fileReview.preview.prepared!.id,
     });
     expect(spent.accepted).toBe(true);
+    // The spend broadcast is the transfer multisig:preview prepared, as the co-signer reviewed it.
+    expect(broadcastHash(spent.id)).toBe(proposal.prepared!.unsignedHash);
+    expect(broadcastHash(spent.id)).toBe(fileReview.preview.prepared!.unsignedHash);
     await nextEvent(core, 'tx:status', confirmed(spent.id));
     const balance = await call(core, 'tx:spendable', { walletId: multisig!.walletId });
     expect(balance.balance).toBe(String(1_000_000_000 - 300_000_000 - 10_000_000));
@@ -231,7 +252,17 @@ describe('multisignature wallets on localnet', () => {
       preparedId: review.preview.prepared!.id,
     });
     expect(spent.accepted).toBe(true);
+    expect(broadcastHash(spent.id)).toBe(review.preview.prepared!.unsignedHash);
     await nextEvent(core, 'tx:status', confirmed(spent.id));
+    // Broadcast once: the same review does not send it again, its nonce is used.
+    const before = broadcast.length;
+    expect(
+      await refusal(core, 'multisig:broadcast', {
+        proposal: { document: signed.document },
+        preparedId: review.preview.prepared!.id,
+      }),
+    ).toMatchObject({ message: expect.stringMatching(/nonce 2 is used already/) as string });
+    expect(broadcast).toHaveLength(before);
   }, 60_000);
 
   it('refuses a document that is not a proposal, and a forged signature, in plain words', async () => {
@@ -258,5 +289,55 @@ describe('multisignature wallets on localnet', () => {
         message: expect.stringMatching(/is not participant 0's signature/) as string,
       },
     });
+  }, 60_000);
+
+  it("a co-signer's review is never signed after the vault was locked and opened again, or another profile opened", async () => {
+    const [multisig] = await call(core, 'multisig:wallets');
+    const prepared = await call(core, 'multisig:preview', {
+      walletId: multisig!.walletId,
+      draft: { kind: 'transfer', recipientId: wallets[2]!.address, amount: '100000000' },
+    });
+    const proposed = await call(core, 'multisig:propose', {
+      preparedId: prepared.prepared!.id,
+      signerId: wallets[0]!.id,
+      via: 'file',
+    });
+    const proposal = { document: proposed.document };
+    const sign = (preparedId: string, walletId: string) =>
+      refusal(core, 'multisig:sign', { proposal, preparedId, walletId, via: 'file' });
+
+    const locked = await call(core, 'multisig:review', { proposal });
+    await call(core, 'keystore:lock');
+    await call(core, 'keystore:unlock', { password: PASSWORD });
+    expect(await sign(locked.preview.prepared!.id, wallets[1]!.id)).toMatchObject({
+      code: 'ERR_PREPARED_SESSION',
+    });
+    expect(
+      await refusal(core, 'multisig:broadcast', { proposal, preparedId: locked.preview.prepared!.id }),
+    ).toMatchObject({ code: 'ERR_PREPARED_SESSION' });
+
+    // Another profile with the same participant's key in its vault: the first profile's review is not its review.
+    const switched = await call(core, 'multisig:review', { proposal });
+    await call(core, 'profiles:create', { name: 'Other', open: true });
+    await call(core, 'keystore:create', { password: PASSWORD });
+    const same = await call(core, 'wallets:import-passphrase', { passphrase: 'musig participant two' });
+    expect(await sign(switched.preview.prepared!.id, same.id)).toMatchObject({
+      code: 'ERR_PREPARED_SESSION',
+    });
+    await call(core, 'profiles:switch', { id: 'default' });
+    await call(core, 'keystore:unlock', { password: PASSWORD });
+    expect(await sign(switched.preview.prepared!.id, wallets[1]!.id)).toMatchObject({
+      code: 'ERR_PREPARED_SESSION',
+    });
+
+    // Reviewed in this session, it signs.
+    const fresh = await call(core, 'multisig:review', { proposal });
+    const signed = await call(core, 'multisig:sign', {
+      proposal,
+      preparedId: fresh.preview.prepared!.id,
+      walletId: wallets[1]!.id,
+      via: 'file',
+    });
+    expect(signed).toMatchObject({ signatures: 2, ready: true });
   }, 60_000);
 });

@@ -1,10 +1,11 @@
 /**
  * Prepare → review → sign → broadcast, one transaction throughout (docs/design/signing.md), through AppCore on a
  * fake clock (tests/services/support.ts CoreClock): for every kind tx:send signs, the transaction broadcast has
- * exactly the unsigned bytes the review prepared; what changed between the review and the signature (the nonce was
- * used, the balance no longer covers it, the review is too old) is refused with its typed error and nothing is
- * broadcast; a prepared id signs once, and never after the vault was locked and opened again or another profile
- * opened.
+ * exactly the unsigned bytes the review prepared (a multisignature registration: its first participant signature
+ * is over them); what changed between the review and the signature (the nonce was used, the balance no longer
+ * covers it, a milestone was reached, the review is too old) is refused with its typed error and nothing is
+ * broadcast; a prepared id signs once (two sends of it at once included, and multisig:register's too), and never
+ * after the vault was locked and opened again or another profile opened.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { localnetWallets } from '../../src/core/node';
@@ -12,7 +13,8 @@ import type { AppCore } from '../../src/core/services';
 import { PreparedStore, type PreparedTransaction } from '../../src/core/services/transactions/prepared-store';
 import { unsignedBytes } from '../../src/core/services/transactions/signer';
 import { sha256 } from '../../src/core/protocol/hash';
-import { toHex } from '../../src/core/protocol/hex';
+import { schnorrVerify } from '../../src/core/protocol/crypto';
+import { fromHex, toHex } from '../../src/core/protocol/hex';
 import type { TransactionData } from '../../src/core/protocol/transactions';
 import type { DraftInput, PendingView, SendResult } from '../../src/shared/domain/transactions';
 import type { WalletView } from '../../src/shared/domain/wallets';
@@ -28,7 +30,7 @@ import {
   tempDir,
 } from './support';
 
-const [delegate] = localnetWallets().filter((w) => w.role === 'delegate');
+const [delegate, other] = localnetWallets().filter((w) => w.role === 'delegate');
 const VTY = 100_000_000n;
 
 describe('a prepared transaction is what is signed and broadcast', () => {
@@ -116,6 +118,9 @@ describe('a prepared transaction is what is signed and broadcast', () => {
       ],
     });
     await sendChecked(alice, { kind: 'vote', vote: delegate!.publicKey });
+    // A switch (unvote and vote in one transaction), then an unvote alone.
+    await sendChecked(alice, { kind: 'vote', unvote: delegate!.publicKey, vote: other!.publicKey });
+    await sendChecked(alice, { kind: 'vote', unvote: other!.publicKey });
 
     const lock = await sendChecked(alice, {
       kind: 'htlcLock',
@@ -159,6 +164,51 @@ describe('a prepared transaction is what is signed and broadcast', () => {
     });
     expect(broadcast).toHaveLength(before);
     await clock.confirm(core, sent.id);
+  });
+
+  it('two tx:send of one prepared id at once: one signs and broadcasts, the other is refused', async () => {
+    const review = await prepare(core, alice.id, { kind: 'transfer', recipientId: bob.address, amount: '6' });
+    const before = broadcast.length;
+    const answers = await Promise.all([
+      core.handleRequest('tx:send', { preparedId: review.prepared.id }),
+      core.handleRequest('tx:send', { preparedId: review.prepared.id }),
+    ]);
+    const signed = answers.filter((answer) => answer.ok);
+    const refused = answers.filter((answer) => !answer.ok);
+    expect(signed).toHaveLength(1);
+    expect(refused).toMatchObject([{ ok: false, error: { code: 'ERR_PREPARED_SIGNED' } }]);
+    expect(broadcast).toHaveLength(before + 1);
+    await clock.confirm(core, broadcast.at(-1)!.id!);
+  });
+
+  it("a multisignature registration's prepared id starts one registration, and none after a new vault session", async () => {
+    const draft = {
+      kind: 'multiSignature' as const,
+      min: 2,
+      publicKeys: [alice.publicKey!, bob.publicKey!, carol.publicKey!],
+    };
+    const review = await prepare(core, alice.id, draft);
+    const started = await call(core, 'multisig:register', { preparedId: review.prepared.id, via: 'file' });
+    // The registering wallet's participant signature (index 00) is over exactly the prepared unsigned bytes, and
+    // the proposal its participants review names the same bytes.
+    const data = (JSON.parse(started.document) as { data: { signatures: string[] } }).data;
+    expect(data.signatures).toHaveLength(1);
+    expect(data.signatures[0]!.slice(0, 2)).toBe('00');
+    const hash = sha256(unsignedBytes(lastPrepared().transaction));
+    expect(toHex(hash)).toBe(review.prepared.unsignedHash);
+    expect(schnorrVerify(hash, fromHex(data.signatures[0]!.slice(2)), fromHex(alice.publicKey!))).toBe(true);
+    const reviewed = await call(core, 'multisig:review', { proposal: { document: started.document } });
+    expect(reviewed.preview.prepared?.unsignedHash).toBe(review.prepared.unsignedHash);
+    expect(
+      await refusal(core, 'multisig:register', { preparedId: review.prepared.id, via: 'file' }),
+    ).toMatchObject({ code: 'ERR_PREPARED_SIGNED' });
+
+    const locked = await prepare(core, alice.id, draft);
+    await call(core, 'keystore:lock');
+    await call(core, 'keystore:unlock', { password: PASSWORD });
+    expect(
+      await refusal(core, 'multisig:register', { preparedId: locked.prepared.id, via: 'file' }),
+    ).toMatchObject({ code: 'ERR_PREPARED_SESSION' });
   });
 
   it("a send reads the sender's account once: nonce, height and balance together", async () => {

@@ -5,13 +5,18 @@
  * proposal it reads now is another transaction. A signature added by another participant since is no change: the
  * reviewed bytes (signer.ts `unsignedBytes`) carry no signature. In the core's memory only; a review holds
  * public proposal data and no secret. The id is derived from what was reviewed, so the reviews a screen repeats
- * as the chain moves (ProposalCard) keep one entry per proposal.
+ * as the chain moves (ProposalCard) keep one entry per proposal. Like a prepared transaction
+ * (transactions/prepared-store.ts), a review is bound to the profile and vault session it was made in: after a lock
+ * and an unlock, or in another profile, it is refused with ERR_PREPARED_SESSION and the person reviews again.
  */
 import { sha256 } from '../../protocol/hash';
 import { bytesEqual, toHex } from '../../protocol/hex';
 import type { MultiSignatureAsset, TransactionData } from '../../protocol/transactions';
+import type { Keystore } from '../../keystore';
+import { sessionOf } from '../transactions/prepare';
 import { PreparedError } from '../transactions/prepared-errors';
-import { PREPARED_UNKNOWN, proposalChanged } from '../transactions/refusals';
+import type { SessionBinding } from '../transactions/prepared-store';
+import { PREPARED_SESSION, PREPARED_UNKNOWN, proposalChanged } from '../transactions/refusals';
 import { unsignedBytes } from '../transactions/signer';
 
 /** What a participant reviewed: the proposal's transaction without signatures, and its participants. */
@@ -57,10 +62,22 @@ export function proposalChanges(
   return changed;
 }
 
-export class ProposalReviews {
-  private readonly reviews = new Map<string, ReviewedProposal>();
+interface Kept {
+  review: ReviewedProposal;
+  binding: SessionBinding;
+}
 
-  constructor(private readonly max = PROPOSAL_REVIEWS_MAX) {}
+const sameSession = (a: SessionBinding, b: SessionBinding) =>
+  a.profile === b.profile && a.session === b.session;
+
+export class ProposalReviews {
+  private readonly reviews = new Map<string, Kept>();
+
+  /** `session`: the vault session reviews are made and signed in now (transactions/prepare.ts sessionOf). */
+  constructor(
+    private readonly session: () => SessionBinding,
+    private readonly max = PROPOSAL_REVIEWS_MAX,
+  ) {}
 
   /** Keeps what was reviewed; answers its id and the hash of its unsigned bytes. */
   remember(
@@ -77,15 +94,24 @@ export class ProposalReviews {
     this.reviews.delete(id);
     while (this.reviews.size >= this.max) this.reviews.delete(this.reviews.keys().next().value as string);
     const { signatures: _signatures, id: _id, ...unsigned } = proposal.tx;
-    this.reviews.set(id, { networkId, tx: unsigned, asset: proposal.asset, bytes, unsignedHash });
+    this.reviews.set(id, {
+      review: { networkId, tx: unsigned, asset: proposal.asset, bytes, unsignedHash },
+      binding: this.session(),
+    });
     return { id, unsignedHash };
   }
 
-  /** What review `id` showed, or ERR_PREPARED_UNKNOWN (never reviewed here, or let go by the bound). */
+  /**
+   * What review `id` showed, or ERR_PREPARED_UNKNOWN (never reviewed here, or let go by the bound), or
+   * ERR_PREPARED_SESSION (reviewed before the vault was locked and opened again, or in another profile).
+   */
   reviewed(id: string): ReviewedProposal {
-    const review = this.reviews.get(id);
-    if (review === undefined) throw new PreparedError('ERR_PREPARED_UNKNOWN', PREPARED_UNKNOWN);
-    return review;
+    const kept = this.reviews.get(id);
+    if (kept === undefined) throw new PreparedError('ERR_PREPARED_UNKNOWN', PREPARED_UNKNOWN);
+    if (!sameSession(kept.binding, this.session())) {
+      throw new PreparedError('ERR_PREPARED_SESSION', PREPARED_SESSION);
+    }
+    return kept.review;
   }
 
   /**
@@ -105,10 +131,10 @@ export class ProposalReviews {
 const owners = new WeakMap<object, ProposalReviews>();
 
 /** The one set of reviews of a running core (`owner`: its services), made on first use. */
-export function proposalReviewsOf(owner: object): ProposalReviews {
+export function proposalReviewsOf(owner: { keystore: Keystore }): ProposalReviews {
   let reviews = owners.get(owner);
   if (reviews === undefined) {
-    reviews = new ProposalReviews();
+    reviews = new ProposalReviews(() => sessionOf(owner));
     owners.set(owner, reviews);
   }
   return reviews;
