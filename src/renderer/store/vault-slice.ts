@@ -14,7 +14,7 @@ export interface VaultSlice {
   createVault: (password: string) => Promise<boolean>;
   unlockVault: (password: string) => Promise<boolean>;
   lockVault: () => Promise<void>;
-  /** From the host's `keystore:status` push (auto-lock): a locked vault returns the app to the gate. */
+  /** From the host's `vault:status` push (auto-lock): a locked vault returns the app to the gate. */
   vaultChanged: (status: KeystoreStatus) => void;
 }
 
@@ -33,15 +33,15 @@ export const createVaultSlice: Slice<VaultSlice> = (set, get) => {
     vault: undefined,
     loadVault: async () => {
       try {
-        set({ vault: await call('keystore:status') });
+        set({ vault: await call('vault:status') });
       } catch (error) {
         set({ error: plainError(error) });
       }
     },
-    createVault: (password) => attempt(() => call('keystore:create', { password })),
-    unlockVault: (password) => attempt(() => call('keystore:unlock', { password })),
+    createVault: (password) => attempt(() => call('vault:create', { password })),
+    unlockVault: (password) => attempt(() => call('vault:unlock', { password })),
     lockVault: async () => {
-      await attempt(() => call('keystore:lock'));
+      await attempt(() => call('vault:lock'));
     },
     vaultChanged: (status) => {
       const wasUnlocked = get().vault?.unlocked === true;
