@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
-import type { KeystoreStatus } from '../../src/shared/domain/keystore';
+import type { VaultStatus } from '../../src/shared/domain/vault';
 import { startFakeNode } from '../client/support/fake-node';
 import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
 import { MemoryKeychain } from '../support/memory-keychain';
@@ -20,11 +20,11 @@ describe('key-store channels, auto-lock pushes, and what survives a restart', ()
     );
 
     expect(await call(core, 'vault:status')).toMatchObject({ hasVault: false, unlocked: false });
-    const created = nextEvent<KeystoreStatus>(core, 'vault:status');
+    const created = nextEvent<VaultStatus>(core, 'vault:status');
     await call(core, 'vault:create', { password: PASSWORD });
     expect(await created).toMatchObject({ hasVault: true, unlocked: true });
 
-    const locked = nextEvent<KeystoreStatus>(core, 'vault:status');
+    const locked = nextEvent<VaultStatus>(core, 'vault:status');
     expect(await call(core, 'vault:lock')).toMatchObject({ unlocked: false });
     expect(await locked).toMatchObject({ unlocked: false, lockedBy: 'manual' });
     expect(await core.handleRequest('vault:unlock', { password: 'not the password' })).toMatchObject({
@@ -34,7 +34,7 @@ describe('key-store channels, auto-lock pushes, and what survives a restart', ()
     await call(core, 'vault:unlock', { password: PASSWORD });
 
     // Auto-lock (minutes through the channel; milliseconds here to keep the test short).
-    const idle = nextEvent<KeystoreStatus>(core, 'vault:status', (s) => s.lockedBy === 'idle');
+    const idle = nextEvent<VaultStatus>(core, 'vault:status', (s) => s.lockedBy === 'idle');
     core.services.keystore.setIdleLock(50);
     expect(await idle).toMatchObject({ unlocked: false, lockedBy: 'idle' });
   });

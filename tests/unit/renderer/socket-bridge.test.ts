@@ -8,7 +8,7 @@ import {
   type ConnectionState,
   type SocketLike,
 } from '../../../src/renderer/services/socket-bridge';
-import type { KeystoreStatus } from '../../../src/shared/domain/keystore';
+import type { VaultStatus } from '../../../src/shared/domain/vault';
 
 type Listener = (arg: { data: unknown }) => void;
 
@@ -106,7 +106,7 @@ function setup() {
   return { sockets, timers, bridge, states, last };
 }
 
-const status: KeystoreStatus = { hasVault: true, unlocked: false, idleLockMs: 600_000 };
+const status: VaultStatus = { hasVault: true, unlocked: false, idleLockMs: 600_000 };
 
 describe('browser bridge reconnection', () => {
   it('answers calls and delivers events over the open socket', async () => {

@@ -1,6 +1,6 @@
 /** vault:* — the profile's vault: created, unlocked, locked, its password, auto-lock and the OS keychain. */
 import type { Keystore } from '../../keystore';
-import type { KeystoreStatus } from '../../../shared/domain/keystore';
+import type { VaultStatus } from '../../../shared/domain/vault';
 import type { ChannelHandlers } from '../dispatcher';
 import type { AppEvents } from '../events';
 import type { SettingsFile } from '../settings';
@@ -15,7 +15,7 @@ export interface VaultDeps {
 type VaultChannels = Extract<keyof ChannelHandlers, `vault:${string}`>;
 
 /** The vault's state as `vault:status` answers and pushes it. */
-export async function vaultStatus(keystore: Keystore): Promise<KeystoreStatus> {
+export async function vaultStatus(keystore: Keystore): Promise<VaultStatus> {
   return {
     hasVault: await keystore.hasVault(),
     unlocked: keystore.isUnlocked(),
@@ -33,7 +33,7 @@ async function keychainStatus(s: VaultDeps) {
 }
 
 /** The status after a change, also pushed so every window sees it. */
-async function announce(s: VaultDeps): Promise<KeystoreStatus> {
+async function announce(s: VaultDeps): Promise<VaultStatus> {
   const status = await vaultStatus(s.keystore);
   s.events.emit('vault:status', status);
   return status;

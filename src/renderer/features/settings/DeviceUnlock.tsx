@@ -3,7 +3,7 @@
  * keychain is available the switch is shown off and disabled, with the host's reason.
  */
 import { useEffect, useState } from 'react';
-import type { KeychainStatusView } from '../../../shared/domain/keystore';
+import type { KeychainStatusView } from '../../../shared/domain/vault';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { alertView } from '../../domain/app';
 import { blockEvent, syncEvent } from '../../domain/chain-views';
-import { keystoreStatus } from '../../domain/keystore';
+import { vaultStatus } from '../../domain/vault';
 import { ledgerPromptEvent } from '../../domain/ledger';
 import { ownNodeEvent } from '../../domain/own-node';
 import { monitorUpdateEvent } from '../../domain/monitor';
@@ -18,7 +18,7 @@ export const IPC_EVENT_SCHEMAS = {
   'networks:sync': syncEvent,
   'follower:status': ownNodeEvent,
   'wallets:changed': walletChange,
-  'vault:status': keystoreStatus,
+  'vault:status': vaultStatus,
   'tx:status': pendingView,
   'monitor:alert': alertView,
   // Monitor events.
