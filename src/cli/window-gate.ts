@@ -3,7 +3,7 @@
  * vault is unlocked for the core, which serves every window; a window is one bridge connection, and anyone who
  * holds the launch token can open one. So a connection is admitted to the open vault only by proving the password
  * in it: unlocking a locked vault, creating the vault, or giving the password of the vault another window opened
- * (`keystore:unlock` then checks it without replacing the session, services/wallets/handlers.ts). The admission
+ * (`vault:unlock` then checks it without replacing the session, services/wallets/handlers.ts). The admission
  * holds for that vault session only: once the vault locks (by hand, after idle time, on a profile switch) every
  * window must give the password again. Until then a window reaches only what the unlock screen needs and hears
  * only the events it shows; everything else is refused as a locked vault refuses it (ERR_LOCKED), and the vault's
@@ -23,28 +23,28 @@ export interface GatedCore {
 /** The unlock screen's reads (VaultGate, ProfileChooser, HostStatus and the node line): nothing of the vault. */
 const BEFORE_UNLOCK: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'app:info',
-  'keystore:status',
-  'keystore:keychain-status',
+  'vault:status',
+  'vault:keychain-status',
   'profiles:list',
-  'node:status',
-  'node:configuration',
+  'networks:status',
+  'networks:configuration',
   'networks:list',
   'chain:block',
 ]);
 
 /** The requests that may admit a window: each proves the password, or opens a vault nobody had open. */
 const ADMITTING: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
-  'keystore:unlock',
-  'keystore:create',
-  'keystore:unlock-with-device',
+  'vault:unlock',
+  'vault:create',
+  'vault:unlock-with-device',
 ]);
 
 /** The events the unlock screen follows; the rest (wallets, transactions, alerts, the monitor) wait for the password. */
 const EVENTS_BEFORE_UNLOCK: ReadonlySet<IpcEvent> = new Set<IpcEvent>([
-  'keystore:status',
-  'profile:changed',
-  'node:block',
-  'node:sync',
+  'vault:status',
+  'profiles:changed',
+  'networks:block',
+  'networks:sync',
 ]);
 
 const LOCKED_HERE =
@@ -119,9 +119,7 @@ export class WindowGate {
     }
     if (!BEFORE_UNLOCK.has(channel)) return { ok: false, error: ipcError('ERR_LOCKED', LOCKED_HERE) };
     const result = await this.core.handleRequest(channel, payload);
-    return channel === 'keystore:status' && result.ok
-      ? { ok: true, value: lockedView(result.value) }
-      : result;
+    return channel === 'vault:status' && result.ok ? { ok: true, value: lockedView(result.value) } : result;
   }
 
   /**
@@ -130,7 +128,7 @@ export class WindowGate {
    * window that opened the vault hears it opened.
    */
   event(event: string, payload: unknown): OutgoingEvent[] {
-    if (this.admitting > 0 && event === 'keystore:status') {
+    if (this.admitting > 0 && event === 'vault:status') {
       this.held.push({ event, payload });
       return [];
     }
@@ -148,13 +146,13 @@ export class WindowGate {
   private deliverable(item: OutgoingEvent): OutgoingEvent[] {
     if ('window' in item || this.admitted()) return [item];
     if (!EVENTS_BEFORE_UNLOCK.has(item.event as IpcEvent)) return [];
-    if (item.event !== 'keystore:status') return [item];
+    if (item.event !== 'vault:status') return [item];
     return [{ event: item.event, payload: lockedView(item.payload) }];
   }
 
   private async admit(channel: IpcChannel, payload: unknown): Promise<IpcResult<unknown>> {
     const openBefore = this.core.vaultSession();
-    if (channel === 'keystore:unlock-with-device' && openBefore !== undefined) {
+    if (channel === 'vault:unlock-with-device' && openBefore !== undefined) {
       // The device key opens a locked vault, as before; a vault another window opened takes the password.
       return {
         ok: false,

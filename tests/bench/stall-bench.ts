@@ -10,7 +10,7 @@
  *   after  — the core in a child process, reached over the bridge.
  *
  * In both, the windows' side does what a window does meanwhile: a request every 50 ms (the status bar's
- * `node:status`, the dashboard's `chain:blocks`) and every push event serialized as it would be for the window.
+ * `networks:status`, the dashboard's `chain:blocks`) and every push event serialized as it would be for the window.
  * The load comes from a third process (ARK clients POSTing signed transfers to the node's public API), so neither
  * side pays for it. Stall = perf_hooks.monitorEventLoopDelay's max (resolution 5 ms) while the load runs; an idle
  * control process measured over the same seconds tells what of it is the machine's scheduling and not ours.
@@ -146,7 +146,7 @@ async function measure(
   const info = await ask<{ embeddedApiUrl?: string }>(core, 'app:info');
   const url = info.embeddedApiUrl;
   if (url === undefined) throw new Error('the core has no embedded API');
-  const heightOf = async () => (await ask<{ height: number }>(core, 'node:status')).height;
+  const heightOf = async () => (await ask<{ height: number }>(core, 'networks:status')).height;
 
   // The load process funds and signs first; only the run is measured.
   const load = fork(HERE, ['--role=load'], { stdio: 'inherit' });
@@ -184,7 +184,7 @@ async function measure(
     for (let i = 0; running; i++) {
       const started = performance.now();
       await core.handleRequest(
-        i % 2 === 0 ? 'node:status' : 'chain:blocks',
+        i % 2 === 0 ? 'networks:status' : 'chain:blocks',
         i % 2 === 0 ? undefined : { limit: 20 },
       );
       slowestRequestMs = Math.max(slowestRequestMs, performance.now() - started);

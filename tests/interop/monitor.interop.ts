@@ -46,7 +46,7 @@ describe('the monitor against ARK Core', () => {
   beforeAll(async () => {
     dir = tempDir('votary-interop-monitor-');
     core = await openCore(dir);
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     const network = await call(core, 'networks:add', { url: ARK_URL, name: 'ARK testnet (monitor)' });
     await call(core, 'networks:select', { networkId: network.id });
     // The monitor follows the active network: wait until its round shows every block of ARK Core's current round.
@@ -162,14 +162,14 @@ describe('the monitor against ARK Core', () => {
     await call(core, 'monitor:settings', { stallSeconds: 5, pollSeconds: 1 });
     // ARK Core forges every 8 s: every gap between two blocks outlasts 5 s.
     const raised = await until(async () =>
-      (await call(core, 'alerts:list', { activeOnly: true })).find(
+      (await call(core, 'monitor:alerts', { activeOnly: true })).find(
         (alert) => alert.rule === 'node-stalled' && alert.subject === own!.id,
       ),
     );
     expect(raised.level).toBe('error');
     expect(raised.message).toMatch(/has not advanced for \d+ s \(height \d+\)\.$/);
     const cleared = await until(async () =>
-      (await call(core, 'alerts:list', { limit: 500 })).find(
+      (await call(core, 'monitor:alerts', { limit: 500 })).find(
         (alert) => alert.id === raised.id && !alert.active,
       ),
     );

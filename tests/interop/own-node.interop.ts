@@ -108,7 +108,7 @@ describe('the own node of the ARK Core testnet network, in the app', () => {
     expect(delegates.data.map((d) => d.username).sort()).toEqual(
       arkDelegates.data.map((d) => d.username).sort(),
     );
-    const status = await call(core, 'node:status');
+    const status = await call(core, 'networks:status');
     expect(status).toMatchObject({ networkId, synced: true });
   }, 120_000);
 });

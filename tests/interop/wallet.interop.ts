@@ -78,7 +78,7 @@ describe('the wallet against ARK Core', () => {
   beforeAll(async () => {
     dir = tempDir('votary-interop-');
     core = await openCore(dir);
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     // The interop node runs ARK Core with `--env=test` (scripts/ark-core/run.sh): its locks may expire a block on.
     const network = await call(core, 'networks:add', {
       url: ARK_URL,

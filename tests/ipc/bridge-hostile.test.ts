@@ -130,9 +130,7 @@ describe('browser shell: no client can take the host down', () => {
     const answer = await new Promise<unknown>((resolve, reject) => {
       ws.once('error', reject);
       ws.once('open', () =>
-        ws.send(
-          `{"id":9,"channel":"keystore:unlock","payload":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
-        ),
+        ws.send(`{"id":9,"channel":"vault:unlock","payload":${'['.repeat(100_000)}${']'.repeat(100_000)}}`),
       );
       // The answer to this request, not a push event the host may send first (a monitor update, a new block).
       const onMessage = (data: Buffer) => {

@@ -110,7 +110,7 @@ describe('browser shell: the IPC contract over a WebSocket, guarded by the launc
       ok: false,
       error: { code: 'ERR_UNKNOWN_CHANNEL' },
     });
-    ws.send(JSON.stringify({ id: 3, channel: 'keystore:unlock', payload: { password: 1 } }));
+    ws.send(JSON.stringify({ id: 3, channel: 'vault:unlock', payload: { password: 1 } }));
     expect((await next((f) => f.id === 3)).result).toMatchObject({
       ok: false,
       error: { code: 'ERR_INVALID_REQUEST' },
@@ -121,11 +121,11 @@ describe('browser shell: the IPC contract over a WebSocket, guarded by the launc
       error: { code: 'ERR_INVALID_REQUEST' },
     });
 
-    ws.send(JSON.stringify({ id: 4, channel: 'keystore:create', payload: { password: PASSWORD } }));
-    const pushed = await next((f) => f.event === 'keystore:status');
+    ws.send(JSON.stringify({ id: 4, channel: 'vault:create', payload: { password: PASSWORD } }));
+    const pushed = await next((f) => f.event === 'vault:status');
     expect(pushed.payload).toMatchObject({ hasVault: true, unlocked: true });
     expect((await next((f) => f.id === 4)).result).toMatchObject({ ok: true });
-    const blockPushed = next((f) => f.event === 'node:block');
+    const blockPushed = next((f) => f.event === 'networks:block');
     clock.forge(core);
     const block = await blockPushed;
     expect(block.payload).toMatchObject({ networkId: 'embedded' });

@@ -29,9 +29,9 @@ describe('the dispatcher: one entry point, validated, never throwing', () => {
 
   it('refuses an invalid payload with the typed error and the issues', async () => {
     const cases: [string, unknown][] = [
-      ['keystore:unlock', undefined],
-      ['keystore:unlock', { password: 42 }],
-      ['keystore:unlock', { password: 'long enough', extra: true }],
+      ['vault:unlock', undefined],
+      ['vault:unlock', { password: 42 }],
+      ['vault:unlock', { password: 'long enough', extra: true }],
       ['app:info', { unexpected: 1 }],
       ['chain:wallet', { address: 'not an address!' }],
       ['chain:wallets', { addresses: [] }],
@@ -58,7 +58,7 @@ describe('the dispatcher: one entry point, validated, never throwing', () => {
       ],
       ['tx:send', { preparedId: 'not hex' }],
       ['chain:delegates', { limit: 1000 }],
-      ['faucet:fund', { address: 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4', amount: '1e9' }],
+      ['localnet:fund', { address: 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4', amount: '1e9' }],
     ];
     for (const [channel, payload] of cases) {
       const result = await core.handleRequest(channel, payload);
@@ -76,7 +76,7 @@ describe('the dispatcher: one entry point, validated, never throwing', () => {
   it('answers service failures as their typed error (here: the vault does not exist yet)', async () => {
     const result = await core.handleRequest('wallets:list', undefined);
     expect(result).toMatchObject({ ok: false, error: { code: 'ERR_LOCKED' } });
-    const wrong = await core.handleRequest('keystore:unlock', { password: 'whatever-password' });
+    const wrong = await core.handleRequest('vault:unlock', { password: 'whatever-password' });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'ERR_NO_VAULT' } });
   });
 

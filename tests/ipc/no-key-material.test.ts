@@ -75,11 +75,11 @@ describe('no channel answers key material, after creating and using wallets', ()
   it('calls every channel', async () => {
     await value('app:info');
     await value('app:activity');
-    await value('keystore:status');
-    await value('keystore:create', { password: PASSWORD });
-    await value('keystore:keychain-status');
-    await value('keystore:keychain-enable');
-    await value('keystore:set-auto-lock', { minutes: 10 });
+    await value('vault:status');
+    await value('vault:create', { password: PASSWORD });
+    await value('vault:keychain-status');
+    await value('vault:keychain-enable');
+    await value('vault:set-auto-lock', { minutes: 10 });
 
     const created = await value<{
       pendingId: string;
@@ -136,7 +136,7 @@ describe('no channel answers key material, after creating and using wallets', ()
     // Without the plain-http confirmation: refused before anything is contacted.
     await record('networks:add-known', { key: 'ark-devnet' });
 
-    const funded = await value<{ transactionId: string }>('faucet:fund', { address: fresh.address });
+    const funded = await value<{ transactionId: string }>('localnet:fund', { address: fresh.address });
     await clock.confirm(core, funded.transactionId);
     const review = await value<{ prepared: { id: string } }>('tx:preview', {
       walletId: fresh.id,
@@ -165,12 +165,12 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('tx:htlc-secrets', { walletId: fresh.id });
     // No lock was sent: the vault keeps no secret for it (a typed error, no secret).
     await record('tx:htlc-reveal-secret', { walletId: fresh.id, lockId: sent.id, password: PASSWORD });
-    const signedMessage = await value<{ text: string }>('message:sign', {
+    const signedMessage = await value<{ text: string }>('messages:sign', {
       walletId: imported.id,
       message: 'scan',
       format: 'arkvault',
     });
-    await value('message:verify', { signed: signedMessage.text });
+    await value('messages:verify', { signed: signedMessage.text });
     // A Ledger: its state, its accounts (account 0 is unused on localnet), one added as a wallet (no key kept).
     await value('ledger:status');
     const found = await value<{ accounts: { path: string; publicKey: string }[] }>('ledger:discover', {});
@@ -241,9 +241,9 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('chain:block-transactions', { blockId: genesis.id });
     await record('chain:transaction', { id: sent.id });
     await value('chain:randomness');
-    await value('node:status');
-    await value('node:configuration');
-    await value('node:peers');
+    await value('networks:status');
+    await value('networks:configuration');
+    await value('networks:peers');
     // The node monitor and its alerts.
     await value('monitor:overview');
     await value('monitor:round', { delegate: 'genesis_1' });
@@ -253,8 +253,8 @@ describe('no channel answers key material, after creating and using wallets', ()
     await record('monitor:nodes-add', { url: 'http://127.0.0.1:9' });
     await record('monitor:nodes-remove', { nodeId: 'embedded' });
     await value('monitor:settings', { behindThreshold: 5 });
-    await value('alerts:list');
-    await value('alerts:dismiss', {});
+    await value('monitor:alerts');
+    await value('monitor:dismiss-alert', {});
     await value('localnet:status');
     await value('localnet:pause');
     await value('localnet:set-offline', { delegates: ['genesis_2'], offline: true });
@@ -270,12 +270,12 @@ describe('no channel answers key material, after creating and using wallets', ()
     await value('prices:quote');
     await value('prices:portfolio', { days: 7 });
 
-    await value('keystore:change-password', { current: PASSWORD, next: NEW_PASSWORD });
-    await value('keystore:lock');
-    await value('keystore:unlock-with-device');
-    await value('keystore:keychain-disable');
-    await value('keystore:lock');
-    await value('keystore:unlock', { password: NEW_PASSWORD });
+    await value('vault:change-password', { current: PASSWORD, next: NEW_PASSWORD });
+    await value('vault:lock');
+    await value('vault:unlock-with-device');
+    await value('vault:keychain-disable');
+    await value('vault:lock');
+    await value('vault:unlock', { password: NEW_PASSWORD });
     await value('wallets:remove', { walletId: watch.id });
     // Profiles last: a switch locks the vault.
     const profiles = await value<{ profiles: { id: string; name: string }[] }>('profiles:create', {

@@ -86,13 +86,13 @@ describe('browser shell: every window gives the vault password itself', () => {
 
   it('a second window sees a locked vault until it gives the password; the first stays unlocked', async () => {
     const first = await openWindow();
-    expect(await first.ask('keystore:create', { password: PASSWORD })).toMatchObject({
+    expect(await first.ask('vault:create', { password: PASSWORD })).toMatchObject({
       ok: true,
       value: { hasVault: true, unlocked: true },
     });
     // The window that created the vault heard it open.
     await settle();
-    expect(first.events.filter((e) => e.event === 'keystore:status').at(-1)?.payload).toMatchObject({
+    expect(first.events.filter((e) => e.event === 'vault:status').at(-1)?.payload).toMatchObject({
       unlocked: true,
     });
     expect(
@@ -100,14 +100,14 @@ describe('browser shell: every window gives the vault password itself', () => {
     ).toMatchObject({ ok: true });
 
     const second = await openWindow();
-    expect(await second.ask('keystore:status')).toMatchObject({
+    expect(await second.ask('vault:status')).toMatchObject({
       ok: true,
       value: { hasVault: true, unlocked: false },
     });
     for (const channel of [
       'wallets:list',
       'tx:pending',
-      'alerts:list',
+      'monitor:alerts',
       'contacts:list',
       'monitor:settings',
     ]) {
@@ -117,7 +117,7 @@ describe('browser shell: every window gives the vault password itself', () => {
     expect(await second.ask('app:info')).toMatchObject({ ok: true });
     expect(await second.ask('profiles:list')).toMatchObject({ ok: true });
     // Nor can it open the vault with the device key, or switch the profile under the first window.
-    expect(await second.ask('keystore:unlock-with-device')).toMatchObject({
+    expect(await second.ask('vault:unlock-with-device')).toMatchObject({
       ok: false,
       error: { code: 'ERR_PASSWORD_REQUIRED' },
     });
@@ -131,17 +131,17 @@ describe('browser shell: every window gives the vault password itself', () => {
       await first.ask('wallets:rename', { walletId: await walletId(first), name: 'Renamed' }),
     ).toMatchObject({ ok: true });
     await settle();
-    expect(first.events.some((e) => e.event === 'wallet:changed')).toBe(true);
-    expect(second.events.some((e) => e.event === 'wallet:changed')).toBe(false);
+    expect(first.events.some((e) => e.event === 'wallets:changed')).toBe(true);
+    expect(second.events.some((e) => e.event === 'wallets:changed')).toBe(false);
 
-    expect(await second.ask('keystore:unlock', { password: 'not the password at all' })).toMatchObject({
+    expect(await second.ask('vault:unlock', { password: 'not the password at all' })).toMatchObject({
       ok: false,
       error: { code: 'ERR_WRONG_PASSWORD' },
     });
     expect(await second.ask('wallets:list')).toMatchObject({ ok: false, error: { code: 'ERR_LOCKED' } });
     expect(await first.ask('wallets:list')).toMatchObject({ ok: true });
 
-    expect(await second.ask('keystore:unlock', { password: PASSWORD })).toMatchObject({
+    expect(await second.ask('vault:unlock', { password: PASSWORD })).toMatchObject({
       ok: true,
       value: { unlocked: true },
     });
@@ -155,18 +155,18 @@ describe('browser shell: every window gives the vault password itself', () => {
   it('once the vault locks, the window that opens it again is the only one admitted', async () => {
     const first = await openWindow();
     const second = await openWindow();
-    expect(await first.ask('keystore:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
-    expect(await second.ask('keystore:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
-    expect(await second.ask('keystore:lock')).toMatchObject({ ok: true, value: { unlocked: false } });
+    expect(await first.ask('vault:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
+    expect(await second.ask('vault:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
+    expect(await second.ask('vault:lock')).toMatchObject({ ok: true, value: { unlocked: false } });
     expect(await first.ask('wallets:list')).toMatchObject({ ok: false, error: { code: 'ERR_LOCKED' } });
 
-    expect(await first.ask('keystore:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
+    expect(await first.ask('vault:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
     expect(await first.ask('wallets:list')).toMatchObject({ ok: true });
     expect(await second.ask('wallets:list')).toMatchObject({ ok: false, error: { code: 'ERR_LOCKED' } });
-    expect(await second.ask('keystore:status')).toMatchObject({ ok: true, value: { unlocked: false } });
+    expect(await second.ask('vault:status')).toMatchObject({ ok: true, value: { unlocked: false } });
     await settle();
     // The second window heard the vault open as a window that has not given the password sees it.
-    expect(second.events.filter((e) => e.event === 'keystore:status').at(-1)?.payload).toMatchObject({
+    expect(second.events.filter((e) => e.event === 'vault:status').at(-1)?.payload).toMatchObject({
       unlocked: false,
     });
     first.close();
@@ -175,23 +175,23 @@ describe('browser shell: every window gives the vault password itself', () => {
 
   it('a tab that gave the password stays open when it connects again with its key, for that session only', async () => {
     const first = await openWindow();
-    expect(await first.ask('keystore:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
+    expect(await first.ask('vault:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
     const key = first.key();
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     first.close();
 
     // A reload of that tab presents its key: the vault is still open there.
     const reloaded = await openWindow(key);
-    expect(await reloaded.ask('keystore:status')).toMatchObject({ ok: true, value: { unlocked: true } });
+    expect(await reloaded.ask('vault:status')).toMatchObject({ ok: true, value: { unlocked: true } });
     expect(await reloaded.ask('wallets:list')).toMatchObject({ ok: true });
     // A made-up key opens nothing.
     const guessed = await openWindow(`${key!.slice(0, -1)}${key!.endsWith('A') ? 'B' : 'A'}`);
     expect(await guessed.ask('wallets:list')).toMatchObject({ ok: false, error: { code: 'ERR_LOCKED' } });
 
     // Once the vault locked, the old key admits to no later session.
-    expect(await reloaded.ask('keystore:lock')).toMatchObject({ ok: true });
+    expect(await reloaded.ask('vault:lock')).toMatchObject({ ok: true });
     const other = await openWindow();
-    expect(await other.ask('keystore:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
+    expect(await other.ask('vault:unlock', { password: PASSWORD })).toMatchObject({ ok: true });
     const stale = await openWindow(key);
     expect(await stale.ask('wallets:list')).toMatchObject({ ok: false, error: { code: 'ERR_LOCKED' } });
     for (const window of [reloaded, guessed, other, stale]) window.close();

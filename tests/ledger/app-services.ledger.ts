@@ -67,7 +67,7 @@ beforeAll(async () => {
       transport: 'speculos',
     },
   });
-  await call(core, 'keystore:create', { password: PASSWORD });
+  await call(core, 'vault:create', { password: PASSWORD });
 });
 afterAll(async () => {
   await core?.close();

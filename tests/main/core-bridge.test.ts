@@ -158,8 +158,8 @@ describe('the core bridge', () => {
     await until(() => seen.length === 1);
     cores[0]!.events.alert('warning', 'FORGING_FAILED', 'Forging failed.');
     await until(() => seen.length === 2);
-    expect(seen[1]).toEqual(['alert', expect.objectContaining({ code: 'FORGING_FAILED' })]);
-    expect(seen[0]).toEqual(['alert', expect.objectContaining({ code: 'API_PORT_IN_USE' })]);
+    expect(seen[1]).toEqual(['monitor:alert', expect.objectContaining({ code: 'FORGING_FAILED' })]);
+    expect(seen[0]).toEqual(['monitor:alert', expect.objectContaining({ code: 'API_PORT_IN_USE' })]);
   });
 
   it("answers the core's keychain questions from this side's keychain", async () => {
@@ -211,7 +211,7 @@ describe('the core bridge', () => {
     const { bridge, cores, children } = await startBridge();
     const alerts: unknown[] = [];
     bridge.subscribe((event, payload) => {
-      if (event === 'alert') alerts.push(payload);
+      if (event === 'monitor:alert') alerts.push(payload);
     });
     const inFlight = bridge.handleRequest('test:echo', { ms: 1_000, echo: 'never' });
     await wait(10);
@@ -238,13 +238,13 @@ describe('the core bridge', () => {
     const seen: [string, unknown][] = [];
     bridge.subscribe((event, payload) => seen.push([event, payload]));
     // Only the bridge knows a core is a new one: the same event sent by a core is dropped.
-    children[0]!.mainPort.postMessage({ kind: 'event', event: 'core:restarted', payload: { at: 1 } });
+    children[0]!.mainPort.postMessage({ kind: 'event', event: 'app:core-restarted', payload: { at: 1 } });
     await wait(20);
     expect(seen).toEqual([]);
     children[0]!.crash(3);
-    await until(() => seen.some(([event]) => event === 'core:restarted'));
+    await until(() => seen.some(([event]) => event === 'app:core-restarted'));
     expect(cores).toHaveLength(2);
-    expect(seen.map(([event]) => event)).toEqual(['alert', 'core:restarted']);
+    expect(seen.map(([event]) => event)).toEqual(['monitor:alert', 'app:core-restarted']);
     expect(seen[1]![1]).toEqual({ at: expect.any(Number) as unknown });
     // When the window hears it, the new core answers.
     expect(await bridge.handleRequest('test:echo', { echo: 'again' })).toEqual({ ok: true, value: 'again' });
@@ -254,7 +254,7 @@ describe('the core bridge', () => {
     const { bridge, children } = await startBridge({ maxRestarts: 1 });
     const alerts: { code: string }[] = [];
     bridge.subscribe((event, payload) => {
-      if (event === 'alert') alerts.push(payload as { code: string });
+      if (event === 'monitor:alert') alerts.push(payload as { code: string });
     });
     children[0]!.crash(1);
     await answered(bridge);

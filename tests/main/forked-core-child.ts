@@ -30,7 +30,8 @@ function open(options: unknown): Promise<ServedCore> {
     },
     subscribe: (listener) => {
       const timer = setTimeout(
-        () => listener('alert', { level: 'info', code: 'OPENED', message: `pid ${process.pid}`, at: 1 }),
+        () =>
+          listener('monitor:alert', { level: 'info', code: 'OPENED', message: `pid ${process.pid}`, at: 1 }),
         0,
       );
       return () => clearTimeout(timer);

@@ -65,8 +65,8 @@ describe('monitor channels', () => {
   });
 
   it('lists and dismisses alerts', async () => {
-    expect(Array.isArray(await call(core, 'alerts:list', { activeOnly: true }))).toBe(true);
-    expect(await call(core, 'alerts:dismiss', {})).toBeNull();
+    expect(Array.isArray(await call(core, 'monitor:alerts', { activeOnly: true }))).toBe(true);
+    expect(await call(core, 'monitor:dismiss-alert', {})).toBeNull();
   });
 
   it('refuses a node that does not answer, and removing the own node', async () => {
@@ -90,8 +90,8 @@ describe('monitor channels', () => {
     ['monitor:nodes-remove', { nodeId: '' }],
     ['monitor:settings', { behindThreshold: -1 }],
     ['monitor:settings', { rules: { nonsense: true } }],
-    ['alerts:list', { limit: 10_000 }],
-    ['alerts:dismiss', { id: 5 }],
+    ['monitor:alerts', { limit: 10_000 }],
+    ['monitor:dismiss-alert', { id: 5 }],
   ])('refuses an invalid %s payload', async (channel, payload) => {
     const result = await core.request(channel, payload);
     expect(result).toMatchObject({ ok: false, error: { code: 'ERR_INVALID_REQUEST' } });

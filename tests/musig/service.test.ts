@@ -40,7 +40,7 @@ describe('multisignature wallets on localnet', () => {
   beforeAll(async () => {
     dir = tempDir('votary-musig-service-');
     core = await openCore(dir);
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     for (const name of ['one', 'two', 'three']) {
       const wallet = await call(core, 'wallets:import-passphrase', {
         passphrase: `musig participant ${name}`,
@@ -48,7 +48,7 @@ describe('multisignature wallets on localnet', () => {
       });
       wallets.push({ id: wallet.id, address: wallet.address, publicKey: wallet.publicKey! });
     }
-    const funded = await call(core, 'faucet:fund', { address: wallets[0]!.address });
+    const funded = await call(core, 'localnet:fund', { address: wallets[0]!.address });
     await nextEvent(core, 'tx:status', confirmed(funded.transactionId));
     // Calls through: the spy only records what each broadcast handed the chain.
     const chain = core.services.networks.chain('embedded');

@@ -40,17 +40,17 @@ it('announces a payment to a vault wallet and posts it to the webhook as JSON', 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/alerts`;
   await call(core, 'monitor:settings', { webhookUrl: ` ${url} ` });
   expect((await call(core, 'monitor:settings')).webhookUrl).toBe(url);
-  await call(core, 'keystore:create', { password: PASSWORD });
+  await call(core, 'vault:create', { password: PASSWORD });
   const address = addressFromPassphrase('alerts webhook test', 30);
   await call(core, 'wallets:add-watch-only', { name: 'Savings', address });
 
   const announced = nextEvent<{ code: string; message: string }>(
     core,
-    'alert',
+    'monitor:alert',
     (alert) => alert.code === 'INCOMING_TRANSACTION',
     45_000,
   );
-  await call(core, 'faucet:fund', { address, amount: '250000000' });
+  await call(core, 'localnet:fund', { address, amount: '250000000' });
   const alert = await announced;
   expect(alert.message).toMatch(/^Savings received 2\.5 \S+ from D\w+ on localnet\.$/);
 

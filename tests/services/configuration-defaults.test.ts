@@ -16,7 +16,7 @@ const readsOf = (configuration: Record<string, unknown>) =>
     chain: () => ({ reads: { configuration: () => Promise.resolve(configuration) } }),
   } as never);
 
-describe('node:configuration', () => {
+describe('networks:configuration', () => {
   it('says ARK’s multipayment limit where the node says none', async () => {
     const answer = nodeConfiguration(devnet, 1);
     const { multiPaymentLimit, ...constants } = answer['constants'] as Record<string, unknown>;

@@ -142,7 +142,7 @@ describe('explorer reads through the active NodeClient', () => {
   it('fees: per-type statistics over the chosen days with the static fee beside them', async () => {
     // A transfer of today, so the statistics over the last day have one to count.
     const address = 'DQ93Nb6QfsTzCEgyfo8SYvcgxkVbfUe1F9';
-    const { transactionId } = await call(core, 'faucet:fund', { address });
+    const { transactionId } = await call(core, 'localnet:fund', { address });
     const confirmed = nextEvent<PendingView>(
       core,
       'tx:status',

@@ -26,10 +26,10 @@ describe('AppCore against a real LocalNode (on a fake clock: each block forged w
 
     const activity = nextEvent<WalletChange>(
       core,
-      'wallet:changed',
+      'wallets:changed',
       (change) => change.reason === 'activity' && change.walletId === alice.id,
     );
-    const funded = await call(core, 'faucet:fund', { address: alice.address });
+    const funded = await call(core, 'localnet:fund', { address: alice.address });
     expect(funded.testTokens).toBe(true);
     expect(funded.pending.status).toBe('broadcast');
     const fundedDone = await clock.confirm(core, funded.transactionId);

@@ -29,12 +29,12 @@ describe('fee ceiling and plain-http nodes', () => {
     dir = tempDir();
     const clocked = await openClockedCore(dir);
     core = clocked.core;
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     const payer = await call(core, 'wallets:import-passphrase', { passphrase: 'fee ceiling test payer' });
     const payee = await call(core, 'wallets:import-passphrase', { passphrase: 'fee ceiling test payee' });
     walletId = payer.id;
     recipient = payee.address;
-    const funded = await call(core, 'faucet:fund', { address: payer.address });
+    const funded = await call(core, 'localnet:fund', { address: payer.address });
     await clocked.clock.confirm(core, funded.transactionId);
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ describe('locks addressed to a wallet', () => {
     const receiver = await call(core(), 'wallets:import-passphrase', {
       passphrase: 'incoming locks receiver',
     });
-    const funded = await call(core(), 'faucet:fund', { address: sender.address });
+    const funded = await call(core(), 'localnet:fund', { address: sender.address });
     await clock.confirm(core(), funded.transactionId);
     const locked = await reviewAndSend(core(), sender.id, {
       kind: 'htlcLock',
@@ -48,7 +48,7 @@ describe('locks addressed to a wallet', () => {
   it('follows a lock through its life: pending, open, claimed; an id the node never saw is unknown', async () => {
     const sender = await call(core(), 'wallets:import-passphrase', { passphrase: 'lock states sender' });
     const receiver = await call(core(), 'wallets:import-passphrase', { passphrase: 'lock states receiver' });
-    const funded = await call(core(), 'faucet:fund', { address: sender.address });
+    const funded = await call(core(), 'localnet:fund', { address: sender.address });
     await clock.confirm(core(), funded.transactionId);
     const states = async (...ids: string[]) =>
       (await call(core(), 'chain:lock-states', { ids })).map((s) => [s.lockId, s.state, s.closedBy]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
-import type { KeystoreStatus } from '../../src/shared/domain/keystore';
+import type { VaultStatus } from '../../src/shared/domain/vault';
 import { startFakeNode } from '../client/support/fake-node';
 import { call, nextEvent, openCore, PASSWORD, removeDir, tempDir } from './support';
 import { MemoryKeychain } from '../support/memory-keychain';
@@ -19,22 +19,22 @@ describe('key-store channels, auto-lock pushes, and what survives a restart', ()
       () => core.close(),
     );
 
-    expect(await call(core, 'keystore:status')).toMatchObject({ hasVault: false, unlocked: false });
-    const created = nextEvent<KeystoreStatus>(core, 'keystore:status');
-    await call(core, 'keystore:create', { password: PASSWORD });
+    expect(await call(core, 'vault:status')).toMatchObject({ hasVault: false, unlocked: false });
+    const created = nextEvent<VaultStatus>(core, 'vault:status');
+    await call(core, 'vault:create', { password: PASSWORD });
     expect(await created).toMatchObject({ hasVault: true, unlocked: true });
 
-    const locked = nextEvent<KeystoreStatus>(core, 'keystore:status');
-    expect(await call(core, 'keystore:lock')).toMatchObject({ unlocked: false });
+    const locked = nextEvent<VaultStatus>(core, 'vault:status');
+    expect(await call(core, 'vault:lock')).toMatchObject({ unlocked: false });
     expect(await locked).toMatchObject({ unlocked: false, lockedBy: 'manual' });
-    expect(await core.handleRequest('keystore:unlock', { password: 'not the password' })).toMatchObject({
+    expect(await core.handleRequest('vault:unlock', { password: 'not the password' })).toMatchObject({
       ok: false,
       error: { code: 'ERR_WRONG_PASSWORD' },
     });
-    await call(core, 'keystore:unlock', { password: PASSWORD });
+    await call(core, 'vault:unlock', { password: PASSWORD });
 
     // Auto-lock (minutes through the channel; milliseconds here to keep the test short).
-    const idle = nextEvent<KeystoreStatus>(core, 'keystore:status', (s) => s.lockedBy === 'idle');
+    const idle = nextEvent<VaultStatus>(core, 'vault:status', (s) => s.lockedBy === 'idle');
     core.services.keystore.setIdleLock(50);
     expect(await idle).toMatchObject({ unlocked: false, lockedBy: 'idle' });
   });
@@ -46,12 +46,12 @@ describe('key-store channels, auto-lock pushes, and what survives a restart', ()
       () => removeDir(dir),
       () => core.close(),
     );
-    await call(core, 'keystore:create', { password: PASSWORD });
-    expect(await call(core, 'keystore:keychain-status')).toEqual({ available: true, enabled: false });
-    expect(await call(core, 'keystore:keychain-enable')).toEqual({ available: true, enabled: true });
-    await call(core, 'keystore:lock');
-    expect(await call(core, 'keystore:unlock-with-device')).toMatchObject({ unlocked: true });
-    expect(await call(core, 'keystore:keychain-disable')).toEqual({ available: true, enabled: false });
+    await call(core, 'vault:create', { password: PASSWORD });
+    expect(await call(core, 'vault:keychain-status')).toEqual({ available: true, enabled: false });
+    expect(await call(core, 'vault:keychain-enable')).toEqual({ available: true, enabled: true });
+    await call(core, 'vault:lock');
+    expect(await call(core, 'vault:unlock-with-device')).toMatchObject({ unlocked: true });
+    expect(await call(core, 'vault:keychain-disable')).toEqual({ available: true, enabled: false });
   });
 
   it('keeps the vault, wallets, networks, active network and auto-lock across a restart', async () => {
@@ -62,12 +62,12 @@ describe('key-store channels, auto-lock pushes, and what survives a restart', ()
       () => remote.close(),
     );
     let core: AppCore = await openCore(dir, { forging: false });
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     const wallet = await call(core, 'wallets:import-passphrase', {
       passphrase: 'restart wallet passphrase',
       name: 'Kept',
     });
-    await call(core, 'keystore:set-auto-lock', { minutes: 15 });
+    await call(core, 'vault:set-auto-lock', { minutes: 15 });
     const network = await call(core, 'networks:add', { url: remote.url });
     await call(core, 'networks:select', { networkId: network.id });
     const height = core.node.height;
@@ -75,12 +75,12 @@ describe('key-store channels, auto-lock pushes, and what survives a restart', ()
 
     core = await openCore(dir, { forging: false });
     cleanup.push(() => core.close());
-    expect(await call(core, 'keystore:status')).toEqual({
+    expect(await call(core, 'vault:status')).toEqual({
       hasVault: true,
       unlocked: false,
       idleLockMs: 15 * 60_000,
     });
-    await call(core, 'keystore:unlock', { password: PASSWORD });
+    await call(core, 'vault:unlock', { password: PASSWORD });
     expect(await call(core, 'wallets:list')).toEqual([
       expect.objectContaining({ id: wallet.id, name: 'Kept' }),
     ]);

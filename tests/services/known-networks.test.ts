@@ -45,7 +45,7 @@ beforeAll(async () => {
   };
   dir = tempDir();
   core = await openCore(dir, { client: { fetch: fetchVia, timeoutMs: 2_000 } });
-  await call(core, 'keystore:create', { password: PASSWORD });
+  await call(core, 'vault:create', { password: PASSWORD });
 });
 afterAll(async () => {
   await core?.close();

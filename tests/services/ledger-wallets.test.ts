@@ -25,7 +25,7 @@ describe('Ledger wallets through the app, replaying ARK’s app', () => {
       now: clock.read,
       ledger: { open, transport: 'speculos' },
     });
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
   });
   afterAll(async () => {
     await core.close();

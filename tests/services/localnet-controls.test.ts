@@ -72,7 +72,7 @@ describe('localnet controls over IPC', () => {
       { kind: 'idle', reason: 'paused' },
     ]);
     expect(core.node.height).toBe(height);
-    const next = nextEvent<{ height: number }>(core, 'node:block');
+    const next = nextEvent<{ height: number }>(core, 'networks:block');
     expect((await call(core, 'localnet:resume')).forging).toBe('running');
     clock.forge(core);
     expect((await next).height).toBe(height + 1);
@@ -113,8 +113,8 @@ describe('localnet controls over IPC', () => {
     // The API caches /blocks/last at this tip.
     expect((await lastBlockFromApi(core)).height).toBeGreaterThanOrEqual(saved.height + 2);
 
-    const sync = nextEvent<{ height: number }>(core, 'node:sync', (e) => e.height === saved.height);
-    const tipEvent = nextEvent<{ id: string }>(core, 'node:block', (e) => e.id === saved.blockId);
+    const sync = nextEvent<{ height: number }>(core, 'networks:sync', (e) => e.height === saved.height);
+    const tipEvent = nextEvent<{ id: string }>(core, 'networks:block', (e) => e.id === saved.blockId);
     const result = await call(core, 'localnet:rollback', { snapshot: 'Checkpoint' });
     expect(result).toMatchObject({ height: saved.height, lastBlockId: saved.blockId, reapplied: 0 });
     expect(result.reverted).toBeGreaterThanOrEqual(2);
@@ -152,10 +152,10 @@ describe('localnet controls over IPC', () => {
   });
 
   it('a rollback below a funding announces the vault wallet as changed, with its balance back', async () => {
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     const alice = await call(core, 'wallets:import-passphrase', { passphrase: 'localnet controls alice' });
     const before = core.node.height;
-    const funded = (await call(core, 'faucet:fund', { address: alice.address })).transactionId;
+    const funded = (await call(core, 'localnet:fund', { address: alice.address })).transactionId;
     const confirmed = nextEvent<PendingView>(
       core,
       'tx:status',
@@ -166,7 +166,7 @@ describe('localnet controls over IPC', () => {
     expect((await call(core, 'chain:wallet', { address: alice.address })).balance).toBe('100000000000');
     const changed = nextEvent<{ address: string }>(
       core,
-      'wallet:changed',
+      'wallets:changed',
       (e) => e.address === alice.address,
     );
     await call(core, 'localnet:rollback', { height: before, pool: 'flush' });
@@ -203,7 +203,7 @@ describe('localnet controls over IPC', () => {
       });
     }
     expect(nodeParts(core.node).forger.paused).toBe(false);
-    expect(await errorCode(core, 'faucet:fund', { address: 'D61mfSggzbvQgTUe6JhYKH2doHaqJ3Dyib' })).toBe(
+    expect(await errorCode(core, 'localnet:fund', { address: 'D61mfSggzbvQgTUe6JhYKH2doHaqJ3Dyib' })).toBe(
       'ERR_FAUCET_UNAVAILABLE',
     );
     await call(core, 'networks:select', { networkId: 'embedded' });

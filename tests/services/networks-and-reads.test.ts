@@ -25,9 +25,9 @@ describe('chain reads of the embedded node, and a remote network added by URL', 
       startFakeNode({ wallets: { [DEV_SENDER]: { balance: '100000000', nonce: '0' } } }),
       startFakeNode(),
     ]);
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     alice = await call(core, 'wallets:import-passphrase', { passphrase: 'reader alice passphrase' });
-    funded = (await call(core, 'faucet:fund', { address: alice.address })).transactionId;
+    funded = (await call(core, 'localnet:fund', { address: alice.address })).transactionId;
     await nextEvent<PendingView>(core, 'tx:status', (p) => p.id === funded && p.status === 'confirmed');
   });
   afterAll(async () => {
@@ -67,11 +67,11 @@ describe('chain reads of the embedded node, and a remote network added by URL', 
     expect(blocks.data[0]!.height).toBe(core.node.height);
     const fees = await call(core, 'chain:fees');
     expect(fees.static['1']?.['transfer']).toBe('10000000');
-    const status = await call(core, 'node:status');
+    const status = await call(core, 'networks:status');
     expect(status).toMatchObject({ networkId: 'embedded', syncing: false, progress: 1 });
-    const config = await call(core, 'node:configuration');
+    const config = await call(core, 'networks:configuration');
     expect(config.constants.blocktime).toBe(1);
-    const peers = await call(core, 'node:peers');
+    const peers = await call(core, 'networks:peers');
     expect(peers[0]!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const locks = await call(core, 'chain:wallet-locks', { address: alice.address });
     expect(locks.data).toEqual([]);
@@ -84,12 +84,12 @@ describe('chain reads of the embedded node, and a remote network added by URL', 
     expect(withPeer.peers).toEqual([remote.url, remotePeer.url]);
     await call(core, 'networks:remove-peer', { networkId: added.id, url: remotePeer.url });
 
-    const block = nextEvent(core, 'node:block', (e: { networkId: string }) => e.networkId === added.id);
+    const block = nextEvent(core, 'networks:block', (e: { networkId: string }) => e.networkId === added.id);
     expect((await call(core, 'networks:select', { networkId: added.id })).active).toBe(true);
     expect(await block).toMatchObject({ height: 5_000_000 });
-    expect((await call(core, 'node:status')).networkId).toBe(added.id);
+    expect((await call(core, 'networks:status')).networkId).toBe(added.id);
 
-    const refused = await core.handleRequest('faucet:fund', { address: alice.address });
+    const refused = await core.handleRequest('localnet:fund', { address: alice.address });
     expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_FAUCET_UNAVAILABLE' } });
 
     // A devnet wallet signs in the key store; the transaction goes to the remote node.

@@ -97,7 +97,7 @@ describe("a remote network's own node", () => {
     let announced = 0;
     const off = core.subscribe((name, payload) => {
       if (name === 'follower:status') events.push(payload as OwnNodeView);
-      if (name === 'node:block') announced += 1;
+      if (name === 'networks:block') announced += 1;
     });
     const caughtUp = nextEvent<OwnNodeView>(
       core,
@@ -118,7 +118,7 @@ describe("a remote network's own node", () => {
     ]);
 
     expect(core.services.networks.chain(networkId).inProcess).toBe(true);
-    const status = await call(core, 'node:status');
+    const status = await call(core, 'networks:status');
     expect(status).toMatchObject({ networkId, height: peer.height, synced: true });
     const user = chain.users[0]!.address;
     const wallet = await call(core, 'chain:wallet', { address: user });
@@ -141,7 +141,7 @@ describe("a remote network's own node", () => {
     const block = forgeBlock(chain, nodeParts(peer).store, [tx]);
     const followed = nextEvent<{ height: number }>(
       core,
-      'node:block',
+      'networks:block',
       (event) => event.height === block.header.height,
     );
     peer.applyBlock(block);

@@ -25,9 +25,9 @@ describe('pending transactions survive a restart', () => {
     const dir = tempDir();
     cleanup.push(() => removeDir(dir));
     let core: AppCore = await openCore(dir);
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     const alice = await call(core, 'wallets:import-passphrase', { passphrase: PASSPHRASE });
-    const funded = await call(core, 'faucet:fund', { address: alice.address });
+    const funded = await call(core, 'localnet:fund', { address: alice.address });
     await nextEvent(core, 'tx:status', statusOf(funded.transactionId, 'confirmed'));
     nodeParts(core.node).forger.pause();
     const sent = await reviewAndSend(core, alice.id, {
@@ -52,7 +52,7 @@ describe('pending transactions survive a restart', () => {
     ]);
     expect(listed[1]?.height).toBeGreaterThan(1);
     // The key store stays locked; the list is public data and needs no unlock.
-    expect(await call(core, 'keystore:status')).toMatchObject({ unlocked: false });
+    expect(await call(core, 'vault:status')).toMatchObject({ unlocked: false });
 
     // The next check moves it on: still in the (persisted) pool, then expired at its expiry height.
     const { tracker } = core.services;
@@ -83,7 +83,7 @@ describe('pending transactions survive a restart', () => {
     const dir = tempDir();
     cleanup.push(() => removeDir(dir));
     let core = await openCore(dir, { forging: false });
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     await core.close();
     writeFileSync(pendingPath(dir), '{"version":1,"entries":[{"id":');
 
@@ -91,12 +91,12 @@ describe('pending transactions survive a restart', () => {
     cleanup.push(() => core.close());
     const alerts: AlertView[] = [];
     core.subscribe((event, payload) => {
-      if (event === 'alert') alerts.push(payload as AlertView);
+      if (event === 'monitor:alert') alerts.push(payload as AlertView);
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(alerts.map((a) => a.code)).toEqual(['PENDING_LIST_DAMAGED']);
     expect(alerts[0]?.message).toMatch(/not valid JSON/);
     expect(await call(core, 'tx:pending')).toEqual([]);
-    expect(await call(core, 'keystore:unlock', { password: PASSWORD })).toMatchObject({ unlocked: true });
+    expect(await call(core, 'vault:unlock', { password: PASSWORD })).toMatchObject({ unlocked: true });
   });
 });

@@ -26,13 +26,13 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
   beforeAll(async () => {
     dir = tempDir();
     core = await openCore(dir);
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     alice = await call(core, 'wallets:import-passphrase', { passphrase: 'pending alice passphrase' });
     bob = await call(core, 'wallets:add-watch-only', {
       address: 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4',
       name: 'Genesis',
     });
-    const funded = await call(core, 'faucet:fund', { address: alice.address });
+    const funded = await call(core, 'localnet:fund', { address: alice.address });
     await nextEvent(core, 'tx:status', statusOf(funded.transactionId, 'confirmed'));
   });
   afterAll(async () => {

@@ -49,7 +49,7 @@ describe('a prepared transaction is what is signed and broadcast', () => {
   const funded = async (wallets: WalletView[], amount = String(100n * VTY)) => {
     const ids = [];
     for (const wallet of wallets) {
-      ids.push((await call(core, 'faucet:fund', { address: wallet.address, amount })).transactionId);
+      ids.push((await call(core, 'localnet:fund', { address: wallet.address, amount })).transactionId);
     }
     const all = Promise.all(
       ids.map((id) =>
@@ -83,7 +83,7 @@ describe('a prepared transaction is what is signed and broadcast', () => {
     dir = tempDir();
     ({ core, clock } = await openClockedCore(dir));
     clock.forge(core);
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     alice = await call(core, 'wallets:import-passphrase', { passphrase: 'prepared flow alice' });
     bob = await call(core, 'wallets:import-passphrase', { passphrase: 'prepared flow bob' });
     carol = await call(core, 'wallets:import-passphrase', { passphrase: 'prepared flow carol' });
@@ -336,8 +336,8 @@ describe('a prepared transaction is what is signed and broadcast', () => {
 
   it('is never signed after the vault was locked and opened again, or another profile opened', async () => {
     const locked = await prepare(core, alice.id, { kind: 'transfer', recipientId: bob.address, amount: '4' });
-    await call(core, 'keystore:lock');
-    await call(core, 'keystore:unlock', { password: PASSWORD });
+    await call(core, 'vault:lock');
+    await call(core, 'vault:unlock', { password: PASSWORD });
     const before = broadcast.length;
     expect(await refusal(core, 'tx:send', { preparedId: locked.prepared.id })).toMatchObject({
       code: 'ERR_PREPARED_SESSION',
@@ -349,14 +349,14 @@ describe('a prepared transaction is what is signed and broadcast', () => {
       amount: '5',
     });
     await call(core, 'profiles:create', { name: 'Other', open: true });
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     // The same key in the other profile's vault changes nothing: the review belongs to the first profile's session.
     await call(core, 'wallets:import-passphrase', { passphrase: 'prepared flow alice' });
     expect(await refusal(core, 'tx:send', { preparedId: switched.prepared.id })).toMatchObject({
       code: 'ERR_PREPARED_SESSION',
     });
     await call(core, 'profiles:switch', { id: 'default' });
-    await call(core, 'keystore:unlock', { password: PASSWORD });
+    await call(core, 'vault:unlock', { password: PASSWORD });
     expect(await refusal(core, 'tx:send', { preparedId: switched.prepared.id })).toMatchObject({
       code: 'ERR_PREPARED_SESSION',
     });

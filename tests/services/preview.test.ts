@@ -35,7 +35,9 @@ describe('tx:preview: one review, checked before it opens', () => {
       name: 'Bob',
     });
     const funds = await Promise.all(
-      [main, bob].map((w) => call(core, 'faucet:fund', { address: w.address, amount: String(1000n * VTY) })),
+      [main, bob].map((w) =>
+        call(core, 'localnet:fund', { address: w.address, amount: String(1000n * VTY) }),
+      ),
     );
     // Both are in the pool: the next block holds both.
     await clock.confirmAll(

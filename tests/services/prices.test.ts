@@ -58,7 +58,7 @@ describe('prices, opt-in', () => {
       },
     });
     core = await openCore(dir, { prices: { baseUrl: prices.url } });
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
   });
   afterAll(async () => {
     await core.close();

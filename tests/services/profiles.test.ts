@@ -20,30 +20,30 @@ const failure = (channel: 'profiles:create' | 'profiles:rename' | 'profiles:remo
 
 describe('profiles', () => {
   it('keeps each profile its own vault, wallets, contacts and settings, and reopens the last one', async () => {
-    await call(t.core, 'keystore:create', { password: PASSWORD });
+    await call(t.core, 'vault:create', { password: PASSWORD });
     await call(t.core, 'wallets:add-watch-only', { name: 'Home', address: mine });
     await call(t.core, 'contacts:add', { name: 'Friend', address: friend });
-    const blockHeight = (await call(t.core, 'node:status')).height;
+    const blockHeight = (await call(t.core, 'networks:status')).height;
 
     const created = await call(t.core, 'profiles:create', { name: '  Work  ', open: true });
     const work = created.profiles.find((profile) => profile.name === 'Work');
     expect(work).toMatchObject({ active: true, hasVault: false });
     expect(created.activeId).toBe(work!.id);
-    expect(await call(t.core, 'keystore:status')).toMatchObject({ hasVault: false, unlocked: false });
+    expect(await call(t.core, 'vault:status')).toMatchObject({ hasVault: false, unlocked: false });
     expect(await call(t.core, 'contacts:list')).toEqual([]);
     // The same embedded chain: a profile is a person's, not a chain's.
-    expect((await call(t.core, 'node:status')).height).toBeGreaterThanOrEqual(blockHeight);
+    expect((await call(t.core, 'networks:status')).height).toBeGreaterThanOrEqual(blockHeight);
 
-    await call(t.core, 'keystore:create', { password: `${PASSWORD} work` });
+    await call(t.core, 'vault:create', { password: `${PASSWORD} work` });
     expect(await call(t.core, 'wallets:list')).toEqual([]);
-    await call(t.core, 'keystore:set-auto-lock', { minutes: 42 });
+    await call(t.core, 'vault:set-auto-lock', { minutes: 42 });
     expect(existsSync(join(t.dir, 'profiles', work!.id, 'vault.json'))).toBe(true);
     expect(existsSync(join(t.dir, 'profiles', work!.id, 'settings.json'))).toBe(true);
 
     await call(t.core, 'profiles:switch', { id: 'default' });
-    expect(await call(t.core, 'keystore:status')).toMatchObject({ hasVault: true, unlocked: false });
-    expect((await call(t.core, 'keystore:status')).idleLockMs).not.toBe(42 * 60_000);
-    await call(t.core, 'keystore:unlock', { password: PASSWORD });
+    expect(await call(t.core, 'vault:status')).toMatchObject({ hasVault: true, unlocked: false });
+    expect((await call(t.core, 'vault:status')).idleLockMs).not.toBe(42 * 60_000);
+    await call(t.core, 'vault:unlock', { password: PASSWORD });
     expect((await call(t.core, 'wallets:list')).map((wallet) => wallet.name)).toEqual(['Home']);
     expect((await call(t.core, 'contacts:list')).map((contact) => contact.name)).toEqual(['Friend']);
 
@@ -51,8 +51,8 @@ describe('profiles', () => {
     await t.restart();
     const reopened = await call(t.core, 'profiles:list');
     expect(reopened.activeId).toBe(work!.id);
-    expect((await call(t.core, 'keystore:status')).idleLockMs).toBe(42 * 60_000);
-    await call(t.core, 'keystore:unlock', { password: `${PASSWORD} work` });
+    expect((await call(t.core, 'vault:status')).idleLockMs).toBe(42 * 60_000);
+    await call(t.core, 'vault:unlock', { password: `${PASSWORD} work` });
     expect(await call(t.core, 'wallets:list')).toEqual([]);
   });
 
@@ -78,7 +78,7 @@ describe('profiles', () => {
   it('removes a closed profile only with its vault password, never the open or the first one', async () => {
     const list = await call(t.core, 'profiles:create', { name: 'Old', open: true });
     const old = list.profiles.find((profile) => profile.name === 'Old')!;
-    await call(t.core, 'keystore:create', { password: `${PASSWORD} old` });
+    await call(t.core, 'vault:create', { password: `${PASSWORD} old` });
     await call(t.core, 'wallets:add-watch-only', { name: 'Old wallet', address: mine });
 
     expect((await failure('profiles:remove', { id: old.id, password: `${PASSWORD} old` })).code).toBe(

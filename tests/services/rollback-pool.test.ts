@@ -43,7 +43,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     dir = tempDir();
     ({ core, clock } = await openClockedCore(dir));
     clock.forge(core);
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
   });
   afterAll(async () => {
     await core.close();
@@ -53,7 +53,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
   it('a rollback below a confirmed transaction puts it back in the pool and counts it', async () => {
     const alice = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool alice' });
     const before = core.node.height;
-    const funded = (await call(core, 'faucet:fund', { address: alice.address })).transactionId;
+    const funded = (await call(core, 'localnet:fund', { address: alice.address })).transactionId;
     await forgeUntilConfirmed(funded);
     await call(core, 'localnet:pause');
 
@@ -78,7 +78,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     await call(core, 'localnet:pause');
     await call(core, 'localnet:snapshot-save', { name: 'before-bob' });
     await call(core, 'localnet:resume');
-    const funded = (await call(core, 'faucet:fund', { address: bob.address })).transactionId;
+    const funded = (await call(core, 'localnet:fund', { address: bob.address })).transactionId;
     await forgeUntilConfirmed(funded);
     await call(core, 'localnet:pause');
 
@@ -91,7 +91,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
   it('a rollback below a confirmed HTLC lock puts the lock back in the pool', async () => {
     const carol = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool carol' });
     const dave = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool dave' });
-    const funded = (await call(core, 'faucet:fund', { address: carol.address })).transactionId;
+    const funded = (await call(core, 'localnet:fund', { address: carol.address })).transactionId;
     await forgeUntilConfirmed(funded);
     const before = core.node.height;
     const lock = await reviewAndSend(core, carol.id, {
@@ -113,7 +113,7 @@ describe('rollback and snapshot restore return transactions to the pool', () => 
     const erin = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool erin' });
     const frank = await call(core, 'wallets:import-passphrase', { passphrase: 'rollback pool frank' });
     const before = core.node.height;
-    const funded = (await call(core, 'faucet:fund', { address: erin.address })).transactionId;
+    const funded = (await call(core, 'localnet:fund', { address: erin.address })).transactionId;
     await forgeUntilConfirmed(funded);
     const lock = await reviewAndSend(core, erin.id, {
       kind: 'htlcLock',

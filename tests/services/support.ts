@@ -191,7 +191,7 @@ export function coreWithVault(options: Partial<AppCoreOptions> = {}): () => AppC
   beforeAll(async () => {
     dir = tempDir();
     core = await openCore(dir, options);
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
   });
   afterAll(async () => {
     await core?.close();

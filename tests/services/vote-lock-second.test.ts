@@ -22,8 +22,8 @@ describe('vote, switch, HTLC lock and claim, second passphrase — signed in the
     core = opened.core();
     alice = await call(core, 'wallets:import-passphrase', { passphrase: 'voting alice passphrase' });
     bob = await call(core, 'wallets:import-passphrase', { passphrase: 'claiming bob passphrase' });
-    const fundA = await call(core, 'faucet:fund', { address: alice.address });
-    const fundB = await call(core, 'faucet:fund', { address: bob.address, amount: '1000000000' });
+    const fundA = await call(core, 'localnet:fund', { address: alice.address });
+    const fundB = await call(core, 'localnet:fund', { address: bob.address, amount: '1000000000' });
     // Both are in the pool: the next block holds both.
     await clock.confirmAll(core, [fundA.transactionId, fundB.transactionId]);
   });

@@ -69,8 +69,8 @@ export async function ledgerJourney(
 
     // Funded by forged blocks, accounts 0 and 1 are used: discovery walks on to account 2.
     const funds = [
-      await call(core, 'faucet:fund', { address: account0!.address, amount: (1_000n * VTY).toString() }),
-      await call(core, 'faucet:fund', { address: account1.address, amount: (5n * VTY).toString() }),
+      await call(core, 'localnet:fund', { address: account0!.address, amount: (1_000n * VTY).toString() }),
+      await call(core, 'localnet:fund', { address: account1.address, amount: (5n * VTY).toString() }),
     ];
     await clock.confirmAll(
       core,
@@ -172,7 +172,7 @@ export async function ledgerJourney(
     const messages: SignedMessageDocument[] = [];
     for (const format of ['core3', 'arkvault'] as const) {
       const signed = await whileDevice(
-        call(core, 'message:sign', { walletId: wallet.id, message: MESSAGE, format }),
+        call(core, 'messages:sign', { walletId: wallet.id, message: MESSAGE, format }),
         device.choose('Approve'),
       );
       const document = JSON.parse(signed.text) as SignedMessageDocument;

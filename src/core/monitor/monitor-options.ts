@@ -14,7 +14,7 @@ export interface NodeMonitorOptions {
   /** Pages of 100 blocks read per cycle (default 5). */
   pagesPerCycle?: number;
   onUpdate?: (event: MonitorUpdateEvent) => void;
-  /** A new alert was raised (for notifications and the `alert` event). */
+  /** A new alert was raised (for notifications and the `monitor:alert` event). */
   onAlert?: (alert: MonitorAlertView) => void;
   onDefect?: (error: unknown) => void;
 }

@@ -18,7 +18,8 @@ import type { IpcResult } from '../../shared/ipc/errors';
 import { Closers } from './closers';
 import { createDispatcher, type RequestHandler } from './dispatcher';
 import { AppEvents, type EventListener } from './events';
-import { vaultHandlers } from './wallets/handlers';
+import { vaultHandlers } from './vault/handlers';
+import { walletHandlers } from './wallets/handlers';
 import { chainHandlers } from './chain/handlers';
 import type { LocalnetGate } from './localnet/gate';
 import { localnetHandlers } from './localnet/handlers';
@@ -132,6 +133,7 @@ export class AppCore {
           return null;
         },
         ...vaultHandlers(services),
+        ...walletHandlers(services),
         ...networkHandlers(services),
         ...transactionHandlers(services),
         ...messageHandlers(services),

@@ -28,19 +28,19 @@ function shownAlert<P>(payload: P): P {
 
 export class AppEvents {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
-  private early: IpcEventPayload<'alert'>[] = [];
+  private early: IpcEventPayload<'monitor:alert'>[] = [];
 
   emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void {
-    const parsed = IPC_EVENT_SCHEMAS[event].parse(event === 'alert' ? shownAlert(payload) : payload);
+    const parsed = IPC_EVENT_SCHEMAS[event].parse(event === 'monitor:alert' ? shownAlert(payload) : payload);
     this.emitter.emit('event', event, parsed);
-    if (event === 'alert') this.emitter.emit('alert-tap', parsed);
+    if (event === 'monitor:alert') this.emitter.emit('alert-tap', parsed);
   }
 
   /**
    * Every alert, for a part of the core that passes alerts on (the webhook); not a shell, so it neither takes the
    * alerts kept for the first shell nor counts as one.
    */
-  tapAlerts(listener: (alert: IpcEventPayload<'alert'>) => void): () => void {
+  tapAlerts(listener: (alert: IpcEventPayload<'monitor:alert'>) => void): () => void {
     this.emitter.on('alert-tap', listener);
     return () => {
       this.emitter.off('alert-tap', listener);
@@ -54,7 +54,7 @@ export class AppEvents {
     if (this.emitter.listenerCount('event') === 0 && this.early.length < EARLY_ALERTS_MAX) {
       this.early.push(payload);
     }
-    this.emit('alert', payload);
+    this.emit('monitor:alert', payload);
   }
 
   /** Every event, for a shell to forward; returns the unsubscribe function. */
@@ -63,7 +63,7 @@ export class AppEvents {
     const early = this.early;
     this.early = [];
     // After subscribe() has returned, so the listener can already use its unsubscribe function.
-    if (early.length > 0) queueMicrotask(() => early.forEach((alert) => listener('alert', alert)));
+    if (early.length > 0) queueMicrotask(() => early.forEach((alert) => listener('monitor:alert', alert)));
     return () => {
       this.emitter.off('event', listener);
     };

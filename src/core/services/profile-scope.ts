@@ -29,7 +29,7 @@ import { SettingsFile } from './settings';
 import { Accounts } from './transactions/accounts';
 import { PENDING_FILE } from './transactions/pending-store';
 import { PendingTracker } from './transactions/pending-tracker';
-import { keystoreStatus } from './wallets/handlers';
+import { vaultStatus } from './vault/handlers';
 import { DailyStore, type FetchLike } from '../prices';
 import { Prices } from './prices/prices';
 import { PRICE_HISTORY_FILE, PRICE_SETTINGS_FILE, PriceSettingsFile } from './prices/price-settings';
@@ -116,8 +116,8 @@ export async function openProfileScope(
       profile: profileId,
       idleLockMs: settings.get().idleLockMs,
       onLocked: (reason) =>
-        void keystoreStatus(keystore)
-          .then((status) => events.emit('keystore:status', { ...status, lockedBy: reason }))
+        void vaultStatus(keystore)
+          .then((status) => events.emit('vault:status', { ...status, lockedBy: reason }))
           .catch(onDefect),
       ...(parts.keychain === undefined ? {} : { keychain: parts.keychain }),
       ...(parts.scrypt === undefined ? {} : { scrypt: parts.scrypt }),

@@ -6,9 +6,9 @@
  * forwards the core's push events, and answers the core's keychain questions from this side (keytar lives here).
  *
  * A core process that ends without being asked to is a crash: every request in flight is answered
- * ERR_DISCONNECTED (its outcome is unknown, as when the browser shell's socket drops), an `alert` event tells the
+ * ERR_DISCONNECTED (its outcome is unknown, as when the browser shell's socket drops), an `monitor:alert` event tells the
  * window, and the process is started again as the restart policy allows (restart-policy.ts). Once the new core
- * has opened, `core:restarted` tells the window to read everything again (its vault is locked, its chain moved on).
+ * has opened, `app:core-restarted` tells the window to read everything again (its vault is locked, its chain moved on).
  */
 import type { Keychain } from '../../core/keystore/keychain';
 import { IPC_EVENTS, type IpcEvent } from '../../shared/ipc/channels';
@@ -72,7 +72,7 @@ type State = 'starting' | 'ready' | 'restarting' | 'down' | 'closing' | 'closed'
 /** Events kept for the first listener (the window subscribes after the core opened), at most. */
 const EARLY_EVENTS_MAX = 20;
 /** Events the bridge itself raises: a core process cannot send them (it does not know it is a new one). */
-const BRIDGE_EVENTS: ReadonlySet<IpcEvent> = new Set(['core:restarted']);
+const BRIDGE_EVENTS: ReadonlySet<IpcEvent> = new Set(['app:core-restarted']);
 const CORE_EVENTS: ReadonlySet<string> = new Set(IPC_EVENTS.filter((event) => !BRIDGE_EVENTS.has(event)));
 
 function describeExit(exit: CoreExit): string {
@@ -303,7 +303,7 @@ export class CoreBridge implements CoreLink {
   }
 
   private alert(level: 'warning' | 'error', code: string, message: string): void {
-    this.deliver('alert', { level, code, message, at: this.now() });
+    this.deliver('monitor:alert', { level, code, message, at: this.now() });
   }
 
   /** The core's process ended unasked: answer what was in flight, tell the window, restart if the policy allows. */
@@ -336,7 +336,7 @@ export class CoreBridge implements CoreLink {
       if (this.state !== 'restarting') return;
       this.launch().then(
         () => {
-          if (this.state === 'ready') this.deliver('core:restarted', { at: this.now() });
+          if (this.state === 'ready') this.deliver('app:core-restarted', { at: this.now() });
         },
         (error: unknown) => {
           if (this.state !== 'starting') return;

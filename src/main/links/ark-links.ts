@@ -1,7 +1,7 @@
 /**
  * `ark:` links opened with the app (AIP-13 payment requests, ArkVault's links): Electron registers Votary as the
  * protocol's handler, and a link arrives as `open-url` (macOS) or in the command line of a second instance
- * (Windows, Linux) or of the first one. Main only passes the text on as the `link:open` event; the renderer reads
+ * (Windows, Linux) or of the first one. Main only passes the text on as the `app:link-open` event; the renderer reads
  * it and fills a form (shared/lib/payment-link.ts), so nothing here parses or trusts it.
  */
 import { app, BrowserWindow } from 'electron';
@@ -42,7 +42,7 @@ function deliver(url: string): void {
   }
   if (window.isMinimized()) window.restore();
   window.focus();
-  window.webContents.send(EVENT_CHANNEL, { event: 'link:open', payload: { url } });
+  window.webContents.send(EVENT_CHANNEL, { event: 'app:link-open', payload: { url } });
 }
 
 /** Registers the protocol and listens for links; call before `ready` (macOS sends `open-url` early). */

@@ -3,7 +3,7 @@
  * follower catching up answers with verified figures, but of a past height (docs/design/ui.md "Sync state"). In
  * sync it shows nothing.
  */
-import { count } from '../features/own-node/own-node-words';
+import { count } from '../features/follower/own-node-words';
 import { useNetworkSync } from '../store/use-network-sync';
 
 export function AsOfHeight() {

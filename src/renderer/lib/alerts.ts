@@ -1,5 +1,5 @@
 /**
- * What the alert list, the sidebar badge and desktop notifications derive from `alerts:list`.
+ * What the alert list, the sidebar badge and desktop notifications derive from `monitor:alerts`.
  * Pure, so the "an alert is not repeated while its condition lasts" promise on the renderer side is testable.
  */
 import type { AlertView } from '../../shared/domain/app';

@@ -1,4 +1,4 @@
-/** Push events from the host (node:block, keystore:status…); returns one function that unsubscribes them all. */
+/** Push events from the host (networks:block, vault:status…); returns one function that unsubscribes them all. */
 import type { IpcEvent } from '../../shared/ipc/channels';
 import type { IpcEventPayload } from '../../shared/ipc/contract';
 import { connectBridge } from './bridge';

@@ -1,7 +1,7 @@
 /**
  * What a screen's data moves with, read from the store the host's push events keep current (store/index.ts): a new
- * block on a network (`node:block`), a transaction of the pending list changing state (`tx:status`, and every
- * send's own answer), the vault's wallets (`wallet:changed`), and their chain state (balance, nonce, locked
+ * block on a network (`networks:block`), a transaction of the pending list changing state (`tx:status`, and every
+ * send's own answer), the vault's wallets (`wallets:changed`), and their chain state (balance, nonce, locked
  * balance: read once per block for all of them, store/wallets-slice.ts), which moves exactly when a transaction
  * of theirs is confirmed — on that block, not some blocks later; the active network; and the node monitor's
  * topics (`monitor:update`, store/monitor-slice.ts: its round, the blocks it recorded, its watched nodes). `changeTick` turns the parts a screen names into one

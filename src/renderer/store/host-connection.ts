@@ -1,7 +1,7 @@
 /**
  * When the host behind the window may be a new one: after the browser bridge reconnected
  * (services/socket-bridge.ts) — the same process after a network blip, or a new one after a restart — and after
- * Electron's main started the core's process again (`core:restarted`, main/core-process/core-bridge.ts). A new
+ * Electron's main started the core's process again (`app:core-restarted`, main/core-process/core-bridge.ts). A new
  * core's vault is locked again and its chain moved on. Everything is read again, and a vault found locked returns
  * the app to the unlock screen with the wallets cleared (as an auto-lock push would), rather than showing balances
  * the host no longer vouches for.

@@ -38,24 +38,24 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
   await store.getState().loadApp();
   if (store.getState().hostStatus !== 'ready') return () => undefined;
   const off = await subscribeEvents({
-    'node:block': (block) => store.getState().blockArrived(block),
-    'node:sync': (sync) => store.getState().syncChanged(sync),
-    'keystore:status': (status) => store.getState().vaultChanged(status),
-    'wallet:changed': () => {
+    'networks:block': (block) => store.getState().blockArrived(block),
+    'networks:sync': (sync) => store.getState().syncChanged(sync),
+    'vault:status': (status) => store.getState().vaultChanged(status),
+    'wallets:changed': () => {
       if (store.getState().vault?.unlocked === true) void store.getState().loadWallets();
     },
     'tx:status': (entry) => store.getState().pendingChanged(entry),
-    alert: (alert) => store.getState().pushAlert(alert),
+    'monitor:alert': (alert) => store.getState().pushAlert(alert),
     'monitor:update': (event) => store.getState().monitorUpdated(event),
     'follower:status': (view) => store.getState().ownNodeChanged(view),
-    'link:open': ({ url }) => store.getState().openLink(url),
-    'profile:changed': (list) => {
+    'app:link-open': ({ url }) => store.getState().openLink(url),
+    'profiles:changed': (list) => {
       const before = store.getState().profiles?.activeId;
       store.getState().profilesChanged(list);
       if (before !== undefined && before !== list.activeId) void profileOpened(store);
     },
     // Electron's main started the core again after it stopped: a new host behind the same window.
-    'core:restarted': () => void coreRestarted(store, loadAll, profileOpened),
+    'app:core-restarted': () => void coreRestarted(store, loadAll, profileOpened),
     'ledger:prompt': (event) => store.getState().ledgerPromptChanged(event),
   });
   await loadAll(store);

@@ -1,5 +1,5 @@
 /**
- * A link opened from outside (Electron's `ark:` protocol, `link:open`) or pasted into Send: read with
+ * A link opened from outside (Electron's `ark:` protocol, `app:link-open`) or pasted into Send: read with
  * shared/lib/payment-link.ts and handed to the screen that fills its form — Send for a transfer, Messages for sign
  * and verify; a vote link opens the delegate's page. Nothing is signed from a link: each form still goes through its review.
  */

@@ -61,7 +61,7 @@ export const createMonitorSlice: Slice<
   },
   loadAlerts: async () => {
     try {
-      const list = await call('alerts:list', { limit: 100 });
+      const list = await call('monitor:alerts', { limit: 100 });
       const fresh = newlyRaised(get().knownAlertIds, list);
       set({ monitorAlerts: list, knownAlertIds: new Set(list.map((alert) => alert.id)) });
       // Said to screen readers as it arrives, as a desktop notification says it to everyone else.
@@ -75,7 +75,7 @@ export const createMonitorSlice: Slice<
   },
   dismissMonitorAlert: async (id) => {
     try {
-      await call('alerts:dismiss', id === undefined ? {} : { id });
+      await call('monitor:dismiss-alert', id === undefined ? {} : { id });
       await get().loadAlerts();
     } catch (error) {
       set({ error: plainError(error) });

@@ -13,7 +13,7 @@ import {
   ownNodeSummary,
   ownNodeTone,
   type OwnNodeTone,
-} from '../features/own-node/own-node-words';
+} from '../features/follower/own-node-words';
 import type { VotaryState } from './types';
 
 /** Block times without a new block after which the tip is stale (ARK Core's `isSynced`). */

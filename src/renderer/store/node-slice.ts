@@ -52,8 +52,8 @@ export const createNodeSlice: Slice<
     loadNode: async () => {
       try {
         const [status, configuration, list] = await Promise.all([
-          call('node:status'),
-          call('node:configuration'),
+          call('networks:status'),
+          call('networks:configuration'),
           call('networks:list'),
         ]);
         set({ node: status, configuration, networks: list });

@@ -2,7 +2,7 @@
  * The vault's state (never a password: the gate's inputs live in component state and are cleared on submit;
  * they are passed straight to the service and not kept here).
  */
-import type { KeystoreStatus } from '../../shared/domain/keystore';
+import type { VaultStatus } from '../../shared/domain/vault';
 import { plainError } from '../lib/errors';
 import type { Slice } from './slice';
 import type { AppSlice } from './app-slice';
@@ -11,14 +11,14 @@ import type { ProfilesSlice } from './profiles-slice';
 import { call } from '../services/call';
 
 export interface VaultSlice {
-  vault: KeystoreStatus | undefined;
+  vault: VaultStatus | undefined;
   loadVault: () => Promise<void>;
   /** Each answers true on success; a failure is reported through `error`. */
   createVault: (password: string) => Promise<boolean>;
   unlockVault: (password: string) => Promise<boolean>;
   lockVault: () => Promise<void>;
-  /** From the host's `keystore:status` push (auto-lock): a locked vault returns the app to the gate. */
-  vaultChanged: (status: KeystoreStatus) => void;
+  /** From the host's `vault:status` push (auto-lock): a locked vault returns the app to the gate. */
+  vaultChanged: (status: VaultStatus) => void;
 }
 
 export const createVaultSlice: Slice<
@@ -27,7 +27,7 @@ export const createVaultSlice: Slice<
     Pick<WalletsSlice, 'wallets' | 'loadWallets'> &
     Pick<ProfilesSlice, 'profiles' | 'loadProfiles'>
 > = (set, get) => {
-  const attempt = async (action: () => Promise<KeystoreStatus>): Promise<boolean> => {
+  const attempt = async (action: () => Promise<VaultStatus>): Promise<boolean> => {
     try {
       get().vaultChanged(await action());
       set({ error: undefined });
@@ -41,15 +41,15 @@ export const createVaultSlice: Slice<
     vault: undefined,
     loadVault: async () => {
       try {
-        set({ vault: await call('keystore:status') });
+        set({ vault: await call('vault:status') });
       } catch (error) {
         set({ error: plainError(error) });
       }
     },
-    createVault: (password) => attempt(() => call('keystore:create', { password })),
-    unlockVault: (password) => attempt(() => call('keystore:unlock', { password })),
+    createVault: (password) => attempt(() => call('vault:create', { password })),
+    unlockVault: (password) => attempt(() => call('vault:unlock', { password })),
     lockVault: async () => {
-      await attempt(() => call('keystore:lock'));
+      await attempt(() => call('vault:lock'));
     },
     vaultChanged: (status) => {
       const wasUnlocked = get().vault?.unlocked === true;

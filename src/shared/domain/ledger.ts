@@ -69,7 +69,7 @@ export const ledgerDiscoveryView = z.object({
 export type LedgerDiscoveryView = z.output<typeof ledgerDiscoveryView>;
 
 /**
- * Pushed while a Ledger wallet signs (tx:send, multisig signing, message:sign): `confirm` just before the device is
+ * Pushed while a Ledger wallet signs (tx:send, multisig signing, messages:sign): `confirm` just before the device is
  * asked — what it will show, in its order, and what to press — and `finished` when it answered or failed, so the
  * prompt can close. One `id` per signing.
  */

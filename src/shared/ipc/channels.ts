@@ -5,6 +5,7 @@
  * schemas by exactly its names and the compiler keeps the two in step.
  */
 import { APP_NAMES } from './contract/app.names';
+import { VAULT_NAMES } from './contract/vault.names';
 import { WALLETS_NAMES } from './contract/wallets.names';
 import { NETWORKS_NAMES } from './contract/networks.names';
 import { FOLLOWER_NAMES } from './contract/follower.names';
@@ -25,6 +26,7 @@ import { PRICES_NAMES } from './contract/prices.names';
  */
 const DOMAIN_NAMES = [
   APP_NAMES,
+  VAULT_NAMES,
   WALLETS_NAMES,
   NETWORKS_NAMES,
   FOLLOWER_NAMES,

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { IpcChannel, IpcEvent, MethodName } from './channels';
 import type { IpcResult } from './errors';
 import { APP_CHANNELS } from './contract/app';
+import { VAULT_CHANNELS } from './contract/vault';
 import { WALLET_CHANNELS } from './contract/wallets';
 import { NETWORK_CHANNELS } from './contract/networks';
 import { FOLLOWER_CHANNELS } from './contract/follower';
@@ -28,6 +29,7 @@ import type { ChannelSpec } from './contract/fields';
 /** Every channel, each domain's from its own file under contract/. */
 export const IPC_CONTRACT = {
   ...APP_CHANNELS,
+  ...VAULT_CHANNELS,
   ...WALLET_CHANNELS,
   ...NETWORK_CHANNELS,
   ...FOLLOWER_CHANNELS,

@@ -43,7 +43,7 @@ export function remoteWorld(options: { pollMs?: number } = {}): () => RemoteWorl
       nonce: '0',
       attributes: {},
     });
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     const added = await call(core, 'networks:add', { url: node.url });
     await call(core, 'networks:select', { networkId: added.id });
     const wallet = await call(core, 'wallets:import-passphrase', {

@@ -1,5 +1,5 @@
 /**
- * The window after Electron's main started the core's process again (`core:restarted`,
+ * The window after Electron's main started the core's process again (`app:core-restarted`,
  * src/main/core-process/core-bridge.ts): the store reads everything again by itself — the vault (locked in a new
  * core), the node, the networks, the profiles — over a stand-in `window.votary` answering from a table.
  */
@@ -67,10 +67,10 @@ beforeEach(() => {
   host.handlers.clear();
   host.answers = {
     'app:info': { name: 'Votary', version: '1', shell: 'electron', platform: 'linux' },
-    'keystore:status': unlocked,
+    'vault:status': unlocked,
     'wallets:list': [wallet],
-    'node:status': status(10),
-    'node:configuration': {
+    'networks:status': status(10),
+    'networks:configuration': {
       networkId: 'localnet',
       nethash: 'n',
       token: 'DARK',
@@ -102,9 +102,9 @@ describe('the window after the core restarted', () => {
     store.setState({ route: 'send' });
 
     // The core's process stopped and a new one opened: locked, its chain further on.
-    host.answers['keystore:status'] = locked;
-    host.answers['node:status'] = status(14);
-    host.handlers.get('core:restarted')?.({ at: 1 });
+    host.answers['vault:status'] = locked;
+    host.answers['networks:status'] = status(14);
+    host.handlers.get('app:core-restarted')?.({ at: 1 });
 
     await until(() => store.getState().node?.height === 14);
     await until(() => store.getState().vault?.unlocked === false);
@@ -117,8 +117,8 @@ describe('the window after the core restarted', () => {
     stop = await startStore(store);
     store.setState({ route: 'send' });
     host.answers['profiles:list'] = profiles('other');
-    host.answers['keystore:status'] = locked;
-    host.handlers.get('core:restarted')?.({ at: 1 });
+    host.answers['vault:status'] = locked;
+    host.handlers.get('app:core-restarted')?.({ at: 1 });
 
     await until(() => store.getState().profiles?.activeId === 'other');
     await until(() => store.getState().route === 'dashboard');

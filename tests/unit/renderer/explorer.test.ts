@@ -4,14 +4,14 @@ import type { FeesView } from '../../../src/shared/domain/chain-views';
 import type { TransactionDetail } from '../../../src/shared/domain/explorer';
 import { trngValues } from '../../../src/shared/lib/trng';
 import { dateTime } from '../../../src/renderer/lib/dates';
-import { assetLines, kindLabel, paidAmount } from '../../../src/renderer/features/explorer/asset-lines';
+import { assetLines, kindLabel, paidAmount } from '../../../src/renderer/features/chain/asset-lines';
 import {
   EXPLORER_START,
   explorerNav,
   locationLabel,
   locationOf,
   shortId,
-} from '../../../src/renderer/features/explorer/explorer-nav';
+} from '../../../src/renderer/features/chain/explorer-nav';
 import { feeRows, groupLabel, typeLabel } from '../../../src/renderer/features/fees/fee-rows';
 import { DERIVATION, verifyDraw } from '../../../src/renderer/features/randomness/verify';
 

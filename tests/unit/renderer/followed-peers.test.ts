@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { OwnNodeView } from '../../../src/shared/domain/own-node';
-import { FollowedPeers } from '../../../src/renderer/features/own-node/FollowedPeers';
+import { FollowedPeers } from '../../../src/renderer/features/follower/FollowedPeers';
 
 const doubt = 'it claims height 5000000, but one block per slot since our tip allows at most 1003';
 

@@ -11,9 +11,9 @@ const notify = vi.hoisted(() => ({
 vi.mock('../../../src/renderer/services/call', () => ({
   call: (channel: string, request?: Record<string, unknown>): unknown => {
     switch (channel) {
-      case 'alerts:list':
+      case 'monitor:alerts':
         return monitor.listAlerts(request);
-      case 'alerts:dismiss':
+      case 'monitor:dismiss-alert':
         return monitor.dismissAlert(request?.['id']);
       case 'monitor:settings':
         return monitor.monitorSettings(request);

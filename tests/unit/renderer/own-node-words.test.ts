@@ -7,7 +7,7 @@ import {
   ownNodeSummary,
   ownNodeTone,
   percent,
-} from '../../../src/renderer/features/own-node/own-node-words';
+} from '../../../src/renderer/features/follower/own-node-words';
 
 const base: OwnNodeView = {
   networkId: 'n',

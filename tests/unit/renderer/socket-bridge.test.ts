@@ -8,7 +8,7 @@ import {
   type ConnectionState,
   type SocketLike,
 } from '../../../src/renderer/services/socket-bridge';
-import type { KeystoreStatus } from '../../../src/shared/domain/keystore';
+import type { VaultStatus } from '../../../src/shared/domain/vault';
 
 type Listener = (arg: { data: unknown }) => void;
 
@@ -106,25 +106,25 @@ function setup() {
   return { sockets, timers, bridge, states, last };
 }
 
-const status: KeystoreStatus = { hasVault: true, unlocked: false, idleLockMs: 600_000 };
+const status: VaultStatus = { hasVault: true, unlocked: false, idleLockMs: 600_000 };
 
 describe('browser bridge reconnection', () => {
   it('answers calls and delivers events over the open socket', async () => {
     const { bridge, last } = setup();
     const events: unknown[] = [];
-    bridge.bridge.on('keystore:status', (payload) => events.push(payload));
-    const answer = bridge.bridge.keystoreStatus();
-    expect(last().sent).toEqual([{ id: 1, channel: 'keystore:status' }]);
+    bridge.bridge.on('vault:status', (payload) => events.push(payload));
+    const answer = bridge.bridge.vaultStatus();
+    expect(last().sent).toEqual([{ id: 1, channel: 'vault:status' }]);
     last().answer(0, status);
     expect(await answer).toEqual({ ok: true, value: status });
-    last().push({ event: 'keystore:status', payload: status });
+    last().push({ event: 'vault:status', payload: status });
     last().push({ event: 'no-such-event', payload: 1 });
     expect(events).toEqual([status]);
   });
 
   it('fails calls in flight with ERR_DISCONNECTED, and new calls while reconnecting', async () => {
     const { bridge, last, states } = setup();
-    const inFlight = bridge.bridge.keystoreStatus();
+    const inFlight = bridge.bridge.vaultStatus();
     last().drop();
     expect(await inFlight).toMatchObject({ ok: false, error: { code: 'ERR_DISCONNECTED' } });
     expect(states).toEqual([{ status: 'reconnecting', attempts: 0 }]);
@@ -134,7 +134,7 @@ describe('browser bridge reconnection', () => {
   it('retries with a doubling delay capped at 10 s, then recovers and keeps the event handlers', async () => {
     const { bridge, last, states, timers, sockets } = setup();
     const events: unknown[] = [];
-    bridge.bridge.on('keystore:status', (payload) => events.push(payload));
+    bridge.bridge.on('vault:status', (payload) => events.push(payload));
     last().drop();
     for (let attempt = 0; attempt < 7; attempt += 1) {
       timers.advance(RECONNECT_MAX_MS);
@@ -151,9 +151,9 @@ describe('browser bridge reconnection', () => {
     expect(bridge.state().status).toBe('connected');
 
     // The same handlers hear the new socket's events; calls go out on it.
-    last().push({ event: 'keystore:status', payload: status });
+    last().push({ event: 'vault:status', payload: status });
     expect(events).toEqual([status]);
-    const answer = bridge.bridge.keystoreStatus();
+    const answer = bridge.bridge.vaultStatus();
     last().answer(0, status);
     expect(await answer).toMatchObject({ ok: true });
 

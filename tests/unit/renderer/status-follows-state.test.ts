@@ -19,7 +19,7 @@ vi.mock('../../../src/renderer/services/call', () => ({
   call: (channel: string): Promise<unknown> => {
     host.calls.push(channel);
     switch (channel) {
-      case 'keystore:create':
+      case 'vault:create':
         return Promise.resolve({ hasVault: true, unlocked: true, idleLockMs: 0 });
       case 'profiles:list':
         return Promise.resolve(host.profiles.at(-1));

@@ -1,10 +1,10 @@
 /** Vault states and a wallet the store tests start from. */
-import type { KeystoreStatus } from '../../../src/shared/domain/keystore';
+import type { VaultStatus } from '../../../src/shared/domain/vault';
 import type { PendingView } from '../../../src/shared/domain/transactions';
 import type { WalletView } from '../../../src/shared/domain/wallets';
 
-export const unlocked: KeystoreStatus = { hasVault: true, unlocked: true, idleLockMs: 600_000 };
-export const locked: KeystoreStatus = { hasVault: true, unlocked: false, idleLockMs: 600_000 };
+export const unlocked: VaultStatus = { hasVault: true, unlocked: true, idleLockMs: 600_000 };
+export const locked: VaultStatus = { hasVault: true, unlocked: false, idleLockMs: 600_000 };
 export const wallet: WalletView = {
   id: 'w1',
   name: 'Main',

@@ -18,15 +18,15 @@ const chain = vi.hoisted(() => ({ chainWallet: vi.fn() }));
 vi.mock('../../../src/renderer/services/call', () => ({
   call: (channel: string, request?: Record<string, unknown>): unknown => {
     switch (channel) {
-      case 'keystore:status':
+      case 'vault:status':
         return vault.vaultStatus();
-      case 'keystore:create':
+      case 'vault:create':
         return vault.createVault(request?.['password']);
-      case 'keystore:unlock':
+      case 'vault:unlock':
         return vault.unlockVault(request?.['password']);
-      case 'keystore:lock':
+      case 'vault:lock':
         return vault.lockVault();
-      case 'keystore:set-auto-lock':
+      case 'vault:set-auto-lock':
         return vault.setAutoLock(request?.['minutes']);
       case 'wallets:list':
         return wallets.listWallets();

@@ -10,10 +10,15 @@ describe('alert words', () => {
     const events = new AppEvents();
     const shown: unknown[] = [];
     const tapped: string[] = [];
-    events.subscribe((event, payload) => event === 'alert' && shown.push(payload));
+    events.subscribe((event, payload) => event === 'monitor:alert' && shown.push(payload));
     events.tapAlerts((alert) => tapped.push(alert.message));
     events.alert('warning', 'NODE_UNREACHABLE', `The node does not answer: \u202E${'x'.repeat(50_000)}`);
-    events.emit('alert', { level: 'info', code: 'MONITOR_X', message: 'bad\u2066name\u0000 entered', at: 1 });
+    events.emit('monitor:alert', {
+      level: 'info',
+      code: 'MONITOR_X',
+      message: 'bad\u2066name\u0000 entered',
+      at: 1,
+    });
     expect(tapped[0]).toHaveLength(ALERT_MESSAGE_MAX);
     expect(tapped[0]).toMatch(/^The node does not answer: x+…$/);
     expect(tapped[1]).toBe('badname  entered');

@@ -115,7 +115,7 @@ export function ledgerHandlers(s: LedgerDeps): Pick<ChannelHandlers, LedgerChann
       });
       // As wallets:list shows it (wallets/handlers.ts toWalletView): the registry id of its network.
       const wallet = { ...info, networkId: entry.id };
-      s.events.emit('wallet:changed', { reason: 'added', walletId: wallet.id, address: wallet.address });
+      s.events.emit('wallets:changed', { reason: 'added', walletId: wallet.id, address: wallet.address });
       return wallet;
     },
   };

@@ -1,5 +1,5 @@
 /**
- * faucet:fund — test tokens on the localnet (core/node/controls/faucet.ts signs and pools the transfer), refused
+ * localnet:fund — test tokens on the localnet (core/node/controls/faucet.ts signs and pools the transfer), refused
  * unless the active network is the one the localnet controls act on: other networks' tokens are real. The transfer
  * joins the pending list like any transaction the app sent.
  */

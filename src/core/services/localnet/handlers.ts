@@ -1,12 +1,12 @@
 /**
- * localnet:* and faucet:fund — the localnet controls (core/node/controls); each refuses on another network
+ * localnet:* and localnet:fund — the localnet controls (core/node/controls); each refuses on another network
  * (ERR_LOCALNET_ONLY; the faucet ERR_FAUCET_UNAVAILABLE).
  */
 import type { ChannelHandlers } from '../dispatcher';
 import { fundFromFaucet, type FaucetDeps } from './faucet';
 import { activeLocalnet } from './gate';
 
-type LocalnetChannels = Extract<keyof ChannelHandlers, `localnet:${string}` | `faucet:${string}`>;
+type LocalnetChannels = Extract<keyof ChannelHandlers, `localnet:${string}`>;
 
 export function localnetHandlers(s: FaucetDeps): Pick<ChannelHandlers, LocalnetChannels> {
   const controls = () => activeLocalnet(s);
@@ -23,6 +23,6 @@ export function localnetHandlers(s: FaucetDeps): Pick<ChannelHandlers, LocalnetC
       return null;
     },
     'localnet:rollback': (request) => controls().rollback(request),
-    'faucet:fund': ({ address, amount }) => fundFromFaucet(s, address, amount),
+    'localnet:fund': ({ address, amount }) => fundFromFaucet(s, address, amount),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * message:* — signing a text message with a wallet's key (a Ledger wallet's on the device) and verifying one of
+ * messages:* — signing a text message with a wallet's key (a Ledger wallet's on the device) and verifying one of
  * either wallet form (core/protocol/message.ts). Signing asks for the vault password as tx:send does (the Signing setting): a
  * signature on a message can be as binding as one on a transaction ("I own this address", "I agree to …").
  */
@@ -13,7 +13,7 @@ import type { Keystore } from '../../keystore';
 import type { Networks } from '../networks/networks';
 import type { SettingsFile } from '../settings';
 
-/** What message:* works with: the vault signs, the network names the address form, the Signing setting asks. */
+/** What messages:* works with: the vault signs, the network names the address form, the Signing setting asks. */
 export interface MessageDeps {
   keystore: Keystore;
   networks: Networks;
@@ -23,7 +23,7 @@ export interface MessageDeps {
   ledger: LedgerHost;
 }
 
-type MessageChannels = Extract<keyof ChannelHandlers, `message:${string}`>;
+type MessageChannels = Extract<keyof ChannelHandlers, `messages:${string}`>;
 
 function publicKeyOf(document: SignedMessageDocument): string {
   return 'signatory' in document ? document.signatory : document.publicKey;
@@ -43,7 +43,7 @@ export function parseSignedMessageText(text: string): unknown {
 
 export function messageHandlers(s: MessageDeps): Pick<ChannelHandlers, MessageChannels> {
   return {
-    'message:sign': async ({ walletId, message, format, password }) => {
+    'messages:sign': async ({ walletId, message, format, password }) => {
       await s.keystore.confirmPasswordIfStale(s.settings.get().signPasswordAfterMs, password);
       const wallet = s.keystore.getWallet(walletId);
       // A Ledger wallet's message is signed on the device, which shows it first (plain ASCII, at most 255).
@@ -60,7 +60,7 @@ export function messageHandlers(s: MessageDeps): Pick<ChannelHandlers, MessageCh
         text: signedMessageText(document),
       };
     },
-    'message:verify': ({ signed }) => {
+    'messages:verify': ({ signed }) => {
       const pubKeyHash = s.networks.active().pubKeyHash;
       const verdict = verifySignedMessage(parseSignedMessageText(signed), pubKeyHash);
       return {

@@ -1,15 +1,15 @@
-/** monitor:* and alerts:* — the node monitor and its alerts. */
+/** monitor:* — the node monitor and its alerts. */
 import { monitorViews, type NodeMonitor } from '../../monitor';
 import { MonitorError } from '../../monitor/errors';
 import { webhookUrlProblem } from '../../monitor/webhook';
 import type { ChannelHandlers } from '../dispatcher';
 
-/** What monitor:* and alerts:* work with. */
+/** What monitor:* works with. */
 export interface MonitorDeps {
   monitor: NodeMonitor;
 }
 
-type MonitorChannels = Extract<keyof ChannelHandlers, `monitor:${string}` | `alerts:${string}`>;
+type MonitorChannels = Extract<keyof ChannelHandlers, `monitor:${string}`>;
 
 export function monitorHandlers(s: MonitorDeps): Pick<ChannelHandlers, MonitorChannels> {
   // Read at each call: switching profiles replaces the monitor (profiles/profile-switch.ts).
@@ -41,12 +41,12 @@ export function monitorHandlers(s: MonitorDeps): Pick<ChannelHandlers, MonitorCh
       m().trigger();
       return next;
     },
-    'alerts:list': (request) =>
+    'monitor:alerts': (request) =>
       m().alerts.list(m().networkId ?? '', {
         activeOnly: request?.activeOnly ?? false,
         limit: request?.limit ?? 100,
       }),
-    'alerts:dismiss': ({ id }) => {
+    'monitor:dismiss-alert': ({ id }) => {
       m().alerts.dismiss(m().networkId ?? '', id);
       return null;
     },

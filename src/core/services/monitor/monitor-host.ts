@@ -1,7 +1,7 @@
 /**
  * How AppCore hosts the node monitor: its database beside the chain (`<dataDir>/monitor.db`),
  * the active network as its target (own node = the node in this process or the network's first peer), a cycle
- * soon after each block of an active chain that runs in this process, and its output as push events — `monitor:update` for the screens and `alert`
+ * soon after each block of an active chain that runs in this process, and its output as push events — `monitor:update` for the screens and `monitor:alert`
  * (code MONITOR_<RULE>) for each new alert, which the shells turn into notifications.
  */
 import { join } from 'node:path';
@@ -41,7 +41,7 @@ export function openMonitor(deps: MonitorHostDeps): { monitor: NodeMonitor; unwa
     },
     onUpdate: (event) => deps.events.emit('monitor:update', event),
     onAlert: (alert) =>
-      deps.events.emit('alert', {
+      deps.events.emit('monitor:alert', {
         level: alert.level,
         code: `MONITOR_${alert.rule.toUpperCase().replace(/-/g, '_')}`,
         message: alert.message,

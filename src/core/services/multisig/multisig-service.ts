@@ -151,7 +151,7 @@ export async function importMultisig(
     min: input.min,
     publicKeys,
   });
-  s.events.emit('wallet:changed', { reason: 'added', walletId: wallet.id, address });
+  s.events.emit('wallets:changed', { reason: 'added', walletId: wallet.id, address });
   return wallet;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Follows the chains' events (core/chain-access ChainAccess.watch) and turns them into what the app does: `node:block`
- * and `node:sync` for the active network, `wallet:changed` when a block touches a vault wallet, and pending-list
+ * Follows the chains' events (core/chain-access ChainAccess.watch) and turns them into what the app does: `networks:block`
+ * and `networks:sync` for the active network, `wallets:changed` when a block touches a vault wallet, and pending-list
  * updates. The chains that run in this process are watched all the time (their events cost nothing, and what the
  * app sent there confirms at once); the active network is watched as well while it is active (a remote one is
  * polled then). An unreachable node raises one alert per outage, not one per poll.
@@ -97,7 +97,7 @@ export class ChainWatch {
         return;
       case 'sync':
         if (this.isActive(chain)) {
-          events.emit('node:sync', {
+          events.emit('networks:sync', {
             networkId,
             height: event.height,
             syncing: event.syncing,
@@ -121,7 +121,7 @@ export class ChainWatch {
   }
 
   private announce(networkId: string, tip: ChainTip): void {
-    this.deps.events.emit('node:block', { networkId, ...tip, at: Date.now() });
+    this.deps.events.emit('networks:block', { networkId, ...tip, at: Date.now() });
   }
 
   /**
@@ -173,7 +173,7 @@ export class ChainWatch {
     }
   }
 
-  /** `wallet:changed` for each unlocked vault wallet the transactions send from or pay to. */
+  /** `wallets:changed` for each unlocked vault wallet the transactions send from or pay to. */
   private walletActivity(networkId: string, transactions: readonly TransactionData[]): void {
     const { keystore, events, networks } = this.deps;
     if (!keystore.isUnlocked() || transactions.length === 0) return;
@@ -186,7 +186,7 @@ export class ChainWatch {
     }
     for (const wallet of keystore.listWallets({ nethash: network.nethash })) {
       if (touched.has(wallet.address)) {
-        events.emit('wallet:changed', { reason: 'activity', walletId: wallet.id, address: wallet.address });
+        events.emit('wallets:changed', { reason: 'activity', walletId: wallet.id, address: wallet.address });
       }
     }
   }

@@ -1,10 +1,10 @@
-/** networks:* and node:* — the networks, which one is active, and its node's status, configuration and peers. */
+/** networks:* — the networks, which one is active, and its node's status, configuration and peers. */
 import type { ChannelHandlers } from '../dispatcher';
 import type { ChainReads } from '../chain/chain-reads';
 import type { OwnNodes } from '../follower/own-nodes';
 import type { Networks } from './networks';
 
-/** What networks:* and node:* work with: the networks, the active chain's reads, and each network's own node. */
+/** What networks:* works with: the networks, the active chain's reads, and each network's own node. */
 export interface NetworkDeps {
   networks: Networks;
   chainReads: ChainReads;
@@ -37,8 +37,8 @@ export function networkHandlers(s: NetworkDeps): Pick<ChannelHandlers, NetworkCh
     'networks:select': ({ networkId }) => s.networks.select(networkId),
     'networks:known': () => s.networks.known(),
     'networks:add-known': ({ key, allowPlainHttp }) => s.networks.addKnown(key, { allowPlainHttp }),
-    'node:status': () => s.chainReads.nodeStatus(),
-    'node:configuration': () => s.chainReads.nodeConfiguration(),
-    'node:peers': () => s.chainReads.peers(),
+    'networks:status': () => s.chainReads.nodeStatus(),
+    'networks:configuration': () => s.chainReads.nodeConfiguration(),
+    'networks:peers': () => s.chainReads.peers(),
   };
 }

@@ -3,7 +3,7 @@ import type { ProfileList as ProfileListView } from '../../../shared/domain/prof
 import type { ChannelHandlers } from '../dispatcher';
 import type { Keystore } from '../../keystore';
 import type { AppEvents } from '../events';
-import { keystoreStatus } from '../wallets/handlers';
+import { vaultStatus } from '../vault/handlers';
 import type { ProfileSwitch } from './profile-switch';
 
 /** What profiles:* works with: the switch, and the open profile's vault and the events to say it changed. */
@@ -31,8 +31,8 @@ export function profileHandlers(s: ProfileDeps): Pick<ChannelHandlers, ProfileCh
   /** After a switch every window reads the new profile again; its vault starts locked. */
   const switched = async (): Promise<ProfileListView> => {
     const view = await listView(s);
-    s.events.emit('profile:changed', view);
-    s.events.emit('keystore:status', await keystoreStatus(s.keystore));
+    s.events.emit('profiles:changed', view);
+    s.events.emit('vault:status', await vaultStatus(s.keystore));
     return view;
   };
   return {
@@ -48,7 +48,7 @@ export function profileHandlers(s: ProfileDeps): Pick<ChannelHandlers, ProfileCh
     'profiles:rename': async ({ id, name }) => {
       await s.profiles.list.rename(id, name);
       const view = await listView(s);
-      s.events.emit('profile:changed', view);
+      s.events.emit('profiles:changed', view);
       return view;
     },
     'profiles:switch': async ({ id }) => {
@@ -58,7 +58,7 @@ export function profileHandlers(s: ProfileDeps): Pick<ChannelHandlers, ProfileCh
     'profiles:remove': async ({ id, password }) => {
       await s.profiles.remove(id, password);
       const view = await listView(s);
-      s.events.emit('profile:changed', view);
+      s.events.emit('profiles:changed', view);
       return view;
     },
   };

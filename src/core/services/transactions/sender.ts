@@ -76,7 +76,7 @@ export async function sendPrepared(
   if (outcome.accepted && prepared.secondPassphrase !== undefined) {
     // Kept from now on: once the registration confirms, every transaction needs the second signature.
     await deps.keystore.setSecondPassphrase(walletId, { secondPassphrase: prepared.secondPassphrase });
-    deps.events.emit('wallet:changed', { reason: 'updated', walletId, address: wallet.address });
+    deps.events.emit('wallets:changed', { reason: 'updated', walletId, address: wallet.address });
   }
   const recipient = recipientOf(signed);
   const pending = deps.tracker.track(

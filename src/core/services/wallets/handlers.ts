@@ -1,50 +1,23 @@
-/** keystore:* and wallets:* — the vault and the wallets in it. */
+/** wallets:* — the wallets in the vault: created, imported, watched, renamed, removed, their recovery phrase. */
 import { addressFromPassphrase, isValidMnemonic } from '../../protocol/crypto';
 import type { Network } from '../../protocol/networks';
 import { wifWallet } from '../../keystore/wallet-import';
 import type { Keystore, WalletInfo } from '../../keystore';
-import type { KeystoreStatus } from '../../../shared/domain/keystore';
 import type { WalletView } from '../../../shared/domain/wallets';
 import type { ChannelHandlers } from '../dispatcher';
 import type { AppEvents } from '../events';
 import type { Networks } from '../networks/networks';
-import type { SettingsFile } from '../settings';
 import type { Accounts } from '../transactions/accounts';
 
-/** What keystore:* and wallets:* work with: the vault, the networks its wallets belong to, their accounts. */
+/** What wallets:* works with: the vault, the networks its wallets belong to, their accounts. */
 export interface WalletDeps {
   keystore: Keystore;
   networks: Networks;
   accounts: Accounts;
-  settings: SettingsFile;
   events: AppEvents;
 }
 
-type VaultChannels = Extract<keyof ChannelHandlers, `keystore:${string}` | `wallets:${string}`>;
-
-export async function keystoreStatus(keystore: Keystore): Promise<KeystoreStatus> {
-  return {
-    hasVault: await keystore.hasVault(),
-    unlocked: keystore.isUnlocked(),
-    idleLockMs: keystore.idleLockMs,
-  };
-}
-
-async function keychainStatus(s: WalletDeps) {
-  const [status, hasVault] = await Promise.all([s.keystore.keychainStatus(), s.keystore.hasVault()]);
-  return {
-    available: status.available,
-    ...(status.available ? {} : { reason: status.reason }),
-    enabled: hasVault ? await s.keystore.deviceUnlockEnabled() : false,
-  };
-}
-
-/** The status after a change, also pushed so every window sees it. */
-async function announce(s: WalletDeps): Promise<KeystoreStatus> {
-  const status = await keystoreStatus(s.keystore);
-  s.events.emit('keystore:status', status);
-  return status;
-}
+type WalletChannels = Extract<keyof ChannelHandlers, `wallets:${string}`>;
 
 export function toWalletView(s: WalletDeps, info: WalletInfo): WalletView {
   const networkId = s.networks.byNethash(info.nethash)?.id;
@@ -60,14 +33,14 @@ function changed(
   reason: 'added' | 'updated' | 'removed',
   view: { id: string; address?: string },
 ) {
-  s.events.emit('wallet:changed', {
+  s.events.emit('wallets:changed', {
     reason,
     walletId: view.id,
     ...(view.address === undefined ? {} : { address: view.address }),
   });
 }
 
-export function vaultHandlers(s: WalletDeps): Pick<ChannelHandlers, VaultChannels> {
+export function walletHandlers(s: WalletDeps): Pick<ChannelHandlers, WalletChannels> {
   const added = (info: WalletInfo) => {
     const view = toWalletView(s, info);
     changed(s, 'added', view);
@@ -79,47 +52,6 @@ export function vaultHandlers(s: WalletDeps): Pick<ChannelHandlers, VaultChannel
     return view;
   };
   return {
-    'keystore:status': () => keystoreStatus(s.keystore),
-    'keystore:create': async ({ password }) => {
-      await s.keystore.create(password);
-      return announce(s);
-    },
-    // An open vault stays open: the password is checked against it (a second window of the browser shell giving
-    // it), rather than a new session replacing the one other windows are using.
-    'keystore:unlock': async ({ password }) => {
-      if (s.keystore.isUnlocked()) await s.keystore.confirmPassword(password);
-      else await s.keystore.unlock(password);
-      return announce(s);
-    },
-    // lock() reports through the key store's onLocked, which AppCore pushes as keystore:status.
-    'keystore:lock': () => {
-      s.keystore.lock();
-      return keystoreStatus(s.keystore);
-    },
-    'keystore:change-password': async ({ current, next }) => {
-      await s.keystore.changePassword(current, next);
-      return null;
-    },
-    'keystore:set-auto-lock': async ({ minutes }) => {
-      const idleLockMs = minutes * 60_000;
-      s.keystore.setIdleLock(idleLockMs);
-      await s.settings.update({ idleLockMs });
-      return announce(s);
-    },
-    'keystore:keychain-status': () => keychainStatus(s),
-    'keystore:keychain-enable': async () => {
-      await s.keystore.enableDeviceUnlock();
-      return keychainStatus(s);
-    },
-    'keystore:keychain-disable': async () => {
-      await s.keystore.disableDeviceUnlock();
-      return keychainStatus(s);
-    },
-    'keystore:unlock-with-device': async () => {
-      await s.keystore.unlockWithDevice();
-      return announce(s);
-    },
-
     'wallets:list': (request) => {
       const nethash =
         request?.networkId === undefined ? undefined : s.networks.entry(request.networkId).nethash;

@@ -16,7 +16,7 @@ const TRANSACTIONS_LISTED = 50;
 
 export function BatchFromCsv({ onFill }: { onFill: (transaction: BatchTransaction) => void }) {
   const pubKeyHash = useVotary((s) => s.configuration?.pubKeyHash);
-  // The host's limit (node:configuration fills in ARK's default where the node says none).
+  // The host's limit (networks:configuration fills in ARK's default where the node says none).
   const limit = useVotary((s) => s.configuration?.constants.multiPaymentLimit);
   const [file, setFile] = useState<{ name: string; plan: BatchPlan } | undefined>();
   const [reading, setReading] = useState<string | undefined>();

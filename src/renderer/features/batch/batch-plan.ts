@@ -55,7 +55,7 @@ function columnsOf(header: readonly string[]): { address: number; amount: number
   };
 }
 
-/** `limit`: the network's multipayment limit as the host says it (node:configuration). */
+/** `limit`: the network's multipayment limit as the host says it (networks:configuration). */
 export function planBatch(text: string, pubKeyHash: number, limit: number): BatchPlan {
   // A character is at least a byte: text longer than the byte limit came from a file past it.
   if (text.length > MULTIPAYMENT_FILE.maxBytes) {

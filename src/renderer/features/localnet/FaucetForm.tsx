@@ -28,7 +28,7 @@ export function FaucetForm({ run }: { run: RunControl }) {
     }
     void run(
       () =>
-        call('faucet:fund', {
+        call('localnet:fund', {
           address: address.trim(),
           ...(checked.value === undefined ? {} : { amount: checked.value }),
         }),

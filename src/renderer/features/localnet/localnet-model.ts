@@ -2,7 +2,7 @@
 import type { LocalnetDelegateView, RollbackResult } from '../../../shared/domain/localnet';
 import { decimalSeparatorOf, parseAmount } from '../../lib/amount';
 
-/** 100,000 tokens: the most the faucet hands out per request (`faucet:fund`). */
+/** 100,000 tokens: the most the faucet hands out per request (`localnet:fund`). */
 const FAUCET_MAX = 100_000n * 100_000_000n;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -1,5 +1,5 @@
 /**
- * Sign a message with a wallet's key (message:sign): ARK Core 3's form by default, ArkVault's on request. The words
+ * Sign a message with a wallet's key (messages:sign): ARK Core 3's form by default, ArkVault's on request. The words
  * are shown back before signing, and the vault password is asked as for a transaction (SigningPassword).
  */
 import { DeviceScreens } from '../ledger/LedgerReviewNotice';
@@ -51,7 +51,7 @@ export function SignMessage() {
     setBusy(true);
     try {
       const password = signing.required === true ? signing.password : undefined;
-      const answer = await call('message:sign', {
+      const answer = await call('messages:sign', {
         walletId: wallet.id,
         message,
         format,

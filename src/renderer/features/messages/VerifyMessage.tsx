@@ -1,5 +1,5 @@
 /**
- * Verify a signed message of either form (message:verify). No password: verifying uses only public data. The
+ * Verify a signed message of either form (messages:verify). No password: verifying uses only public data. The
  * signer is named as the rest of the app names an address (one's own wallets; contacts once known).
  */
 import { useState, type FormEvent } from 'react';
@@ -26,7 +26,7 @@ export function VerifyMessage() {
     event.preventDefault();
     setBusy(true);
     try {
-      setOutcome({ kind: 'verdict', verdict: await call('message:verify', { signed: text.trim() }) });
+      setOutcome({ kind: 'verdict', verdict: await call('messages:verify', { signed: text.trim() }) });
     } catch (error) {
       setOutcome({ kind: 'unreadable', message: plainError(error).message });
     } finally {

@@ -1,7 +1,7 @@
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { PeersTable } from './PeersTable';
-import { FollowedPeers } from '../own-node/FollowedPeers';
+import { FollowedPeers } from '../follower/FollowedPeers';
 import { usePeers } from '../../lib/reads/chain';
 import { useNetworkSync } from '../../store/use-network-sync';
 

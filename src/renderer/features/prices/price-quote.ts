@@ -1,7 +1,7 @@
 /**
  * The active network's price as the host last said it (prices:quote, then every prices:changed push), shared by
  * every amount on screen. The host asks no price source while prices are off, so reading the quote costs nothing
- * then; `profile:changed` and `core:restarted` read it again (another profile, a fresh core).
+ * then; `profiles:changed` and `app:core-restarted` read it again (another profile, a fresh core).
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
@@ -34,8 +34,8 @@ export function followPriceQuote(): void {
   read();
   void subscribeEvents({
     'prices:changed': (quote) => usePriceQuoteStore.getState().set(quote),
-    'profile:changed': read,
-    'core:restarted': read,
+    'profiles:changed': read,
+    'app:core-restarted': read,
   });
 }
 

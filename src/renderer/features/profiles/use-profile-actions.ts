@@ -14,7 +14,7 @@ export async function runProfileAction(action: () => Promise<ProfileList>, opens
   const store = useVotary.getState();
   try {
     const list = await action();
-    // The host's profile:changed push may have arrived first and read everything again already.
+    // The host's profiles:changed push may have arrived first and read everything again already.
     const seen = useVotary.getState().profiles?.activeId === list.activeId;
     store.profilesChanged(list);
     store.clearError();

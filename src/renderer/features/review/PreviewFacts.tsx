@@ -12,7 +12,7 @@ import { DeviceMark } from '../../components/DeviceMark';
 import type { TxPreview } from '../../../shared/domain/transactions';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
-import { shortId } from '../explorer/explorer-nav';
+import { shortId } from '../chain/explorer-nav';
 
 /**
  * The hash the host gave for the transaction it prepared: short on screen (the whole in its title), the whole

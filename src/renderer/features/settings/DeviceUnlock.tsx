@@ -3,7 +3,7 @@
  * keychain is available the switch is shown off and disabled, with the host's reason.
  */
 import { useEffect, useState } from 'react';
-import type { KeychainStatusView } from '../../../shared/domain/keystore';
+import type { KeychainStatusView } from '../../../shared/domain/vault';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
 
@@ -14,13 +14,13 @@ export function DeviceUnlock() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    call('keystore:keychain-status').then(setKeychain, reportError);
+    call('vault:keychain-status').then(setKeychain, reportError);
   }, [reportError]);
 
   const toggle = async (on: boolean) => {
     setBusy(true);
     try {
-      setKeychain(await call(on ? 'keystore:keychain-enable' : 'keystore:keychain-disable'));
+      setKeychain(await call(on ? 'vault:keychain-enable' : 'vault:keychain-disable'));
       clearError();
     } catch (error) {
       reportError(error);

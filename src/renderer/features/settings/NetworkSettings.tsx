@@ -9,7 +9,7 @@ import { PlainHttpWarning } from '../../components/PlainHttpWarning';
 import { useVotary } from '../../store';
 import { KnownNetworks } from './KnownNetworks';
 import { NetworkPeers } from './NetworkPeers';
-import { OwnNodeControl } from '../own-node/OwnNodeControl';
+import { OwnNodeControl } from '../follower/OwnNodeControl';
 import { call } from '../../services/call';
 import { counted } from '../../lib/counts';
 

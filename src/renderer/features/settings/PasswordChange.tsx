@@ -26,7 +26,7 @@ export function PasswordChange() {
       return;
     }
     try {
-      await call('keystore:change-password', { current: given, next: wanted });
+      await call('vault:change-password', { current: given, next: wanted });
       clearError();
       setDone(true);
     } catch (error) {

@@ -24,7 +24,7 @@ export function SettingsPage() {
     if (problem !== undefined) return;
     const value = Number(minutes.trim());
     try {
-      vaultChanged(await call('keystore:set-auto-lock', { minutes: value }));
+      vaultChanged(await call('vault:set-auto-lock', { minutes: value }));
       setSaved(
         value === 0
           ? 'Saved: the vault no longer locks by itself.'

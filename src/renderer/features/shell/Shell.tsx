@@ -23,7 +23,7 @@ import { DelegatesPage } from '../delegates/DelegatesPage';
 import { HealthPage } from '../health/HealthPage';
 import { LocalnetPage } from '../localnet/LocalnetPage';
 import { RoundPage } from '../round/RoundPage';
-import { ExplorerPage } from '../explorer/ExplorerPage';
+import { ExplorerPage } from '../chain/ExplorerPage';
 import { FeesPage } from '../fees/FeesPage';
 import { RandomnessPage } from '../randomness/RandomnessPage';
 import { MessagesPage } from '../messages/MessagesPage';

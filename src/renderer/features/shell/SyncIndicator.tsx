@@ -5,7 +5,7 @@
  */
 import { useVotary } from '../../store';
 import { useNetworkSync } from '../../store/use-network-sync';
-import { bannedPeerWords } from '../own-node/own-node-words';
+import { bannedPeerWords } from '../follower/own-node-words';
 import { useAnnounceChange } from '../../lib/announce';
 
 export function SyncIndicator() {

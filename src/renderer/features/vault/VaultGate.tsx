@@ -24,14 +24,14 @@ export function VaultGate() {
   const strength = usePasswordStrength(creating ? password : '');
 
   // "Unlock on this device" (Settings) offers a second way in; a keychain that cannot answer just hides it.
-  const keychain = useLatest(creating ? undefined : () => call('keystore:keychain-status'), String(creating));
+  const keychain = useLatest(creating ? undefined : () => call('vault:keychain-status'), String(creating));
   const deviceUnlock =
     keychain.error === undefined && keychain.value?.available === true && keychain.value.enabled;
 
   const unlockHere = async () => {
     setBusy(true);
     try {
-      vaultChanged(await call('keystore:unlock-with-device'));
+      vaultChanged(await call('vault:unlock-with-device'));
     } catch (error) {
       reportError(error);
     }

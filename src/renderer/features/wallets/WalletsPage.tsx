@@ -27,7 +27,7 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
 
   const fund = async () => {
     try {
-      const result = await call('faucet:fund', { address: wallet.address });
+      const result = await call('localnet:fund', { address: wallet.address });
       pendingChanged(result.pending);
       setFunded(result.pending);
     } catch (error) {

@@ -61,7 +61,7 @@ export function useLatestTransactions(
 
 /** The peers the active network is read from, with health and latency; read again when `key` changes. */
 export function usePeers(key: string, report: (error: unknown) => void): PeerStatusView[] {
-  return useLatest(() => call('node:peers'), `peers:${key}`, { report }).value ?? [];
+  return useLatest(() => call('networks:peers'), `peers:${key}`, { report }).value ?? [];
 }
 
 /**

@@ -5,5 +5,5 @@
  */
 export const APP_NAMES = {
   channels: ['app:info', 'app:activity'],
-  events: ['link:open', 'core:restarted'],
+  events: ['app:link-open', 'app:core-restarted'],
 } as const;

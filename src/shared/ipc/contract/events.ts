@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { alertView } from '../../domain/app';
 import { blockEvent, syncEvent } from '../../domain/chain-views';
-import { keystoreStatus } from '../../domain/keystore';
+import { vaultStatus } from '../../domain/vault';
 import { ledgerPromptEvent } from '../../domain/ledger';
 import { ownNodeEvent } from '../../domain/own-node';
 import { monitorUpdateEvent } from '../../domain/monitor';
@@ -14,20 +14,20 @@ import { LINK_MAX_LENGTH } from '../../lib/payment-link';
 import type { IpcEvent } from '../channels';
 
 export const IPC_EVENT_SCHEMAS = {
-  'node:block': blockEvent,
-  'node:sync': syncEvent,
+  'networks:block': blockEvent,
+  'networks:sync': syncEvent,
   'follower:status': ownNodeEvent,
-  'wallet:changed': walletChange,
-  'keystore:status': keystoreStatus,
+  'wallets:changed': walletChange,
+  'vault:status': vaultStatus,
   'tx:status': pendingView,
-  alert: alertView,
+  'monitor:alert': alertView,
   // Monitor events.
   'monitor:update': monitorUpdateEvent,
-  'profile:changed': profileList,
+  'profiles:changed': profileList,
   /** The link as the system gave it; the renderer reads it (shared/lib/payment-link.ts) and only fills a form. */
-  'link:open': z.object({ url: z.string().max(LINK_MAX_LENGTH) }),
+  'app:link-open': z.object({ url: z.string().max(LINK_MAX_LENGTH) }),
   /** When the new core opened (Unix ms). */
-  'core:restarted': z.object({ at: z.number() }),
+  'app:core-restarted': z.object({ at: z.number() }),
   'ledger:prompt': ledgerPromptEvent,
   'prices:changed': priceQuote,
 } as const satisfies Record<IpcEvent, z.ZodType>;

@@ -1,7 +1,7 @@
 /**
  * Ledger hardware wallets (docs/design/ledger.md): the device's state, reading accounts from it the way ArkVault
  * does, and adding one as a wallet. Signing with one goes through the ordinary channels (tx:preview refuses what
- * the ARK app cannot sign, tx:send and message:sign ask the device); the `ledger:prompt` event says what the device
+ * the ARK app cannot sign, tx:send and messages:sign ask the device); the `ledger:prompt` event says what the device
  * shows meanwhile.
  */
 import { z } from 'zod';

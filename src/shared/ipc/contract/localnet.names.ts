@@ -14,7 +14,7 @@ export const LOCALNET_NAMES = {
     'localnet:snapshot-list',
     'localnet:snapshot-delete',
     'localnet:rollback',
-    'faucet:fund',
+    'localnet:fund',
   ],
   events: [],
 } as const;

@@ -29,7 +29,7 @@ export const LOCALNET_CHANNELS = {
   'localnet:snapshot-list': { request: none, response: z.array(localnetSnapshotView) },
   'localnet:snapshot-delete': { request: z.strictObject({ name: snapshotName }), response: nothing },
   'localnet:rollback': { request: rollbackRequest, response: rollbackResult },
-  'faucet:fund': {
+  'localnet:fund': {
     request: z.strictObject({
       address: addressText,
       /** Arktoshi; default 1,000 tokens, at most 100,000 per request. */

@@ -4,6 +4,6 @@
  * the validators.
  */
 export const MESSAGES_NAMES = {
-  channels: ['message:sign', 'message:verify'],
+  channels: ['messages:sign', 'messages:verify'],
   events: [],
 } as const;

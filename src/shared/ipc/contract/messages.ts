@@ -14,7 +14,7 @@ export const MESSAGE_CHANNELS = {
    * Signs a text message with a wallet's key: ARK Core 3's form unless `format` asks for ArkVault's. The password
    * as for tx:send (ERR_PASSWORD_REQUIRED when it was last entered too long ago).
    */
-  'message:sign': {
+  'messages:sign': {
     request: z.strictObject({
       walletId,
       message: z.string().max(MESSAGE_MAX_LENGTH),
@@ -24,7 +24,7 @@ export const MESSAGE_CHANNELS = {
     response: signedMessageView,
   },
   /** A signed message as pasted (JSON of either form); a malformed one is ERR_JSON, ERR_KEY or ERR_SIGNATURE. */
-  'message:verify': {
+  'messages:verify': {
     request: z.strictObject({
       signed: z
         .string()

@@ -13,8 +13,8 @@ export const MONITOR_NAMES = {
     'monitor:nodes-add',
     'monitor:nodes-remove',
     'monitor:settings',
-    'alerts:list',
-    'alerts:dismiss',
+    'monitor:alerts',
+    'monitor:dismiss-alert',
   ],
-  events: ['monitor:update', 'alert'],
+  events: ['monitor:update', 'monitor:alert'],
 } as const;

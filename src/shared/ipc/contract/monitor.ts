@@ -56,7 +56,7 @@ export const MONITOR_CHANNELS = {
     request: monitorSettingsPatch.optional(),
     response: monitorSettings,
   },
-  'alerts:list': {
+  'monitor:alerts': {
     request: z
       .strictObject({
         activeOnly: z.boolean().default(false),
@@ -65,7 +65,7 @@ export const MONITOR_CHANNELS = {
       .optional(),
     response: z.array(monitorAlertView),
   },
-  'alerts:dismiss': {
+  'monitor:dismiss-alert': {
     /** One alert, or every alert when `id` is absent. Dismissing hides it from the list; it does not clear it. */
     request: z.strictObject({ id: z.string().min(1).max(100).optional() }),
     response: nothing,

@@ -13,9 +13,9 @@ export const NETWORKS_NAMES = {
     'networks:select',
     'networks:known',
     'networks:add-known',
-    'node:status',
-    'node:configuration',
-    'node:peers',
+    'networks:status',
+    'networks:configuration',
+    'networks:peers',
   ],
-  events: ['node:block', 'node:sync'],
+  events: ['networks:block', 'networks:sync'],
 } as const;

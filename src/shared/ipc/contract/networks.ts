@@ -32,7 +32,7 @@ export const NETWORK_CHANNELS = {
     request: z.strictObject({ key: knownNetworkView.shape.key, allowPlainHttp: z.boolean().optional() }),
     response: networkView,
   },
-  'node:status': { request: none, response: nodeStatusView },
-  'node:configuration': { request: none, response: nodeConfigurationView },
-  'node:peers': { request: none, response: z.array(peerStatusView) },
+  'networks:status': { request: none, response: nodeStatusView },
+  'networks:configuration': { request: none, response: nodeConfigurationView },
+  'networks:peers': { request: none, response: z.array(peerStatusView) },
 } as const satisfies Record<ChannelsOf<typeof NETWORKS_NAMES>, ChannelSpec>;

@@ -5,5 +5,5 @@
  */
 export const PROFILES_NAMES = {
   channels: ['profiles:list', 'profiles:create', 'profiles:rename', 'profiles:switch', 'profiles:remove'],
-  events: ['profile:changed'],
+  events: ['profiles:changed'],
 } as const;

@@ -1,20 +1,10 @@
 /**
- * The channel and event names of the key store and the wallets in it; their schemas are in wallets.ts, which keys
- * exactly these. No schema and no dependency here: the preload builds `window.votary` from these names (channels.ts)
- * without bundling the validators.
+ * The channel and event names of the wallets in the vault; their schemas are in wallets.ts, which keys exactly these
+ * (the vault's own lock and password are the vault domain's, vault.names.ts). No schema and no dependency here: the
+ * preload builds `window.votary` from these names (channels.ts) without bundling the validators.
  */
 export const WALLETS_NAMES = {
   channels: [
-    'keystore:status',
-    'keystore:create',
-    'keystore:unlock',
-    'keystore:lock',
-    'keystore:change-password',
-    'keystore:set-auto-lock',
-    'keystore:keychain-status',
-    'keystore:keychain-enable',
-    'keystore:keychain-disable',
-    'keystore:unlock-with-device',
     'wallets:list',
     'wallets:create-mnemonic',
     'wallets:confirm',
@@ -29,5 +19,5 @@ export const WALLETS_NAMES = {
     'wallets:remove-second-passphrase',
     'wallets:reveal-phrase',
   ],
-  events: ['wallet:changed', 'keystore:status'],
+  events: ['wallets:changed'],
 } as const;

@@ -1,13 +1,12 @@
 /**
- * The profile's key store (lock, password, auto-lock, the OS keychain) and its wallets: created, imported, watched,
- * renamed, removed, and the password-gated recovery phrase.
+ * The wallets in the profile's vault: created, imported, watched, renamed, removed, and the password-gated recovery
+ * phrase (the vault's own lock and password are in vault.ts).
  */
 import { z } from 'zod';
 import { addressText, nothing } from '../../domain/common';
-import { keychainStatus, keystoreStatus } from '../../domain/keystore';
 import { newMnemonicWallet, recoveryPhrase, walletView } from '../../domain/wallets';
 import type { WALLETS_NAMES } from './wallets.names';
-import { type ChannelSpec, type ChannelsOf, networkId, none, password, walletId } from './fields';
+import { type ChannelSpec, type ChannelsOf, networkId, password, walletId } from './fields';
 
 const walletName = z.string().min(1).max(64).optional();
 const forWallet = { walletId };
@@ -15,30 +14,6 @@ const forWallet = { walletId };
 const newWallet = { networkId: networkId.optional(), name: walletName };
 
 export const WALLET_CHANNELS = {
-  // The key store (docs/design/security.md "Key store"): create, unlock, lock, password, auto-lock, the OS keychain.
-  'keystore:status': { request: none, response: keystoreStatus },
-  'keystore:create': { request: z.strictObject({ password }), response: keystoreStatus },
-  'keystore:unlock': { request: z.strictObject({ password }), response: keystoreStatus },
-  'keystore:lock': { request: none, response: keystoreStatus },
-  'keystore:change-password': {
-    request: z.strictObject({ current: password, next: password }),
-    response: nothing,
-  },
-  'keystore:set-auto-lock': {
-    request: z.strictObject({
-      minutes: z
-        .number()
-        .int()
-        .min(0)
-        .max(24 * 60),
-    }),
-    response: keystoreStatus,
-  },
-  'keystore:keychain-status': { request: none, response: keychainStatus },
-  'keystore:keychain-enable': { request: none, response: keychainStatus },
-  'keystore:keychain-disable': { request: none, response: keychainStatus },
-  'keystore:unlock-with-device': { request: none, response: keystoreStatus },
-  // The wallets in it.
   'wallets:list': {
     request: z.strictObject({ networkId: networkId.optional() }).optional(),
     response: z.array(walletView),

@@ -1,7 +1,7 @@
-/** The key store as the screens see it: state only, never a key, password or phrase. */
+/** The vault as the screens see it: state only, never a key, password or phrase. */
 import { z } from 'zod';
 
-export const keystoreStatus = z.object({
+export const vaultStatus = z.object({
   hasVault: z.boolean(),
   unlocked: z.boolean(),
   /** Auto-lock after this many milliseconds without use; 0 = never. */
@@ -9,7 +9,7 @@ export const keystoreStatus = z.object({
   /** Why the vault last locked, when it did so on its own. */
   lockedBy: z.enum(['idle', 'manual']).optional(),
 });
-export type KeystoreStatus = z.output<typeof keystoreStatus>;
+export type VaultStatus = z.output<typeof vaultStatus>;
 
 export const keychainStatus = z.object({
   /** Whether an OS keychain can hold the device key here. */
