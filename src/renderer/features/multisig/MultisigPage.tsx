@@ -9,7 +9,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
-import type { multisigWalletView, musigServerView } from '../../../shared/domain/multisig';
+import type { musigServerView } from '../../../shared/domain/multisig';
 import type { SendResult } from '../../../shared/domain/transactions';
 import { useHostRead } from '../../lib/use-host-read';
 import { call } from '../../services/call';
@@ -19,8 +19,8 @@ import { StartRegistration } from './StartRegistration';
 import { ProposeTransfer } from './ProposeTransfer';
 import { Proposals } from './Proposals';
 import { BroadcastOutcomes, type Broadcast } from './BroadcastOutcomes';
+import type { MultisigWallet } from './multisig-wallet';
 
-export type MultisigWallet = z.output<typeof multisigWalletView>;
 type ServerView = z.output<typeof musigServerView>;
 
 export function MultisigPage() {
