@@ -13,7 +13,7 @@ import { PeerPool } from '../../src/core/client';
 import { chainDirectoryName } from '../../src/core/node/chain-files';
 import type { AppCore } from '../../src/core/services';
 import { discoverFollowedNetwork, NETWORK_FILE, saveNetworkFile } from '../../src/core/sync';
-import { call, openCore, removeDir, tempDir } from '../services/support';
+import { call, followerOf, openCore, removeDir, tempDir } from '../services/support';
 import { ARK_URL, arkGet, arkHeight } from './ark-node';
 
 let dir: string;
@@ -28,9 +28,7 @@ async function until(
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) {
-      throw new Error(
-        `timed out waiting for ${what}: ${JSON.stringify(core.services.ownNodes.view(networkId))}`,
-      );
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await followerOf(core, networkId))}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -69,24 +67,28 @@ describe('the own node of the ARK Core testnet network, in the app', () => {
     await call(core, 'follower:start', { networkId });
     await until(
       async () => {
-        const view = core.services.ownNodes.view(networkId);
+        const view = await followerOf(core, networkId);
         return view.state === 'synced' && view.height >= (await arkHeight());
       },
       'the own node to catch up',
       240_000,
     );
-    expect(core.services.ownNodes.view(networkId)).toMatchObject({ error: null, blocksBehind: 0 });
+    expect(await followerOf(core, networkId)).toMatchObject({ error: null, blocksBehind: 0 });
   }, 300_000);
 
   it("reads the network from the verified copy: wallets, delegates and status equal ARK Core's", async () => {
     await call(core, 'networks:select', { networkId });
-    expect(core.services.networks.chain(networkId).inProcess).toBe(true);
+    expect(core.testSeam.chain(networkId).inProcess).toBe(true);
     const wallets = (
       await arkGet<{ data: { address: string; balance: string; nonce: string }[] }>('/wallets?limit=25')
     ).data;
     for (let attempt = 0; ; attempt++) {
       const height = await arkHeight();
-      await until(() => core.services.ownNodes.view(networkId).height >= height, `height ${height}`, 30_000);
+      await until(
+        async () => (await followerOf(core, networkId)).height >= height,
+        `height ${height}`,
+        30_000,
+      );
       const ours = await Promise.all(
         wallets.map((wallet) => call(core, 'chain:wallet', { address: wallet.address })),
       );

@@ -51,7 +51,7 @@ describe('multisignature wallets on localnet', () => {
     const funded = await call(core, 'localnet:fund', { address: wallets[0]!.address });
     await nextEvent(core, 'tx:status', confirmed(funded.transactionId));
     // Calls through: the spy only records what each broadcast handed the chain.
-    const chain = core.services.networks.chain('embedded');
+    const chain = core.testSeam.chain('embedded');
     const send = chain.broadcast.bind(chain);
     vi.spyOn(chain, 'broadcast').mockImplementation((transactions) => {
       broadcast.push(...transactions);
@@ -307,8 +307,8 @@ describe('multisignature wallets on localnet', () => {
       refusal(core, 'multisig:sign', { proposal, preparedId, walletId, via: 'file' });
 
     const locked = await call(core, 'multisig:review', { proposal });
-    await call(core, 'keystore:lock');
-    await call(core, 'keystore:unlock', { password: PASSWORD });
+    await call(core, 'vault:lock');
+    await call(core, 'vault:unlock', { password: PASSWORD });
     expect(await sign(locked.preview.prepared!.id, wallets[1]!.id)).toMatchObject({
       code: 'ERR_PREPARED_SESSION',
     });
@@ -319,13 +319,13 @@ describe('multisignature wallets on localnet', () => {
     // Another profile with the same participant's key in its vault: the first profile's review is not its review.
     const switched = await call(core, 'multisig:review', { proposal });
     await call(core, 'profiles:create', { name: 'Other', open: true });
-    await call(core, 'keystore:create', { password: PASSWORD });
+    await call(core, 'vault:create', { password: PASSWORD });
     const same = await call(core, 'wallets:import-passphrase', { passphrase: 'musig participant two' });
     expect(await sign(switched.preview.prepared!.id, same.id)).toMatchObject({
       code: 'ERR_PREPARED_SESSION',
     });
     await call(core, 'profiles:switch', { id: 'default' });
-    await call(core, 'keystore:unlock', { password: PASSWORD });
+    await call(core, 'vault:unlock', { password: PASSWORD });
     expect(await sign(switched.preview.prepared!.id, wallets[1]!.id)).toMatchObject({
       code: 'ERR_PREPARED_SESSION',
     });

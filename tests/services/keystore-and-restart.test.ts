@@ -35,7 +35,7 @@ describe('key-store channels, auto-lock pushes, and what survives a restart', ()
 
     // Auto-lock (minutes through the channel; milliseconds here to keep the test short).
     const idle = nextEvent<VaultStatus>(core, 'vault:status', (s) => s.lockedBy === 'idle');
-    core.services.keystore.setIdleLock(50);
+    core.testSeam.setIdleLockMs(50);
     expect(await idle).toMatchObject({ unlocked: false, lockedBy: 'idle' });
   });
 

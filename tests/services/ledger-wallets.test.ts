@@ -8,12 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
+import { LedgerError } from '../../src/core/ledger';
+import type { LedgerConnection } from '../../src/core/services/ledger/ledger-host';
 import { loadSession, sessionOpener } from '../support/ledger-apdu';
 import { ledgerJourney } from '../support/ledger-journey';
 import { call, CoreClock, openCore, PASSWORD, refusal, removeDir, tempDir } from './support';
 
 describe('Ledger wallets through the app, replaying ARK’s app', () => {
   const open = sessionOpener(loadSession('app-journey'));
+  /** The device as the core reaches it: a test may hold its opener (the core reads it at each use). */
+  const connection: LedgerConnection = { open, transport: 'speculos' };
   const clock = new CoreClock();
   let dir = '';
   let core: AppCore;
@@ -23,7 +27,7 @@ describe('Ledger wallets through the app, replaying ARK’s app', () => {
     core = await openCore(dir, {
       forging: false,
       now: clock.read,
-      ledger: { open, transport: 'speculos' },
+      ledger: connection,
     });
     await call(core, 'vault:create', { password: PASSWORD });
   });
@@ -41,12 +45,25 @@ describe('Ledger wallets through the app, replaying ARK’s app', () => {
   });
 
   it('answers a second use while the device is busy, without opening it again', async () => {
-    const host = core.services.ledger;
+    // A first use holds the device: its opening waits until released, then finds no device.
     let release = () => {};
-    const holding = host.exclusive(() => new Promise<void>((resolve) => (release = resolve)));
-    expect(await call(core, 'ledger:status')).toMatchObject({ state: 'busy', code: 'ERR_LEDGER_BUSY' });
-    expect(await refusal(core, 'ledger:discover', {})).toMatchObject({ code: 'ERR_LEDGER_BUSY' });
-    release();
-    await holding;
+    let opened = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const opening = new Promise<void>((resolve) => (opened = resolve));
+    connection.open = async () => {
+      opened();
+      await released;
+      throw new LedgerError('ERR_LEDGER_NOT_CONNECTED', 'No Ledger is connected.');
+    };
+    try {
+      const holding = call(core, 'ledger:status');
+      await opening;
+      expect(await call(core, 'ledger:status')).toMatchObject({ state: 'busy', code: 'ERR_LEDGER_BUSY' });
+      expect(await refusal(core, 'ledger:discover', {})).toMatchObject({ code: 'ERR_LEDGER_BUSY' });
+      release();
+      expect(await holding).toMatchObject({ state: 'not-connected', code: 'ERR_LEDGER_NOT_CONNECTED' });
+    } finally {
+      connection.open = open;
+    }
   });
 });

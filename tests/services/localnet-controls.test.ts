@@ -25,7 +25,7 @@ const LOCALNET_CHANNELS = [
 ] as const;
 
 async function lastBlockFromApi(core: AppCore): Promise<{ id: string; height: number }> {
-  const response = await fetch(`${core.services.info.embeddedApiUrl}/blocks/last`);
+  const response = await fetch(`${core.info.embeddedApiUrl}/blocks/last`);
   return ((await response.json()) as { data: { id: string; height: number } }).data;
 }
 

@@ -12,7 +12,7 @@ import { LocalNode } from '../../src/core/node/node';
 import type { AppCore } from '../../src/core/services';
 import type { OwnNodeView } from '../../src/shared/domain/own-node';
 import { createTestChain, forgeBlock, sign, type TestChain } from '../node/support/chain-fixture';
-import { call, nextEvent, openCore, removeDir, tempDir } from './support';
+import { call, followerOf, nextEvent, openCore, removeDir, savedOwnNodes, tempDir } from './support';
 
 let chain: TestChain;
 let peerDir: string;
@@ -92,7 +92,7 @@ describe("a remote network's own node", () => {
 
   it('starts, verifies the whole chain, and answers for the network from then on', async () => {
     await call(core, 'networks:select', { networkId });
-    expect(core.services.networks.chain(networkId).inProcess).toBe(false);
+    expect(core.testSeam.chain(networkId).inProcess).toBe(false);
     const events: OwnNodeView[] = [];
     let announced = 0;
     const off = core.subscribe((name, payload) => {
@@ -117,7 +117,7 @@ describe("a remote network's own node", () => {
       expect.objectContaining({ url: peerUrl.replace(/\/api$/, ''), height: peer.height, banned: null }),
     ]);
 
-    expect(core.services.networks.chain(networkId).inProcess).toBe(true);
+    expect(core.testSeam.chain(networkId).inProcess).toBe(true);
     const status = await call(core, 'networks:status');
     expect(status).toMatchObject({ networkId, height: peer.height, synced: true });
     const user = chain.users[0]!.address;
@@ -128,7 +128,7 @@ describe("a remote network's own node", () => {
 
   it('sends through its own pool to the peers, and follows the block that confirms it', async () => {
     const tx = transfer(0, 2n, 7n);
-    const answer = await core.services.networks.chain(networkId).broadcast([tx]);
+    const answer = await core.testSeam.chain(networkId).broadcast([tx]);
     expect(answer).toMatchObject({ accept: [tx.id], broadcast: [tx.id], invalid: [] });
     // Relayed: the peer's pool has it.
     await until(async () => {
@@ -152,8 +152,8 @@ describe("a remote network's own node", () => {
   it('stops, keeps its verified chain, and tells what is left to come', async () => {
     const stopped = await call(core, 'follower:stop', { networkId });
     expect(stopped).toMatchObject({ state: 'off', apiUrl: null });
-    expect(core.services.networks.chain(networkId).inProcess).toBe(false);
-    expect(core.services.settings.get().ownNodes).toEqual([]);
+    expect(core.testSeam.chain(networkId).inProcess).toBe(false);
+    expect(savedOwnNodes(dir)).toEqual([]);
     for (let i = 0; i < 5; i++) peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
     const estimate = await call(core, 'follower:estimate', { networkId });
     expect(estimate).toMatchObject({ storedHeight: peer.height - 5, networkHeight: peer.height });
@@ -162,21 +162,21 @@ describe("a remote network's own node", () => {
 
   it('starts again with the app when it was running, and catches up from where it was', async () => {
     await call(core, 'follower:start', { networkId });
-    expect(core.services.settings.get().ownNodes).toEqual([networkId]);
+    expect(savedOwnNodes(dir)).toEqual([networkId]);
     await core.close();
     peer.applyBlock(forgeBlock(chain, nodeParts(peer).store));
     core = await openCore(dir);
     expect((await call(core, 'follower:list'))[0]?.state).not.toBe('off');
-    await until(() => {
-      const view = core.services.ownNodes.view(networkId);
+    await until(async () => {
+      const view = await followerOf(core, networkId);
       return view.state === 'synced' && view.height === peer.height;
     }, 'the restored own node');
-    expect(core.services.networks.chain(networkId).inProcess).toBe(true);
+    expect(core.testSeam.chain(networkId).inProcess).toBe(true);
   });
 
   it('stops with the network it follows when that network is removed', async () => {
     await call(core, 'networks:remove', { networkId });
-    expect(core.services.settings.get().ownNodes).toEqual([]);
+    expect(savedOwnNodes(dir)).toEqual([]);
     expect(await call(core, 'follower:list')).toEqual([]);
   });
 });
@@ -234,12 +234,12 @@ describe('an own node whose peers serve another network', () => {
           message: expect.stringContaining(other.network.network.nethash) as string,
         },
       });
-      expect(app.services.ownNodes.view(id)).toMatchObject({
+      expect(await followerOf(app, id)).toMatchObject({
         state: 'failed',
         error: { code: 'ERR_SYNC_NETWORK' },
       });
-      expect(app.services.networks.chain(id).inProcess).toBe(false);
-      expect(app.services.settings.get().ownNodes).toEqual([]);
+      expect(app.testSeam.chain(id).inProcess).toBe(false);
+      expect(savedOwnNodes(dirs[2]!)).toEqual([]);
     } finally {
       await app.close();
       await apiB?.close();

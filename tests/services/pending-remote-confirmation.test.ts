@@ -3,11 +3,11 @@
  * The pending list takes a confirmation only from an answer about this very transaction — same id, sender, nonce,
  * amount, recipient and type as the app signed; anything else is the node's bad answer, said in the entry's reason
  * while it keeps waiting. A remote's claim is worded as that node's report and read again on every block until it
- * is a round deep; when CLAIM_MISSES checks in a row find it in no block, the entry waits again (pending-tracker.ts,
+ * is a round deep; when CLAIM_MISSES checks in a row find it in no block, the entry waits again (remote-claims.ts,
  * pending-answer.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { CLAIM_MISSES } from '../../src/core/services/transactions/pending-tracker';
+import { CLAIM_MISSES } from '../../src/core/services/transactions/remote-claims';
 import type { PendingView } from '../../src/shared/domain/transactions';
 import { transactionFixture } from '../client/support/fake-node';
 import { call, nextEvent, reviewAndSend } from './support';

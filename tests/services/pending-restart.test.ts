@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/core/services';
 import type { AlertView } from '../../src/shared/domain/app';
 import type { PendingView } from '../../src/shared/domain/transactions';
-import { call, nextEvent, openCore, PASSWORD, removeDir, reviewAndSend, tempDir } from './support';
+import { call, nextEvent, openCore, PASSWORD, pendingOf, removeDir, reviewAndSend, tempDir } from './support';
 
 const PASSPHRASE = 'pending restart alice passphrase';
 const BOB = 'DLDTrQETUSKXRnFhScPYS7p9z7D7KfJzY4';
@@ -55,12 +55,12 @@ describe('pending transactions survive a restart', () => {
     expect(await call(core, 'vault:status')).toMatchObject({ unlocked: false });
 
     // The next check moves it on: still in the (persisted) pool, then expired at its expiry height.
-    const { tracker } = core.services;
+    const { checkPending } = core.testSeam;
     const { node } = core;
-    await tracker.check('embedded', node.height);
-    expect(tracker.get(sent.id).status).toBe('in-pool');
-    await tracker.check('embedded', tracker.get(sent.id).expiresAtHeight);
-    expect(tracker.get(sent.id).status).toBe('expired');
+    await checkPending('embedded', node.height);
+    expect((await pendingOf(core, sent.id)).status).toBe('in-pool');
+    await checkPending('embedded', (await pendingOf(core, sent.id)).expiresAtHeight);
+    expect((await pendingOf(core, sent.id)).status).toBe('expired');
 
     // Rebroadcast works from the saved signed transaction, and the forger confirms it.
     const again = await call(core, 'tx:rebroadcast', { id: sent.id });
@@ -72,7 +72,7 @@ describe('pending transactions survive a restart', () => {
 
     core = await openCore(dir, { forging: false });
     cleanup.push(() => core.close());
-    expect(core.services.tracker.get(sent.id)).toMatchObject({
+    expect(await pendingOf(core, sent.id)).toMatchObject({
       status: 'confirmed',
       height: done.height,
       broadcastCount: 2,

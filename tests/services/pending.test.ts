@@ -8,6 +8,7 @@ import {
   nextEvent,
   openCore,
   PASSWORD,
+  pendingOf,
   removeDir,
   reviewAndSend,
   reviewRefusal,
@@ -42,7 +43,7 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
 
   it('follows two transactions while no block is forged, and explains why they wait', async () => {
     const { node } = core;
-    const { tracker } = core.services;
+    const { checkPending } = core.testSeam;
     nodeParts(node).forger.pause();
     const transfer = (amount: string) =>
       reviewAndSend(core, alice.id, { kind: 'transfer', recipientId: bob.address, amount });
@@ -52,18 +53,22 @@ describe('pending transactions: broadcast → in pool → stuck → expired → 
     expect(BigInt(second.pending.nonce)).toBe(BigInt(first.pending.nonce) + 1n);
 
     const height = node.height;
-    await tracker.check('embedded', height);
-    expect(tracker.get(first.id).status).toBe('in-pool');
-    expect(tracker.get(first.id).statusText).toBe('In the pool, waiting for a block.');
+    await checkPending('embedded', height);
+    expect(await pendingOf(core, first.id)).toMatchObject({
+      status: 'in-pool',
+      statusText: 'In the pool, waiting for a block.',
+    });
 
-    await tracker.check('embedded', height + 3);
-    expect(tracker.get(first.id).reason).toMatch(/waited in the pool for 3 blocks/);
-    expect(tracker.get(second.id).reason).toMatch(`nonce ${first.pending.nonce}`);
+    await checkPending('embedded', height + 3);
+    expect((await pendingOf(core, first.id)).reason).toMatch(/waited in the pool for 3 blocks/);
+    expect((await pendingOf(core, second.id)).reason).toMatch(`nonce ${first.pending.nonce}`);
 
-    const expiresAt = tracker.get(first.id).expiresAtHeight;
-    await tracker.check('embedded', expiresAt);
-    expect(tracker.get(first.id).status).toBe('expired');
-    expect(tracker.get(first.id).reason).toMatch(/No block included it/);
+    const { expiresAtHeight } = await pendingOf(core, first.id);
+    await checkPending('embedded', expiresAtHeight);
+    expect(await pendingOf(core, first.id)).toMatchObject({
+      status: 'expired',
+      reason: expect.stringMatching(/No block included it/) as string,
+    });
 
     // The local pool still holds it (its real age is a few blocks): the node answers ERR_DUPLICATE = accepted.
     const again = await call(core, 'tx:rebroadcast', { id: first.id });

@@ -10,6 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
+import { Networks } from '../../src/core/services/networks/networks';
 import { PreparedStore, type PreparedTransaction } from '../../src/core/services/transactions/prepared-store';
 import { unsignedBytes } from '../../src/core/services/transactions/signer';
 import { sha256 } from '../../src/core/protocol/hash';
@@ -90,7 +91,7 @@ describe('a prepared transaction is what is signed and broadcast', () => {
     await funded([alice, bob, carol]);
     // Calls through: the spy only records what each review handed the store.
     added = vi.spyOn(PreparedStore.prototype, 'add');
-    const chain = core.services.networks.chain('embedded');
+    const chain = core.testSeam.chain('embedded');
     const send = chain.broadcast.bind(chain);
     vi.spyOn(chain, 'broadcast').mockImplementation((transactions) => {
       broadcast.push(...transactions);
@@ -204,8 +205,8 @@ describe('a prepared transaction is what is signed and broadcast', () => {
     ).toMatchObject({ code: 'ERR_PREPARED_SIGNED' });
 
     const locked = await prepare(core, alice.id, draft);
-    await call(core, 'keystore:lock');
-    await call(core, 'keystore:unlock', { password: PASSWORD });
+    await call(core, 'vault:lock');
+    await call(core, 'vault:unlock', { password: PASSWORD });
     expect(
       await refusal(core, 'multisig:register', { preparedId: locked.prepared.id, via: 'file' }),
     ).toMatchObject({ code: 'ERR_PREPARED_SESSION' });
@@ -213,7 +214,7 @@ describe('a prepared transaction is what is signed and broadcast', () => {
 
   it("a send reads the sender's account once: nonce, height and balance together", async () => {
     const review = await prepare(core, alice.id, { kind: 'transfer', recipientId: bob.address, amount: '2' });
-    const chain = core.services.networks.chain('embedded');
+    const chain = core.testSeam.chain('embedded');
     const account = vi.spyOn(chain, 'account');
     const wallet = vi.spyOn(chain.reads, 'wallet');
     try {
@@ -274,7 +275,6 @@ describe('a prepared transaction is what is signed and broadcast', () => {
   });
 
   it('refuses a review made before a milestone the network has reached since', async () => {
-    const { networks } = core.services;
     const height = core.node.height;
     // The network as the services read it has its next milestone two blocks ahead (the same rules at a new height
     // still count as a new milestone).
@@ -283,11 +283,16 @@ describe('a prepared transaction is what is signed and broadcast', () => {
         entry.network.milestones = [...entry.network.milestones, { height: height + 2 }];
       return entry;
     };
-    const entry = networks.entry.bind(networks);
-    const byNethash = networks.byNethash.bind(networks);
+    // Every Networks of the process (this test's core has one): the spies call through to each one's own.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- each is called below with its instance as `this`
+    const { entry, byNethash } = Networks.prototype;
     const spies = [
-      vi.spyOn(networks, 'entry').mockImplementation((id) => ahead(entry(id))),
-      vi.spyOn(networks, 'byNethash').mockImplementation((nethash) => ahead(byNethash(nethash))),
+      vi.spyOn(Networks.prototype, 'entry').mockImplementation(function (this: Networks, id) {
+        return ahead(entry.call(this, id));
+      }),
+      vi.spyOn(Networks.prototype, 'byNethash').mockImplementation(function (this: Networks, nethash) {
+        return ahead(byNethash.call(this, nethash));
+      }),
     ];
     try {
       const review = await prepare(core, alice.id, {

@@ -4,6 +4,7 @@
  * is pending, a claim and a refund show the incoming amount, and what a node would refuse is said at its field.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localnetWallets } from '../../src/core/node';
 import type { AppCore } from '../../src/core/services';
@@ -195,7 +196,7 @@ describe('tx:preview: one review, checked before it opens', () => {
     );
     expect(JSON.stringify(kept)).not.toContain(lock.htlc!.secret);
     // Sealed: the vault file never holds it in the clear.
-    const vault = readFileSync(core.services.keystore.vaultPath, 'utf8');
+    const vault = readFileSync(join(opened.core.dataDir(), 'profiles', 'default', 'vault.json'), 'utf8');
     expect(vault).not.toContain(lock.htlc!.secret);
     expect(
       await core.handleRequest('tx:htlc-reveal-secret', {

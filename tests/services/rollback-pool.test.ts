@@ -19,7 +19,7 @@ import {
 } from './support';
 
 async function unconfirmed(core: AppCore, id: string): Promise<number> {
-  const response = await fetch(`${core.services.info.embeddedApiUrl}/transactions/unconfirmed/${id}`);
+  const response = await fetch(`${core.info.embeddedApiUrl}/transactions/unconfirmed/${id}`);
   return response.status;
 }
 

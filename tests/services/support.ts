@@ -3,7 +3,7 @@
  * its slot timer or, on a fake clock, one slot at a time when a test needs a block (CoreClock).
  */
 import { nodeParts } from '../../src/core/node/parts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
@@ -12,6 +12,7 @@ import type { SlotOutcome } from '../../src/core/node/forger';
 import type { DraftInput, PendingView, SendResult, TxPreview } from '../../src/shared/domain/transactions';
 import { MemoryKeychain } from '../support/memory-keychain';
 import type { IpcError, IpcResult } from '../../src/shared/ipc/errors';
+import type { OwnNodeView } from '../../src/shared/domain/own-node';
 import type { IpcChannel, IpcEvent, IpcRequest, IpcResponse } from '../../src/shared/ipc/contract';
 
 /** N = 2^10: the real vault format at ~2 ms per derivation. */
@@ -185,7 +186,9 @@ export function nextEvent<T = unknown>(
  * An AppCore on a fresh data directory with a vault, opened before a file's tests and closed after them; the
  * returned function gives the core.
  */
-export function coreWithVault(options: Partial<AppCoreOptions> = {}): () => AppCore {
+export function coreWithVault(
+  options: Partial<AppCoreOptions> = {},
+): (() => AppCore) & { dataDir: () => string } {
   let dir = '';
   let core: AppCore | undefined;
   beforeAll(async () => {
@@ -197,15 +200,17 @@ export function coreWithVault(options: Partial<AppCoreOptions> = {}): () => AppC
     await core?.close();
     removeDir(dir);
   });
-  return () => {
+  const opened = () => {
     if (core === undefined) throw new Error('the core is opened in beforeAll');
     return core;
   };
+  /** Its data directory, where the app's files are (beforeAll makes it). */
+  return Object.assign(opened, { dataDir: () => dir });
 }
 
 /** coreWithVault on a fake clock: blocks come only from `clock.forge` / `clock.confirm`. */
 export function clockedCoreWithVault(options: Partial<AppCoreOptions> = {}): {
-  core: () => AppCore;
+  core: ReturnType<typeof coreWithVault>;
   clock: CoreClock;
 } {
   const clock = new CoreClock();
@@ -260,4 +265,28 @@ export async function reviewRefusal(
   }
   if (preview.prepared === undefined) throw new Error('tx:preview found no problem and prepared nothing');
   return refusal(core, 'tx:send', { preparedId: preview.prepared.id, ...options });
+}
+
+/** The pending list's entry for `id`, as `tx:pending` answers it; the test fails when the list has none. */
+export async function pendingOf(core: AppCore, id: string): Promise<PendingView> {
+  const entry = (await call(core, 'tx:pending')).find((pending) => pending.id === id);
+  if (entry === undefined) throw new Error(`transaction ${id} is not in the pending list`);
+  return entry;
+}
+
+/** A network's own node as `follower:list` answers it; the test fails when the list has none for it. */
+export async function followerOf(core: AppCore, networkId: string): Promise<OwnNodeView> {
+  const view = (await call(core, 'follower:list')).find((node) => node.networkId === networkId);
+  if (view === undefined) throw new Error(`network ${networkId} has no own node in the list`);
+  return view;
+}
+
+/**
+ * The own nodes the default profile starts with the app, as its settings file on disk says (`<dataDir>/settings.json`,
+ * core/services/settings.ts): none while the file was never written.
+ */
+export function savedOwnNodes(dataDir: string): string[] {
+  const path = join(dataDir, 'settings.json');
+  if (!existsSync(path)) return [];
+  return (JSON.parse(readFileSync(path, 'utf8')) as { ownNodes?: string[] }).ownNodes ?? [];
 }

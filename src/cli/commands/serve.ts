@@ -159,7 +159,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       `cannot listen on 127.0.0.1:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
-  const api = core.services.info.embeddedApiUrl;
+  const api = core.info.embeddedApiUrl;
   await runUntilStopSignal(() => {
     process.stdout.write(`Votary browser shell: ${shell.url}\n`);
     process.stdout.write(`  data dir ${dataDir}${api === undefined ? '' : `, local node API ${api}`}\n`);

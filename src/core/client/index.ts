@@ -57,12 +57,12 @@ export {
   type KnownNetworkKey,
 } from './known-networks';
 export type {
-  BlockRecord as Block,
+  BlockRecord,
   Blockchain,
   CryptoConfiguration,
-  DelegateRecord as Delegate,
+  DelegateRecord,
   FeeStatistic,
-  LockRecord as Lock,
+  LockRecord,
   NetworkConstants,
   NodeConfiguration,
   NodeFees,
@@ -70,11 +70,11 @@ export type {
   NodeSyncing,
   Page,
   PageMeta,
-  PeerRecord as Peer,
-  RoundDelegateRecord as RoundDelegate,
+  PeerRecord,
+  RoundDelegateRecord,
   StaticFees,
   Timestamp,
-  TransactionRecord as Transaction,
+  TransactionRecord,
   WalletRecord,
 } from '../domain';
 export type { PostTransactionsAnswer, PoolError } from './schemas/post';

@@ -10,23 +10,23 @@ import {
   type TransactionPayload,
 } from './broadcast';
 import type {
-  BlockRecord as Block,
+  BlockRecord,
   Blockchain,
   CallOptions,
   ChainReader,
   CryptoConfiguration,
-  DelegateRecord as Delegate,
+  DelegateRecord,
   ListQuery,
-  LockRecord as Lock,
+  LockRecord,
   NodeConfiguration,
   NodeFees,
   NodeStatus,
   NodeSyncing,
   Page,
-  PeerRecord as Peer,
-  RoundDelegateRecord as RoundDelegate,
+  PeerRecord,
+  RoundDelegateRecord,
   StaticFees,
-  TransactionRecord as Transaction,
+  TransactionRecord,
   WalletRecord,
 } from '../domain';
 import type { Query } from './http';
@@ -150,35 +150,35 @@ export class NodeClient implements ChainReader {
 
   // Blocks (§6.2) ---------------------------------------------------------------------------------------------
 
-  lastBlock(options?: CallOptions): Promise<Block> {
+  lastBlock(options?: CallOptions): Promise<BlockRecord> {
     return this.get('/blocks/last', blockData, undefined, options);
   }
 
   /** A block by id, or by height when given a number (§6.2). */
-  block(idOrHeight: string | number, options?: CallOptions): Promise<Block> {
+  block(idOrHeight: string | number, options?: CallOptions): Promise<BlockRecord> {
     return this.get(`/blocks/${segment(idOrHeight)}`, blockData, undefined, options);
   }
 
-  blocks(query: ListQuery = {}, options?: CallOptions): Promise<Page<Block>> {
+  blocks(query: ListQuery = {}, options?: CallOptions): Promise<Page<BlockRecord>> {
     return this.page('/blocks', block, query, options);
   }
 
   // Transactions (§6.3, §7) -----------------------------------------------------------------------------------
 
-  transactions(query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
+  transactions(query: ListQuery = {}, options?: CallOptions): Promise<Page<TransactionRecord>> {
     return this.page('/transactions', transaction, query, options);
   }
 
-  transaction(id: string, options?: CallOptions): Promise<Transaction> {
+  transaction(id: string, options?: CallOptions): Promise<TransactionRecord> {
     return this.get(`/transactions/${segment(id)}`, transactionData, undefined, options);
   }
 
-  unconfirmedTransactions(query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
+  unconfirmedTransactions(query: ListQuery = {}, options?: CallOptions): Promise<Page<TransactionRecord>> {
     return this.page('/transactions/unconfirmed', transaction, query, options);
   }
 
   /** `transform=true` is explicit: without it ARK answers the raw form on this route (§2.5). */
-  unconfirmedTransaction(id: string, options?: CallOptions): Promise<Transaction> {
+  unconfirmedTransaction(id: string, options?: CallOptions): Promise<TransactionRecord> {
     return this.get(
       `/transactions/unconfirmed/${segment(id)}`,
       transactionData,
@@ -221,25 +221,29 @@ export class NodeClient implements ChainReader {
   }
 
   /** Sent and received, multipayments included (§6.6). */
-  walletTransactions(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
+  walletTransactions(
+    id: string,
+    query: ListQuery = {},
+    options?: CallOptions,
+  ): Promise<Page<TransactionRecord>> {
     return this.page(`/wallets/${segment(id)}/transactions`, transaction, query, options);
   }
 
-  walletVotes(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Transaction>> {
+  walletVotes(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<TransactionRecord>> {
     return this.page(`/wallets/${segment(id)}/votes`, transaction, query, options);
   }
 
-  walletLocks(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Lock>> {
+  walletLocks(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<LockRecord>> {
     return this.page(`/wallets/${segment(id)}/locks`, lock, query, options);
   }
 
   // Delegates (§6.5) ------------------------------------------------------------------------------------------
 
-  delegates(query: ListQuery = {}, options?: CallOptions): Promise<Page<Delegate>> {
+  delegates(query: ListQuery = {}, options?: CallOptions): Promise<Page<DelegateRecord>> {
     return this.page('/delegates', delegate, query, options);
   }
 
-  delegate(id: string, options?: CallOptions): Promise<Delegate> {
+  delegate(id: string, options?: CallOptions): Promise<DelegateRecord> {
     return this.get(`/delegates/${segment(id)}`, delegateData, undefined, options);
   }
 
@@ -247,22 +251,25 @@ export class NodeClient implements ChainReader {
     return this.page(`/delegates/${segment(id)}/voters`, wallet, query, options);
   }
 
-  delegateBlocks(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<Block>> {
+  delegateBlocks(id: string, query: ListQuery = {}, options?: CallOptions): Promise<Page<BlockRecord>> {
     return this.page(`/delegates/${segment(id)}/blocks`, block, query, options);
   }
 
   // Locks, peers, rounds (§6.7, §6.10, §6.11) -----------------------------------------------------------------
 
-  locks(query: ListQuery = {}, options?: CallOptions): Promise<Page<Lock>> {
+  locks(query: ListQuery = {}, options?: CallOptions): Promise<Page<LockRecord>> {
     return this.page('/locks', lock, query, options);
   }
 
-  lock(id: string, options?: CallOptions): Promise<Lock> {
+  lock(id: string, options?: CallOptions): Promise<LockRecord> {
     return this.get(`/locks/${segment(id)}`, lockData, undefined, options);
   }
 
   /** The claims and refunds that closed these locks (ARK `POST /locks/unlocked` with `{ids}`; at most 100 ids). */
-  async unlockingTransactions(ids: readonly string[], options: CallOptions = {}): Promise<Page<Transaction>> {
+  async unlockingTransactions(
+    ids: readonly string[],
+    options: CallOptions = {},
+  ): Promise<Page<TransactionRecord>> {
     const answer = await this.peerPool.request({
       method: 'POST',
       route: '/locks/unlocked',
@@ -274,12 +281,12 @@ export class NodeClient implements ChainReader {
     return answer.value;
   }
 
-  peers(query: ListQuery = {}, options?: CallOptions): Promise<Page<Peer>> {
+  peers(query: ListQuery = {}, options?: CallOptions): Promise<Page<PeerRecord>> {
     return this.page('/peers', peer, query, options);
   }
 
   /** The active delegates of a round with their vote weights at its start (§6.11). */
-  roundDelegates(round: number, options?: CallOptions): Promise<RoundDelegate[]> {
+  roundDelegates(round: number, options?: CallOptions): Promise<RoundDelegateRecord[]> {
     return this.get(
       `/rounds/${segment(round)}/delegates`,
       dataOf(z.array(roundDelegate)),

@@ -4,8 +4,7 @@
  * (schedule.ts). On a first start, or after a gap too long to fill, a bounded recent range is backfilled and
  * coverage restarts there. A node that reverted or switched fork is followed back to the last common block.
  */
-import type { ChainReader } from '../client';
-import type { Block as ApiBlock } from '../client/schemas/resources';
+import type { BlockRecord, ChainReader } from '../client';
 import type { Network } from '../protocol/networks';
 import { roundInfo } from '../protocol/rounds';
 import { unixMsFromEpoch } from '../protocol/time';
@@ -41,7 +40,7 @@ const PAGE = 100;
 /** How far back a fork or revert is searched before the run restarts from scratch. */
 const MAX_REWIND = 200;
 
-export function ledgerBlockOf(block: ApiBlock, network: Network): LedgerBlock {
+export function ledgerBlockOf(block: BlockRecord, network: Network): LedgerBlock {
   return {
     height: block.height,
     id: block.id,
@@ -51,7 +50,7 @@ export function ledgerBlockOf(block: ApiBlock, network: Network): LedgerBlock {
   };
 }
 
-async function blockRange(ctx: IngestContext, from: number, to: number): Promise<ApiBlock[]> {
+async function blockRange(ctx: IngestContext, from: number, to: number): Promise<BlockRecord[]> {
   const page = await ctx.client.blocks({
     'height.from': from,
     'height.to': to,
@@ -75,14 +74,14 @@ async function commonHeight(ctx: IngestContext, from: number, floor: number): Pr
 }
 
 /** Whether `block` is the one right after `previous` on the same chain. */
-function linksTo(block: ApiBlock | undefined, previous: { height: number; id: string }): boolean {
+function linksTo(block: BlockRecord | undefined, previous: { height: number; id: string }): boolean {
   return block !== undefined && block.height === previous.height + 1 && block.previous === previous.id;
 }
 
 /** Reads what the node has beyond the ledger's tip, up to the node's current tip. */
 export async function ingest(
   ctx: IngestContext,
-  tip: { height: number; id: string; block?: ApiBlock },
+  tip: { height: number; id: string; block?: BlockRecord },
   options: IngestOptions,
 ): Promise<IngestResult> {
   const { ledger, networkId } = ctx;
@@ -92,7 +91,7 @@ export async function ingest(
   if (last !== undefined && last.height === tip.height && last.id === tip.id) return result;
   // The page beyond the ledger's tip, read first when the node is ahead: its first block naming the tip as its
   // previous shows the tip is still the node's, so the tip itself is not read again (one request a block, not two).
-  let ahead: ApiBlock[] | undefined;
+  let ahead: BlockRecord[] | undefined;
   if (last !== undefined) {
     let stillThere = false;
     if (tipHeight > last.height && tipHeight - last.height <= options.backfillBlocks) {

@@ -5,8 +5,7 @@
  * block as /node/syncing (core-api `controllers/node.ts`: `synced` is the inverse of `syncing`), so it would only
  * spend the node's request budget. A node that does not answer is reported unreachable, not thrown.
  */
-import { NodeClient, tipBlock, type NodeClientOptions } from '../client';
-import type { Block } from '../client/schemas/resources';
+import { NodeClient, tipBlock, type BlockRecord, type NodeClientOptions } from '../client';
 import type { Network } from '../protocol/networks';
 import { unixMsFromEpoch } from '../protocol/time';
 
@@ -44,7 +43,7 @@ export class NodeProbe {
   private readonly client: NodeClient;
   private polls = 0;
   private snapshot: NodeSnapshot | undefined;
-  private tip: Block | undefined;
+  private tip: BlockRecord | undefined;
 
   constructor(
     readonly node: WatchedNode,
@@ -67,7 +66,7 @@ export class NodeProbe {
    * The block at the tip the last poll saw, when it was read (the ledger takes it instead of reading it again:
    * ingest.ts); undefined once the node is unreachable or the tip moved unread.
    */
-  get tipBlock(): Block | undefined {
+  get tipBlock(): BlockRecord | undefined {
     const snapshot = this.snapshot;
     return snapshot?.reachable === true && this.tip?.id === snapshot.lastBlockId ? this.tip : undefined;
   }

@@ -40,6 +40,7 @@ import { LedgerHost, type LedgerConnection } from './ledger/ledger-host';
 import { usbTransport } from '../ledger';
 import { ProfileSwitch } from './profiles/profile-switch';
 import { priceHandlers } from './prices/handlers';
+import { appCoreTestSeam, type AppCoreTestSeam } from './app-core-test-seam';
 import type { FetchLike } from '../prices';
 
 export interface AppCoreOptions {
@@ -115,37 +116,41 @@ export interface AppParts extends ProfileServices {
 
 export class AppCore {
   readonly handleRequest: RequestHandler;
+  /** What tests reach inside the composition, each by its name (app-core-test-seam.ts); the shells do not use it. */
+  readonly testSeam: AppCoreTestSeam;
   private closed = false;
   private lock: ProcessLock | undefined;
 
   private constructor(
-    readonly services: AppParts,
+    /** The composed parts: the domains' handlers see them, nothing outside the composition does. */
+    private readonly parts: AppParts,
     /** The embedded localnet node, for the shells and tests that drive it (no handler reaches it). */
     readonly node: LocalNode,
     private readonly closers: Closers,
     onDefect: (error: unknown) => void,
   ) {
+    this.testSeam = appCoreTestSeam(parts);
     this.handleRequest = createDispatcher(
       {
-        'app:info': () => services.info,
+        'app:info': () => parts.info,
         'app:activity': () => {
-          services.keystore.noteActivity();
+          parts.keystore.noteActivity();
           return null;
         },
-        ...vaultHandlers(services),
-        ...walletHandlers(services),
-        ...networkHandlers(services),
-        ...transactionHandlers(services),
-        ...messageHandlers(services),
-        ...ledgerHandlers(services),
-        ...contactHandlers(services),
-        ...profileHandlers(services),
-        ...localnetHandlers(services),
-        ...chainHandlers(services),
-        ...monitorHandlers(services),
-        ...ownNodeHandlers(services),
-        ...multisigHandlers(services),
-        ...priceHandlers(services),
+        ...vaultHandlers(parts),
+        ...walletHandlers(parts),
+        ...networkHandlers(parts),
+        ...transactionHandlers(parts),
+        ...messageHandlers(parts),
+        ...ledgerHandlers(parts),
+        ...contactHandlers(parts),
+        ...profileHandlers(parts),
+        ...localnetHandlers(parts),
+        ...chainHandlers(parts),
+        ...monitorHandlers(parts),
+        ...ownNodeHandlers(parts),
+        ...multisigHandlers(parts),
+        ...priceHandlers(parts),
       },
       { onDefect },
     );
@@ -260,7 +265,7 @@ export class AppCore {
       // The open profile closes before the API and the node it opened on.
       closers.add(() => host.close());
 
-      const services: AppParts = {
+      const parts: AppParts = {
         info: {
           name: 'Votary',
           version: options.version,
@@ -278,23 +283,28 @@ export class AppCore {
         ledger: new LedgerHost(options.ledger ?? { open: usbTransport(), transport: 'usb' }),
         now,
       };
-      // A switch replaces the profile's parts in place: every handler reads them from `services` when called.
-      host.onSwitched((next) => Object.assign(services, next));
-      return new AppCore(services, node, closers, onDefect);
+      // A switch replaces the profile's parts in place: every handler reads them from `parts` when called.
+      host.onSwitched((next) => Object.assign(parts, next));
+      return new AppCore(parts, node, closers, onDefect);
     } catch (error) {
       await closers.closeAll();
       throw error;
     }
   }
 
+  /** What `app:info` answers: the app's name, version, shell, platform and the embedded API's URL. */
+  get info(): AppInfo {
+    return this.parts.info;
+  }
+
   /** Every push event (event name, payload), for a shell to forward; returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void {
-    return this.services.events.subscribe(listener);
+    return this.parts.events.subscribe(listener);
   }
 
   /** The open vault's session name (Keystore.sessionToken()), undefined while it is locked. */
   vaultSession(): string | undefined {
-    return this.services.keystore.sessionToken();
+    return this.parts.keystore.sessionToken();
   }
 
   /** Typed convenience over handleRequest for Node-side callers (tests, CLI). */

@@ -3,7 +3,7 @@
  * and a time from now, never an epoch second, and never a sentence that stops mid-way.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChainReader, Lock } from '../../../src/core/client';
+import type { ChainReader, LockRecord } from '../../../src/core/client';
 import { localnet } from '../../../src/core/node/localnet';
 import { milestoneAt } from '../../../src/core/protocol/networks';
 import { epochTimestamp } from '../../../src/core/protocol/time';
@@ -17,7 +17,7 @@ const nowEpoch = epochTimestamp(now, localnet);
 const milestone = milestoneAt(localnet, 100);
 const LOCK_ID = 'ab'.repeat(32);
 
-function openLock(expirationType: 1 | 2, expirationValue: number, isExpired: boolean): Lock {
+function openLock(expirationType: 1 | 2, expirationValue: number, isExpired: boolean): LockRecord {
   return {
     lockId: LOCK_ID,
     senderPublicKey: '02'.padEnd(66, '0'),
@@ -31,7 +31,7 @@ function openLock(expirationType: 1 | 2, expirationValue: number, isExpired: boo
   };
 }
 
-function context(lock: Lock): CheckContext {
+function context(lock: LockRecord): CheckContext {
   return {
     network: localnet,
     milestone,
@@ -46,7 +46,7 @@ function context(lock: Lock): CheckContext {
 
 const refund: DraftInput = { kind: 'htlcRefund', lockId: LOCK_ID };
 const claim: DraftInput = { kind: 'htlcClaim', lockId: LOCK_ID, secret: 'ef'.repeat(32) };
-const messages = async (input: DraftInput, lock: Lock) =>
+const messages = async (input: DraftInput, lock: LockRecord) =>
   (await draftProblems(input, context(lock))).filter((p) => p.field === 'lockId').map((p) => p.message);
 
 describe('an early refund’s reason', () => {

@@ -17,7 +17,7 @@ export const block = z.object({
   transactions: integer,
   timestamp,
 });
-export type Block = z.output<typeof block>;
+export type BlockAnswer = z.output<typeof block>;
 
 /** Transformed transaction, with or without its block (§6.14 a/b): pool items have no blockId and no timestamp. */
 export const transaction = z.object({
@@ -71,7 +71,7 @@ export const wallet = z.object({
   nonce: amount,
   attributes: walletAttributes.default({}),
 });
-export type Wallet = z.output<typeof wallet>;
+export type WalletAnswer = z.output<typeof wallet>;
 
 /** Delegate (§6.15). */
 export const delegate = z.object({

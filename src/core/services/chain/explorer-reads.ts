@@ -3,7 +3,7 @@
  * localnet and on any remote ARK node: the search box's resolution, a block with its transactions, a transaction.
  * Wallet pages reuse chain:wallet, chain:wallet-transactions and chain:wallet-locks (chain-reads.ts).
  */
-import type { ChainReader, Transaction } from '../../client';
+import type { ChainReader, TransactionRecord } from '../../client';
 import { addressFromPublicKey, isValidPublicKey } from '../../protocol/crypto';
 import type { TransactionView } from '../../../shared/domain/chain-views';
 import type { PageView } from '../../../shared/domain/common';
@@ -118,7 +118,7 @@ export class ExplorerReads {
     return transactionDetail(tx, { confirmed: forged !== undefined, blockHeight, usernames });
   }
 
-  private async heightOf(tx: Transaction): Promise<number | undefined> {
+  private async heightOf(tx: TransactionRecord): Promise<number | undefined> {
     if (tx.blockId === undefined) return undefined;
     return (await unless404(this.client.block(tx.blockId)))?.height;
   }
@@ -128,7 +128,7 @@ export class ExplorerReads {
    * vote asset as ARK allows it is read (client/schemas/assets.ts: at most two entries; a remote node's answer with
    * any other was refused as its bad answer already); any other vote is shown without names.
    */
-  private async voteUsernames(tx: Transaction): Promise<Map<string, string>> {
+  private async voteUsernames(tx: TransactionRecord): Promise<Map<string, string>> {
     const votes = votesAsset.safeParse(tx.asset?.['votes']);
     const keys = votes.success ? [...new Set(voteTargets(votes.data).map((t) => t.publicKey))] : [];
     const names = await fanOut(

@@ -4,11 +4,11 @@
  * here (docs/design/architecture.md "Contracts"); a remote node's asset is only loosely checked, so it is read
  * defensively.
  */
-import type { Block, Transaction } from '../../client';
+import type { BlockRecord, TransactionRecord } from '../../client';
 import type { BlockDetail, TransactionDetail, VoteTarget } from '../../../shared/domain/explorer';
 import { blockView, record, text, transactionView } from './views';
 
-export function blockDetail(block: Block): BlockDetail {
+export function blockDetail(block: BlockRecord): BlockDetail {
   return {
     ...blockView(block),
     version: block.version,
@@ -55,7 +55,7 @@ function assetExtras(asset: Record<string, unknown> | undefined): Partial<Transa
 }
 
 export function transactionDetail(
-  tx: Transaction,
+  tx: TransactionRecord,
   context: { confirmed: boolean; blockHeight?: number | undefined; usernames?: ReadonlyMap<string, string> },
 ): TransactionDetail {
   const view = transactionView(tx);

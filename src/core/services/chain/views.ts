@@ -3,7 +3,14 @@
  * only the fields the screens read) — the one place where bigints become strings (docs/design/architecture.md
  * "Contracts").
  */
-import type { Block, Delegate, Lock, Page, Transaction, WalletRecord } from '../../client';
+import type {
+  BlockRecord,
+  DelegateRecord,
+  LockRecord,
+  Page,
+  TransactionRecord,
+  WalletRecord,
+} from '../../client';
 import { paymentsAsset } from '../../client';
 import { CoreType, TypeGroup, typeName, type TransactionData } from '../../protocol/transactions';
 import type { Network } from '../../protocol/networks';
@@ -105,7 +112,7 @@ export function text(value: unknown): string | undefined {
  * The asset parts the screens show, read defensively: the client checks only the parts computed with
  * (client/schemas/assets.ts).
  */
-function assetSummary(tx: Transaction): Partial<TransactionView> {
+function assetSummary(tx: TransactionRecord): Partial<TransactionView> {
   const asset = record(tx.asset);
   if (asset === undefined) return {};
   const out: Partial<TransactionView> = {};
@@ -138,7 +145,7 @@ function assetSummary(tx: Transaction): Partial<TransactionView> {
   return out;
 }
 
-export function transactionView(tx: Transaction, forAddress?: string): TransactionView {
+export function transactionView(tx: TransactionRecord, forAddress?: string): TransactionView {
   const view: TransactionView = {
     id: tx.id,
     ...(tx.blockId === undefined ? {} : { blockId: tx.blockId }),
@@ -171,7 +178,7 @@ export function transactionView(tx: Transaction, forAddress?: string): Transacti
  * of the key it votes for, whatever the node pairs with it (docs/design/ui.md "Review before every signature").
  * Only for a key that is a curve point (chain-reads.ts leaves the others out).
  */
-export function delegateView(delegate: Delegate, network: Network): DelegateView {
+export function delegateView(delegate: DelegateRecord, network: Network): DelegateView {
   return {
     username: delegate.username,
     address: addressFromPublicKey(delegate.publicKey, network.network.pubKeyHash),
@@ -186,7 +193,7 @@ export function delegateView(delegate: Delegate, network: Network): DelegateView
   };
 }
 
-export function lockView(lock: Lock, network: Network): LockView {
+export function lockView(lock: LockRecord, network: Network): LockView {
   const byTime = lock.expirationType !== 2;
   return {
     lockId: lock.lockId,
@@ -207,7 +214,7 @@ export function lockView(lock: Lock, network: Network): LockView {
   };
 }
 
-export function blockView(block: Block): BlockView {
+export function blockView(block: BlockRecord): BlockView {
   return {
     id: block.id,
     height: block.height,

@@ -5,7 +5,7 @@
  * refund that closed it (ARK `POST /locks/unlocked`). Every screen that shows a wallet's money reads it from here:
  * the wallet's history, its CSV, the explorer's wallet page, the dashboard's recent activity.
  */
-import type { ChainReader, Page, Transaction } from '../../client';
+import type { ChainReader, Page, TransactionRecord } from '../../client';
 import { unless404 } from '../../client';
 import { effectOn, type LedgerLock, type LedgerTransaction } from '../../domain';
 import type { TransactionView } from '../../../shared/domain/chain-views';
@@ -20,13 +20,16 @@ export interface LockContext {
   closers: ReadonlyMap<string, NonNullable<LedgerTransaction['closedBy']>>;
 }
 
-function lockIdOf(tx: Transaction): string | undefined {
+function lockIdOf(tx: TransactionRecord): string | undefined {
   const view = transactionView(tx);
   return view.lockId;
 }
 
 /** Reads the locks the claims and refunds of `txs` close, and the closings of the locks among them. */
-export async function lockContext(reads: ChainReader, txs: readonly Transaction[]): Promise<LockContext> {
+export async function lockContext(
+  reads: ChainReader,
+  txs: readonly TransactionRecord[],
+): Promise<LockContext> {
   const locks = new Map<string, LedgerLock>();
   const closers = new Map<string, NonNullable<LedgerTransaction['closedBy']>>();
   const closedIds = new Set<string>();
@@ -65,7 +68,7 @@ export async function lockContext(reads: ChainReader, txs: readonly Transaction[
 }
 
 /** The ledger's view of one transaction, given the lock context. */
-export function ledgerTransaction(tx: Transaction, context: LockContext): LedgerTransaction {
+export function ledgerTransaction(tx: TransactionRecord, context: LockContext): LedgerTransaction {
   const view = transactionView(tx);
   const lockId = view.lockId;
   return {
@@ -81,7 +84,7 @@ export function ledgerTransaction(tx: Transaction, context: LockContext): Ledger
 }
 
 /** A transaction as the screens see it from `address`'s side, its `effect` from the ledger. */
-export function historyView(tx: Transaction, address: string, context: LockContext): TransactionView {
+export function historyView(tx: TransactionRecord, address: string, context: LockContext): TransactionView {
   const view = transactionView(tx, address);
   const effect = effectOn(ledgerTransaction(tx, context), address);
   const lockId = view.lockId;
@@ -107,7 +110,7 @@ export function historyView(tx: Transaction, address: string, context: LockConte
 export async function historyPage(
   reads: ChainReader,
   address: string,
-  page: Page<Transaction>,
+  page: Page<TransactionRecord>,
 ): Promise<TransactionView[]> {
   const context = await lockContext(reads, page.data);
   return page.data.map((tx) => historyView(tx, address, context));

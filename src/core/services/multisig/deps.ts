@@ -1,5 +1,5 @@
 /**
- * What the multisig domain works with (its handlers, multisig-service.ts, proposal-source.ts): what a transaction
+ * What the multisig domain works with (its handlers and operations, proposal-source.ts): what a transaction
  * needs (transactions/deps.ts: every step goes through the one review and the vault's signers), and the profile's
  * multisignature wallets and the server hosted for localnet.
  */

@@ -1,15 +1,14 @@
-/** multisig:* — multisignature wallets, their proposals and the server they travel through (multisig-service.ts). */
+/**
+ * multisig:* — multisignature wallets, their proposals and the server they travel through (import-multisig.ts,
+ * propose.ts, proposal-review.ts, cosign.ts, broadcast-proposal.ts).
+ */
 import { unless404 } from '../../client';
 import type { ChannelHandlers } from '../dispatcher';
-import {
-  broadcastProposal,
-  cosign,
-  importMultisig,
-  previewMultisigTransfer,
-  proposeTransfer,
-  reviewProposal,
-  startRegistration,
-} from './multisig-service';
+import { broadcastProposal } from './broadcast-proposal';
+import { cosign } from './cosign';
+import { importMultisig } from './import-multisig';
+import { previewMultisigTransfer, proposeTransfer, startRegistration } from './propose';
+import { reviewProposal } from './proposal-review';
 import type { MultisigDeps } from './deps';
 import type { MultisigRecord } from './multisig-book';
 import { entryOf, listProposals, serverOf } from './proposal-source';

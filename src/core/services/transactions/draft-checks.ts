@@ -6,7 +6,7 @@
  * for what is not a delegate, a claim's secret against the lock's hash, a refund before expiry, a lock's expiration
  * at least one round ahead: src/core/node/transaction-handlers/), read at the milestone of the next height.
  */
-import type { ChainReader, Lock } from '../../client';
+import type { ChainReader, LockRecord } from '../../client';
 import { unless404 } from '../../client';
 import { addressFromPublicKey, multiSignaturePublicKey } from '../../protocol/crypto';
 import { sha256, utf8Bytes } from '../../protocol/hash';
@@ -90,7 +90,7 @@ function recipientProblems(input: DraftInput, network: Network): DraftProblem[] 
 }
 
 /** A lock as the claim and refund checks need it, or the reason it cannot be used. */
-async function openLock(reads: ChainReader, lockId: string): Promise<Lock | DraftProblem> {
+async function openLock(reads: ChainReader, lockId: string): Promise<LockRecord | DraftProblem> {
   const lock = await unless404(reads.lock(lockId.toLowerCase()));
   if (lock === undefined) {
     return {
@@ -106,7 +106,7 @@ async function openLock(reads: ChainReader, lockId: string): Promise<Lock | Draf
  * how far off its moment is (an epoch second means nothing to a person). `expired` words: "expired about 3 minutes
  * ago"; else "after block 120, in 21 blocks" or "in about 46 seconds".
  */
-function expiryWords(lock: Lock, ctx: Pick<CheckContext, 'height' | 'now' | 'network'>): string {
+function expiryWords(lock: LockRecord, ctx: Pick<CheckContext, 'height' | 'now' | 'network'>): string {
   if (lock.expirationType === 2) {
     const left = lock.expirationValue - ctx.height;
     if (lock.isExpired || left <= 0) return `at block ${lock.expirationValue}`;

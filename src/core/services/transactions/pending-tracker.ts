@@ -2,19 +2,18 @@
  * Pending transactions: what this app sent, from broadcast to confirmation. Each entry moves
  * broadcast → in-pool → confirmed, or ends rejected (a node refused it, with the reason) or expired (no block
  * included it within the pool's maximum age, ARK maxTransactionAge). While it waits, a plain-words reason says
- * why it may be stuck. Checks run on every new block of the network (its ChainAccess events, chain-watch.ts),
- * through the network's chain reads; only public transaction data is kept. The list is saved
+ * why it may be stuck (stuck-reason.ts). Checks run on every new block of the network (its ChainAccess events,
+ * chain-watch.ts), through the network's chain reads; only public transaction data is kept. The list is saved
  * to disk after every change (pending-store.ts), so a restart resumes following it.
  *
  * A block of a node in this process is verified, so its confirmation is final. A remote node's answer is its
  * claim (docs/design/security.md "Remote nodes"): it confirms only when it is about this very transaction
  * (pending-answer.ts), it is worded as that node's report, and it is read again on every check until a check finds
- * it a round deep; a node that no longer has it sends the entry back to waiting. Remote nodes send no `revert`
- * event (chain-access RemoteChain polls heights only), so reading again is the only way to see a claim withdrawn.
+ * it a round deep (remote-claims.ts); a node that no longer has it sends the entry back to waiting. Remote nodes send
+ * no `revert` event (chain-access RemoteChain polls heights only), so reading again is the only way to see a claim
+ * withdrawn.
  */
-import type { ChainBroadcast } from '../../chain-access';
 import { isClientError } from '../../client';
-import { milestoneAt } from '../../protocol/networks';
 import { transactionFromJson } from '../../protocol/transactions';
 import type { PendingStatus, PendingView } from '../../../shared/domain/transactions';
 import type { AppEvents } from '../events';
@@ -29,25 +28,12 @@ import {
 } from './pending-store';
 import { readPendingAnswer } from './pending-reading';
 import { expiresAt, pendingView } from './pending-view';
-import {
-  claimWithdrawn,
-  expiredReason,
-  NOT_IN_ANY_POOL,
-  refusalReason,
-  waitingForEarlier,
-  waitingInPool,
-} from './reasons';
+import { claimWithdrawn, expiredReason, NOT_IN_ANY_POOL, refusalReason } from './reasons';
+import { RemoteClaims } from './remote-claims';
+import { broadcastOutcome } from './broadcast-outcome';
+import { stuckReason } from './stuck-reason';
 import { unless404 } from '../../client';
 import { ServiceError } from '../service-error';
-
-/**
- * Checks in a row (one a block) that must find a remote node's claimed transaction in no block before the claim is
- * dropped: one lagging peer's answer is not the network's.
- */
-export const CLAIM_MISSES = 3;
-
-/** After this many blocks in a pool without confirmation an entry gets a "stuck" reason. */
-export const STUCK_AFTER_BLOCKS = 3;
 
 export interface TrackInput extends SentTransaction {
   /** Chain height when it was broadcast. */
@@ -64,24 +50,10 @@ export interface PendingTrackerOptions {
   path?: string;
 }
 
-/** Accepted anywhere, or refused only because a node already holds it (ERR_DUPLICATE): it is in a pool. */
-export function broadcastOutcome(
-  result: ChainBroadcast,
-  id: string,
-): { accepted: boolean; error?: { type: string; message: string } } {
-  if (result.accept.includes(id)) return { accepted: true };
-  const error = result.errors[id];
-  if (error === undefined || error.type === 'ERR_DUPLICATE') return { accepted: true };
-  return { accepted: false, error };
-}
-
 export class PendingTracker {
   private entries = new Map<string, Entry>();
   private readonly tips = new Map<string, number>();
-  /** The tip of the check whose read last found a remote node's claimed transaction in its block. */
-  private readonly claimReadAt = new Map<string, number>();
-  /** Checks in a row that found a remote node's claimed transaction in no block (CLAIM_MISSES). */
-  private readonly claimMisses = new Map<string, number>();
+  private readonly claims: RemoteClaims;
   private readonly now: () => number;
   private readonly file: PendingFile | undefined;
   private saveFailing = false;
@@ -92,6 +64,7 @@ export class PendingTracker {
     options: PendingTrackerOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.claims = new RemoteClaims((networkId) => networks.entry(networkId).network);
     this.file =
       options.path === undefined
         ? undefined
@@ -156,7 +129,7 @@ export class PendingTracker {
     this.entries.set(entry.id, entry);
     // The bound (a week, at most PENDING_MAX_ENTRIES) is applied when the list grows.
     this.entries = new Map(prunePending([...this.entries.values()], at).map((e) => [e.id, e]));
-    for (const id of this.claimReadAt.keys()) if (!this.entries.has(id)) this.claimReadAt.delete(id);
+    this.claims.keepReads((id) => this.entries.has(id));
     this.noteTip(input.networkId, height);
     const view = this.view(entry);
     this.events.emit('tx:status', view);
@@ -178,7 +151,7 @@ export class PendingTracker {
   dismiss(id: string): void {
     this.entry(id);
     this.entries.delete(id);
-    this.claimReadAt.delete(id);
+    this.claims.forgetRead(id);
     this.file?.schedule();
   }
 
@@ -249,7 +222,7 @@ export class PendingTracker {
       ) {
         entry.confirmedHeight = undefined;
         entry.reportedBy = undefined;
-        this.claimReadAt.delete(entry.id);
+        this.claims.forgetRead(entry.id);
         this.change(entry, 'broadcast', undefined);
       }
     }
@@ -262,31 +235,9 @@ export class PendingTracker {
   async check(networkId: string, tip: number): Promise<void> {
     this.noteTip(networkId, tip);
     const open = [...this.entries.values()].filter(
-      (e) => e.networkId === networkId && (!FINAL.has(e.status) || this.unsettledClaim(e)),
+      (e) => e.networkId === networkId && (!FINAL.has(e.status) || this.claims.unsettled(e)),
     );
     await Promise.all(open.map((entry) => this.checkOne(entry, tip)));
-  }
-
-  /**
-   * A remote's claim is read again until a read finds a round of blocks on top of it (the network's activeDelegates
-   * at that height, 51 on ARK's networks): every active delegate has forged on that chain since, and the reads of
-   * one transaction stay bounded. A claim not read in this process (a restart) is read again.
-   */
-  private unsettledClaim(entry: Entry): boolean {
-    if (
-      entry.status !== 'confirmed' ||
-      entry.reportedBy === undefined ||
-      entry.confirmedHeight === undefined
-    ) {
-      return false;
-    }
-    const readAt = this.claimReadAt.get(entry.id);
-    if (readAt === undefined) return true;
-    const round = milestoneAt(
-      this.networks.entry(entry.networkId).network,
-      entry.confirmedHeight,
-    ).activeDelegates;
-    return readAt - entry.confirmedHeight + 1 < round;
   }
 
   private async checkOne(entry: Entry, tip: number): Promise<void> {
@@ -295,7 +246,7 @@ export class PendingTracker {
       const reading = await readPendingAnswer(entry, chain);
       if (reading.kind === 'unsure') return;
       if (reading.kind === 'in-block') {
-        this.claimMisses.delete(entry.id);
+        this.claims.clearMisses(entry.id);
         this.confirm(entry, reading.height, reading.reportedBy, tip);
         return;
       }
@@ -306,15 +257,11 @@ export class PendingTracker {
         if (reading.kind === 'in-no-block' && tip < claim) return;
         // One answer without it may be a peer of the network that lags behind the one that reported it (a 404
         // ends the failover): a claim is dropped only once CLAIM_MISSES checks in a row found it nowhere.
-        const misses = (this.claimMisses.get(entry.id) ?? 0) + 1;
-        if (misses < CLAIM_MISSES) {
-          this.claimMisses.set(entry.id, misses);
-          return;
-        }
+        if (!this.claims.missed(entry.id)) return;
         reason ??= claimWithdrawn(entry.reportedBy ?? 'The node', claim);
       }
-      this.claimMisses.delete(entry.id);
-      this.claimReadAt.delete(entry.id);
+      this.claims.clearMisses(entry.id);
+      this.claims.forgetRead(entry.id);
       const expired = tip >= expiresAt(entry);
       const pooled = expired ? undefined : await unless404(chain.reads.unconfirmedTransaction(entry.id));
       // Every read is done: only now does the entry change, so a failed read leaves it as it was.
@@ -322,7 +269,7 @@ export class PendingTracker {
       entry.reportedBy = undefined;
       if (expired) this.change(entry, 'expired', expiredReason(entry.maxAge));
       else if (pooled === undefined) this.change(entry, 'broadcast', reason ?? NOT_IN_ANY_POOL);
-      else this.change(entry, 'in-pool', reason ?? this.stuckReason(entry, tip));
+      else this.change(entry, 'in-pool', reason ?? stuckReason(entry, tip, this.entries.values()));
     } catch (error) {
       if (!isClientError(error)) throw error;
       // Unreachable node: the next block (or poll) tries again.
@@ -338,28 +285,15 @@ export class PendingTracker {
     const moved = entry.confirmedHeight !== height || entry.reportedBy !== reportedBy;
     entry.confirmedHeight = height;
     entry.reportedBy = reportedBy;
-    if (reportedBy === undefined) this.claimReadAt.delete(entry.id);
-    else this.claimReadAt.set(entry.id, tip);
+    if (reportedBy === undefined) this.claims.forgetRead(entry.id);
+    else this.claims.readTrue(entry.id, tip);
     if (entry.status !== 'confirmed' || entry.reason !== undefined)
       this.change(entry, 'confirmed', undefined);
     else if (moved || wasFinal !== this.confirmationFinal(entry)) this.changed(entry);
   }
 
   private confirmationFinal(entry: Entry): boolean {
-    return entry.status === 'confirmed' && !this.unsettledClaim(entry);
-  }
-
-  private stuckReason(entry: Entry, tip: number): string | undefined {
-    const waited = tip - entry.broadcastHeight;
-    if (waited < STUCK_AFTER_BLOCKS) return undefined;
-    const earlier = [...this.entries.values()].find(
-      (other) =>
-        other.networkId === entry.networkId &&
-        other.sender === entry.sender &&
-        other.nonce < entry.nonce &&
-        !FINAL.has(other.status),
-    );
-    return earlier === undefined ? waitingInPool(waited) : waitingForEarlier(earlier.nonce);
+    return entry.status === 'confirmed' && !this.claims.unsettled(entry);
   }
 
   private change(entry: Entry, status: PendingStatus, reason: string | undefined): void {

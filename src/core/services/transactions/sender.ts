@@ -8,7 +8,7 @@
 import { transactionToJson } from '../../protocol/transactions';
 import type { SendResult } from '../../../shared/domain/transactions';
 import type { SenderDeps } from './deps';
-import { broadcastOutcome } from './pending-tracker';
+import { broadcastOutcome } from './broadcast-outcome';
 import { messageInTokens } from './token-words';
 import { kindOf, recipientOf } from '../chain/views';
 import { takeToSign } from './prepare';

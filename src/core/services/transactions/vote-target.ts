@@ -5,7 +5,7 @@
  * the record is about that very key: its public key is the one asked and its address is the key's. Any other
  * record is the node's mistake or a lie, and names nothing (docs/design/ui.md "Review before every signature").
  */
-import { unless404, type ChainReader, type Delegate } from '../../client';
+import { unless404, type ChainReader, type DelegateRecord } from '../../client';
 import { addressFromPublicKey, isValidPublicKey } from '../../protocol/crypto';
 
 export interface VoteTarget {
@@ -14,9 +14,9 @@ export interface VoteTarget {
   /** Derived from the key on the wallet's network; undefined for a key that is not a curve point. */
   address: string | undefined;
   /** The node's record of this key. */
-  delegate?: Delegate;
+  delegate?: DelegateRecord;
   /** The node's answer when it is about something else: never used to name the target. */
-  mismatch?: Delegate;
+  mismatch?: DelegateRecord;
 }
 
 /** What Votary knows of `key` without asking anyone: the key itself and its address. */
@@ -49,7 +49,7 @@ export function targetWords(target: VoteTarget): string {
 }
 
 /** Why the node's answer for a key names nothing: for the vote field, which tx:send refuses it at. */
-export function mismatchWords(target: VoteTarget, other: Delegate): string {
+export function mismatchWords(target: VoteTarget, other: DelegateRecord): string {
   return (
     `The node's answer for the key ${shortKey(target.publicKey)} does not match it: it gave the record of ` +
     `“${other.username}” (${other.address}, key ${shortKey(other.publicKey)}). Votary cannot tell from this ` +

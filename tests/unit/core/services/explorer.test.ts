@@ -1,6 +1,6 @@
 /** The explorer's search classification and its transaction page's readable asset, without a node. */
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../../../../src/core/client';
+import type { TransactionRecord } from '../../../../src/core/client';
 import { classifyQuery } from '../../../../src/core/services/chain/explorer-query';
 import {
   blockDetail,
@@ -49,7 +49,11 @@ describe('classifyQuery', () => {
 });
 
 const TIMESTAMP = { epoch: 1, unix: 2, human: '1970-01-01T00:00:02.000Z' };
-function tx(type: number, asset: Record<string, unknown>, extra: Partial<Transaction> = {}): Transaction {
+function tx(
+  type: number,
+  asset: Record<string, unknown>,
+  extra: Partial<TransactionRecord> = {},
+): TransactionRecord {
   return {
     id: HEX.toLowerCase(),
     blockId: 'b'.repeat(64),
