@@ -28,10 +28,15 @@ describe('multisignature wallets on localnet', () => {
   let dir: string;
   let core: AppCore;
   const wallets: { id: string; address: string; publicKey: string }[] = [];
+  /** The multisig:changed events' reasons: what every window's multisignature page reads again after. */
+  const changes: string[] = [];
 
   beforeAll(async () => {
     dir = tempDir('votary-musig-service-');
     core = await openCore(dir);
+    core.subscribe((event, payload) => {
+      if (event === 'multisig:changed') changes.push((payload as { reason: string }).reason);
+    });
     await call(core, 'keystore:create', { password: PASSWORD });
     for (const name of ['one', 'two', 'three']) {
       const wallet = await call(core, 'wallets:import-passphrase', {
@@ -110,6 +115,8 @@ describe('multisignature wallets on localnet', () => {
       preparedId: reviewId,
     });
     expect(registered.accepted).toBe(true);
+    // Each change pushed to every window, a refused one (signed already, too few signatures) not.
+    expect(changes).toEqual(['registered', 'signed', 'signed', 'broadcast']);
     await nextEvent(core, 'tx:status', confirmed(registered.id));
     expect(await call(core, 'multisig:proposals')).toEqual([]);
 

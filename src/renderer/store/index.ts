@@ -11,6 +11,7 @@ import { createNodeSlice } from './node-slice';
 import { createOwnNodeSlice } from './own-node-slice';
 import { createPendingSlice } from './pending-slice';
 import { createProfilesSlice } from './profiles-slice';
+import { createRevisionsSlice } from './revisions-slice';
 import type { VotaryState } from './types';
 import { createVaultSlice } from './vault-slice';
 import { createWalletsSlice } from './wallets-slice';
@@ -28,6 +29,7 @@ export function createVotaryStore() {
     ...createLinksSlice(...a),
     ...createProfilesSlice(...a),
     ...createLedgerSlice(...a),
+    ...createRevisionsSlice(...a),
   }));
 }
 
@@ -57,6 +59,8 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
     // Electron's main started the core again after it stopped: a new host behind the same window.
     'core:restarted': () => void coreRestarted(store, loadAll, profileOpened),
     'ledger:prompt': (event) => store.getState().ledgerPromptChanged(event),
+    'tx:signing-settings': () => store.getState().revised('signing'),
+    'multisig:changed': () => store.getState().revised('multisig'),
   });
   await loadAll(store);
   // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).

@@ -8,6 +8,7 @@ import type { NodeSlice } from './node-slice';
 import type { OwnNodeSlice } from './own-node-slice';
 import type { PendingSlice } from './pending-slice';
 import type { ProfilesSlice } from './profiles-slice';
+import type { RevisionsSlice } from './revisions-slice';
 import type { VaultSlice } from './vault-slice';
 import type { WalletsSlice } from './wallets-slice';
 
@@ -22,5 +23,6 @@ export type VotaryState = AppSlice &
   ContactsSlice &
   LinksSlice &
   ProfilesSlice &
-  LedgerSlice;
+  LedgerSlice &
+  RevisionsSlice;
 export type Slice<T> = StateCreator<VotaryState, [], [], T>;
