@@ -23,7 +23,7 @@ import { addressProblem } from '../../../shared/lib/address-check';
 import { useSigningPassword } from '../review/SigningPassword';
 import { planSend, type RecipientRow } from './recipients';
 import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { useSpendable } from '../../lib/reads/transactions';
 import { ContactOptions } from '../contacts/ContactOptions';
 import { LinkPaste } from '../links/LinkPaste';
 import { QrImagePick } from '../links/QrImagePick';
@@ -48,7 +48,6 @@ export function SendPage() {
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
   const submitPrepared = useVotary((s) => s.submitPrepared);
-  const status = useVotary((s) => s.pending);
   const [rows, setRows] = useState<RecipientRow[]>([EMPTY]);
   // Chosen on this page; with one wallet that can sign there is nothing to choose. A Ledger wallet signs a transfer
   // but not a multipayment (shared/domain/ledger-signable.ts): with a second recipient it is left out, with why.
@@ -78,13 +77,9 @@ export function SendPage() {
 
   const multi = rows.length > 1;
   const token = useVotary((s) => s.configuration?.token ?? '');
-  const height = useVotary((s) => s.node?.height ?? 0);
-  // The one maximum: the host's balance less what this wallet has pending, read again with each block.
-  const spendable = useLatest(
-    wallet === undefined ? undefined : () => call('tx:spendable', { walletId: wallet.id }),
-    `${wallet?.id ?? ''}:${height}:${status.length}`,
-    { report: () => undefined },
-  ).value;
+  // The one maximum: the host's balance less what this wallet has pending, read again with each block and each
+  // pending transaction's change of state.
+  const spendable = useSpendable(wallet?.id);
   const balance = spendable?.spendable;
   const say = (arktoshi: string) => amountInWords(arktoshi, token);
   const { bounds, limits, options, staticFee, customProblem, fee } = useSendFee({

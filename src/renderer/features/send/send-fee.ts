@@ -1,17 +1,15 @@
 /**
  * Send's fee: the node's recent fees (`chain:fees`, offered as its report), the host's bounds for this draft's kind
- * and size (`tx:fee-bounds`: the static fee from the network's milestones, the least a node takes, the ceiling),
+ * and size (`tx:fee-bounds`: the static fee from the network's milestones, the least a node takes, the ceiling;
+ * both read through lib/reads/transactions.ts),
  * the fees that can work (lib/fees.ts), and the fee the person's choice comes to — undefined while a typed fee
  * cannot be used.
  */
-import { useEffect, useState } from 'react';
-import type { FeesView } from '../../../shared/domain/chain-views';
 import type { WalletView } from '../../../shared/domain/wallets';
 import { sizingDraft } from '../../../shared/lib/sizing-draft';
 import { parseAmountInput } from '../../lib/amount';
 import { customFeeProblem, workableFees, type FeeChoice, type FeeLimits } from '../../lib/fees';
-import { useLatest } from '../../lib/use-read';
-import { call } from '../../services/call';
+import { useFeeBounds, useNodeFees } from '../../lib/reads/transactions';
 import { useVotary } from '../../store';
 
 export function useSendFee(at: {
@@ -25,22 +23,12 @@ export function useSendFee(at: {
 }) {
   const { wallet, recipients, memo, feeChoice, customFee, decimal, say } = at;
   const reportError = useVotary((s) => s.reportError);
-  const [fees, setFees] = useState<FeesView | undefined>();
-  useEffect(() => {
-    call('chain:fees').then(setFees, reportError);
-  }, [reportError]);
+  const fees = useNodeFees(reportError);
 
   // The fees depend on the transaction's kind and size (the number of recipients, the memo), not on what the
   // recipients and amounts are: asked again when those change, before the form is filled in.
   const sizing = wallet === undefined ? undefined : sizingDraft(recipients, memo, wallet.address);
-  const bounds = useLatest(
-    wallet === undefined || sizing === undefined
-      ? undefined
-      : () => call('tx:fee-bounds', { walletId: wallet.id, draft: sizing }),
-    wallet === undefined ? '' : `${wallet.id}:${JSON.stringify(sizing)}`,
-    // Without bounds the draft goes without a fee and the host fills in the static fee: no banner for it.
-    { delayMs: 300, report: () => undefined },
-  ).value;
+  const bounds = useFeeBounds(wallet?.id, sizing);
   const limits: FeeLimits | undefined =
     bounds === undefined
       ? undefined
