@@ -1,6 +1,6 @@
 import { create, type StoreApi } from 'zustand';
 import { onConnectionChange } from '../services/bridge';
-import { subscribeEvents } from '../services/events';
+import { subscribeEvents, type EventHandlers } from '../services/events';
 import { createAppSlice } from './app-slice';
 import { createContactsSlice } from './contacts-slice';
 import { createLedgerSlice } from './ledger-slice';
@@ -39,7 +39,28 @@ export const useVotary = createVotaryStore();
 export async function startStore(store: typeof useVotary = useVotary): Promise<() => void> {
   await store.getState().loadApp();
   if (store.getState().hostStatus !== 'ready') return () => undefined;
-  const off = await subscribeEvents({
+  const off = await subscribeEvents(storeEvents(store));
+  await loadAll(store);
+  // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).
+  const offConnection = onConnectionChange((connection) => {
+    store.getState().connectionChanged(connection);
+    if (connection.status === 'connected') void hostReconnected(store, loadAll);
+  });
+  // A browser-shell window reads the vault's data only once it has given the password (src/cli/window-gate.ts):
+  // what it read on the unlock screen is read again when the vault opens here.
+  const offUnlock = store.subscribe((state, previous) => {
+    if (state.vault?.unlocked === true && previous.vault?.unlocked === false) void loadAll(store);
+  });
+  return () => {
+    off();
+    offConnection();
+    offUnlock();
+  };
+}
+
+/** How the store follows the host's push events (each keeps a part of the state current). */
+export function storeEvents(store: typeof useVotary = useVotary): EventHandlers {
+  return {
     'node:block': (block) => store.getState().blockArrived(block),
     'node:sync': (sync) => store.getState().syncChanged(sync),
     'keystore:status': (status) => store.getState().vaultChanged(status),
@@ -61,22 +82,6 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
     'ledger:prompt': (event) => store.getState().ledgerPromptChanged(event),
     'tx:signing-settings': () => store.getState().revised('signing'),
     'multisig:changed': () => store.getState().revised('multisig'),
-  });
-  await loadAll(store);
-  // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).
-  const offConnection = onConnectionChange((connection) => {
-    store.getState().connectionChanged(connection);
-    if (connection.status === 'connected') void hostReconnected(store, loadAll);
-  });
-  // A browser-shell window reads the vault's data only once it has given the password (src/cli/window-gate.ts):
-  // what it read on the unlock screen is read again when the vault opens here.
-  const offUnlock = store.subscribe((state, previous) => {
-    if (state.vault?.unlocked === true && previous.vault?.unlocked === false) void loadAll(store);
-  });
-  return () => {
-    off();
-    offConnection();
-    offUnlock();
   };
 }
 
