@@ -1,7 +1,9 @@
 /** The contacts of the active network (contacts:list), read again when the network changes or the list does. */
 import type { ContactView } from '../../shared/domain/contacts';
 import { call } from '../services/call';
-import type { Slice } from './types';
+import type { Slice } from './slice';
+import type { AppSlice } from './app-slice';
+import type { NodeSlice } from './node-slice';
 
 export interface ContactsSlice {
   contacts: ContactView[];
@@ -10,7 +12,10 @@ export interface ContactsSlice {
   loadContacts: () => Promise<void>;
 }
 
-export const createContactsSlice: Slice<ContactsSlice> = (set, get) => ({
+export const createContactsSlice: Slice<
+  ContactsSlice,
+  Pick<AppSlice, 'reportError'> & Pick<NodeSlice, 'node'>
+> = (set, get) => ({
   contacts: [],
   contactsNetworkId: undefined,
   loadContacts: async () => {

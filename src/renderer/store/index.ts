@@ -17,19 +17,19 @@ import { createVaultSlice } from './vault-slice';
 import { createWalletsSlice } from './wallets-slice';
 
 export function createVotaryStore() {
-  return create<VotaryState>()((...a) => ({
-    ...createAppSlice(...a),
-    ...createVaultSlice(...a),
-    ...createWalletsSlice(...a),
-    ...createNodeSlice(...a),
-    ...createPendingSlice(...a),
-    ...createMonitorSlice(...a),
-    ...createOwnNodeSlice(...a),
-    ...createContactsSlice(...a),
-    ...createLinksSlice(...a),
-    ...createProfilesSlice(...a),
-    ...createLedgerSlice(...a),
-    ...createRevisionsSlice(...a),
+  return create<VotaryState>()((set, get) => ({
+    ...createAppSlice(set, get),
+    ...createVaultSlice(set, get),
+    ...createWalletsSlice(set, get),
+    ...createNodeSlice(set, get),
+    ...createPendingSlice(set, get),
+    ...createMonitorSlice(set, get),
+    ...createOwnNodeSlice(set, get),
+    ...createContactsSlice(set, get),
+    ...createLinksSlice(set, get),
+    ...createProfilesSlice(set, get),
+    ...createLedgerSlice(set, get),
+    ...createRevisionsSlice(set, get),
   }));
 }
 

@@ -4,7 +4,7 @@
  * the failure itself comes back as the signing call's error, in words).
  */
 import type { LedgerPromptEvent } from '../../shared/domain/ledger';
-import type { Slice } from './types';
+import type { Slice } from './slice';
 
 export interface LedgerSlice {
   /** The device is waiting for the person: this is what it shows. */

@@ -4,7 +4,9 @@
  * and verify; a vote link opens the delegate's page. Nothing is signed from a link: each form still goes through its review.
  */
 import { readPaymentLink, type PaymentLink } from '../../shared/lib/payment-link';
-import type { Slice } from './types';
+import type { Slice } from './slice';
+import type { AppSlice } from './app-slice';
+import type { NodeSlice } from './node-slice';
 
 export interface LinksSlice {
   /** The link waiting for its screen to take it. */
@@ -17,7 +19,10 @@ export interface LinksSlice {
 
 const SCREEN = { transfer: 'send', sign: 'messages', verify: 'messages' } as const;
 
-export const createLinksSlice: Slice<LinksSlice> = (set, get) => ({
+export const createLinksSlice: Slice<
+  LinksSlice,
+  Pick<AppSlice, 'reportError' | 'arrive' | 'navigate'> & Pick<NodeSlice, 'configuration'>
+> = (set, get) => ({
   openedLink: undefined,
   openLink: (text) => {
     const reading = readPaymentLink(text);

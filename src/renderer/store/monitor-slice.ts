@@ -14,7 +14,9 @@ import { newlyRaised, RULE_LABELS } from '../lib/alerts';
 import { announce } from '../lib/announce';
 import { notificationAccess, showDesktopNotification } from '../lib/desktop-notifications';
 import { plainError } from '../lib/errors';
-import type { Slice } from './types';
+import type { Slice } from './slice';
+import type { AppSlice } from './app-slice';
+import type { NodeSlice } from './node-slice';
 import { call } from '../services/call';
 
 export type MonitorTopic = MonitorUpdateEvent['topics'][number];
@@ -41,7 +43,10 @@ export interface MonitorSlice {
   setDesktopNotifications: (on: boolean) => void;
 }
 
-export const createMonitorSlice: Slice<MonitorSlice> = (set, get) => ({
+export const createMonitorSlice: Slice<
+  MonitorSlice,
+  Pick<AppSlice, 'error' | 'navigate'> & Pick<NodeSlice, 'node'>
+> = (set, get) => ({
   monitorVersion: { nodes: 0, round: 0, blocks: 0, alerts: 0 },
   monitorAlerts: [],
   knownAlertIds: undefined,

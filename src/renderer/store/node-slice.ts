@@ -6,7 +6,10 @@ import type {
 } from '../../shared/domain/chain-views';
 import type { NetworkView } from '../../shared/domain/networks';
 import { plainError } from '../lib/errors';
-import type { Slice } from './types';
+import type { Slice } from './slice';
+import type { AppSlice } from './app-slice';
+import type { VaultSlice } from './vault-slice';
+import type { WalletsSlice } from './wallets-slice';
 import { call } from '../services/call';
 
 /** When a network's tip last moved: its height and the Unix ms it was forged or first seen here. */
@@ -27,7 +30,10 @@ export interface NodeSlice {
   syncChanged: (sync: SyncEvent) => void;
 }
 
-export const createNodeSlice: Slice<NodeSlice> = (set, get) => {
+export const createNodeSlice: Slice<
+  NodeSlice,
+  Pick<AppSlice, 'error'> & Pick<VaultSlice, 'vault'> & Pick<WalletsSlice, 'refreshBalances'>
+> = (set, get) => {
   /** A higher tip than known moves the network's tip time; the same or a lower one (a rollback) does not. */
   const tipMoved = (networkId: string, height: number, at: number) => {
     const known = get().tips[networkId];

@@ -5,7 +5,9 @@
  */
 import type { OwnNodeView } from '../../shared/domain/own-node';
 import { plainError } from '../lib/errors';
-import type { Slice } from './types';
+import type { Slice } from './slice';
+import type { AppSlice } from './app-slice';
+import type { NodeSlice } from './node-slice';
 import { call } from '../services/call';
 
 export interface OwnNodeSlice {
@@ -22,7 +24,10 @@ export function ownNodeServes(view: OwnNodeView | undefined): boolean {
   );
 }
 
-export const createOwnNodeSlice: Slice<OwnNodeSlice> = (set, get) => ({
+export const createOwnNodeSlice: Slice<
+  OwnNodeSlice,
+  Pick<AppSlice, 'error'> & Pick<NodeSlice, 'node' | 'loadNode'>
+> = (set, get) => ({
   ownNodes: {},
   loadOwnNodes: async () => {
     try {

@@ -3,7 +3,8 @@ import { plainError } from '../lib/errors';
 import { plainNodeMessage } from '../lib/node-words';
 import { call } from '../services/call';
 import { sendRequest, type SendOptions } from './send-request';
-import type { Slice } from './types';
+import type { Slice } from './slice';
+import type { AppSlice } from './app-slice';
 
 export interface SubmitOptions extends SendOptions {
   /** What the error banner says when no node accepted it and none said why. */
@@ -31,7 +32,10 @@ export function upsertPending(list: readonly PendingView[], entry: PendingView):
   return [entry, ...rest].sort((a, b) => b.createdAt - a.createdAt);
 }
 
-export const createPendingSlice: Slice<PendingSlice> = (set, get) => ({
+export const createPendingSlice: Slice<
+  PendingSlice,
+  Pick<AppSlice, 'error' | 'reportError' | 'clearError'>
+> = (set, get) => ({
   pending: [],
   loadPending: async () => {
     try {

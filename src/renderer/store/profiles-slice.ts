@@ -4,7 +4,8 @@
  */
 import type { ProfileList } from '../../shared/domain/profiles';
 import { call } from '../services/call';
-import type { Slice } from './types';
+import type { Slice } from './slice';
+import type { AppSlice } from './app-slice';
 
 export interface ProfilesSlice {
   profiles: ProfileList | undefined;
@@ -12,7 +13,7 @@ export interface ProfilesSlice {
   profilesChanged: (list: ProfileList) => void;
 }
 
-export const createProfilesSlice: Slice<ProfilesSlice> = (set, get) => ({
+export const createProfilesSlice: Slice<ProfilesSlice, Pick<AppSlice, 'reportError'>> = (set, get) => ({
   profiles: undefined,
   loadProfiles: async () => {
     try {

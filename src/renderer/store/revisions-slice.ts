@@ -3,7 +3,7 @@
  * and what this app changed of the multisignature wallets and proposals (`multisig:changed`), whichever window
  * made the change. A read that shows them names the count in its key (host-changes.ts) and is read again at each.
  */
-import type { Slice } from './types';
+import type { Slice } from './slice';
 
 export type Revised = 'signing' | 'multisig';
 

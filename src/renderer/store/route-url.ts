@@ -3,17 +3,7 @@
  * user's place. Hash URLs because both shells load one document (a file in Electron, one path in the browser shell);
  * the browser shell's `#token=…` link is a different hash and is taken by the bridge, never read as a place.
  */
-import { ROUTES, type Route } from './app-slice';
-
-export interface Place {
-  route: Route;
-  /** The wallet the Wallet page shows. */
-  walletId?: string;
-  /** The delegate the delegate page shows, by username (what a person can read in the URL). */
-  delegate?: string;
-  /** What the explorer looks up: a transaction id, an address, a height, a delegate name. */
-  explorer?: string;
-}
+import { ROUTES, type Place, type Route } from './routes';
 
 const SIDEBAR = new Set<string>(ROUTES);
 

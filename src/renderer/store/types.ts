@@ -1,4 +1,3 @@
-import type { StateCreator } from 'zustand';
 import type { AppSlice } from './app-slice';
 import type { ContactsSlice } from './contacts-slice';
 import type { LedgerSlice } from './ledger-slice';
@@ -12,7 +11,7 @@ import type { RevisionsSlice } from './revisions-slice';
 import type { VaultSlice } from './vault-slice';
 import type { WalletsSlice } from './wallets-slice';
 
-/** The one store (zustand slices pattern); components read it through selectors. */
+/** The one store (zustand slices pattern), composed from each slice's own part; components read it through selectors. */
 export type VotaryState = AppSlice &
   VaultSlice &
   WalletsSlice &
@@ -25,4 +24,3 @@ export type VotaryState = AppSlice &
   ProfilesSlice &
   LedgerSlice &
   RevisionsSlice;
-export type Slice<T> = StateCreator<VotaryState, [], [], T>;

@@ -4,7 +4,8 @@
  * never pushes again, so Back does not loop.
  */
 import type { StoreApi } from 'zustand';
-import { hashOf, placeOf, type Place } from './route-url';
+import { hashOf, placeOf } from './route-url';
+import type { Place } from './routes';
 import type { VotaryState } from './types';
 
 interface Browser {

@@ -4,7 +4,10 @@
  */
 import type { KeystoreStatus } from '../../shared/domain/keystore';
 import { plainError } from '../lib/errors';
-import type { Slice } from './types';
+import type { Slice } from './slice';
+import type { AppSlice } from './app-slice';
+import type { WalletsSlice } from './wallets-slice';
+import type { ProfilesSlice } from './profiles-slice';
 import { call } from '../services/call';
 
 export interface VaultSlice {
@@ -18,7 +21,12 @@ export interface VaultSlice {
   vaultChanged: (status: KeystoreStatus) => void;
 }
 
-export const createVaultSlice: Slice<VaultSlice> = (set, get) => {
+export const createVaultSlice: Slice<
+  VaultSlice,
+  Pick<AppSlice, 'error'> &
+    Pick<WalletsSlice, 'wallets' | 'loadWallets'> &
+    Pick<ProfilesSlice, 'profiles' | 'loadProfiles'>
+> = (set, get) => {
   const attempt = async (action: () => Promise<KeystoreStatus>): Promise<boolean> => {
     try {
       get().vaultChanged(await action());

@@ -2,7 +2,8 @@ import type { ChainWallet } from '../../shared/domain/chain-views';
 import type { WalletView } from '../../shared/domain/wallets';
 import { plainError } from '../lib/errors';
 import { sumAmounts } from '../lib/amount';
-import type { Slice, VotaryState } from './types';
+import type { Slice } from './slice';
+import type { AppSlice } from './app-slice';
 import { call } from '../services/call';
 import { CHAIN_WALLETS_MAX } from '../../shared/ipc/contract/chain';
 import { chunks, oneAtATime } from './one-at-a-time';
@@ -22,7 +23,7 @@ export interface WalletsSlice {
   walletSaved: (wallet: WalletView) => void;
 }
 
-export const createWalletsSlice: Slice<WalletsSlice> = (set, get) => ({
+export const createWalletsSlice: Slice<WalletsSlice, Pick<AppSlice, 'error'>> = (set, get) => ({
   wallets: [],
   chainWallets: {},
   chainWalletsNetworkId: undefined,
@@ -98,7 +99,7 @@ async function activeNetworkId(): Promise<string | undefined> {
 }
 
 /** Whether the store's balances (`chainWallets`) are of this wallet's network. */
-function onBalancesNetwork(state: Pick<VotaryState, 'chainWalletsNetworkId'>, wallet: WalletView): boolean {
+function onBalancesNetwork(state: Pick<WalletsSlice, 'chainWalletsNetworkId'>, wallet: WalletView): boolean {
   return state.chainWalletsNetworkId === undefined || wallet.networkId === state.chainWalletsNetworkId;
 }
 
@@ -107,14 +108,14 @@ function onBalancesNetwork(state: Pick<VotaryState, 'chainWalletsNetworkId'>, wa
  * network no longer in the list), even when the active network holds the same address.
  */
 export function chainStateOf(
-  state: Pick<VotaryState, 'chainWallets' | 'chainWalletsNetworkId'>,
+  state: Pick<WalletsSlice, 'chainWallets' | 'chainWalletsNetworkId'>,
   wallet: WalletView,
 ): ChainWallet | undefined {
   return onBalancesNetwork(state, wallet) ? state.chainWallets[wallet.address] : undefined;
 }
 
 /** Selectors: derived values, computed from the store without copying it. */
-function sumOf(state: VotaryState, watch: boolean, field: 'balance' | 'lockedBalance'): string {
+function sumOf(state: WalletsSlice, watch: boolean, field: 'balance' | 'lockedBalance'): string {
   return sumAmounts(
     state.wallets
       .filter((wallet) => (wallet.kind === 'watch') === watch)
@@ -124,25 +125,27 @@ function sumOf(state: VotaryState, watch: boolean, field: 'balance' | 'lockedBal
 }
 
 /** The balance of the wallets this vault can spend from: watch-only wallets are someone's, shown apart. */
-export function totalBalance(state: VotaryState): string {
+export function totalBalance(state: WalletsSlice): string {
   return sumOf(state, false, 'balance');
 }
 
 /** What the spendable wallets hold in HTLC locks (their own, until claimed or refunded). */
-export function totalLocked(state: VotaryState): string {
+export function totalLocked(state: WalletsSlice): string {
   return sumOf(state, false, 'lockedBalance');
 }
 
 /** The balance of the watch-only wallets: followed, not spendable from here. */
-export function watchOnlyBalance(state: VotaryState): string {
+export function watchOnlyBalance(state: WalletsSlice): string {
   return sumOf(state, true, 'balance');
 }
 
-export function selectedWallet(state: VotaryState): WalletView | undefined {
+export function selectedWallet(
+  state: WalletsSlice & Pick<AppSlice, 'selectedWalletId'>,
+): WalletView | undefined {
   return state.wallets.find((wallet) => wallet.id === state.selectedWalletId) ?? state.wallets[0];
 }
 
 /** Wallets that can sign (watch-only ones cannot). */
-export function signingWallets(state: VotaryState): WalletView[] {
+export function signingWallets(state: WalletsSlice): WalletView[] {
   return state.wallets.filter((wallet) => wallet.kind !== 'watch');
 }

@@ -8,7 +8,7 @@ import { SentStatus } from '../pending/SentStatus';
 import { formatAmount } from '../../lib/amount';
 import { useVotary } from '../../store';
 import { tokenName } from '../../store/node-slice';
-import type { RunControl } from './LocalnetPage';
+import type { RunControl } from './run-control';
 import { checkFaucetAmount } from './localnet-model';
 import { call } from '../../services/call';
 

@@ -106,9 +106,3 @@ export function LocalnetPage() {
     </section>
   );
 }
-
-export type RunControl = <T>(
-  action: () => Promise<T>,
-  describe: (result: T) => string,
-  next?: (result: T) => void,
-) => Promise<void>;

@@ -3,7 +3,7 @@
  * are missed and the missed-slot alert can be seen working.
  */
 import type { LocalnetStatus } from '../../../shared/domain/localnet';
-import type { RunControl } from './LocalnetPage';
+import type { RunControl } from './run-control';
 import { offlineCount } from './localnet-model';
 import { call } from '../../services/call';
 

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import type { LocalnetStatus } from '../../../shared/domain/localnet';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { useVotary } from '../../store';
-import type { RunControl } from './LocalnetPage';
+import type { RunControl } from './run-control';
 import { checkRollbackHeight, describeRollback } from './localnet-model';
 import { dateTime } from '../../lib/dates';
 import { call } from '../../services/call';

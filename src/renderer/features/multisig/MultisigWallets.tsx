@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
-import type { MultisigWallet } from '../../lib/reads/multisig';
+import type { MultisigWallet } from './multisig-wallet';
 
 export function parseKeys(text: string): string[] {
   return text

@@ -11,7 +11,7 @@ import type { TxPreview } from '../../../shared/domain/transactions';
 import { decimalSeparatorOf, parseAmountInput } from '../../lib/amount';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
-import type { MultisigWallet } from '../../lib/reads/multisig';
+import type { MultisigWallet } from './multisig-wallet';
 import { MultisigReview, type ConfirmInput } from './MultisigReview';
 import { ProposalDocument } from './ProposalDocument';
 

@@ -1,5 +1,5 @@
-import type { ROUTES } from '../../store/app-slice';
-import { type Route } from '../../store/app-slice';
+import type { ROUTES } from '../../store/routes';
+import { type Route } from '../../store/routes';
 import { useVotary } from '../../store';
 import { activeProfileName } from '../../store/profiles-slice';
 import { openCount } from '../../lib/alerts';

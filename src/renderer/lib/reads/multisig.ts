@@ -14,7 +14,8 @@ import { useHostRead } from '../use-host-read';
 /** What every multisignature read moves with. */
 export const MULTISIG_MOVES_WITH: readonly HostChange[] = ['block', 'pending', 'multisig'];
 
-export type MultisigWallet = z.output<typeof multisigWalletView>;
+/** As features/multisig/multisig-wallet.ts names it for the page's parts. */
+type MultisigWallet = z.output<typeof multisigWalletView>;
 export type MusigServerView = z.output<typeof musigServerView>;
 
 /** The profile's multisignature wallets on the active network (registered or not), and its server. */
