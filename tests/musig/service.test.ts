@@ -36,10 +36,15 @@ describe('multisignature wallets on localnet', () => {
     expect(tx, `transaction ${id} was broadcast`).toBeDefined();
     return toHex(sha256(unsignedBytes(tx!)));
   };
+  /** The multisig:changed events' reasons: what every window's multisignature page reads again after. */
+  const changes: string[] = [];
 
   beforeAll(async () => {
     dir = tempDir('votary-musig-service-');
     core = await openCore(dir);
+    core.subscribe((event, payload) => {
+      if (event === 'multisig:changed') changes.push((payload as { reason: string }).reason);
+    });
     await call(core, 'vault:create', { password: PASSWORD });
     for (const name of ['one', 'two', 'three']) {
       const wallet = await call(core, 'wallets:import-passphrase', {
@@ -128,6 +133,8 @@ describe('multisignature wallets on localnet', () => {
     expect(registered.accepted).toBe(true);
     // Byte for byte: the registration broadcast is the one tx:preview prepared, with every signature on it.
     expect(broadcastHash(registered.id)).toBe(preview.prepared!.unsignedHash);
+    // Each change pushed to every window, a refused one (signed already, too few signatures) not.
+    expect(changes).toEqual(['registered', 'signed', 'signed', 'broadcast']);
     await nextEvent(core, 'tx:status', confirmed(registered.id));
     expect(await call(core, 'multisig:proposals')).toEqual([]);
 

@@ -19,7 +19,7 @@ export interface AppCoreTestSeam {
    * tests move a transaction's wait in a pool, or its expiry, without forging the blocks in between.
    */
   readonly checkPending: (networkId: string, tip: number) => Promise<void>;
-  /** The vault's auto-lock in milliseconds (`keystore:set-auto-lock` takes whole minutes). */
+  /** The vault's auto-lock in milliseconds (`vault:set-auto-lock` takes whole minutes). */
   readonly setIdleLockMs: (ms: number) => void;
 }
 

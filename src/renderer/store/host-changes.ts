@@ -1,13 +1,16 @@
 /**
  * What a screen's data moves with, read from the store the host's push events keep current (store/index.ts): a new
  * block on a network (`networks:block`), a transaction of the pending list changing state (`tx:status`, and every
- * send's own answer), the vault's wallets (`wallets:changed`), and their chain state (balance, nonce, locked
+ * send's own answer), the vault's wallets (`wallets:changed`) and their chain state (balance, nonce, locked
  * balance: read once per block for all of them, store/wallets-slice.ts), which moves exactly when a transaction
- * of theirs is confirmed — on that block, not some blocks later; the active network; and the node monitor's
- * topics (`monitor:update`, store/monitor-slice.ts: its round, the blocks it recorded, its watched nodes). `changeTick` turns the parts a screen names into one
- * string that changes exactly when one of them does; a read keyed on it (lib/use-host-read.ts) is read again then,
- * so a status line on screen follows the state it describes instead of the moment it was first read.
+ * of theirs is confirmed — on that block, not some blocks later; the active network; the node monitor's topics
+ * (`monitor:update`, store/monitor-slice.ts: its round, the blocks it recorded, its watched nodes); the open
+ * profile's vault (`vault:status`, `profiles:changed`); the signing settings and the multisignature wallets and
+ * proposals (revisions-slice.ts). `changeTick` turns the parts a screen names into one string that changes exactly
+ * when one of them does; a read keyed on it (lib/use-host-read.ts) is read again then, so a status line on screen
+ * follows the state it describes instead of the moment it was first read.
  */
+import type { Revised } from './revisions-slice';
 import type { VotaryState } from './types';
 
 export type HostChange =
@@ -18,14 +21,16 @@ export type HostChange =
   | 'network'
   | 'monitor-round'
   | 'monitor-blocks'
-  | 'monitor-nodes';
+  | 'monitor-nodes'
+  | 'vault'
+  | Revised;
 
 type Parts = Pick<
   VotaryState,
   'lastBlock' | 'node' | 'pending' | 'wallets' | 'chainWallets' | 'chainWalletsNetworkId'
 > &
-  // Only the monitor's parts read it.
-  Partial<Pick<VotaryState, 'monitorVersion'>>;
+  // Only the monitor's parts read monitorVersion; the vault's and the revisions' parts the others.
+  Partial<Pick<VotaryState, 'monitorVersion' | 'vault' | 'profiles' | 'revisions'>>;
 
 /** One wallet's chain state as the store holds it: what a confirmed transaction of its changes. */
 function chainTick(state: Pick<Parts, 'chainWallets'>, address: string): string {
@@ -48,6 +53,11 @@ const TICKS: Record<HostChange, (state: Parts) => string> = {
   'monitor-round': (state) => `${state.node?.networkId ?? ''}#${state.monitorVersion?.round ?? 0}`,
   'monitor-blocks': (state) => `${state.node?.networkId ?? ''}#${state.monitorVersion?.blocks ?? 0}`,
   'monitor-nodes': (state) => `${state.node?.networkId ?? ''}#${state.monitorVersion?.nodes ?? 0}`,
+  // The open profile's vault: made, opened, locked, or another profile opened.
+  vault: (state) =>
+    `${state.profiles?.activeId ?? ''}:${state.vault?.hasVault ?? ''}:${state.vault?.unlocked ?? ''}`,
+  signing: (state) => String(state.revisions?.signing ?? 0),
+  multisig: (state) => String(state.revisions?.multisig ?? 0),
 };
 
 /** One string that changes when any of the named parts of the host's state changes, and only then. */

@@ -1,6 +1,6 @@
 import { create, type StoreApi } from 'zustand';
 import { onConnectionChange } from '../services/bridge';
-import { subscribeEvents } from '../services/events';
+import { subscribeEvents, type EventHandlers } from '../services/events';
 import { createAppSlice } from './app-slice';
 import { createContactsSlice } from './contacts-slice';
 import { createLedgerSlice } from './ledger-slice';
@@ -11,6 +11,7 @@ import { createNodeSlice } from './node-slice';
 import { createOwnNodeSlice } from './own-node-slice';
 import { createPendingSlice } from './pending-slice';
 import { createProfilesSlice } from './profiles-slice';
+import { createRevisionsSlice } from './revisions-slice';
 import type { VotaryState } from './types';
 import { createVaultSlice } from './vault-slice';
 import { createWalletsSlice } from './wallets-slice';
@@ -28,6 +29,7 @@ export function createVotaryStore() {
     ...createLinksSlice(set, get),
     ...createProfilesSlice(set, get),
     ...createLedgerSlice(set, get),
+    ...createRevisionsSlice(set, get),
   }));
 }
 
@@ -37,7 +39,28 @@ export const useVotary = createVotaryStore();
 export async function startStore(store: typeof useVotary = useVotary): Promise<() => void> {
   await store.getState().loadApp();
   if (store.getState().hostStatus !== 'ready') return () => undefined;
-  const off = await subscribeEvents({
+  const off = await subscribeEvents(storeEvents(store));
+  await loadAll(store);
+  // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).
+  const offConnection = onConnectionChange((connection) => {
+    store.getState().connectionChanged(connection);
+    if (connection.status === 'connected') void hostReconnected(store, loadAll);
+  });
+  // A browser-shell window reads the vault's data only once it has given the password (src/cli/window-gate.ts):
+  // what it read on the unlock screen is read again when the vault opens here.
+  const offUnlock = store.subscribe((state, previous) => {
+    if (state.vault?.unlocked === true && previous.vault?.unlocked === false) void loadAll(store);
+  });
+  return () => {
+    off();
+    offConnection();
+    offUnlock();
+  };
+}
+
+/** How the store follows the host's push events (each keeps a part of the state current). */
+export function storeEvents(store: typeof useVotary = useVotary): EventHandlers {
+  return {
     'networks:block': (block) => store.getState().blockArrived(block),
     'networks:sync': (sync) => store.getState().syncChanged(sync),
     'vault:status': (status) => store.getState().vaultChanged(status),
@@ -57,22 +80,8 @@ export async function startStore(store: typeof useVotary = useVotary): Promise<(
     // Electron's main started the core again after it stopped: a new host behind the same window.
     'app:core-restarted': () => void coreRestarted(store, loadAll, profileOpened),
     'ledger:prompt': (event) => store.getState().ledgerPromptChanged(event),
-  });
-  await loadAll(store);
-  // The browser bridge reconnects by itself; once back, everything is read again (the host may have restarted).
-  const offConnection = onConnectionChange((connection) => {
-    store.getState().connectionChanged(connection);
-    if (connection.status === 'connected') void hostReconnected(store, loadAll);
-  });
-  // A browser-shell window reads the vault's data only once it has given the password (src/cli/window-gate.ts):
-  // what it read on the unlock screen is read again when the vault opens here.
-  const offUnlock = store.subscribe((state, previous) => {
-    if (state.vault?.unlocked === true && previous.vault?.unlocked === false) void loadAll(store);
-  });
-  return () => {
-    off();
-    offConnection();
-    offUnlock();
+    'tx:signing-settings': () => store.getState().revised('signing'),
+    'multisig:changed': () => store.getState().revised('multisig'),
   };
 }
 

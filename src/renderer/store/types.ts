@@ -7,6 +7,7 @@ import type { NodeSlice } from './node-slice';
 import type { OwnNodeSlice } from './own-node-slice';
 import type { PendingSlice } from './pending-slice';
 import type { ProfilesSlice } from './profiles-slice';
+import type { RevisionsSlice } from './revisions-slice';
 import type { VaultSlice } from './vault-slice';
 import type { WalletsSlice } from './wallets-slice';
 
@@ -21,4 +22,5 @@ export type VotaryState = AppSlice &
   ContactsSlice &
   LinksSlice &
   ProfilesSlice &
-  LedgerSlice;
+  LedgerSlice &
+  RevisionsSlice;

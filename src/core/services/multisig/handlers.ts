@@ -3,6 +3,7 @@
  * propose.ts, proposal-review.ts, cosign.ts, broadcast-proposal.ts).
  */
 import { unless404 } from '../../client';
+import type { IpcEventPayload } from '../../../shared/ipc/contract';
 import type { ChannelHandlers } from '../dispatcher';
 import { broadcastProposal } from './broadcast-proposal';
 import { cosign } from './cosign';
@@ -31,6 +32,13 @@ export function multisigHandlers(s: MultisigDeps): Pick<ChannelHandlers, Multisi
       registered: chainWallet?.attributes.multiSignature !== undefined,
     };
   };
+  // Every window's multisignature page reads again after what this app changed (a proposal made, signed or
+  // broadcast, a wallet imported or registered, the server set), whichever window changed it.
+  const changed = async <T>(reason: IpcEventPayload<'multisig:changed'>['reason'], done: Promise<T>) => {
+    const answer = await done;
+    s.events.emit('multisig:changed', { reason });
+    return answer;
+  };
   return {
     'multisig:wallets': async (request) => {
       const entry = entryOf(s, request?.networkId);
@@ -39,22 +47,22 @@ export function multisigHandlers(s: MultisigDeps): Pick<ChannelHandlers, Multisi
       return Promise.all(s.multisig.book.wallets(entry.nethash).map(walletView));
     },
     'multisig:import': async (request) => {
-      const wallet = await importMultisig(s, request);
+      const wallet = await changed('imported', importMultisig(s, request));
       return walletView(s.multisig.book.byWallet(wallet.id)!);
     },
     'multisig:server': async (request) => {
       const entry = entryOf(s, request?.networkId);
       if (request?.server !== undefined)
-        await s.multisig.book.setServer(entry.nethash, request.server ?? undefined);
+        await changed('server', s.multisig.book.setServer(entry.nethash, request.server ?? undefined));
       const server = await serverOf(s, entry);
       return server ?? { url: '', kind: 'rest' as const, hosted: false };
     },
-    'multisig:register': (request) => startRegistration(s, request),
+    'multisig:register': (request) => changed('registered', startRegistration(s, request)),
     'multisig:preview': (request) => previewMultisigTransfer(s, request.walletId, request.draft),
-    'multisig:propose': (request) => proposeTransfer(s, request),
+    'multisig:propose': (request) => changed('proposed', proposeTransfer(s, request)),
     'multisig:proposals': (request) => listProposals(s, request ?? {}),
     'multisig:review': (request) => reviewProposal(s, request),
-    'multisig:sign': (request) => cosign(s, request),
-    'multisig:broadcast': (request) => broadcastProposal(s, request),
+    'multisig:sign': (request) => changed('signed', cosign(s, request)),
+    'multisig:broadcast': (request) => changed('broadcast', broadcastProposal(s, request)),
   };
 }

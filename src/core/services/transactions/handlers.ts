@@ -14,6 +14,14 @@ export function transactionHandlers(s: TransactionDeps): Pick<ChannelHandlers, T
   // The reviews' prepared transactions, in memory only, bound to the vault session (prepared-store.ts); the
   // multisig:* channels sign theirs from the same store.
   const prepared = preparedStoreOf(s);
+  // Every window shows the signing settings as saved now, whichever window saved them.
+  const signingSettingsChanged = () => {
+    const { signPasswordAfterMs, feeCeilingMultiple } = s.settings.get();
+    s.events.emit('tx:signing-settings', {
+      minutes: Math.round(signPasswordAfterMs / 60_000),
+      multiple: feeCeilingMultiple,
+    });
+  };
   return {
     'tx:send': ({ preparedId, confirmHighFee, password }) =>
       sendPrepared(s, prepared, preparedId, {
@@ -21,7 +29,10 @@ export function transactionHandlers(s: TransactionDeps): Pick<ChannelHandlers, T
         ...(password === undefined ? {} : { password }),
       }),
     'tx:sign-password': async (request) => {
-      if (request !== undefined) await s.settings.update({ signPasswordAfterMs: request.minutes * 60_000 });
+      if (request !== undefined) {
+        await s.settings.update({ signPasswordAfterMs: request.minutes * 60_000 });
+        signingSettingsChanged();
+      }
       const afterMs = s.settings.get().signPasswordAfterMs;
       return { minutes: Math.round(afterMs / 60_000), required: !s.keystore.passwordFresh(afterMs) };
     },
@@ -31,7 +42,10 @@ export function transactionHandlers(s: TransactionDeps): Pick<ChannelHandlers, T
     'tx:htlc-secrets': ({ walletId }) => keptLocks(s, walletId),
     'tx:htlc-reveal-secret': (request) => revealLockSecret(s, request),
     'tx:fee-ceiling': async (request) => {
-      if (request !== undefined) await s.settings.update({ feeCeilingMultiple: request.multiple });
+      if (request !== undefined) {
+        await s.settings.update({ feeCeilingMultiple: request.multiple });
+        signingSettingsChanged();
+      }
       return { multiple: s.settings.get().feeCeilingMultiple };
     },
     'tx:pending': (request) => s.tracker.list(request?.networkId),

@@ -3,37 +3,18 @@
  * their history on the chain, times that day's stored close. Shown only while a price is (prices on, ARK mainnet,
  * the source answering); read again when the price or the wallets change.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
-import type { PortfolioView } from '../../../shared/domain/prices';
 import { PRICE_SOURCE_NAMES } from '../../../shared/domain/prices';
-import { call } from '../../services/call';
-import { useVotary } from '../../store';
-import { usePricedQuote } from '../prices/price-quote';
+import { usePortfolio, usePricedQuote } from '../../lib/reads/prices';
 import { momentTime } from '../../lib/dates';
 
 const DAYS = 30;
 
 export function PortfolioChart() {
   const quote = usePricedQuote();
-  const wallets = useVotary((s) => s.chainWallets);
-  const [read, setRead] = useState<{ key: string; view: PortfolioView } | undefined>();
-  const key = quote === undefined ? '' : `${quote.networkId}:${quote.source}:${quote.currency}:${quote.at}`;
-
-  useEffect(() => {
-    if (key === '') return;
-    let live = true;
-    call('prices:portfolio', { days: DAYS }).then(
-      (view) => live && setRead({ key, view }),
-      () => live && setRead(undefined),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, wallets]);
-
   // Only the answer for the price on screen (not one for another currency still on its way).
-  const view = read?.key === key ? read.view : undefined;
+  const view = usePortfolio(DAYS, quote);
   const valued = view?.state === 'valued' ? view : undefined;
   const series = useMemo(
     () =>

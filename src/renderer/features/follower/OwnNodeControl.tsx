@@ -4,9 +4,9 @@
  * measured rates, where its chain goes) before a second, explicitly named button starts it. While it runs: its
  * state, and a button that stops it (its verified chain stays on disk for the next start).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { NetworkView } from '../../../shared/domain/networks';
-import type { OwnNodeEstimate } from '../../../shared/domain/own-node';
+import { useOwnNodeEstimate } from '../../lib/reads/follower';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
 import { bytes, count, duration, ownNodeSummary, ownNodeTone } from './own-node-words';
@@ -15,26 +15,36 @@ export function OwnNodeControl({ network }: { network: NetworkView }) {
   const view = useVotary((s) => s.ownNodes[network.id]);
   const changed = useVotary((s) => s.ownNodeChanged);
   const reportError = useVotary((s) => s.reportError);
-  const [estimate, setEstimate] = useState<OwnNodeEstimate | undefined>(undefined);
-  const [busy, setBusy] = useState<'estimate' | 'start' | 'stop' | undefined>(undefined);
+  // The question asked (its number) until it is answered and cancelled or the node started; a failed one is put
+  // down, its reason in the banner.
+  const [ask, setAsk] = useState<number | undefined>(undefined);
+  const asked = useRef(0);
+  const estimate = useOwnNodeEstimate(network.id, ask, (error) => {
+    reportError(error);
+    setAsk(undefined);
+  });
+  const [acting, setActing] = useState<'start' | 'stop' | undefined>(undefined);
+  const busy = acting ?? (ask !== undefined && estimate === undefined ? 'estimate' : undefined);
   const running = view !== undefined && view.state !== 'off' && view.state !== 'failed';
 
-  const run = async (what: 'estimate' | 'start' | 'stop', action: () => Promise<void>) => {
-    setBusy(what);
+  const run = async (what: 'start' | 'stop', action: () => Promise<void>) => {
+    setActing(what);
     try {
       await action();
     } catch (error) {
       reportError(error);
     } finally {
-      setBusy(undefined);
+      setActing(undefined);
     }
   };
-  const ask = () =>
-    run('estimate', async () => setEstimate(await call('follower:estimate', { networkId: network.id })));
+  const askEstimate = () => {
+    asked.current += 1;
+    setAsk(asked.current);
+  };
   const start = () =>
     run('start', async () => {
       changed(await call('follower:start', { networkId: network.id }));
-      setEstimate(undefined);
+      setAsk(undefined);
     });
   const stop = () => run('stop', async () => changed(await call('follower:stop', { networkId: network.id })));
 
@@ -57,7 +67,7 @@ export function OwnNodeControl({ network }: { network: NetworkView }) {
           </button>
         </>
       ) : estimate === undefined ? (
-        <button type="button" disabled={busy !== undefined} onClick={() => void ask()}>
+        <button type="button" disabled={busy !== undefined} onClick={askEstimate}>
           {busy === 'estimate' ? 'Asking the network…' : 'Run my own node for this network'}
         </button>
       ) : (
@@ -88,7 +98,7 @@ export function OwnNodeControl({ network }: { network: NetworkView }) {
             <button type="button" disabled={busy !== undefined} onClick={() => void start()}>
               {busy === 'start' ? 'Starting…' : 'Start my own node'}
             </button>
-            <button type="button" disabled={busy !== undefined} onClick={() => setEstimate(undefined)}>
+            <button type="button" disabled={busy !== undefined} onClick={() => setAsk(undefined)}>
               Cancel
             </button>
           </div>

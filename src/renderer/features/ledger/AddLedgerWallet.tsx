@@ -7,15 +7,13 @@
  * at the path again); a failure says which were added and which were not.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { LedgerAccountView, LedgerStatusView } from '../../../shared/domain/ledger';
+import type { LedgerAccountView } from '../../../shared/domain/ledger';
+import { useLedgerStatus } from '../../lib/reads/ledger';
 import { FieldError } from '../../components/FieldError';
 import { plainError } from '../../lib/errors';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { AccountList, DeviceState, defaultLedgerName, type Chosen } from './LedgerParts';
-
-/** How often the device is asked again while it is not ready (connected, unlocked, ARK app open). */
-const RECHECK_MS = 3_000;
 
 interface Found {
   networkId: string;
@@ -30,7 +28,7 @@ export function AddLedgerWallet({ onDone }: { onDone: () => void }) {
   const loadWallets = useVotary((s) => s.loadWallets);
   const [networkId, setNetworkId] = useState(activeId);
   const network = networks.find((n) => n.id === networkId);
-  const [status, setStatus] = useState<LedgerStatusView | undefined>();
+  const { status, recheck: readStatus } = useLedgerStatus();
   const [checking, setChecking] = useState(false);
   // The accounts read for one network; another network's are never shown.
   const [found, setFound] = useState<Found | undefined>();
@@ -42,30 +40,12 @@ export function AddLedgerWallet({ onDone }: { onDone: () => void }) {
   const [adding, setAdding] = useState(false);
   const [outcome, setOutcome] = useState<{ added: string[]; failed: string[] } | undefined>();
 
-  const readStatus = useCallback(
-    () =>
-      call('ledger:status').then(setStatus, (error: unknown) =>
-        setStatus({
-          state: 'error',
-          minimumVersion: '',
-          transport: 'usb',
-          message: plainError(error).message,
-        }),
-      ),
-    [],
-  );
   const checkAgain = () => {
     setChecking(true);
     void readStatus().finally(() => setChecking(false));
   };
-  useEffect(() => void readStatus(), [readStatus]);
-  const ready = status?.state === 'ready';
   // While the device is not ready it is asked again, so plugging it in or unlocking it moves on by itself.
-  useEffect(() => {
-    if (status === undefined || ready) return;
-    const timer = window.setTimeout(() => void readStatus(), RECHECK_MS);
-    return () => window.clearTimeout(timer);
-  }, [status, ready, readStatus]);
+  const ready = status?.state === 'ready';
 
   /** Reads from account `start` up to the next one never used (at most 20 at a time: the host's bound). */
   const scan = useCallback(

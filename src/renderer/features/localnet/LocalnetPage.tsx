@@ -4,36 +4,24 @@
  * (ERR_LOCALNET_ONLY), and a failure reaches the user through the ErrorBanner.
  */
 import { useCallback, useState } from 'react';
-import type { LocalnetStatus } from '../../../shared/domain/localnet';
-import { useThrottled } from '../../lib/use-throttled';
 import { useVotary } from '../../store';
 import { FaucetForm } from './FaucetForm';
 import { OfflineDelegates } from './OfflineDelegates';
 import { Snapshots } from './Snapshots';
 import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { useLocalnetStatus } from '../../lib/reads/localnet';
 
 export function LocalnetPage() {
   const network = useVotary((s) => s.networks.find((n) => n.active));
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
-  const height = useThrottled(
-    useVotary((s) => s.node?.height ?? 0),
-    2_000,
-  );
   const [note, setNote] = useState('');
   const embedded = network?.kind === 'embedded';
 
   // Read again on each (throttled) block, and when a snapshot changed what there is to show.
   const [revision, setRevision] = useState(0);
   const refresh = useCallback(() => setRevision((r) => r + 1), []);
-  const read = useLatest<LocalnetStatus>(
-    embedded ? () => call('localnet:status') : undefined,
-    `${height}:${revision}`,
-    {
-      report: reportError,
-    },
-  );
+  const read = useLocalnetStatus(embedded, revision, reportError);
   const status = embedded ? read.value : undefined;
   const setStatus = read.replace;
 

@@ -3,41 +3,27 @@
  * registration or a transfer, and the proposals waiting for this vault's participants — each reviewed with the one
  * review's facts (tx:preview's, computed by the host) before any participant signs (docs/design/multisig.md).
  *
- * What it shows follows the host (lib/use-host-read.ts): the wallets (registered or not) and the proposals are read
- * again when a block arrives or a pending transaction changes state, and what a broadcast became is kept on the
- * page — its id, then the block that confirmed it or why it was refused — after its proposal has left the list.
+ * What it shows follows the host (lib/reads/multisig.ts): the wallets (registered or not) and the proposals are read
+ * again when a block arrives, a pending transaction changes state or the host says a wallet or a proposal changed
+ * (here or in another window), and what a broadcast became is kept on the page — its id, then the block that
+ * confirmed it or why it was refused — after its proposal has left the list.
  */
 import { useCallback, useState } from 'react';
-import type { z } from 'zod';
-import type { musigServerView } from '../../../shared/domain/multisig';
 import type { SendResult } from '../../../shared/domain/transactions';
-import { useHostRead } from '../../lib/use-host-read';
-import { call } from '../../services/call';
+import { useMultisigWallets } from '../../lib/reads/multisig';
 import { useVotary } from '../../store';
 import { MultisigWallets } from './MultisigWallets';
 import { StartRegistration } from './StartRegistration';
 import { ProposeTransfer } from './ProposeTransfer';
 import { Proposals } from './Proposals';
 import { BroadcastOutcomes, type Broadcast } from './BroadcastOutcomes';
-import type { MultisigWallet } from './multisig-wallet';
-
-type ServerView = z.output<typeof musigServerView>;
 
 export function MultisigPage() {
   const reportError = useVotary((s) => s.reportError);
   const [generation, setGeneration] = useState(0);
   const refresh = useCallback(() => setGeneration((g) => g + 1), []);
   const [broadcasts, setBroadcasts] = useState<Broadcast[]>([]);
-  const read = useHostRead<{ wallets: MultisigWallet[]; server: ServerView }>(
-    () =>
-      Promise.all([call('multisig:wallets'), call('multisig:server')]).then(([wallets, server]) => ({
-        wallets,
-        server,
-      })),
-    `multisig:${generation}`,
-    ['block', 'pending'],
-    { report: reportError },
-  );
+  const read = useMultisigWallets(generation, reportError);
   const wallets = read.value?.wallets ?? [];
   const server = read.value?.server;
   const broadcast = useCallback(

@@ -9,7 +9,7 @@ import { signersFor } from '../common/signing-wallet';
 import { useState } from 'react';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { SendResult, TxPreview } from '../../../shared/domain/transactions';
-import { useHostRead } from '../../lib/use-host-read';
+import { useProposalReview } from '../../lib/reads/multisig';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { isPreparedRefusal } from '../review/prepared-refusal';
@@ -36,13 +36,10 @@ export function ProposalCard({
   onSigned?: (view: ProposalView) => void;
 }) {
   const reportError = useVotary((s) => s.reportError);
-  // Reviewed again by the host as the chain moves: the signatures it carries now, and whether the chain has taken
-  // its nonce (it was broadcast, here or by another participant, or another transaction took its place).
-  const check = useHostRead(
-    () => call('multisig:review', { proposal: proposalRef }),
-    `review:${given.txId}`,
-    ['block', 'pending'],
-  );
+  // Reviewed again by the host as the chain moves and as the proposal changes: the signatures it carries now, and
+  // whether the chain has taken its nonce (it was broadcast, here or by another participant, or another
+  // transaction took its place).
+  const check = useProposalReview(proposalRef, given.txId);
   const proposal = check.value?.proposal.txId === given.txId ? check.value.proposal : given;
   const gone = check.value?.preview.problems.find((problem) => NONCE_TAKEN.test(problem.message))?.message;
   const [step, setStep] = useState<Step | undefined>();

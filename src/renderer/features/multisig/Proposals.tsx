@@ -1,14 +1,15 @@
 /**
  * Proposals waiting for this vault: those on the network's multisignature server for its participants (each
  * verified by the host before it is listed), and one opened from a file or pasted (a co-signer without a network).
- * The list is read again as blocks arrive and pending transactions change (lib/use-host-read.ts), and each card
+ * The list is read again as blocks arrive, pending transactions change and the host says a proposal changed
+ * (lib/reads/multisig.ts), and each card
  * reviews its proposal again then (ProposalCard): one whose transaction the chain has taken says so instead of
  * offering a signature.
  */
 import { useState } from 'react';
 import type { ProposalRef, ProposalView } from '../../../shared/domain/multisig';
 import type { SendResult } from '../../../shared/domain/transactions';
-import { useHostRead } from '../../lib/use-host-read';
+import { useProposals } from '../../lib/reads/multisig';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { ProposalCard } from './ProposalCard';
@@ -26,14 +27,7 @@ export function Proposals({
   const reportError = useVotary((s) => s.reportError);
   const [pasted, setPasted] = useState('');
   const [opened, setOpened] = useState<{ ref: ProposalRef; view: ProposalView } | undefined>();
-  const list = useHostRead(
-    () => call('multisig:proposals'),
-    `proposals:${generation}`,
-    ['block', 'pending'],
-    {
-      report: reportError,
-    },
-  ).value;
+  const list = useProposals(generation, reportError);
   const open = async (text: string) => {
     const document = text.trim();
     if (document.length > PROPOSAL_FILE.maxBytes) {

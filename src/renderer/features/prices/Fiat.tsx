@@ -6,7 +6,7 @@
 import { PRICE_SOURCE_NAMES } from '../../../shared/domain/prices';
 import { momentTime } from '../../lib/dates';
 import { fiatValue, formatMoney } from './fiat';
-import { usePricedQuote } from './price-quote';
+import { usePricedQuote } from '../../lib/reads/prices';
 
 export function Fiat({ value }: { value: string }) {
   const quote = usePricedQuote();

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { SecretInput } from '../../components/SecretInput';
-import { call } from '../../services/call';
+import { usePasswordRequired } from '../../lib/reads/signing';
 
 export interface SigningPassword {
   /** Undefined while asking the host. */
@@ -18,39 +18,23 @@ export interface SigningPassword {
 }
 
 /**
- * Asks the host whether the password is needed each time `open` becomes true. A question that fails (the bridge is
- * reconnecting) is asked again; when no answer comes, the field is shown: asking once too often is safe.
+ * Asks the host whether the password is needed each time `open` becomes true, and again when the signing settings
+ * change while it is open (lib/reads/signing.ts `usePasswordRequired`: when no answer comes, the field is shown).
+ * The password typed is forgotten when the review closes.
  */
 export function useSigningPassword(open: boolean): SigningPassword {
-  const [required, setRequired] = useState<boolean | undefined>();
+  const { required, demand } = usePasswordRequired(open);
   const [password, setPassword] = useState('');
   useEffect(() => {
     if (!open) return;
-    let current = true;
-    let timer: number | undefined;
-    const ask = (triesLeft: number) => {
-      call('tx:sign-password').then(
-        (status) => current && setRequired(status.required),
-        () => {
-          if (!current) return;
-          if (triesLeft > 0) timer = window.setTimeout(() => ask(triesLeft - 1), 1_000);
-          else setRequired(true);
-        },
-      );
-    };
-    ask(3);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-      setPassword('');
-    };
+    return () => setPassword('');
   }, [open]);
   return {
     required,
     password,
     setPassword,
     ready: required === false || (required === true && password !== ''),
-    demand: () => setRequired(true),
+    demand,
   };
 }
 

@@ -8,44 +8,33 @@
  * report (lib/fees.ts).
  */
 import { rememberDeviceLines } from '../ledger/reviewed-lines';
-import { DEVICE_RETRY, deviceLines, isDeviceRetry } from '../ledger/device-review';
-import { LedgerReviewNotice } from '../ledger/LedgerReviewNotice';
-import { FieldError } from '../../components/FieldError';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { deviceLines, isDeviceRetry } from '../ledger/device-review';
+import { useRef, useState, type FormEvent } from 'react';
 import { useFocusScope } from '../../lib/use-focus-scope';
-import type { FeesView } from '../../../shared/domain/chain-views';
 import type { DraftProblemView, SendResult, TxPreview } from '../../../shared/domain/transactions';
-import { sizingDraft } from '../../../shared/lib/sizing-draft';
 import { utf8Length } from '../../../shared/lib/utf8';
-import { PreviewFacts } from '../review/PreviewFacts';
 import { isPreparedRefusalCode } from '../review/prepared-refusal';
-import { amountInWords, decimalSeparatorOf, parseAmountInput, plainAmount } from '../../lib/amount';
-import {
-  customFeeProblem,
-  highFeeReason,
-  ceilingMultiple,
-  workableFees,
-  type FeeChoice,
-  type FeeLimits,
-} from '../../lib/fees';
+import { amountInWords, decimalSeparatorOf, plainAmount } from '../../lib/amount';
+import { highFeeReason, ceilingMultiple, type FeeChoice } from '../../lib/fees';
 import { useVotary } from '../../store';
-import { plainNodeMessage } from '../../lib/node-words';
 import { useSigningWallet } from '../common/signing-wallet';
 import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { addressProblem } from '../../../shared/lib/address-check';
-import { SigningPasswordField, useSigningPassword } from '../review/SigningPassword';
-import { amountProblem, planSend, type RecipientRow } from './recipients';
+import { useSigningPassword } from '../review/SigningPassword';
+import { planSend, type RecipientRow } from './recipients';
 import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
-import { AddressName, UnknownRecipients } from '../contacts/AddressName';
-import { ContactOptions, CONTACT_OPTIONS_ID } from '../contacts/ContactOptions';
+import { useSpendable } from '../../lib/reads/transactions';
+import { ContactOptions } from '../contacts/ContactOptions';
 import { LinkPaste } from '../links/LinkPaste';
 import { QrImagePick } from '../links/QrImagePick';
 import { BatchFromCsv } from '../batch/BatchFromCsv';
 import { useOpenedLink } from '../links/use-opened-link';
-import { FeeChooser, HighFeeWarning } from './FeeChooser';
-import { useAnnounceChange } from '../../lib/announce';
-import { pendingStateKey } from '../pending/SentStatus';
+import { FeeChooser } from './FeeChooser';
+import { MemoField } from './MemoField';
+import { RecipientFields } from './RecipientFields';
+import { SendOutcome } from './SendOutcome';
+import { SendReview } from './SendReview';
+import { useSendFee } from './send-fee';
 
 const EMPTY: RecipientRow = { address: '', amount: '' };
 /** The person's locale decides the one decimal separator amounts are typed with. */
@@ -59,8 +48,6 @@ export function SendPage() {
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
   const submitPrepared = useVotary((s) => s.submitPrepared);
-  const status = useVotary((s) => s.pending);
-  const [fees, setFees] = useState<FeesView | undefined>();
   const [rows, setRows] = useState<RecipientRow[]>([EMPTY]);
   // Chosen on this page; with one wallet that can sign there is nothing to choose. A Ledger wallet signs a transfer
   // but not a multipayment (shared/domain/ledger-signable.ts): with a second recipient it is left out, with why.
@@ -88,57 +75,22 @@ export function SendPage() {
     setStep('form');
   });
 
-  useEffect(() => {
-    call('chain:fees').then(setFees, reportError);
-  }, [reportError]);
-
-  // The fees depend on the transaction's kind and size (the number of recipients, the memo), not on what the
-  // recipients and amounts are: asked again when those change, before the form is filled in.
-  const sizing = wallet === undefined ? undefined : sizingDraft(rows.length, memo, wallet.address);
-  const bounds = useLatest(
-    wallet === undefined || sizing === undefined
-      ? undefined
-      : () => call('tx:fee-bounds', { walletId: wallet.id, draft: sizing }),
-    wallet === undefined ? '' : `${wallet.id}:${JSON.stringify(sizing)}`,
-    // Without bounds the draft goes without a fee and the host fills in the static fee: no banner for it.
-    { delayMs: 300, report: () => undefined },
-  ).value;
-  const limits: FeeLimits | undefined =
-    bounds === undefined
-      ? undefined
-      : { minimum: bounds.minimum, static: bounds.static, dynamic: bounds.dynamic };
-
   const multi = rows.length > 1;
   const token = useVotary((s) => s.configuration?.token ?? '');
-  const height = useVotary((s) => s.node?.height ?? 0);
-  // The one maximum: the host's balance less what this wallet has pending, read again with each block.
-  const spendable = useLatest(
-    wallet === undefined ? undefined : () => call('tx:spendable', { walletId: wallet.id }),
-    `${wallet?.id ?? ''}:${height}:${status.length}`,
-    { report: () => undefined },
-  ).value;
+  // The one maximum: the host's balance less what this wallet has pending, read again with each block and each
+  // pending transaction's change of state.
+  const spendable = useSpendable(wallet?.id);
   const balance = spendable?.spendable;
   const say = (arktoshi: string) => amountInWords(arktoshi, token);
-  // Only fees that can work are offered (lib/fees.ts): never "Minimum 0", nothing but the standard fee on a
-  // network without dynamic fees.
-  const options = multi
-    ? workableFees(fees, 'multiPayment', 6, limits)
-    : workableFees(fees, 'transfer', 0, limits);
-  // The host's static fee (tx:fee-bounds), the baseline of the standard choice, the warning and a typed fee.
-  const staticFee = options.find((o) => o.choice === 'static')?.value;
-  const typedFee = parseAmountInput(customFee, DECIMAL);
-  const customProblem =
-    feeChoice !== 'custom'
-      ? undefined
-      : !typedFee.ok
-        ? typedFee.message
-        : customFeeProblem(typedFee.arktoshi, staticFee, limits, say);
-  const fee =
-    feeChoice === 'custom'
-      ? typedFee.ok && customProblem === undefined
-        ? typedFee.arktoshi
-        : undefined
-      : (options.find((o) => o.choice === feeChoice)?.value ?? staticFee);
+  const { bounds, limits, options, staticFee, customProblem, fee } = useSendFee({
+    wallet,
+    recipients: rows.length,
+    memo,
+    feeChoice,
+    customFee,
+    decimal: DECIMAL,
+    say,
+  });
   const plan = planSend(rows, memo, fee, DECIMAL);
   useFocusScope(reviewStep, step === 'review' && plan.ok, { returnTo: reviewButton });
   // Checked before anything is signed: the recipient against this network, the total against the balance.
@@ -171,17 +123,6 @@ export function SendPage() {
   };
   // The host's ceiling for this draft (tx:fee-bounds), the one its own check refuses above without a confirmation.
   const highFee = plan.ok ? highFeeReason(fee, bounds?.ceiling, plan.total) : undefined;
-  const sent = result === undefined ? undefined : (status.find((p) => p.id === result.id) ?? result.pending);
-  // A refusal's reason is in the error banner already: said once.
-  const sentWords =
-    sent === undefined
-      ? undefined
-      : `Transaction ${sent.id.slice(0, 12)}…: ${
-          sent.status === 'rejected'
-            ? 'refused by the node (the reason is above).'
-            : plainNodeMessage(sent.statusText)
-        }`;
-  useAnnounceChange(sentWords, sent === undefined ? undefined : pendingStateKey(sent));
   const edit = (i: number, change: Partial<RecipientRow>) => {
     setRows(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
     setProblems([]);
@@ -295,74 +236,29 @@ export function SendPage() {
             problem={problemAt('wallet') ?? problemAt('form')}
             onChange={() => setProblems([])}
           />
-          {rows.map((row, i) => {
-            const suffix = i === 0 ? '' : ` ${i + 1}`;
-            return (
-              <div key={i} className="row wrap">
-                <label>
-                  Recipient address{suffix}
-                  <input
-                    value={row.address}
-                    onChange={(e) => edit(i, { address: e.target.value })}
-                    spellCheck={false}
-                    size={40}
-                    list={CONTACT_OPTIONS_ID}
-                    aria-invalid={recipientProblem(row.address) !== undefined}
-                    required
-                  />
-                  <FieldError
-                    message={
-                      recipientProblem(row.address) ?? (i === 0 ? problemAt('recipientId') : undefined)
-                    }
-                  />
-                </label>
-                <AddressName address={row.address.trim()} />
-                <label>
-                  Amount{suffix}
-                  <input
-                    value={row.amount}
-                    onChange={(e) => edit(i, { amount: e.target.value })}
-                    inputMode="decimal"
-                    placeholder={`0${DECIMAL}0`}
-                    aria-invalid={
-                      row.amount.trim() !== '' && amountProblem(row.amount, DECIMAL) !== undefined
-                    }
-                    required
-                  />
-                  <FieldError
-                    message={row.amount.trim() === '' ? undefined : amountProblem(row.amount, DECIMAL)}
-                  />
-                  <FieldError
-                    message={i === rows.length - 1 ? (overBalance ?? problemAt('amount')) : undefined}
-                  />
-                </label>
-                {multi && (
-                  <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-                    Remove recipient{suffix || ' 1'}
-                  </button>
-                )}
-              </div>
-            );
-          })}
+          <RecipientFields
+            rows={rows}
+            edit={edit}
+            remove={(i) => setRows(rows.filter((_, j) => j !== i))}
+            recipientProblem={recipientProblem}
+            problemAt={problemAt}
+            overBalance={overBalance}
+            decimal={DECIMAL}
+          />
           <ContactOptions />
           <button type="button" onClick={() => setRows([...rows, EMPTY])} disabled={rows.length >= 128}>
             Add recipient
           </button>
-          <label>
-            Memo (public, optional)
-            <input
-              value={memo}
-              onChange={(e) => {
-                setMemo(e.target.value);
-                setProblems([]);
-              }}
-              aria-invalid={memoProblem !== undefined}
-            />
-            <span className="muted small">
-              {memoBytes} of {memoLimit} bytes
-            </span>
-            <FieldError message={memoProblem} />
-          </label>
+          <MemoField
+            memo={memo}
+            onChange={(text) => {
+              setMemo(text);
+              setProblems([]);
+            }}
+            bytes={memoBytes}
+            limit={memoLimit}
+            problem={memoProblem}
+          />
           {!multi && (
             <button type="button" onClick={sendAll} disabled={balance === undefined}>
               Send all (balance minus the fee)
@@ -385,63 +281,25 @@ export function SendPage() {
         </form>
       ) : (
         plan.ok && (
-          <section className="card" aria-label="Review" ref={reviewStep} tabIndex={-1}>
-            <h2>Review {multi ? 'multipayment' : 'transfer'}</h2>
-            {deviceProblem !== undefined && (
-              <p className="warning-note" role="alert" data-testid="ledger-failure">
-                {deviceProblem} {DEVICE_RETRY}
-              </p>
-            )}
-            {preview !== undefined && <PreviewFacts preview={preview} />}
-            <dl className="facts">
-              {plan.payments.map((payment, i) => (
-                <div key={i} className="contents">
-                  <dt>To</dt>
-                  <dd>
-                    <span className="mono" data-testid="review-recipient">
-                      {payment.recipientId}
-                    </span>
-                    <AddressName address={payment.recipientId} /> ·{' '}
-                    <strong data-testid="review-amount">{amountInWords(payment.amount, token)}</strong>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            <UnknownRecipients addresses={plan.payments.map((payment) => payment.recipientId)} />
-            {preview !== undefined && (
-              <LedgerReviewNotice wallet={wallet} preview={preview} draft={plan.draft} />
-            )}
-            {highFee !== undefined && (
-              <HighFeeWarning
-                reason={highFee}
-                ceiling={ceilingMultiple(bounds)}
-                confirmed={feeConfirmed}
-                onConfirm={setFeeConfirmed}
-              />
-            )}
-            <SigningPasswordField signing={signing} />
-            <div className="row">
-              <button
-                type="button"
-                className="primary"
-                disabled={(highFee !== undefined && !feeConfirmed) || !signing.ready}
-                onClick={() => void send()}
-              >
-                {deviceProblem === undefined ? 'Sign and send' : 'Try again on the Ledger'}
-              </button>
-              <button type="button" onClick={() => setStep('form')}>
-                Back
-              </button>
-            </div>
-          </section>
+          <SendReview
+            plan={plan}
+            multi={multi}
+            preview={preview}
+            wallet={wallet}
+            token={token}
+            deviceProblem={deviceProblem}
+            highFee={highFee}
+            ceiling={ceilingMultiple(bounds)}
+            feeConfirmed={feeConfirmed}
+            onConfirmFee={setFeeConfirmed}
+            signing={signing}
+            onSend={() => void send()}
+            onBack={() => setStep('form')}
+            stepRef={reviewStep}
+          />
         )
       )}
-      {sent && (
-        // Silent: the shell's announcer says each new state once (lib/announce.ts).
-        <p role="status" aria-live="off" data-testid="send-status">
-          {sentWords}
-        </p>
-      )}
+      <SendOutcome result={result} />
     </section>
   );
 }

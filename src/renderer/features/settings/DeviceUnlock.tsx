@@ -2,20 +2,18 @@
  * "Unlock on this device": an opt-in where the OS keychain keeps a wrapped vault key. Where no
  * keychain is available the switch is shown off and disabled, with the host's reason.
  */
-import { useEffect, useState } from 'react';
-import type { KeychainStatusView } from '../../../shared/domain/vault';
+import { useState } from 'react';
+import { useKeychainStatus } from '../../lib/reads/vault';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
 
 export function DeviceUnlock() {
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
-  const [keychain, setKeychain] = useState<KeychainStatusView | undefined>();
+  const read = useKeychainStatus(true, { report: reportError });
+  const keychain = read.value;
+  const setKeychain = read.replace;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    call('vault:keychain-status').then(setKeychain, reportError);
-  }, [reportError]);
 
   const toggle = async (on: boolean) => {
     setBusy(true);

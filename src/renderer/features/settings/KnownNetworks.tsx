@@ -3,25 +3,21 @@
  * needs no node URL. Nothing is contacted until one is chosen and confirmed: the relays serve plain http, which is
  * said once a network is chosen (not before, about a node nobody picked), and adding it needs that confirmation.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { KnownNetworkView } from '../../../shared/domain/networks';
 import { PlainHttpWarning } from '../../components/PlainHttpWarning';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
+import { useKnownNetworks } from '../../lib/reads/networks';
 
 export function KnownNetworks() {
-  const networks = useVotary((s) => s.networks);
   const loadNode = useVotary((s) => s.loadNode);
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
-  const [known, setKnown] = useState<KnownNetworkView[]>([]);
+  const known = useKnownNetworks(reportError);
   const [confirmed, setConfirmed] = useState(false);
   const [adding, setAdding] = useState<string | undefined>();
   const [chosen, setChosen] = useState<KnownNetworkView>();
-
-  useEffect(() => {
-    call('networks:known').then(setKnown, reportError);
-  }, [networks, reportError]);
 
   const add = async (network: KnownNetworkView) => {
     setAdding(network.key);

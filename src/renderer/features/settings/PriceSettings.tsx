@@ -2,7 +2,7 @@
  * Prices, opt-in (docs/design/prices.md): off until the person turns them on here. What leaves the machine is said
  * where it is turned on — the token and the currency, to the source chosen, nothing else.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   PRICE_CURRENCIES,
   PRICE_SOURCE_NAMES,
@@ -13,15 +13,15 @@ import {
 } from '../../../shared/domain/prices';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
+import { usePriceSettings } from '../../lib/reads/prices';
 
 export function PriceSettings() {
   const reportError = useVotary((s) => s.reportError);
-  const [settings, setSettings] = useState<Settings | undefined>();
+  // As saved, read again when any window changes them (lib/reads/prices.ts).
+  const read = usePriceSettings(reportError);
+  const settings = read.value;
+  const setSettings = read.replace;
   const [saved, setSaved] = useState<string | undefined>();
-
-  useEffect(() => {
-    call('prices:settings').then(setSettings, reportError);
-  }, [reportError]);
 
   const change = async (patch: Partial<Settings>) => {
     try {

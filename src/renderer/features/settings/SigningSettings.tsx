@@ -1,25 +1,27 @@
 /**
  * Signing safeguards the core enforces (docs/design/security.md "Key store", "Fees"): after how many minutes
- * signing asks for the vault password again, and the fee ceiling in multiples of the network's fee.
+ * signing asks for the vault password again, and the fee ceiling in multiples of the network's fee. The fields
+ * show the settings as saved (lib/reads/signing.ts: read again when any window saves them) until the person edits
+ * one; what is typed is kept until it is saved.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSigningSettings } from '../../lib/reads/signing';
 import { useVotary } from '../../store';
 import { call } from '../../services/call';
 
 export function SigningSettings() {
   const reportError = useVotary((s) => s.reportError);
   const clearError = useVotary((s) => s.clearError);
-  // Undefined until the host has said what is saved: the fields stay disabled until then, so what a person types
-  // is never overwritten by a late answer (and a blank field is never saved).
-  const [minutes, setMinutes] = useState<string | undefined>();
-  const [multiple, setMultiple] = useState<string | undefined>();
+  const settings = useSigningSettings(reportError);
+  const stored = settings.value;
+  // What the person typed, over what is saved; undefined: the field shows the saved value. The fields stay disabled
+  // until the host has said what is saved, so what a person types is never overwritten by an answer (and a blank
+  // field is never saved).
+  const [typed, setTyped] = useState<{ minutes?: string; multiple?: string }>({});
   const [saved, setSaved] = useState(false);
-
-  useEffect(() => {
-    call('tx:sign-password').then((status) => setMinutes(String(status.minutes)), reportError);
-    call('tx:fee-ceiling').then(({ multiple }) => setMultiple(String(multiple)), reportError);
-  }, [reportError]);
-  const loaded = minutes !== undefined && multiple !== undefined;
+  const minutes = typed.minutes ?? (stored === undefined ? undefined : String(stored.minutes));
+  const multiple = typed.multiple ?? (stored === undefined ? undefined : String(stored.multiple));
+  const loaded = stored !== undefined;
 
   const save = async () => {
     if (minutes === undefined || multiple === undefined) return;
@@ -37,6 +39,9 @@ export function SigningSettings() {
       await call('tx:sign-password', { minutes: after });
       await call('tx:fee-ceiling', { multiple: times });
       clearError();
+      // Saved: the fields show the settings as saved (the host pushes them to every window).
+      settings.replace({ minutes: after, multiple: times });
+      setTyped({});
       setSaved(true);
     } catch (error) {
       reportError(error);
@@ -54,7 +59,7 @@ export function SigningSettings() {
           value={minutes ?? ''}
           disabled={!loaded}
           onChange={(e) => {
-            setMinutes(e.target.value);
+            setTyped({ ...typed, minutes: e.target.value });
             setSaved(false);
           }}
         />
@@ -66,7 +71,7 @@ export function SigningSettings() {
           value={multiple ?? ''}
           disabled={!loaded}
           onChange={(e) => {
-            setMultiple(e.target.value);
+            setTyped({ ...typed, multiple: e.target.value });
             setSaved(false);
           }}
         />

@@ -7,7 +7,7 @@ import { useVotary } from '../../store';
 import { HostStatus } from '../shell/HostStatus';
 import { ProfileChooser } from '../profiles/ProfileChooser';
 import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { useKeychainStatus } from '../../lib/reads/vault';
 
 export function VaultGate() {
   const vault = useVotary((s) => s.vault);
@@ -24,7 +24,7 @@ export function VaultGate() {
   const strength = usePasswordStrength(creating ? password : '');
 
   // "Unlock on this device" (Settings) offers a second way in; a keychain that cannot answer just hides it.
-  const keychain = useLatest(creating ? undefined : () => call('vault:keychain-status'), String(creating));
+  const keychain = useKeychainStatus(!creating);
   const deviceUnlock =
     keychain.error === undefined && keychain.value?.available === true && keychain.value.enabled;
 

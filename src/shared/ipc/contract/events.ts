@@ -30,4 +30,10 @@ export const IPC_EVENT_SCHEMAS = {
   'app:core-restarted': z.object({ at: z.number() }),
   'ledger:prompt': ledgerPromptEvent,
   'prices:changed': priceQuote,
+  /** The signing settings after a change (tx:sign-password, tx:fee-ceiling), whichever window made it. */
+  'tx:signing-settings': z.object({ minutes: z.number().int(), multiple: z.number().int() }),
+  /** What this app changed of the multisignature wallets or their proposals (multisig/handlers.ts). */
+  'multisig:changed': z.object({
+    reason: z.enum(['imported', 'server', 'registered', 'proposed', 'signed', 'broadcast']),
+  }),
 } as const satisfies Record<IpcEvent, z.ZodType>;

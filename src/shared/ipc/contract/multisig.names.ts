@@ -16,5 +16,5 @@ export const MULTISIG_NAMES = {
     'multisig:sign',
     'multisig:broadcast',
   ],
-  events: [],
+  events: ['multisig:changed'],
 } as const;

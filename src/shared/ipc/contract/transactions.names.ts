@@ -17,5 +17,5 @@ export const TRANSACTIONS_NAMES = {
     'tx:rebroadcast',
     'tx:dismiss',
   ],
-  events: ['tx:status'],
+  events: ['tx:status', 'tx:signing-settings'],
 } as const;
