@@ -1,7 +1,8 @@
 /**
  * Issue 6 §3's read-only screens in the browser shell against the embedded localnet (1-second blocks): the
  * explorer (a height → its block → one of its transactions → the sender's wallet, and a clear "not found"), the
- * fee table with a static fee per type, and the randomness screen verifying /trng from the block id.
+ * fee table with a static fee per type, and the randomness screen verifying /trng from the block id. A block's,
+ * a transaction's and the random values' pages follow new blocks without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { closePage, createVault, go, openPage } from './support/shell';
@@ -33,14 +34,23 @@ test('explorer: a height → its block → a transaction → the sender wallet, 
   const transactions = page.getByRole('table', { name: /Transactions in this block/ });
   await expect(transactions).toBeVisible();
   await page.screenshot({ path: 'test-results/explorer-block.png' });
+  // The page follows the chain without a reload: its confirmations count on as blocks arrive.
+  const confirmations = page.locator('dt:text-is("Confirmations") + dd');
+  const seen = Number(await confirmations.innerText());
+  await expect.poll(async () => Number(await confirmations.innerText())).toBeGreaterThan(seen);
 
   await transactions
     .getByRole('button', { name: /^Transaction [0-9a-f]{64}$/ })
     .first()
     .click();
   await expect(page.getByRole('heading', { level: 2, name: / transaction$/ })).toBeVisible();
-  await expect(page.getByText(/^Confirmed · \d+ confirmations?$/)).toBeVisible();
+  const status = page.getByText(/^Confirmed · \d+ confirmations?$/);
+  await expect(status).toBeVisible();
   await expect(page.getByRole('button', { name: 'Block 1' })).toBeVisible();
+  // So does a transaction's: a new block is one more confirmation, without a reload.
+  const counted = async () => Number((await status.innerText()).replace(/\D/g, ''));
+  const before = await counted();
+  await expect.poll(counted).toBeGreaterThan(before);
   const sender = page.locator('dt:text-is("Sender") + dd').getByRole('button');
   const address = (await sender.innerText()).trim();
   expect(address).toMatch(/^D[1-9A-HJ-NP-Za-km-z]{33}$/);
@@ -102,4 +112,9 @@ test('randomness: /trng and /trng-1 verified from their block ids', async () => 
   await expect(page.getByTestId('trng-previous-verdict')).toHaveText(/^✓ verified/);
   await expect(page.getByText(/SHA-256\(block id as UTF-8 text\)/).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/randomness.png' });
+  // The values of the last block follow the chain: a new block, a new draw, without "Read again".
+  const drawn = page.locator('section[aria-labelledby="trng-latest"] dt:text-is("Block") + dd');
+  const first = await drawn.innerText();
+  await expect.poll(() => drawn.innerText()).not.toBe(first);
+  await expect(page.getByTestId('trng-latest-verdict')).toHaveText(/^✓ verified/);
 });

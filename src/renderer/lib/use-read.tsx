@@ -4,7 +4,9 @@
  *
  * - `useRead`: one read for a page — loading, the answer, or the failure in plain words (shown on the page itself,
  *   so "not found" reads as the page's own answer rather than as a banner). A newer key shows "loading" until its
- *   own answer arrives (a preview of what is being typed never shows the answer for earlier text).
+ *   own answer arrives (a preview of what is being typed never shows the answer for earlier text). With a `tick`
+ *   (what the page moves with: a block), the same page is read again when it changes, its answer staying on screen
+ *   meanwhile and after a failed re-read (the next tick tries again).
  * - `useLatest`: a view that is read again as the chain moves (the key includes a tick) — the last answer stays on
  *   screen while the next one loads, and a failure is kept beside it until a read succeeds again.
  */
@@ -20,9 +22,9 @@ const LOADING = { state: 'loading' } as const;
 export function useRead<T>(
   load: (() => Promise<T>) | undefined,
   key: string,
-  options: { delayMs?: number } = {},
+  options: { delayMs?: number; tick?: string } = {},
 ): Read<T> {
-  const { delayMs = 0 } = options;
+  const { delayMs = 0, tick = '' } = options;
   const [answer, setAnswer] = useState<{ key: string; read: Read<T> } | undefined>();
   useEffect(() => {
     if (load === undefined) return;
@@ -31,16 +33,22 @@ export function useRead<T>(
       load().then(
         (value) => current && setAnswer({ key, read: { state: 'ready', value } }),
         (error: unknown) =>
-          current && setAnswer({ key, read: { state: 'failed', error: plainError(error) } }),
+          current &&
+          setAnswer((last) =>
+            // A re-read of the page shown (a new tick) that failed leaves its answer on screen.
+            last?.key === key && last.read.state === 'ready'
+              ? last
+              : { key, read: { state: 'failed', error: plainError(error) } },
+          ),
       );
     const timer = delayMs > 0 ? window.setTimeout(() => void read(), delayMs) : (void read(), undefined);
     return () => {
       current = false;
       window.clearTimeout(timer);
     };
-    // `key` names everything `load` depends on.
+    // `key` and `tick` name everything `load` depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, tick]);
   return answer?.key === key ? answer.read : LOADING;
 }
 

@@ -12,7 +12,7 @@ import {
   checkSettingsForm,
   parseDelegateList,
 } from '../../../src/renderer/features/alerts/alert-settings-model';
-import { blockTimesSince } from '../../../src/renderer/features/delegates/delegate-history';
+import { blockTimesSince } from '../../../src/renderer/lib/reads/delegate-history';
 import {
   formatProductivity,
   hourlyHistory,

@@ -5,7 +5,7 @@ import { RecentActivity } from './RecentActivity';
 import { PortfolioChart } from './PortfolioChart';
 import { useVotary } from '../../store';
 import { chainStateOf, totalBalance, totalLocked, watchOnlyBalance } from '../../store/wallets-slice';
-import { useDelegateNames } from '../../lib/reads/chain';
+import { useDelegateNames } from '../../lib/reads/delegates';
 import { useNetworkSync } from '../../store/use-network-sync';
 
 export function Dashboard() {

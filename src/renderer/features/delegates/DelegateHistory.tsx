@@ -3,38 +3,15 @@
  * comes from the node's block list, missed from the monitor; hours before either record reaches are left empty.
  */
 import { useMemo } from 'react';
-import type { MissedSlotView } from '../../../shared/domain/monitor';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
-import { blockTimesSince, type BlockTimes } from './delegate-history';
 import { hourlyHistory } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { HISTORY_MISSED_LIMIT as MISSED_LIMIT, useDelegateHistory } from '../../lib/reads/delegates';
 
 const DAY = 86_400_000;
-const MISSED_LIMIT = 500;
 
-interface History {
-  to: number;
-  blocks: BlockTimes;
-  missed: MissedSlotView[];
-  coveredSince: number | undefined;
-}
-
-export function DelegateHistory({ publicKey, refresh }: { publicKey: string; refresh: number }) {
-  const read = useLatest(async (): Promise<History> => {
-    const to = Date.now();
-    const [blocks, missed, day] = await Promise.all([
-      blockTimesSince(
-        (page) => call('chain:delegate-blocks', { delegate: publicKey, page, limit: 100 }),
-        to - DAY,
-        10,
-      ),
-      call('monitor:missed-slots', { delegate: publicKey, limit: MISSED_LIMIT }),
-      call('monitor:productivity', { window: 'day' }),
-    ]);
-    return { to, blocks, missed, coveredSince: day.coveredSince };
-  }, `${publicKey}:${refresh}`);
+export function DelegateHistory({ publicKey, tick }: { publicKey: string; tick: string }) {
+  const read = useDelegateHistory(publicKey, tick);
   const history = read.value;
   const failure = read.error?.message;
 

@@ -5,16 +5,14 @@
 import type { ProductivityWindow } from '../../../shared/domain/monitor';
 import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
-import { useThrottled } from '../../lib/use-throttled';
 import type { DelegateView } from '../../../shared/domain/chain-views';
-import { delegateNamed } from './delegate-named';
 import { useVotary } from '../../store';
 import { DelegateBlocks, DelegateVoters } from './DelegateLists';
 import { DelegateHistory } from './DelegateHistory';
 import { formatProductivity } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { useDelegateNamed, useDelegatePageTick } from '../../lib/reads/delegates';
+import { useDelegateProductivity } from '../../lib/reads/monitor';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
   { value: 'hour', label: 'Last hour' },
@@ -22,15 +20,10 @@ const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
   { value: 'week', label: 'Last week' },
 ];
 
-function Productivity({ publicKey, refresh }: { publicKey: string; refresh: number }) {
-  const read = useLatest(
-    () =>
-      Promise.all([
-        Promise.all(WINDOWS.map((w) => call('monitor:productivity', { window: w.value }))),
-        call('monitor:missed-slots', { delegate: publicKey, limit: 20 }),
-      ]),
-    `${publicKey}:${refresh}`,
-  );
+const SPANS = WINDOWS.map((w) => w.value);
+
+function Productivity({ publicKey, tick }: { publicKey: string; tick: string }) {
+  const read = useDelegateProductivity(publicKey, SPANS, 20, tick);
   const [views, missed = []] = read.value ?? [];
   const failure = read.error?.message;
   if (failure !== undefined) return <p className="muted">Missed slots are not available: {failure}</p>;
@@ -80,18 +73,15 @@ function Productivity({ publicKey, refresh }: { publicKey: string; refresh: numb
 }
 
 /**
- * The delegate the page shows, read again by name on every refresh, so the header (votes, produced, last block)
+ * The delegate the page shows, read again by name at every tick, so the header (votes, produced, last block)
  * moves with the block table below it, and a reload of `#/delegates/<name>` finds it.
  */
-function useDelegate(refresh: number): { delegate: DelegateView | undefined; missing: boolean } {
+function useDelegate(tick: string): { delegate: DelegateView | undefined; missing: boolean } {
   const name = useVotary((s) => s.viewedDelegateName);
   const opened = useVotary((s) => s.viewedDelegate);
   // A failed read leaves the last answer (or the opened snapshot); the next block tries again. The answer is kept
   // with its name: `undefined` from a read means no delegate has that name.
-  const read = useLatest(
-    name === undefined ? undefined : () => delegateNamed(name).then((found) => ({ name, found })),
-    `${name}:${refresh}`,
-  );
+  const read = useDelegateNamed(name, tick);
   const answer = read.value?.name === name ? read.value : undefined;
   const fresh = answer?.found;
   const missing = answer !== undefined && answer.found === undefined;
@@ -102,11 +92,8 @@ function useDelegate(refresh: number): { delegate: DelegateView | undefined; mis
 export function DelegateInfoPage() {
   const navigate = useVotary((s) => s.navigate);
   const name = useVotary((s) => s.viewedDelegateName);
-  const refresh = useThrottled(
-    useVotary((s) => s.monitorVersion.blocks + (s.lastBlock?.height ?? 0)),
-    15_000,
-  );
-  const { delegate, missing } = useDelegate(refresh);
+  const tick = useDelegatePageTick();
+  const { delegate, missing } = useDelegate(tick);
   if (delegate === undefined) {
     const words =
       name === undefined
@@ -156,11 +143,11 @@ export function DelegateInfoPage() {
           <Amount value={delegate.forgedTotal} />
         </dd>
       </dl>
-      <Productivity publicKey={delegate.publicKey} refresh={refresh} />
+      <Productivity publicKey={delegate.publicKey} tick={tick} />
       <h2>History</h2>
-      <DelegateHistory publicKey={delegate.publicKey} refresh={refresh} />
-      <DelegateBlocks publicKey={delegate.publicKey} refresh={refresh} />
-      <DelegateVoters publicKey={delegate.publicKey} refresh={refresh} />
+      <DelegateHistory publicKey={delegate.publicKey} tick={tick} />
+      <DelegateBlocks publicKey={delegate.publicKey} tick={tick} />
+      <DelegateVoters publicKey={delegate.publicKey} tick={tick} />
     </section>
   );
 }

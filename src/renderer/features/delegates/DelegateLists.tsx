@@ -1,22 +1,9 @@
 /** A delegate's forged blocks and its voters, page by page. */
 import { useState, type ReactNode } from 'react';
-import type { BlockView, ChainWallet } from '../../../shared/domain/chain-views';
-import type { PageView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
 import { useVotary } from '../../store';
 import { chainTime } from '../../lib/dates';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
-
-function usePage<T>(
-  load: (page: number) => Promise<PageView<T>>,
-  deps: readonly unknown[],
-): { list: PageView<T> | undefined; page: number; setPage: (page: number) => void } {
-  const reportError = useVotary((s) => s.reportError);
-  const [page, setPage] = useState(1);
-  const read = useLatest(() => load(page), JSON.stringify([page, ...deps]), { report: reportError });
-  return { list: read.value, page, setPage };
-}
+import { useDelegateBlocks, useDelegateVoters } from '../../lib/reads/delegates';
 
 function Pager({
   label,
@@ -54,11 +41,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function DelegateBlocks({ publicKey, refresh }: { publicKey: string; refresh: number }) {
-  const { list, page, setPage } = usePage<BlockView>(
-    (p) => call('chain:delegate-blocks', { delegate: publicKey, page: p, limit: 25 }),
-    [publicKey, refresh],
-  );
+export function DelegateBlocks({ publicKey, tick }: { publicKey: string; tick: string }) {
+  const reportError = useVotary((s) => s.reportError);
+  const [page, setPage] = useState(1);
+  const list = useDelegateBlocks(publicKey, page, tick, reportError);
   return (
     <Section title={`Blocks${list ? ` (${list.meta.totalCount})` : ''}`}>
       {/* A table only with rows in it: headers over no cells say nothing (nor while the first page loads). */}
@@ -97,11 +83,10 @@ export function DelegateBlocks({ publicKey, refresh }: { publicKey: string; refr
   );
 }
 
-export function DelegateVoters({ publicKey, refresh }: { publicKey: string; refresh: number }) {
-  const { list, page, setPage } = usePage<ChainWallet>(
-    (p) => call('chain:delegate-voters', { delegate: publicKey, page: p, limit: 25 }),
-    [publicKey, refresh],
-  );
+export function DelegateVoters({ publicKey, tick }: { publicKey: string; tick: string }) {
+  const reportError = useVotary((s) => s.reportError);
+  const [page, setPage] = useState(1);
+  const list = useDelegateVoters(publicKey, page, tick, reportError);
   return (
     <Section title={`Voters${list ? ` (${list.meta.totalCount})` : ''}`}>
       {list?.data.length === 0 ? (

@@ -5,12 +5,14 @@
  */
 import { useState } from 'react';
 import type { ProductivityWindow } from '../../../shared/domain/monitor';
-import { useThrottled } from '../../lib/use-throttled';
 import { useVotary } from '../../store';
 import { DelegateTable } from './DelegateTable';
 import { joinProductivity, splitForgingSet } from './delegate-rows';
 import { dateTime } from '../../lib/dates';
-import { useDelegatePage, useProductivity } from '../../lib/reads/chain';
+import { DELEGATES_PACE_MS, useDelegatePage } from '../../lib/reads/delegates';
+import { useThrottled } from '../../lib/use-throttled';
+import { changeTick } from '../../store/host-changes';
+import { useProductivity } from '../../lib/reads/monitor';
 import { AsOfHeight } from '../../components/AsOfHeight';
 
 const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
@@ -22,15 +24,16 @@ const WINDOWS: Array<{ value: ProductivityWindow; label: string }> = [
 export function DelegatesPage() {
   const activeDelegates = useVotary((s) => s.configuration?.constants.activeDelegates ?? 21);
   const reportError = useVotary((s) => s.reportError);
-  // Refetch when blocks arrive, at most every 10 s (1-second localnet blocks would otherwise mean 1 request/s).
+  // The monitor's counts move with the blocks it records: read again as they arrive, at most every 10 s (1-second
+  // localnet blocks would otherwise mean 1 request/s). The table paces itself the same way (useDelegatePage).
   const tick = useThrottled(
-    useVotary((s) => s.monitorVersion.blocks + (s.lastBlock?.height ?? 0)),
-    10_000,
+    useVotary((s) => changeTick(s, ['monitor-blocks'])),
+    DELEGATES_PACE_MS,
   );
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [span, setSpan] = useState<ProductivityWindow>('day');
-  const list = useDelegatePage({ page, search, tick }, reportError);
+  const list = useDelegatePage({ page, search }, reportError);
 
   const monitor = useProductivity(span, tick);
   const productivity = monitor.value;

@@ -3,24 +3,21 @@ import { useState } from 'react';
 import { Amount } from '../../components/Amount';
 import { ExplorerLink } from './ExplorerLink';
 import { TransactionTable } from './TransactionTable';
-import { ReadStatus, useRead } from '../../lib/use-read';
+import { ReadStatus } from '../../lib/use-read';
 import { chainTime } from '../../lib/dates';
-import { call } from '../../services/call';
+import { useBlock, useBlockTransactions } from '../../lib/reads/explorer';
 
 const PAGE = 25;
 
 function BlockTransactions({ blockId }: { blockId: string }) {
   const [page, setPage] = useState(1);
-  const read = useRead(
-    () => call('chain:block-transactions', { blockId, page, limit: PAGE }),
-    `${blockId}:${page}`,
-  );
+  const read = useBlockTransactions(blockId, page, PAGE);
   if (read.state !== 'ready') return <ReadStatus read={read} what="transactions" />;
   return <TransactionTable page={read.value} caption="Transactions in this block" onPage={setPage} />;
 }
 
 export function BlockPage({ at }: { at: { id: string } | { height: number } }) {
-  const read = useRead(() => call('chain:block', at), JSON.stringify(at));
+  const read = useBlock(at);
   if (read.state !== 'ready') {
     return (
       <article aria-labelledby="explorer-page-title">

@@ -18,11 +18,11 @@ import {
 import { TransactionPage } from './TransactionPage';
 import { WalletView } from './WalletView';
 import { call } from '../../services/call';
-import { useRead } from '../../lib/use-read';
+import { useSearch } from '../../lib/reads/explorer';
 
 /** A link to text the explorer must look up first (a public key): it resolves, then replaces itself. */
 function Lookup({ query, onFound }: { query: string; onFound: (to: ExplorerLocation) => void }) {
-  const read = useRead(() => call('chain:search', { query }), query);
+  const read = useSearch(query);
   // One location per answer (the read's state object is stable), so the navigation below runs once.
   const found = useMemo(() => (read.state === 'ready' ? locationOf(read.value) : undefined), [read]);
   useEffect(() => {
@@ -88,6 +88,7 @@ function SearchBox({
     }
     setBusy(true);
     try {
+      // A command, not a view: the person's submit is answered once, by opening what it found (or saying why not).
       const result = await call('chain:search', { query });
       const to = locationOf(result);
       if (to === undefined) {

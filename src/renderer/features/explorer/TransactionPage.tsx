@@ -2,15 +2,15 @@
 import { Amount } from '../../components/Amount';
 import { assetLines, kindLabel, paidAmount } from './asset-lines';
 import { ExplorerLink } from './ExplorerLink';
-import { ReadStatus, useRead } from '../../lib/use-read';
+import { ReadStatus } from '../../lib/use-read';
 import { chainTime } from '../../lib/dates';
-import { call } from '../../services/call';
+import { useTransaction } from '../../lib/reads/explorer';
 import { useVotary } from '../../store';
 
 const PAYS_RECIPIENT = new Set(['transfer', 'htlcLock']);
 
 export function TransactionPage({ id }: { id: string }) {
-  const read = useRead(() => call('chain:transaction', { id }), id);
+  const read = useTransaction(id);
   // The network's epoch, for a time lock's expiry while the lock waits in a pool (asset-lines.ts).
   const epoch = useVotary((s) => s.configuration?.constants.epoch);
   if (read.state !== 'ready') {

@@ -4,28 +4,23 @@
  */
 import { useMemo, useState } from 'react';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
-import { useThrottled } from '../../lib/use-throttled';
 import { useVotary } from '../../store';
 import { PeersTable } from '../node/PeersTable';
 import { defaultChartNode, SAMPLE_RANGES, samplesToSeries } from './health-model';
 import { WatchedNodes } from './WatchedNodes';
 import { clockTime, momentTime } from '../../lib/dates';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
 import { usePeers } from '../../lib/reads/chain';
+import { useMonitorOverview, useMonitorSamples, useNodesTick } from '../../lib/reads/monitor';
 
 export function HealthPage() {
   const reportError = useVotary((s) => s.reportError);
-  // Samples are taken once per poll; refetching more than every 5 s shows nothing new.
-  const tick = useThrottled(
-    useVotary((s) => s.monitorVersion.nodes),
-    5_000,
-  );
+  // Samples are taken once per poll of the active network's nodes; reading more than every 5 s shows nothing new.
+  const tick = useNodesTick();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [rangeMs, setRangeMs] = useState<number>(3_600_000);
-  const peers = usePeers(String(tick), reportError);
+  const peers = usePeers(tick, reportError);
 
-  const monitor = useLatest(() => call('monitor:overview'), String(tick));
+  const monitor = useMonitorOverview(tick);
   const overview = monitor.value;
 
   const nodeId =
@@ -33,10 +28,7 @@ export function HealthPage() {
       ? chosen
       : defaultChartNode(overview?.nodes ?? []);
 
-  const sampled = useLatest(
-    nodeId === undefined ? undefined : () => call('monitor:samples', { nodeId, since: Date.now() - rangeMs }),
-    `${nodeId}:${rangeMs}:${tick}`,
-  );
+  const sampled = useMonitorSamples(nodeId, rangeMs, tick);
   const samples = sampled.value;
   const failure = (monitor.error ?? sampled.error)?.message;
 

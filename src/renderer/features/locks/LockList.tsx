@@ -9,10 +9,9 @@ import { Amount } from '../../components/Amount';
 import { CopyButton } from '../../components/CopyButton';
 import { useVotary } from '../../store';
 import { LOCK_STATE_WORDS, lockCountdown, sentLockRows } from './lock-state';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { useLockStates, useOpenLocks, type LockDirection } from '../../lib/reads/locks';
 
-export type LockDirection = 'sent' | 'incoming';
+export type { LockDirection };
 
 interface LockListProps {
   address: string;
@@ -46,17 +45,8 @@ export function LockList({ address, direction, onAction }: LockListProps) {
     const timer = window.setInterval(() => setNow(Math.floor(Date.now() / 1000)), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  const channel = direction === 'sent' ? 'chain:wallet-locks' : 'chain:incoming-locks';
-  const locks =
-    useLatest(() => call(channel, { address, page: 1, limit: 100 }), `${channel}:${address}:${height}`, {
-      report: reportError,
-    }).value?.data ?? [];
-  const states =
-    useLatest(
-      recent === '' ? undefined : () => call('chain:lock-states', { ids: recent.split(',') }),
-      `${recent}:${height}`,
-      { report: reportError },
-    ).value ?? [];
+  const locks = useOpenLocks(address, direction, reportError);
+  const states = useLockStates(recent === '' ? [] : recent.split(','), reportError);
   const rows =
     direction === 'sent'
       ? sentLockRows(locks, recent === '' ? [] : states)

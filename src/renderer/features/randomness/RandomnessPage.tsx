@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import type { RandomDraw } from '../../../shared/domain/explorer';
-import { ReadStatus, useRead } from '../../lib/use-read';
+import { ReadStatus } from '../../lib/use-read';
 import { DERIVATION, verifyDraw } from './verify';
 import { chainTime } from '../../lib/dates';
-import { call } from '../../services/call';
+import { useRandomness } from '../../lib/reads/explorer';
 
 function Draw({ title, draw, id }: { title: string; draw: RandomDraw; id: string }) {
   const check = verifyDraw(draw);
@@ -49,7 +49,7 @@ function Draw({ title, draw, id }: { title: string; draw: RandomDraw; id: string
 
 export function RandomnessPage() {
   const [round, setRound] = useState(0);
-  const read = useRead(() => call('chain:randomness'), String(round));
+  const read = useRandomness(round);
   return (
     <section aria-labelledby="randomness-title">
       <h1 id="randomness-title">Randomness</h1>

@@ -4,7 +4,6 @@
  * even while no block arrives (a paused or offline forger).
  */
 import { useEffect, useState } from 'react';
-import type { RoundView } from '../../../shared/domain/monitor';
 import { useVotary } from '../../store';
 import {
   clockOffset,
@@ -18,8 +17,7 @@ import {
   uniqueForgers,
 } from './round-model';
 import { clockTime } from '../../lib/dates';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { useRound } from '../../lib/reads/monitor';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -31,26 +29,21 @@ function useNow(intervalMs: number): number {
 }
 
 export function RoundPage() {
-  const blockId = useVotary((s) => s.lastBlock?.id);
-  const roundVersion = useVotary((s) => s.monitorVersion.round + s.monitorVersion.blocks);
   const myDelegates = useVotary((s) => s.monitorSettings?.myDelegates);
   const openDelegateKey = useVotary((s) => s.viewedDelegate?.publicKey);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [pulse, setPulse] = useState(0);
-  // The countdown's delegate defaults from the last round read (the first of mine in it): kept here for the next read.
-  const [lastSlots, setLastSlots] = useState<RoundView['slots']>([]);
-  const target = chosen ?? defaultCountdownDelegate(myDelegates ?? [], lastSlots) ?? openDelegateKey;
   const now = useNow(1000);
-  // The answer carries the host's clock offset as of its arrival, so countdowns follow the host, not this machine.
-  const read = useLatest(
-    () =>
-      call('monitor:round', target === undefined ? undefined : { delegate: target }).then((round) => {
-        setLastSlots(round.slots);
-        return { round, offset: clockOffset(round, Date.now()) };
-      }),
-    `${target}|${blockId}|${roundVersion}|${pulse}`,
+  // The countdown's delegate defaults from the last round read (the first of mine in it).
+  const { read, target } = useRound(
+    (slots) => chosen ?? defaultCountdownDelegate(myDelegates ?? [], slots) ?? openDelegateKey,
+    pulse,
   );
-  const answer: { round: RoundView; offset: number } | undefined = read.value;
+  // The answer carries the host's clock as of its arrival, so countdowns follow the host, not this machine.
+  const answer =
+    read.value === undefined
+      ? undefined
+      : { round: read.value.round, offset: clockOffset(read.value.round, read.value.receivedAt) };
   const failure = read.error?.message;
   const blockTime = answer?.round.blockTime ?? 8;
 

@@ -8,7 +8,6 @@
 import type { PendingView } from '../../../shared/domain/transactions';
 import { SentStatus } from '../pending/SentStatus';
 import { useState } from 'react';
-import { useThrottled } from '../../lib/use-throttled';
 import type { DelegateView } from '../../../shared/domain/chain-views';
 import type { PageMetaView } from '../../../shared/domain/common';
 import { Amount } from '../../components/Amount';
@@ -19,8 +18,7 @@ import { CHOOSE_WALLET, useSigningWallet } from '../common/signing-wallet';
 import { SigningWalletSelect } from '../common/SigningWalletSelect';
 import { pagerState } from './pager';
 import { unvoteFinalAndUnlocked, voteSteps } from './vote-steps';
-import { call } from '../../services/call';
-import { useLatest } from '../../lib/use-read';
+import { useDelegatePage } from '../../lib/reads/delegates';
 
 export function VotePage() {
   // Chosen on this page, as on Send: never the last wallet page opened, silently.
@@ -36,29 +34,21 @@ export function VotePage() {
   const [names, setNames] = useState<ReadonlyMap<string, { username: string; address: string }>>(new Map());
   const [note, setNote] = useState('');
   const [sent, setSent] = useState<{ what: string; pending: PendingView }>();
-  // Votes and ranks move with blocks: the table is read again as they arrive (at most every 5 s).
-  const height = useThrottled(
-    useVotary((s) => s.node?.height ?? 0),
-    5_000,
-  );
-
-  const answer = useLatest(
-    () =>
-      call('chain:delegates', {
-        page,
-        limit: 100,
-        ...(search.trim() === '' ? {} : { search: search.trim() }),
-      }).then((page) => {
-        setNames((known) => {
-          const next = new Map(known);
-          for (const d of page.data) next.set(d.publicKey, { username: d.username, address: d.address });
-          return next;
-        });
-        return page;
-      }),
-    `${search}|${page}|${height}`,
-    { report: reportError, delayMs: 200 },
-  ).value;
+  // Votes and ranks move with blocks: the table is read again as they arrive (paced), and at once when the voting
+  // wallet's vote is confirmed (its chain state moves). The same page as the Delegates page's is one read.
+  const answer = useDelegatePage({ page, search }, reportError, 200);
+  // Each new answer adds its delegates to the names (set while rendering: React renders again at once).
+  const [named, setNamed] = useState(answer);
+  if (answer !== named) {
+    setNamed(answer);
+    if (answer !== undefined) {
+      setNames((known) => {
+        const next = new Map(known);
+        for (const d of answer.data) next.set(d.publicKey, { username: d.username, address: d.address });
+        return next;
+      });
+    }
+  }
   const list: DelegateView[] = answer?.data ?? [];
   const meta: PageMetaView | undefined = answer?.meta;
   const pager = pagerState(meta, 'delegates');

@@ -1,4 +1,9 @@
-/** CSV of a date range, built in the renderer and offered as a download (no file system access needed). */
+/**
+ * CSV of a date range, built in the renderer and offered as a download (no file system access needed). The export
+ * is a command, not a read of the read layer: the person's click asks for the range as it stands at that moment,
+ * read once page by page, and nothing on screen shows it afterwards (a view kept current would read every page of
+ * the range again on each block for nothing).
+ */
 import { useState } from 'react';
 import type { TransactionView } from '../../../shared/domain/chain-views';
 import { inRange, transactionsCsv } from '../../lib/csv';

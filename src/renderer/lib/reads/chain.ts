@@ -1,54 +1,15 @@
 /**
- * Chain reads more than one screen makes, on the read layer (lib/use-read.tsx over store/host-changes.ts): each
- * hook names in its key everything it depends on and what it moves with, and an answer for an older key is
- * dropped. Screens take these instead of calling the host themselves.
+ * Chain reads of the wallets' screens more than one screen makes, on the read layer (lib/use-read.tsx over
+ * store/host-changes.ts): each hook names in its key everything it depends on and what it moves with, and an answer
+ * for an older key is dropped. Screens take these instead of calling the host themselves. The delegates' reads are
+ * in delegates.ts, the monitor's in monitor.ts, the explorer's in explorer.ts, the Locks page's in locks.ts.
  */
-import type {
-  DelegateView,
-  LockView,
-  PeerStatusView,
-  TransactionView,
-} from '../../../shared/domain/chain-views';
-import type { PageView } from '../../../shared/domain/common';
+import type { LockView, PeerStatusView, TransactionView } from '../../../shared/domain/chain-views';
 import type { KeptLockView } from '../../../shared/domain/transactions';
-import type { ProductivityWindow } from '../../../shared/domain/monitor';
 import { call } from '../../services/call';
 import { useVotary } from '../../store';
 import { walletChangeTick } from '../../store/host-changes';
 import { useLatest } from '../use-read';
-
-/** Delegate names by public key (a vote is a public key), from the first page of delegates by rank. */
-export function useDelegateNames(report: (error: unknown) => void): Record<string, string> {
-  return (
-    useLatest(
-      () =>
-        call('chain:delegates', { page: 1, limit: 100 }).then((page) =>
-          Object.fromEntries(page.data.map((d) => [d.publicKey, d.username])),
-        ),
-      'delegate-names',
-      { report },
-    ).value ?? {}
-  );
-}
-
-/** One page of delegates by rank, or of those whose name holds `search`; read again at each `tick`. */
-export function useDelegatePage(
-  at: { page: number; search: string; tick: number },
-  report: (error: unknown) => void,
-): PageView<DelegateView> | undefined {
-  const search = at.search.trim();
-  return useLatest(
-    () => call('chain:delegates', { page: at.page, limit: 100, ...(search === '' ? {} : { search }) }),
-    `${at.page}:${search}:${at.tick}`,
-    // One read per pause in typing.
-    { report, delayMs: 150 },
-  ).value;
-}
-
-/** The monitor's productivity of every delegate over `span`, read again at each `tick`. */
-export function useProductivity(span: ProductivityWindow, tick: number) {
-  return useLatest(() => call('monitor:productivity', { window: span }), `${span}:${tick}`);
-}
 
 /**
  * A wallet's own locks (its first 100): read again every ten blocks, and at once when its chain state moves (a
